@@ -1,0 +1,109 @@
+/**
+ * The benchmark harness: run a subject and its peer side by side in one process and print the
+ * ratio. Every benchmark in `bench/src` uses it so that figures in `bench/README.md` are comparable.
+ */
+import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+
+/** What one measured function produced. */
+export interface Measurement {
+  readonly name: string;
+  /** Operations per second over the measured window. */
+  readonly opsPerSecond: number;
+  /** Per-sample latency percentiles in milliseconds. */
+  readonly medianMs: number;
+  readonly p99Ms: number;
+  readonly samples: number;
+}
+
+/** Options for {@link measure}. */
+export interface MeasureOptions {
+  /** Stop after this many milliseconds of measuring (default 2000). */
+  readonly durationMs?: number;
+  /** Warm-up milliseconds, not measured (default 300). */
+  readonly warmupMs?: number;
+  /** Operations one call of `fn` performs (default 1); ops/s counts these. */
+  readonly opsPerCall?: number;
+  /** Upper bound on calls (default unbounded). */
+  readonly maxCalls?: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.floor(p * sorted.length));
+  return sorted[index] ?? Number.NaN;
+}
+
+/** Calls `fn` repeatedly (awaiting it) and reports throughput and latency. */
+export async function measure(
+  name: string,
+  fn: () => unknown,
+  options: MeasureOptions = {},
+): Promise<Measurement> {
+  const durationMs = options.durationMs ?? 2000;
+  const warmupMs = options.warmupMs ?? 300;
+  const opsPerCall = options.opsPerCall ?? 1;
+  const maxCalls = options.maxCalls ?? Number.POSITIVE_INFINITY;
+  const warmupEnd = performance.now() + warmupMs;
+  while (performance.now() < warmupEnd) await fn();
+  const samples: number[] = [];
+  const start = performance.now();
+  const end = start + durationMs;
+  let calls = 0;
+  while (performance.now() < end && calls < maxCalls) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+    calls++;
+  }
+  const elapsed = performance.now() - start;
+  samples.sort((a, b) => a - b);
+  return {
+    name,
+    opsPerSecond: (calls * opsPerCall * 1000) / elapsed,
+    medianMs: percentile(samples, 0.5),
+    p99Ms: percentile(samples, 0.99),
+    samples: calls,
+  };
+}
+
+/** A row of a comparison table. */
+export interface ComparisonRow {
+  readonly subject: Measurement;
+  readonly peer: Measurement;
+  /** Target ratio subject/peer throughput, when the issue names one. */
+  readonly target?: string;
+}
+
+function fmt(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (n >= 100) return n.toFixed(0);
+  if (n >= 1) return n.toFixed(2);
+  return n.toPrecision(3);
+}
+
+/** The machine line printed above every table and recorded in `bench/README.md`. */
+export function machineLine(): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  return `Node ${process.version}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
+}
+
+/** Prints a markdown table of subject vs peer with throughput ratios. */
+export function report(title: string, rows: readonly ComparisonRow[]): string {
+  const lines = [
+    `### ${title}`,
+    '',
+    machineLine(),
+    '',
+    '| subject | ops/s | median ms | p99 ms | peer | ops/s | median ms | ratio (subject/peer) | target |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const { subject, peer, target } of rows) {
+    lines.push(
+      `| ${subject.name} | ${fmt(subject.opsPerSecond)} | ${fmt(subject.medianMs)} | ${fmt(subject.p99Ms)} | ${peer.name} | ${fmt(peer.opsPerSecond)} | ${fmt(peer.medianMs)} | ${fmt(subject.opsPerSecond / peer.opsPerSecond)} | ${target ?? ''} |`,
+    );
+  }
+  const text = lines.join('\n');
+  console.log(`${text}\n`);
+  return text;
+}

@@ -1,0 +1,86 @@
+/** Stable codes of {@link EngineError}. Every code is documented in `docs/errors.md`. */
+export const EngineErrorCode = {
+  /** Input failed validation; `details.issues` lists every offending path. */
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  /** A referenced resource does not exist. */
+  NOT_FOUND: 'NOT_FOUND',
+  /** The resource is not in a state that allows the operation (reviewing a run that is not waiting, cancelling a terminal run). */
+  INVALID_STATE: 'INVALID_STATE',
+  /** A concurrent change won; retry with fresh data. */
+  CONFLICT: 'CONFLICT',
+  /** The engine was used before `start()` or after `stop()`. */
+  NOT_STARTED: 'NOT_STARTED',
+  /** A wait ran out of time. */
+  TIMEOUT: 'TIMEOUT',
+  /** The engine's configuration is invalid (options of createEngine, executors). */
+  INVALID_CONFIGURATION: 'INVALID_CONFIGURATION',
+  /** Storage failed underneath; see `cause`. */
+  STORAGE_ERROR: 'STORAGE_ERROR',
+} as const;
+
+/** An {@link EngineError} code. */
+export type EngineErrorCode = (typeof EngineErrorCode)[keyof typeof EngineErrorCode];
+
+/** One problem found in input, named by its path (`steps[3].next[0].classificationId`). */
+export interface ValidationIssue {
+  /** A stable code for the kind of problem (`UNKNOWN_STEP`, `CYCLE`, …). */
+  readonly code: string;
+  /** Where, as a JS-like path into the input. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Thrown by the engine for bad input, bad state and infrastructure failures. */
+export class EngineError extends Error {
+  override readonly name = 'EngineError';
+  readonly code: EngineErrorCode;
+  readonly retryable: boolean;
+  readonly details: { readonly issues?: readonly ValidationIssue[]; readonly [key: string]: unknown };
+
+  constructor(
+    code: EngineErrorCode,
+    message: string,
+    options: {
+      retryable?: boolean;
+      details?: { issues?: readonly ValidationIssue[]; [key: string]: unknown };
+      cause?: unknown;
+    } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+    this.details = options.details ?? {};
+  }
+}
+
+/** True when `value` is an {@link EngineError}, optionally with the given code. */
+export function isEngineError(value: unknown, code?: EngineErrorCode): value is EngineError {
+  return value instanceof EngineError && (code === undefined || value.code === code);
+}
+
+/** Throws VALIDATION_FAILED listing `issues` when there are any. */
+export function assertNoIssues(issues: readonly ValidationIssue[], what: string): void {
+  if (issues.length === 0) return;
+  const first = issues[0];
+  const summary =
+    issues.length === 1 && first
+      ? `${first.path}: ${first.message}`
+      : `${issues.length} problems, first ${first?.path}: ${first?.message}`;
+  throw new EngineError(EngineErrorCode.VALIDATION_FAILED, `Invalid ${what}: ${summary}`, {
+    details: { issues },
+  });
+}
+
+/** Retryability lives on the error (Temporal): executors throw this for infrastructure failures. */
+export class StepError extends Error {
+  override readonly name = 'StepError';
+  /** A SPEC.md failure reason used when retries are exhausted (default INTERNAL_ERROR). */
+  readonly reason: string;
+  readonly retryable: boolean;
+
+  constructor(message: string, options: { retryable?: boolean; reason?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.retryable = options.retryable ?? true;
+    this.reason = options.reason ?? 'INTERNAL_ERROR';
+  }
+}
