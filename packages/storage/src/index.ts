@@ -1,4 +1,6 @@
 export { isStorageError, StorageError, StorageErrorCode } from './errors.ts';
+export type { MemoryStorageOptions } from './memory/memory-storage.ts';
+export { memoryStorage } from './memory/memory-storage.ts';
 export type {
   AbortableOptions,
   BlobStore,
@@ -30,3 +32,4 @@ export type {
   WorkItemInput,
 } from './storage-adapter.ts';
 export { COLLECTIONS } from './storage-adapter.ts';
+export type { StorageClock } from './storage-clock.ts';

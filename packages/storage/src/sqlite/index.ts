@@ -1,1 +1,4 @@
-export {};
+export type { Migration } from './migrations.ts';
+export { MIGRATIONS, SCHEMA_VERSION } from './migrations.ts';
+export type { SqliteStorageOptions } from './sqlite-storage.ts';
+export { sqliteStorage } from './sqlite-storage.ts';

@@ -1,0 +1,30 @@
+import { StorageError } from '../errors.ts';
+
+// RFC 3339 with a mandatory zone; Date.parse alone accepts far more than the contract promises.
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Parses an RFC 3339 timestamp into epoch milliseconds. Leases and availability are compared as
+ * numbers because strings with and without fractions (`…00Z` vs `…00.000Z`) do not sort together.
+ */
+export function parseTime(value: unknown, path: string): number {
+  if (typeof value === 'string' && RFC3339.test(value)) {
+    const ms = Date.parse(value);
+    if (!Number.isNaN(ms)) return ms;
+  }
+  throw new StorageError(
+    'INVALID_ARGUMENT',
+    `${path} must be an RFC 3339 timestamp with a zone, got ${JSON.stringify(value)}`,
+    { details: { path } },
+  );
+}
+
+/** Epoch milliseconds as the canonical stored form, `YYYY-MM-DDTHH:mm:ss.sssZ`. */
+export function formatTime(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Normalizes an optional timestamp, falling back to `fallbackMs`. */
+export function timeOr(value: string | undefined, fallbackMs: number, path: string): number {
+  return value === undefined ? fallbackMs : parseTime(value, path);
+}

@@ -1,0 +1,174 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { StorageError } from '../errors.ts';
+
+/** One forward-only schema step. Never edit a released migration: add the next number. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * The schema, as numbered steps. Every list and claim query of the adapter has an index here
+ * whose leading columns are its equality filters and whose last column is its order.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+CREATE TABLE documents (
+  collection TEXT NOT NULL,
+  id TEXT NOT NULL,
+  parent_id TEXT,
+  secondary_id TEXT,
+  key TEXT,
+  name TEXT,
+  name_folded TEXT,
+  blob_key TEXT,
+  data TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  PRIMARY KEY (collection, id)
+);
+CREATE UNIQUE INDEX documents_by_seq ON documents (collection, seq);
+CREATE INDEX documents_by_parent ON documents (collection, parent_id, seq);
+CREATE INDEX documents_by_secondary ON documents (collection, secondary_id, seq);
+CREATE UNIQUE INDEX documents_by_key ON documents (collection, key) WHERE key IS NOT NULL;
+
+CREATE TABLE runs (
+  id TEXT PRIMARY KEY NOT NULL,
+  kind TEXT NOT NULL,
+  workflow_id TEXT,
+  batch_id TEXT,
+  status TEXT NOT NULL,
+  active INTEGER NOT NULL,
+  priority REAL NOT NULL,
+  snapshot TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  event_seq INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  seq INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX runs_by_seq ON runs (seq);
+CREATE INDEX runs_by_kind ON runs (kind, seq);
+CREATE INDEX runs_by_workflow ON runs (workflow_id, seq);
+CREATE INDEX runs_by_batch ON runs (batch_id, seq);
+CREATE INDEX runs_by_status ON runs (status, seq);
+CREATE INDEX runs_by_active ON runs (active, seq);
+
+CREATE TABLE run_events (
+  run_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  at TEXT NOT NULL,
+  PRIMARY KEY (run_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE work (
+  id TEXT PRIMARY KEY NOT NULL,
+  run_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  priority INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  available_at INTEGER NOT NULL,
+  payload TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  lease_owner TEXT,
+  lease_expires_at INTEGER
+);
+CREATE INDEX work_by_claim_order ON work (priority, seq);
+CREATE INDEX work_by_run ON work (run_id, priority, seq);
+
+CREATE TABLE deliveries (
+  id TEXT PRIMARY KEY NOT NULL,
+  endpoint_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  event_type TEXT NOT NULL,
+  event TEXT NOT NULL,
+  status TEXT NOT NULL,
+  attempts TEXT NOT NULL,
+  next_attempt_at INTEGER NOT NULL,
+  lease_owner TEXT,
+  lease_expires_at INTEGER,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  seq INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX deliveries_by_seq ON deliveries (seq);
+CREATE INDEX deliveries_by_claim_order ON deliveries (status, next_attempt_at, seq);
+CREATE INDEX deliveries_by_status ON deliveries (status, seq);
+CREATE INDEX deliveries_by_endpoint ON deliveries (endpoint_id, seq);
+CREATE INDEX deliveries_by_event ON deliveries (event_id, seq);
+
+-- High-water marks of the seq counters, written only when rows are deleted, so that a seq is
+-- never handed out twice even after the newest rows were deleted and the database reopened.
+CREATE TABLE sequences (
+  name TEXT PRIMARY KEY NOT NULL,
+  value INTEGER NOT NULL
+);
+
+CREATE TABLE blobs (
+  key TEXT PRIMARY KEY NOT NULL,
+  bytes BLOB NOT NULL
+);
+`,
+  },
+];
+
+/** The schema version this code writes. */
+export const SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+
+/** The version recorded in `schema_migrations`, 0 for a new database. */
+export function recordedSchemaVersion(db: BetterSqlite3.Database): number {
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get();
+  if (table === undefined) return 0;
+  const row = db.prepare('SELECT max(version) AS version FROM schema_migrations').get() as {
+    version: number | null;
+  };
+  return row.version ?? 0;
+}
+
+/**
+ * Brings the database to {@link SCHEMA_VERSION} in one transaction, recording each step in
+ * `schema_migrations`. Refuses (SCHEMA_TOO_NEW) a database written by a newer schema: its rows may
+ * mean things this code does not know, and writing them could corrupt them.
+ */
+export function migrate(
+  db: BetterSqlite3.Database,
+  path: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+): { readonly from: number; readonly to: number } {
+  const latest = migrations[migrations.length - 1]?.version ?? 0;
+  return db
+    .transaction(() => {
+      db.exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY NOT NULL, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+      );
+      const from = recordedSchemaVersion(db);
+      if (from > latest) {
+        throw new StorageError(
+          'SCHEMA_TOO_NEW',
+          `The database ${path} has schema version ${from}, but this @docflow/storage knows versions up to ${latest}. It was written by a newer docflow; upgrade @docflow/storage to open it.`,
+          { details: { path, databaseVersion: from, supportedVersion: latest } },
+        );
+      }
+      const record = db.prepare(
+        'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+      );
+      for (const m of migrations) {
+        if (m.version <= from) continue;
+        db.exec(m.sql);
+        record.run(m.version, m.name, new Date().toISOString());
+      }
+      return { from, to: Math.max(from, latest) };
+    })
+    .immediate();
+}

@@ -1,0 +1,170 @@
+import { formatTime } from '../internal/time.ts';
+import type {
+  CollectionName,
+  DeliveryRecord,
+  DeliveryStatus,
+  JsonObject,
+  RunEventRecord,
+  RunRecord,
+  StoredDocument,
+  WorkItem,
+} from '../storage-adapter.ts';
+
+/** A row of `documents`. */
+export interface DocumentRow {
+  collection: string;
+  id: string;
+  parent_id: string | null;
+  secondary_id: string | null;
+  key: string | null;
+  name: string | null;
+  blob_key: string | null;
+  data: string;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+  seq: number;
+}
+
+/** A row of `runs`. */
+export interface RunRow {
+  id: string;
+  kind: string;
+  workflow_id: string | null;
+  batch_id: string | null;
+  status: string;
+  active: number;
+  priority: number;
+  snapshot: string;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+  seq: number;
+}
+
+/** A row of `run_events`. */
+export interface RunEventRow {
+  run_id: string;
+  seq: number;
+  type: string;
+  data: string;
+  revision: number;
+  at: string;
+}
+
+/** A row of `work`. */
+export interface WorkRow {
+  id: string;
+  run_id: string;
+  kind: string;
+  priority: number;
+  seq: number;
+  available_at: number;
+  payload: string;
+  attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+}
+
+/** A row of `deliveries`. */
+export interface DeliveryRow {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  event: string;
+  status: string;
+  attempts: string;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  created_at: string;
+  updated_at: string;
+  seq: number;
+}
+
+/** Maps a `documents` row to the contract shape (absent columns are absent properties). */
+export function documentFromRow(r: DocumentRow): StoredDocument {
+  const doc: {
+    -readonly [K in keyof StoredDocument]: StoredDocument[K];
+  } = {
+    collection: r.collection as CollectionName,
+    id: r.id,
+    data: JSON.parse(r.data) as JsonObject,
+    revision: r.revision,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+  if (r.parent_id !== null) doc.parentId = r.parent_id;
+  if (r.secondary_id !== null) doc.secondaryId = r.secondary_id;
+  if (r.key !== null) doc.key = r.key;
+  if (r.name !== null) doc.name = r.name;
+  if (r.blob_key !== null) doc.blobKey = r.blob_key;
+  return doc;
+}
+
+/** Maps a `runs` row to the contract shape. */
+export function runFromRow(r: RunRow): RunRecord {
+  const run: { -readonly [K in keyof RunRecord]: RunRecord[K] } = {
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    active: r.active === 1,
+    priority: r.priority,
+    snapshot: JSON.parse(r.snapshot) as JsonObject,
+    revision: r.revision,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+  if (r.workflow_id !== null) run.workflowId = r.workflow_id;
+  if (r.batch_id !== null) run.batchId = r.batch_id;
+  return run;
+}
+
+/** Maps a `run_events` row to the contract shape. */
+export function eventFromRow(r: RunEventRow): RunEventRecord {
+  return {
+    runId: r.run_id,
+    seq: r.seq,
+    type: r.type,
+    data: JSON.parse(r.data) as JsonObject,
+    revision: r.revision,
+    at: r.at,
+  };
+}
+
+/** Maps a `work` row to the contract shape. */
+export function workFromRow(r: WorkRow): WorkItem {
+  const item: { -readonly [K in keyof WorkItem]: WorkItem[K] } = {
+    id: r.id,
+    runId: r.run_id,
+    kind: r.kind,
+    priority: r.priority,
+    seq: r.seq,
+    availableAt: formatTime(r.available_at),
+    payload: JSON.parse(r.payload) as JsonObject,
+    attempts: r.attempts,
+  };
+  if (r.lease_owner !== null) item.leaseOwner = r.lease_owner;
+  if (r.lease_expires_at !== null) item.leaseExpiresAt = formatTime(r.lease_expires_at);
+  return item;
+}
+
+/** Maps a `deliveries` row to the contract shape. */
+export function deliveryFromRow(r: DeliveryRow): DeliveryRecord {
+  const d: { -readonly [K in keyof DeliveryRecord]: DeliveryRecord[K] } = {
+    id: r.id,
+    endpointId: r.endpoint_id,
+    eventId: r.event_id,
+    eventType: r.event_type,
+    event: JSON.parse(r.event) as JsonObject,
+    status: r.status as DeliveryStatus,
+    attempts: JSON.parse(r.attempts) as DeliveryRecord['attempts'],
+    nextAttemptAt: formatTime(r.next_attempt_at),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+  if (r.lease_owner !== null) d.leaseOwner = r.lease_owner;
+  if (r.lease_expires_at !== null) d.leaseExpiresAt = formatTime(r.lease_expires_at);
+  return d;
+}

@@ -1,0 +1,154 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { DeliveryRow, DocumentRow, RunEventRow, RunRow, WorkRow } from './sqlite-rows.ts';
+
+type Statement<R = unknown> = BetterSqlite3.Statement<unknown[], R>;
+
+/** The fixed statements of the adapter, prepared once at `open()`. */
+export interface SqliteStatements {
+  readonly docMeta: Statement<{
+    revision: number;
+    created_at: string;
+    seq: number;
+    key: string | null;
+  }>;
+  readonly docIdByKey: Statement<{ id: string }>;
+  readonly docGet: Statement<DocumentRow>;
+  readonly docGetByKey: Statement<DocumentRow>;
+  readonly docInsert: Statement;
+  readonly docUpdate: Statement;
+  readonly docDelete: Statement;
+  readonly runMeta: Statement<{ revision: number; event_seq: number; created_at: string }>;
+  readonly runGet: Statement<RunRow>;
+  readonly runInsert: Statement;
+  readonly runUpdate: Statement;
+  readonly runDelete: Statement;
+  readonly eventInsert: Statement;
+  readonly eventsDelete: Statement;
+  readonly eventsAfter: Statement<RunEventRow>;
+  readonly eventsAfterLimit: Statement<RunEventRow>;
+  readonly workInsert: Statement;
+  readonly workDelete: Statement;
+  readonly workDeleteByRun: Statement;
+  readonly workClaim: Statement<WorkRow>;
+  readonly workClaimKinds: Statement<WorkRow>;
+  readonly workRenew: Statement;
+  readonly workRelease: Statement;
+  readonly workList: Statement<WorkRow>;
+  readonly workListByRun: Statement<WorkRow>;
+  readonly deliveryUpsert: Statement;
+  readonly deliveryGet: Statement<DeliveryRow>;
+  readonly deliveryClaim: Statement<DeliveryRow>;
+  readonly blobPut: Statement;
+  readonly blobGet: Statement<{ bytes: Buffer }>;
+  readonly blobDelete: Statement;
+  readonly sequenceSave: Statement;
+  readonly sequenceGet: Statement<{ value: number }>;
+  readonly maxSeq: {
+    readonly documents: Statement<{ seq: number }>;
+    readonly runs: Statement<{ seq: number }>;
+    readonly work: Statement<{ seq: number }>;
+    readonly deliveries: Statement<{ seq: number }>;
+  };
+}
+
+const WORK_AVAILABLE =
+  'available_at <= @now AND (lease_expires_at IS NULL OR lease_expires_at <= @now)';
+
+/** Prepares every fixed statement (dynamic list queries are cached by the adapter). */
+export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements {
+  const p = <R>(sql: string) => db.prepare(sql) as Statement<R>;
+  return {
+    docMeta: p(
+      'SELECT revision, created_at, seq, key FROM documents WHERE collection = ? AND id = ?',
+    ),
+    docIdByKey: p('SELECT id FROM documents WHERE collection = ? AND key = ?'),
+    docGet: p('SELECT * FROM documents WHERE collection = ? AND id = ?'),
+    docGetByKey: p('SELECT * FROM documents WHERE collection = ? AND key = ?'),
+    docInsert: p(
+      `INSERT INTO documents (collection, id, parent_id, secondary_id, key, name, name_folded, blob_key,
+        data, revision, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+    ),
+    docUpdate: p(
+      `UPDATE documents SET parent_id = ?, secondary_id = ?, key = ?, name = ?, name_folded = ?,
+        blob_key = ?, data = ?, revision = ?, updated_at = ? WHERE collection = ? AND id = ?`,
+    ),
+    docDelete: p('DELETE FROM documents WHERE collection = ? AND id = ?'),
+    runMeta: p('SELECT revision, event_seq, created_at FROM runs WHERE id = ?'),
+    runGet: p('SELECT * FROM runs WHERE id = ?'),
+    runInsert: p(
+      `INSERT INTO runs (id, kind, workflow_id, batch_id, status, active, priority, snapshot,
+        revision, event_seq, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+    ),
+    runUpdate: p(
+      `UPDATE runs SET kind = ?, workflow_id = ?, batch_id = ?, status = ?, active = ?, priority = ?,
+        snapshot = ?, revision = ?, event_seq = ?, updated_at = ? WHERE id = ?`,
+    ),
+    runDelete: p('DELETE FROM runs WHERE id = ?'),
+    eventInsert: p(
+      'INSERT INTO run_events (run_id, seq, type, data, revision, at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    eventsDelete: p('DELETE FROM run_events WHERE run_id = ?'),
+    eventsAfter: p('SELECT * FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq'),
+    eventsAfterLimit: p(
+      'SELECT * FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+    ),
+    workInsert: p(
+      `INSERT INTO work (id, run_id, kind, priority, seq, available_at, payload, attempts)
+        VALUES (?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (id) DO NOTHING`,
+    ),
+    workDelete: p('DELETE FROM work WHERE id = ?'),
+    workDeleteByRun: p('DELETE FROM work WHERE run_id = ?'),
+    // One statement claims atomically; the subquery walks work_by_claim_order.
+    workClaim: p(
+      `UPDATE work SET lease_owner = @owner, lease_expires_at = @expires, attempts = attempts + 1
+        WHERE id IN (SELECT id FROM work WHERE ${WORK_AVAILABLE} ORDER BY priority, seq LIMIT @limit)
+        RETURNING *`,
+    ),
+    workClaimKinds: p(
+      `UPDATE work SET lease_owner = @owner, lease_expires_at = @expires, attempts = attempts + 1
+        WHERE id IN (SELECT id FROM work WHERE ${WORK_AVAILABLE}
+          AND kind IN (SELECT value FROM json_each(@kinds)) ORDER BY priority, seq LIMIT @limit)
+        RETURNING *`,
+    ),
+    workRenew: p('UPDATE work SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?'),
+    workRelease: p(
+      `UPDATE work SET lease_owner = NULL, lease_expires_at = NULL,
+        available_at = coalesce(?, available_at) WHERE id = ? AND lease_owner = ?`,
+    ),
+    workList: p('SELECT * FROM work ORDER BY priority, seq'),
+    workListByRun: p('SELECT * FROM work WHERE run_id = ? ORDER BY priority, seq'),
+    deliveryUpsert: p(
+      `INSERT INTO deliveries (id, endpoint_id, event_id, event_type, event, status, attempts,
+        next_attempt_at, lease_owner, lease_expires_at, created_at, updated_at, seq)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET endpoint_id = excluded.endpoint_id,
+          event_id = excluded.event_id, event_type = excluded.event_type, event = excluded.event,
+          status = excluded.status, attempts = excluded.attempts,
+          next_attempt_at = excluded.next_attempt_at, lease_owner = NULL, lease_expires_at = NULL,
+          updated_at = excluded.updated_at`,
+    ),
+    deliveryGet: p('SELECT * FROM deliveries WHERE id = ?'),
+    deliveryClaim: p(
+      `UPDATE deliveries SET lease_owner = @owner, lease_expires_at = @expires
+        WHERE id IN (SELECT id FROM deliveries WHERE status = 'pending' AND next_attempt_at <= @now
+          AND (lease_expires_at IS NULL OR lease_expires_at <= @now)
+          ORDER BY next_attempt_at, seq LIMIT @limit)
+        RETURNING *`,
+    ),
+    blobPut: p(
+      'INSERT INTO blobs (key, bytes) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET bytes = excluded.bytes',
+    ),
+    blobGet: p('SELECT bytes FROM blobs WHERE key = ?'),
+    blobDelete: p('DELETE FROM blobs WHERE key = ?'),
+    sequenceSave: p(
+      'INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)',
+    ),
+    sequenceGet: p('SELECT value FROM sequences WHERE name = ?'),
+    maxSeq: {
+      documents: p('SELECT coalesce(max(seq), 0) AS seq FROM documents'),
+      runs: p('SELECT coalesce(max(seq), 0) AS seq FROM runs'),
+      work: p('SELECT coalesce(max(seq), 0) AS seq FROM work'),
+      deliveries: p('SELECT coalesce(max(seq), 0) AS seq FROM deliveries'),
+    },
+  };
+}

@@ -1,0 +1,709 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { StorageError } from '../errors.ts';
+import type { KeysetQuery } from '../internal/keyset-page.ts';
+import { keysetQuery, toPage } from '../internal/keyset-page.ts';
+import {
+  duplicateKey,
+  notOpen,
+  revisionConflict,
+  throwIfAborted,
+} from '../internal/storage-errors.ts';
+import { formatTime, parseTime, timeOr } from '../internal/time.ts';
+import {
+  checkClaim,
+  checkCollection,
+  checkIds,
+  checkOptionalBoolean,
+  checkOptionalCount,
+  checkOptionalString,
+  checkOptionalTime,
+  checkString,
+  invalid,
+  validateChanges,
+} from '../internal/validate.ts';
+import { checkBlobPut } from '../memory/memory-blob-store.ts';
+import type {
+  AbortableOptions,
+  BlobStore,
+  Changes,
+  ClaimOptions,
+  ClaimWorkOptions,
+  CollectionName,
+  CommitResult,
+  DeliveryQuery,
+  DeliveryRecord,
+  DocumentQuery,
+  Durability,
+  Page,
+  RunEventRecord,
+  RunQuery,
+  RunRecord,
+  StorageAdapter,
+  StoredDocument,
+  WorkItem,
+} from '../storage-adapter.ts';
+import type { StorageClock } from '../storage-clock.ts';
+import { systemStorageClock } from '../storage-clock.ts';
+import { migrate } from './migrations.ts';
+import type { DeliveryRow, DocumentRow, RunRow } from './sqlite-rows.ts';
+import {
+  deliveryFromRow,
+  documentFromRow,
+  eventFromRow,
+  runFromRow,
+  workFromRow,
+} from './sqlite-rows.ts';
+import type { SqliteStatements } from './sqlite-statements.ts';
+import { prepareStatements } from './sqlite-statements.ts';
+
+/** Options of {@link sqliteStorage}. */
+export interface SqliteStorageOptions {
+  /** Database file; `':memory:'` for a private in-memory database. */
+  readonly path: string;
+  /**
+   * `normal` (default): WAL with synchronous=NORMAL, survives a crash of the process.
+   * `full`: synchronous=FULL, every commit is fsynced and survives power loss.
+   * `batched`: group commit; commits of one tick share one fsynced transaction.
+   */
+  readonly durability?: Durability | undefined;
+  /** Time source for timestamps, leases and availability; defaults to the wall clock. */
+  readonly clock?: StorageClock | undefined;
+  /** How long to wait for a lock held by another connection (default 5000 ms). */
+  readonly busyTimeoutMs?: number | undefined;
+}
+
+type Statement<R = unknown> = BetterSqlite3.Statement<unknown[], R>;
+
+interface PendingCommit {
+  readonly changes: Changes;
+  readonly nowMs: number;
+  readonly resolve: (result: CommitResult) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Open {
+  readonly db: BetterSqlite3.Database;
+  readonly s: SqliteStatements;
+  readonly commitTx: (changes: Changes, nowMs: number) => CommitResult;
+  readonly txControl: {
+    readonly begin: Statement;
+    readonly commit: Statement;
+    readonly rollback: Statement;
+    readonly savepoint: Statement;
+    readonly release: Statement;
+    readonly rollbackTo: Statement;
+  };
+}
+
+const DURABILITIES: readonly Durability[] = ['full', 'normal', 'batched'];
+const RETRYABLE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_BUSY_SNAPSHOT']);
+
+/** Wraps driver errors in `DATABASE_ERROR`; contract errors pass through. */
+function toStorageError(error: unknown): unknown {
+  if (error instanceof StorageError) return error;
+  if (error instanceof BetterSqlite3.SqliteError || error instanceof TypeError) {
+    const code = error instanceof BetterSqlite3.SqliteError ? error.code : 'TypeError';
+    return new StorageError('DATABASE_ERROR', `SQLite failed: ${error.message}`, {
+      retryable: RETRYABLE_CODES.has(code),
+      details: { sqliteCode: code },
+      cause: error,
+    });
+  }
+  return error;
+}
+
+function nullable<T>(value: T | undefined): T | null {
+  return value === undefined ? null : value;
+}
+
+/** A {@link StorageAdapter} over one SQLite file (better-sqlite3, WAL). */
+class SqliteStorage implements StorageAdapter {
+  readonly name = 'sqlite';
+  readonly blobs: BlobStore;
+  readonly #path: string;
+  readonly #durability: Durability;
+  readonly #clock: StorageClock;
+  readonly #busyTimeoutMs: number;
+  #open: Open | undefined;
+  readonly #listStatements = new Map<string, Statement>();
+  #docSeq = 0;
+  #runSeq = 0;
+  #workSeq = 0;
+  #deliverySeq = 0;
+  #batch: PendingCommit[] = [];
+  #flushTimer: NodeJS.Immediate | undefined;
+
+  constructor(options: SqliteStorageOptions) {
+    if (typeof options !== 'object' || options === null) invalid('options', 'must be an object');
+    checkString(options.path, 'path');
+    const durability = options.durability ?? 'normal';
+    if (!DURABILITIES.includes(durability)) {
+      invalid(
+        'durability',
+        `must be one of ${DURABILITIES.join(', ')}, got ${JSON.stringify(durability)}`,
+      );
+    }
+    this.#path = options.path;
+    this.#durability = durability;
+    this.#clock = options.clock ?? systemStorageClock;
+    this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.blobs = this.#blobStore();
+  }
+
+  #get(options?: AbortableOptions): Open {
+    if (this.#open === undefined) throw notOpen(this.name);
+    throwIfAborted(options);
+    return this.#open;
+  }
+
+  async open(options?: AbortableOptions): Promise<void> {
+    throwIfAborted(options);
+    if (this.#open !== undefined) return;
+    let db: BetterSqlite3.Database | undefined;
+    try {
+      db = new BetterSqlite3(this.#path);
+      db.pragma('journal_mode = WAL');
+      // Group commit pays one fsync per batch, so batched gets FULL's guarantee for less.
+      db.pragma(`synchronous = ${this.#durability === 'normal' ? 'NORMAL' : 'FULL'}`);
+      db.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
+      migrate(db, this.#path);
+      const s = prepareStatements(db);
+      const seq = (name: 'documents' | 'runs', max: number) =>
+        Math.max(max, s.sequenceGet.get(name)?.value ?? 0);
+      this.#docSeq = seq('documents', s.maxSeq.documents.get()?.seq ?? 0);
+      this.#runSeq = seq('runs', s.maxSeq.runs.get()?.seq ?? 0);
+      this.#workSeq = s.maxSeq.work.get()?.seq ?? 0;
+      this.#deliverySeq = s.maxSeq.deliveries.get()?.seq ?? 0;
+      const tx = db.transaction((changes: Changes, nowMs: number) => this.#apply(changes, nowMs));
+      this.#listStatements.clear();
+      this.#open = {
+        db,
+        s,
+        commitTx: (changes, nowMs) => tx.immediate(changes, nowMs),
+        txControl: {
+          begin: db.prepare('BEGIN IMMEDIATE'),
+          commit: db.prepare('COMMIT'),
+          rollback: db.prepare('ROLLBACK'),
+          savepoint: db.prepare('SAVEPOINT docflow_commit'),
+          release: db.prepare('RELEASE docflow_commit'),
+          rollbackTo: db.prepare('ROLLBACK TO docflow_commit'),
+        },
+      };
+    } catch (error) {
+      db?.close();
+      throw toStorageError(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    const open = this.#open;
+    if (open === undefined) return;
+    if (this.#flushTimer !== undefined) {
+      clearImmediate(this.#flushTimer);
+      this.#flushTimer = undefined;
+    }
+    this.#flush();
+    this.#open = undefined;
+    open.db.close();
+  }
+
+  /** Applies one commit inside an open transaction; throws to roll it back. */
+  #apply(changes: Changes, nowMs: number): CommitResult {
+    const { s } = this.#get();
+    const runRevisions: Record<string, number> = {};
+    const documentRevisions: Record<string, number> = {};
+
+    if (changes.deleteDocuments !== undefined && changes.deleteDocuments.length > 0) {
+      let deleted = false;
+      for (const d of changes.deleteDocuments)
+        deleted = s.docDelete.run(d.collection, d.id).changes > 0 || deleted;
+      if (deleted) s.sequenceSave.run('documents', this.#docSeq);
+    }
+
+    const documents = changes.documents;
+    if (documents !== undefined) {
+      for (let i = 0; i < documents.length; i++) {
+        const d = documents[i] as (typeof documents)[number];
+        const meta = s.docMeta.get(d.collection, d.id);
+        const target = `${d.collection}/${d.id}`;
+        if (d.expectedRevision !== undefined) {
+          const ok =
+            d.expectedRevision === 0 ? meta === undefined : meta?.revision === d.expectedRevision;
+          if (!ok) throw revisionConflict(target, d.expectedRevision, meta?.revision);
+        }
+        if (d.key !== undefined && d.key !== meta?.key) {
+          const owner = s.docIdByKey.get(d.collection, d.key);
+          if (owner !== undefined && owner.id !== d.id)
+            throw duplicateKey(d.collection, d.key, d.id, owner.id);
+        }
+        const at = formatTime(timeOr(d.at, nowMs, `changes.documents[${i}].at`));
+        const data = JSON.stringify(d.data);
+        const name = nullable(d.name);
+        const folded = d.name === undefined ? null : d.name.toLowerCase();
+        if (meta === undefined) {
+          s.docInsert.run(
+            d.collection,
+            d.id,
+            nullable(d.parentId),
+            nullable(d.secondaryId),
+            nullable(d.key),
+            name,
+            folded,
+            nullable(d.blobKey),
+            data,
+            at,
+            at,
+            ++this.#docSeq,
+          );
+          documentRevisions[target] = 1;
+        } else {
+          const revision = meta.revision + 1;
+          s.docUpdate.run(
+            nullable(d.parentId),
+            nullable(d.secondaryId),
+            nullable(d.key),
+            name,
+            folded,
+            nullable(d.blobKey),
+            data,
+            revision,
+            at,
+            d.collection,
+            d.id,
+          );
+          documentRevisions[target] = revision;
+        }
+      }
+    }
+
+    if (changes.deleteRuns !== undefined && changes.deleteRuns.length > 0) {
+      let deleted = false;
+      for (const id of changes.deleteRuns) {
+        deleted = s.runDelete.run(id).changes > 0 || deleted;
+        s.eventsDelete.run(id);
+        s.workDeleteByRun.run(id);
+      }
+      if (deleted) s.sequenceSave.run('runs', this.#runSeq);
+    }
+
+    const runs = changes.runs;
+    if (runs !== undefined) {
+      for (let i = 0; i < runs.length; i++) {
+        const r = runs[i] as (typeof runs)[number];
+        const meta = s.runMeta.get(r.id);
+        const ok =
+          r.expectedRevision === 0 ? meta === undefined : meta?.revision === r.expectedRevision;
+        if (!ok) throw revisionConflict(`runs/${r.id}`, r.expectedRevision, meta?.revision);
+        const at = formatTime(timeOr(r.at, nowMs, `changes.runs[${i}].at`));
+        const revision = r.expectedRevision + 1;
+        const events = r.events ?? [];
+        const firstEventSeq = (meta?.event_seq ?? 0) + 1;
+        const snapshot = JSON.stringify(r.snapshot);
+        if (meta === undefined) {
+          s.runInsert.run(
+            r.id,
+            r.kind,
+            nullable(r.workflowId),
+            nullable(r.batchId),
+            r.status,
+            r.active ? 1 : 0,
+            r.priority,
+            snapshot,
+            events.length,
+            at,
+            at,
+            ++this.#runSeq,
+          );
+        } else {
+          s.runUpdate.run(
+            r.kind,
+            nullable(r.workflowId),
+            nullable(r.batchId),
+            r.status,
+            r.active ? 1 : 0,
+            r.priority,
+            snapshot,
+            revision,
+            meta.event_seq + events.length,
+            at,
+            r.id,
+          );
+        }
+        for (let j = 0; j < events.length; j++) {
+          const e = events[j] as (typeof events)[number];
+          s.eventInsert.run(r.id, firstEventSeq + j, e.type, JSON.stringify(e.data), revision, at);
+        }
+        runRevisions[r.id] = revision;
+      }
+    }
+
+    for (const id of changes.dequeue ?? []) s.workDelete.run(id);
+
+    const enqueue = changes.enqueue;
+    if (enqueue !== undefined) {
+      for (let i = 0; i < enqueue.length; i++) {
+        const w = enqueue[i] as (typeof enqueue)[number];
+        const availableMs = timeOr(w.availableAt, nowMs, `changes.enqueue[${i}].availableAt`);
+        const inserted = s.workInsert.run(
+          w.id,
+          w.runId,
+          w.kind,
+          w.priority,
+          this.#workSeq + 1,
+          availableMs,
+          JSON.stringify(w.payload),
+        );
+        if (inserted.changes > 0) this.#workSeq++;
+      }
+    }
+
+    const deliveries = changes.deliveries;
+    if (deliveries !== undefined) {
+      for (let i = 0; i < deliveries.length; i++) {
+        const d = deliveries[i] as (typeof deliveries)[number];
+        const at = formatTime(timeOr(d.at, nowMs, `changes.deliveries[${i}].at`));
+        s.deliveryUpsert.run(
+          d.id,
+          d.endpointId,
+          d.eventId,
+          d.eventType,
+          JSON.stringify(d.event),
+          d.status,
+          JSON.stringify(d.attempts),
+          parseTime(d.nextAttemptAt, `changes.deliveries[${i}].nextAttemptAt`),
+          at,
+          at,
+          ++this.#deliverySeq,
+        );
+      }
+    }
+
+    return { runRevisions, documentRevisions };
+  }
+
+  async commit(changes: Changes, options?: AbortableOptions): Promise<CommitResult> {
+    const open = this.#get(options);
+    validateChanges(changes);
+    const nowMs = this.#clock.now().getTime();
+    if (this.#durability === 'batched') {
+      return new Promise<CommitResult>((resolve, reject) => {
+        this.#batch.push({ changes, nowMs, resolve, reject });
+        this.#flushTimer ??= setImmediate(() => {
+          this.#flushTimer = undefined;
+          this.#flush();
+        });
+      });
+    }
+    try {
+      return open.commitTx(changes, nowMs);
+    } catch (error) {
+      throw toStorageError(error);
+    }
+  }
+
+  /**
+   * Group commit: every pending commit in one transaction, each in a savepoint so that one
+   * commit's conflict rolls back only that commit. Promises settle after COMMIT returns.
+   */
+  #flush(): void {
+    const batch = this.#batch;
+    if (batch.length === 0) return;
+    this.#batch = [];
+    const open = this.#open;
+    if (open === undefined) {
+      for (const p of batch) p.reject(notOpen(this.name));
+      return;
+    }
+    const { db, txControl: t } = open;
+    const outcomes: ({ ok: true; result: CommitResult } | { ok: false; error: unknown })[] = [];
+    try {
+      t.begin.run();
+      for (const p of batch) {
+        t.savepoint.run();
+        try {
+          const result = this.#apply(p.changes, p.nowMs);
+          t.release.run();
+          outcomes.push({ ok: true, result });
+        } catch (error) {
+          t.rollbackTo.run();
+          t.release.run();
+          outcomes.push({ ok: false, error: toStorageError(error) });
+        }
+      }
+      t.commit.run();
+    } catch (error) {
+      if (db.inTransaction) t.rollback.run();
+      const failure = toStorageError(error);
+      for (const p of batch) p.reject(failure);
+      return;
+    }
+    batch.forEach((p, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok === true) p.resolve(outcome.result);
+      else p.reject(outcome?.error);
+    });
+  }
+
+  #run<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      throw toStorageError(error);
+    }
+  }
+
+  async getDocument(
+    collection: CollectionName,
+    id: string,
+    options?: AbortableOptions,
+  ): Promise<StoredDocument | undefined> {
+    const { s } = this.#get(options);
+    checkCollection(collection, 'collection');
+    checkString(id, 'id');
+    const row = this.#run(() => s.docGet.get(collection, id));
+    return row === undefined ? undefined : documentFromRow(row);
+  }
+
+  async getDocumentByKey(
+    collection: CollectionName,
+    key: string,
+    options?: AbortableOptions,
+  ): Promise<StoredDocument | undefined> {
+    const { s } = this.#get(options);
+    checkCollection(collection, 'collection');
+    checkString(key, 'key');
+    const row = this.#run(() => s.docGetByKey.get(collection, key));
+    return row === undefined ? undefined : documentFromRow(row);
+  }
+
+  async listDocuments(
+    collection: CollectionName,
+    query: DocumentQuery = {},
+  ): Promise<Page<StoredDocument>> {
+    this.#get(query);
+    checkCollection(collection, 'collection');
+    const { parentId, secondaryId, nameContains } = query;
+    checkOptionalString(parentId, 'parentId');
+    checkOptionalString(secondaryId, 'secondaryId');
+    if (nameContains !== undefined && typeof nameContains !== 'string')
+      checkString(nameContains, 'nameContains');
+    const q = keysetQuery(
+      `documents:${collection}`,
+      { parentId, secondaryId, nameContains },
+      query,
+    );
+    const where: [string, unknown][] = [['collection = ?', collection]];
+    if (parentId !== undefined) where.push(['parent_id = ?', parentId]);
+    if (secondaryId !== undefined) where.push(['secondary_id = ?', secondaryId]);
+    if (nameContains !== undefined)
+      where.push(['instr(name_folded, ?) > 0', nameContains.toLowerCase()]);
+    const rows = this.#list<DocumentRow>('documents', where, q);
+    return toPage(rows, q, (r) => r.seq, documentFromRow);
+  }
+
+  async getRun(id: string, options?: AbortableOptions): Promise<RunRecord | undefined> {
+    const { s } = this.#get(options);
+    checkString(id, 'id');
+    const row = this.#run(() => s.runGet.get(id));
+    return row === undefined ? undefined : runFromRow(row);
+  }
+
+  async listRuns(query: RunQuery = {}): Promise<Page<RunRecord>> {
+    this.#get(query);
+    const { kind, workflowId, batchId, status, active } = query;
+    checkOptionalString(kind, 'kind');
+    checkOptionalString(workflowId, 'workflowId');
+    checkOptionalString(batchId, 'batchId');
+    checkOptionalString(status, 'status');
+    checkOptionalBoolean(active, 'active');
+    const q = keysetQuery('runs', { kind, workflowId, batchId, status, active }, query);
+    const where: [string, unknown][] = [];
+    if (kind !== undefined) where.push(['kind = ?', kind]);
+    if (workflowId !== undefined) where.push(['workflow_id = ?', workflowId]);
+    if (batchId !== undefined) where.push(['batch_id = ?', batchId]);
+    if (status !== undefined) where.push(['status = ?', status]);
+    if (active !== undefined) where.push(['active = ?', active ? 1 : 0]);
+    const rows = this.#list<RunRow>('runs', where, q);
+    return toPage(rows, q, (r) => r.seq, runFromRow);
+  }
+
+  async listRunEvents(
+    runId: string,
+    options: AbortableOptions & { afterSeq?: number; limit?: number } = {},
+  ): Promise<readonly RunEventRecord[]> {
+    const { s } = this.#get(options);
+    checkString(runId, 'runId');
+    checkOptionalCount(options.afterSeq, 'afterSeq', 0);
+    checkOptionalCount(options.limit, 'limit', 1);
+    const after = options.afterSeq ?? 0;
+    const rows = this.#run(() =>
+      options.limit === undefined
+        ? s.eventsAfter.all(runId, after)
+        : s.eventsAfterLimit.all(runId, after, options.limit),
+    );
+    return rows.map(eventFromRow);
+  }
+
+  async claimWork(options: ClaimWorkOptions): Promise<readonly WorkItem[]> {
+    const { s } = this.#get(options);
+    checkClaim(options);
+    if (options.kinds !== undefined) checkIds(options.kinds, 'kinds');
+    const nowMs =
+      options.now === undefined ? this.#clock.now().getTime() : parseTime(options.now, 'now');
+    const expires = nowMs + options.leaseMs;
+    const rows = this.#run(() =>
+      options.kinds === undefined
+        ? s.workClaim.all({ now: nowMs, owner: options.owner, expires, limit: options.limit })
+        : s.workClaimKinds.all({
+            now: nowMs,
+            owner: options.owner,
+            expires,
+            limit: options.limit,
+            kinds: JSON.stringify(options.kinds),
+          }),
+    );
+    // RETURNING gives rows in no promised order.
+    return rows.sort((a, b) => a.priority - b.priority || a.seq - b.seq).map(workFromRow);
+  }
+
+  async renewWork(
+    ids: readonly string[],
+    options: { owner: string; leaseMs: number; now?: string } & AbortableOptions,
+  ): Promise<readonly string[]> {
+    const { s, db } = this.#get(options);
+    checkIds(ids, 'ids');
+    checkClaim({ owner: options.owner, limit: 1, leaseMs: options.leaseMs, now: options.now });
+    const nowMs =
+      options.now === undefined ? this.#clock.now().getTime() : parseTime(options.now, 'now');
+    const expires = nowMs + options.leaseMs;
+    return this.#run(() =>
+      db.transaction(() =>
+        ids.filter((id) => s.workRenew.run(expires, id, options.owner).changes > 0),
+      )(),
+    );
+  }
+
+  async releaseWork(
+    ids: readonly string[],
+    options: { owner: string; availableAt?: string } & AbortableOptions,
+  ): Promise<void> {
+    const { s, db } = this.#get(options);
+    checkIds(ids, 'ids');
+    checkString(options.owner, 'owner');
+    checkOptionalTime(options.availableAt, 'availableAt');
+    const availableMs =
+      options.availableAt === undefined ? null : parseTime(options.availableAt, 'availableAt');
+    this.#run(() =>
+      db.transaction(() => {
+        for (const id of ids) s.workRelease.run(availableMs, id, options.owner);
+      })(),
+    );
+  }
+
+  async listWork(
+    options: AbortableOptions & { runId?: string } = {},
+  ): Promise<readonly WorkItem[]> {
+    const { s } = this.#get(options);
+    checkOptionalString(options.runId, 'runId');
+    const rows = this.#run(() =>
+      options.runId === undefined ? s.workList.all() : s.workListByRun.all(options.runId),
+    );
+    return rows.map(workFromRow);
+  }
+
+  async claimDeliveries(options: ClaimOptions): Promise<readonly DeliveryRecord[]> {
+    const { s } = this.#get(options);
+    checkClaim(options);
+    const nowMs =
+      options.now === undefined ? this.#clock.now().getTime() : parseTime(options.now, 'now');
+    const rows = this.#run(() =>
+      s.deliveryClaim.all({
+        now: nowMs,
+        owner: options.owner,
+        expires: nowMs + options.leaseMs,
+        limit: options.limit,
+      }),
+    );
+    return rows
+      .sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq)
+      .map(deliveryFromRow);
+  }
+
+  async getDelivery(id: string, options?: AbortableOptions): Promise<DeliveryRecord | undefined> {
+    const { s } = this.#get(options);
+    checkString(id, 'id');
+    const row = this.#run(() => s.deliveryGet.get(id));
+    return row === undefined ? undefined : deliveryFromRow(row);
+  }
+
+  async listDeliveries(query: DeliveryQuery = {}): Promise<Page<DeliveryRecord>> {
+    this.#get(query);
+    const { endpointId, eventId, status } = query;
+    checkOptionalString(endpointId, 'endpointId');
+    checkOptionalString(eventId, 'eventId');
+    checkOptionalString(status, 'status');
+    const q = keysetQuery('deliveries', { endpointId, eventId, status }, query);
+    const where: [string, unknown][] = [];
+    if (endpointId !== undefined) where.push(['endpoint_id = ?', endpointId]);
+    if (eventId !== undefined) where.push(['event_id = ?', eventId]);
+    if (status !== undefined) where.push(['status = ?', status]);
+    const rows = this.#list<DeliveryRow>('deliveries', where, q);
+    return toPage(rows, q, (r) => r.seq, deliveryFromRow);
+  }
+
+  /** Runs a keyset list query; statements are cached per filter combination. */
+  #list<R>(table: string, where: readonly [string, unknown][], q: KeysetQuery): R[] {
+    const { db } = this.#get();
+    const conditions = where.map(([sql]) => sql);
+    const params = where.map(([, value]) => value);
+    if (q.afterSeq !== undefined) {
+      conditions.push(q.order === 'asc' ? 'seq > ?' : 'seq < ?');
+      params.push(q.afterSeq);
+    }
+    const sql = `SELECT * FROM ${table}${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''} ORDER BY seq ${q.order === 'asc' ? 'ASC' : 'DESC'} LIMIT ?`;
+    params.push(q.pageSize + 1);
+    return this.#run(() => {
+      let statement = this.#listStatements.get(sql);
+      if (statement === undefined) {
+        statement = db.prepare(sql);
+        this.#listStatements.set(sql, statement);
+      }
+      return statement.all(...params) as R[];
+    });
+  }
+
+  #blobStore(): BlobStore {
+    return {
+      put: async (key, bytes, options) => {
+        const { s } = this.#get(options);
+        checkBlobPut(key, bytes);
+        this.#run(() =>
+          s.blobPut.run(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+        );
+      },
+      get: async (key, options) => {
+        const { s } = this.#get(options);
+        checkString(key, 'key');
+        const row = this.#run(() => s.blobGet.get(key));
+        return row === undefined ? undefined : Uint8Array.from(row.bytes);
+      },
+      delete: async (key, options) => {
+        const { s } = this.#get(options);
+        checkString(key, 'key');
+        this.#run(() => s.blobDelete.run(key));
+      },
+    };
+  }
+}
+
+/**
+ * Creates a {@link StorageAdapter} over a SQLite file (better-sqlite3, WAL). `open()` creates the
+ * file, applies pending migrations and refuses a database written by a newer schema.
+ *
+ * @example
+ * const storage = sqliteStorage({ path: 'docflow.db', durability: 'normal' });
+ * await storage.open();
+ */
+export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
+  return new SqliteStorage(options);
+}
