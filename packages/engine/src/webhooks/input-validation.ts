@@ -1,0 +1,131 @@
+/**
+ * JSON Schema validation of webhook service input (ajv), turning ajv's errors into
+ * {@link ValidationIssue}s with JS-like paths (`enabledEvents[2]`), plus the list helpers the
+ * three services share.
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv } from 'ajv';
+import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+
+/** Compiles a schema once; the returned function lists issues (empty when valid). */
+export function compileInputSchema(schema: object): (input: unknown) => ValidationIssue[] {
+  const validate: ValidateFunction = ajv.compile(schema);
+  return (input) => (validate(input) ? [] : (validate.errors ?? []).map(toIssue));
+}
+
+function jsPath(instancePath: string): string {
+  let out = '';
+  for (const raw of instancePath.split('/').slice(1)) {
+    const part = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+function join(base: string, child: string): string {
+  return base === '' ? child : `${base}.${child}`;
+}
+
+function toIssue(error: ErrorObject): ValidationIssue {
+  const base = jsPath(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return {
+        code: 'REQUIRED',
+        path: join(base, String(params.missingProperty)),
+        message: 'is required',
+      };
+    case 'additionalProperties':
+      return {
+        code: 'UNKNOWN_PROPERTY',
+        path: join(base, String(params.additionalProperty)),
+        message: 'is not a known property',
+      };
+    case 'type':
+      return { code: 'INVALID_TYPE', path: base || '(input)', message: `must be ${params.type}` };
+    case 'enum':
+      return {
+        code: 'INVALID_VALUE',
+        path: base || '(input)',
+        message: `must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`,
+      };
+    default:
+      return {
+        code: 'INVALID_VALUE',
+        path: base || '(input)',
+        message: error.message ?? 'is invalid',
+      };
+  }
+}
+
+/** Issues for a webhook URL: absolute, http or https, no credentials. */
+export function urlIssues(url: unknown, path: string): ValidationIssue[] {
+  if (typeof url !== 'string') return [];
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [{ code: 'INVALID_URL', path, message: 'must be an absolute http(s) URL' }];
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return [
+      {
+        code: 'INVALID_URL',
+        path,
+        message: `must use http or https, not ${parsed.protocol.slice(0, -1)}`,
+      },
+    ];
+  }
+  return [];
+}
+
+/** Throws NOT_FOUND for a missing resource, naming it and, when given, the input path. */
+export function notFound(what: string, id: string, path?: string): EngineError {
+  return new EngineError(EngineErrorCode.NOT_FOUND, `No ${what} with id ${id}`, {
+    details:
+      path === undefined
+        ? { id }
+        : { id, issues: [{ code: 'NOT_FOUND', path, message: `no ${what} with id ${id}` }] },
+  });
+}
+
+/** Pagination input shared by list methods (SPEC.md: `maxPageSize` default 10, `nextPageToken`). */
+export interface PageInput {
+  /** 1 to 1000, default 10. */
+  readonly maxPageSize?: number | undefined;
+  /** The cursor of the previous page. */
+  readonly nextPageToken?: string | undefined;
+}
+
+/** The list response of SPEC.md. */
+export interface ListResponse<T> {
+  readonly object: 'list';
+  readonly data: readonly T[];
+  readonly nextPageToken?: string;
+}
+
+/** Issues of pagination input. */
+export function pageIssues(input: PageInput): ValidationIssue[] {
+  const size = input.maxPageSize;
+  if (size === undefined) return [];
+  if (!Number.isInteger(size) || size < 1 || size > 1000) {
+    return [
+      { code: 'INVALID_VALUE', path: 'maxPageSize', message: 'must be an integer from 1 to 1000' },
+    ];
+  }
+  return [];
+}
+
+/** Maps a storage page to SPEC.md's list shape. */
+export function toList<S, T>(
+  page: { readonly items: readonly S[]; readonly nextPageToken?: string | undefined },
+  map: (item: S) => T,
+): ListResponse<T> {
+  const data = page.items.map(map);
+  return page.nextPageToken === undefined
+    ? { object: 'list', data }
+    : { object: 'list', data, nextPageToken: page.nextPageToken };
+}

@@ -1,0 +1,188 @@
+/**
+ * Webhook signatures, SPEC.md "Signature verification": hex HMAC-SHA-256 over
+ * `v0:<timestamp>:<raw body>` keyed with the endpoint's signing secret. The timestamp is Unix
+ * seconds, as a decimal integer string in `x-service-request-timestamp`.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Header carrying the Unix-seconds timestamp the signature covers. */
+export const TIMESTAMP_HEADER = 'x-service-request-timestamp';
+/** Header carrying the hex HMAC-SHA-256 signature. */
+export const SIGNATURE_HEADER = 'x-service-request-signature';
+/** Header carrying the endpoint's pinned API version. */
+export const API_VERSION_HEADER = 'x-service-api-version';
+
+/** The default replay window of {@link verifyWebhook}, SPEC.md's 5 minutes. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+/** Stable codes of {@link WebhookVerificationError}, one per reason a request is rejected. */
+export const WebhookVerificationErrorCode = {
+  /** `x-service-request-timestamp` is absent or empty. */
+  MISSING_TIMESTAMP: 'MISSING_TIMESTAMP',
+  /** `x-service-request-signature` is absent or empty. */
+  MISSING_SIGNATURE: 'MISSING_SIGNATURE',
+  /** The timestamp is not a non-negative integer number of Unix seconds. */
+  INVALID_TIMESTAMP: 'INVALID_TIMESTAMP',
+  /** The timestamp is older than the tolerance: a replay or a very late request. */
+  TIMESTAMP_TOO_OLD: 'TIMESTAMP_TOO_OLD',
+  /** The timestamp is further in the future than the tolerance. */
+  TIMESTAMP_IN_FUTURE: 'TIMESTAMP_IN_FUTURE',
+  /** The signature is not 64 hexadecimal characters. */
+  MALFORMED_SIGNATURE: 'MALFORMED_SIGNATURE',
+  /** The signature does not match the body, timestamp and secret: altered or forged. */
+  SIGNATURE_MISMATCH: 'SIGNATURE_MISMATCH',
+} as const;
+
+/** A {@link WebhookVerificationError} code. */
+export type WebhookVerificationErrorCode =
+  (typeof WebhookVerificationErrorCode)[keyof typeof WebhookVerificationErrorCode];
+
+/** Thrown by {@link verifyWebhook} when a request is not authentic or not fresh. */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+  readonly code: WebhookVerificationErrorCode;
+
+  constructor(code: WebhookVerificationErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** True when `value` is a {@link WebhookVerificationError}, optionally with the given code. */
+export function isWebhookVerificationError(
+  value: unknown,
+  code?: WebhookVerificationErrorCode,
+): value is WebhookVerificationError {
+  return value instanceof WebhookVerificationError && (code === undefined || value.code === code);
+}
+
+/** Request headers as a fetch `Headers` or a plain record (Node's `IncomingHttpHeaders`). */
+export type WebhookHeaders =
+  | Headers
+  | { readonly [name: string]: string | readonly string[] | undefined };
+
+/** The raw request body exactly as received: the string or its bytes. */
+export type RawBody = string | Uint8Array;
+
+/**
+ * The hex HMAC-SHA-256 of `v0:<timestamp>:<raw body>` with `secret`.
+ *
+ * @example
+ * const signature = signWebhook('{"eventId":"evt_1"}', secret, Math.floor(Date.now() / 1000));
+ */
+export function signWebhook(rawBody: RawBody, secret: string, timestamp: number | string): string {
+  const hmac = createHmac('sha256', secret);
+  hmac.update(`v0:${timestamp}:`);
+  hmac.update(rawBody);
+  return hmac.digest('hex');
+}
+
+/** Options of {@link verifyWebhook}. */
+export interface VerifyWebhookOptions {
+  /** Largest accepted distance, in seconds, between the timestamp and now, both ways. */
+  readonly toleranceSeconds?: number;
+  /** "Now" as a Date or Unix milliseconds (tests); defaults to the system clock. */
+  readonly now?: Date | number;
+}
+
+/** What a successful {@link verifyWebhook} learned from the headers. */
+export interface VerifiedWebhook {
+  /** The signed timestamp, Unix seconds. */
+  readonly timestamp: number;
+  /** The `x-service-api-version` header, when present. */
+  readonly apiVersion?: string;
+}
+
+function header(headers: WebhookHeaders, name: string): string | undefined {
+  if (typeof Headers !== 'undefined' && headers instanceof Headers) {
+    return headers.get(name) ?? undefined;
+  }
+  const record = headers as { readonly [name: string]: string | readonly string[] | undefined };
+  // Header names are case-insensitive; a plain record may carry any case.
+  for (const key of Object.keys(record)) {
+    if (key.toLowerCase() !== name) continue;
+    const value = record[key];
+    return typeof value === 'string' ? value : value?.[0];
+  }
+  return undefined;
+}
+
+const HEX_SIGNATURE = /^[0-9a-fA-F]{64}$/;
+const UNIX_SECONDS = /^\d{1,15}$/;
+
+/**
+ * Checks that a webhook request is authentic (its signature matches the raw body, timestamp and
+ * `secret`, compared in constant time) and fresh (its timestamp is within `toleranceSeconds` of
+ * now, default 300). Throws {@link WebhookVerificationError} with a distinct `code` per reason;
+ * returns what it verified otherwise. Pass the body exactly as received, before any JSON parsing.
+ *
+ * @example
+ * const raw = await request.text();
+ * verifyWebhook(raw, request.headers, process.env.SIGNING_SECRET);
+ * const event = JSON.parse(raw);
+ */
+export function verifyWebhook(
+  rawBody: RawBody,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyWebhookOptions = {},
+): VerifiedWebhook {
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const timestampText = header(headers, TIMESTAMP_HEADER)?.trim();
+  if (!timestampText) {
+    throw new WebhookVerificationError(
+      WebhookVerificationErrorCode.MISSING_TIMESTAMP,
+      `Missing ${TIMESTAMP_HEADER} header`,
+    );
+  }
+  const signature = header(headers, SIGNATURE_HEADER)?.trim();
+  if (!signature) {
+    throw new WebhookVerificationError(
+      WebhookVerificationErrorCode.MISSING_SIGNATURE,
+      `Missing ${SIGNATURE_HEADER} header`,
+    );
+  }
+  if (!UNIX_SECONDS.test(timestampText)) {
+    throw new WebhookVerificationError(
+      WebhookVerificationErrorCode.INVALID_TIMESTAMP,
+      `${TIMESTAMP_HEADER} must be an integer number of Unix seconds`,
+    );
+  }
+  const timestamp = Number(timestampText);
+  const nowMs =
+    options.now === undefined
+      ? Date.now()
+      : typeof options.now === 'number'
+        ? options.now
+        : options.now.getTime();
+  const age = nowMs / 1000 - timestamp;
+  if (age > tolerance) {
+    throw new WebhookVerificationError(
+      WebhookVerificationErrorCode.TIMESTAMP_TOO_OLD,
+      `Timestamp is ${Math.floor(age)} s old, more than the tolerance of ${tolerance} s`,
+    );
+  }
+  if (-age > tolerance) {
+    throw new WebhookVerificationError(
+      WebhookVerificationErrorCode.TIMESTAMP_IN_FUTURE,
+      `Timestamp is ${Math.ceil(-age)} s in the future, more than the tolerance of ${tolerance} s`,
+    );
+  }
+  if (!HEX_SIGNATURE.test(signature)) {
+    throw new WebhookVerificationError(
+      WebhookVerificationErrorCode.MALFORMED_SIGNATURE,
+      `${SIGNATURE_HEADER} must be 64 hexadecimal characters`,
+    );
+  }
+  // Sign the header text exactly as sent, so that a re-formatted timestamp ("0123") fails.
+  const expected = Buffer.from(signWebhook(rawBody, secret, timestampText), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new WebhookVerificationError(
+      WebhookVerificationErrorCode.SIGNATURE_MISMATCH,
+      'Signature does not match the body, timestamp and secret',
+    );
+  }
+  const apiVersion = header(headers, API_VERSION_HEADER);
+  return apiVersion === undefined ? { timestamp } : { timestamp, apiVersion };
+}
