@@ -1,0 +1,135 @@
+import type { DraftBlock, DraftDocument, DraftUnit } from './draft-document.ts';
+import { boxPolygon, round2 } from './draft-document.ts';
+import type {
+  Block,
+  BlockMetadata,
+  BoundingBox,
+  Chunk,
+  ChunkingStrategyType,
+} from './parse-output.ts';
+import type { ResolvedParseConfig } from './resolve-parse-config.ts';
+
+interface Section {
+  first: number;
+  last: number;
+  sheet: DraftUnit['sheet'];
+  blocks: Block[];
+  markdown: string[];
+}
+
+function roundBox(box: BoundingBox): BoundingBox {
+  return {
+    left: round2(box.left),
+    top: round2(box.top),
+    right: round2(box.right),
+    bottom: round2(box.bottom),
+  };
+}
+
+function confidence(blocks: readonly Block[]): { min: number | null; avg: number | null } {
+  let min = Number.POSITIVE_INFINITY;
+  let sum = 0;
+  let count = 0;
+  for (const block of blocks) {
+    const avg = block.metadata.avgOcrConfidence;
+    const low = block.metadata.minOcrConfidence;
+    if (typeof avg !== 'number' || typeof low !== 'number') continue;
+    min = Math.min(min, low);
+    sum += avg;
+    count++;
+  }
+  return count === 0 ? { min: null, avg: null } : { min, avg: sum / count };
+}
+
+/**
+ * Turns a parser's draft into SPEC.md chunks for the configured strategy and target, assigning
+ * block ids in reading order (`blk_1`, `blk_2`, …; a table's cells follow the table).
+ */
+export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): Chunk[] {
+  let nextId = 1;
+  const toBlocks = (unit: DraftUnit, draftBlock: DraftBlock, parentId: string | null): Block[] => {
+    const id = `blk_${nextId++}`;
+    const metadata: BlockMetadata = {
+      ...(unit.page ? { page: unit.page } : {}),
+      ...(unit.sheet ? { sheet: unit.sheet } : {}),
+      minOcrConfidence: draftBlock.ocr ? round4(draftBlock.ocr.min) : null,
+      avgOcrConfidence: draftBlock.ocr ? round4(draftBlock.ocr.avg) : null,
+      ...(draftBlock.words && config.returnOcrWords ? { ocrWords: draftBlock.words } : {}),
+    };
+    const box = draftBlock.boundingBox ? roundBox(draftBlock.boundingBox) : null;
+    const block: Block = {
+      object: 'block',
+      id,
+      parentBlockId: parentId,
+      type: draftBlock.type,
+      content: draftBlock.content,
+      details: draftBlock.details,
+      metadata,
+      polygon: draftBlock.polygon
+        ? draftBlock.polygon.map((p) => ({ x: round2(p.x), y: round2(p.y) }))
+        : box
+          ? boxPolygon(box)
+          : [],
+      boundingBox: box,
+    };
+    const out = [block];
+    for (const child of draftBlock.children ?? []) out.push(...toBlocks(unit, child, id));
+    return out;
+  };
+
+  const strategy: ChunkingStrategyType = config.chunking;
+  const sections: Section[] = [];
+  let current: Section | undefined;
+  const open = (unit: DraftUnit): Section => {
+    current = {
+      first: unit.pageNumber,
+      last: unit.pageNumber,
+      sheet: unit.sheet,
+      blocks: [],
+      markdown: [],
+    };
+    sections.push(current);
+    return current;
+  };
+
+  for (const unit of draft.units) {
+    // Sheets are chunks of their own except in `document` chunking (SPEC.md: one chunk per sheet).
+    if (strategy === 'page' || (unit.sheet && strategy !== 'document') || !current) open(unit);
+    for (const draftBlock of unit.blocks) {
+      if (strategy === 'section' && draftBlock.headingLevel !== undefined) {
+        const section = current;
+        if (section && section.blocks.length > 0) open(unit);
+      }
+      const section = current ?? open(unit);
+      section.last = Math.max(section.last, unit.pageNumber);
+      section.blocks.push(...toBlocks(unit, draftBlock, null));
+      if (draftBlock.markdown !== '') section.markdown.push(draftBlock.markdown);
+    }
+    const section = current ?? open(unit);
+    section.last = Math.max(section.last, unit.pageNumber);
+    if (config.target === 'spatial') {
+      // Spatial implies page chunking: the section is this unit.
+      section.markdown = [unit.spatial ?? unit.blocks.map((block) => block.content).join('\n')];
+    }
+  }
+
+  return sections.map((section) => {
+    const ocr = confidence(section.blocks);
+    return {
+      object: 'chunk',
+      type: strategy,
+      content: section.markdown.join('\n\n'),
+      metadata: {
+        pageRange: { start: section.first, end: section.last },
+        minOcrConfidence: ocr.min === null ? null : round4(ocr.min),
+        avgOcrConfidence: ocr.avg === null ? null : round4(ocr.avg),
+        ...(section.sheet ? { sheet: section.sheet } : {}),
+      },
+      blocks: section.blocks,
+    };
+  });
+}
+
+function round4(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}

@@ -1,0 +1,84 @@
+import type {
+  BlockDetails,
+  BlockPage,
+  BlockSheet,
+  BlockType,
+  BoundingBox,
+  OcrWord,
+  OutputPageMetadata,
+  Point,
+} from './parse-output.ts';
+
+/** A block before ids are assigned: what a format parser produces. */
+export interface DraftBlock {
+  readonly type: BlockType;
+  /** The block's `content`. */
+  readonly content: string;
+  /** How the block reads inside a markdown chunk; '' leaves it out (table cells). */
+  readonly markdown: string;
+  readonly details: BlockDetails;
+  /** Points, upright frame. */
+  readonly boundingBox?: BoundingBox;
+  /** Corner points when they differ from the box (rotated text, barcodes). */
+  readonly polygon?: readonly Point[];
+  /** 1–6 for headings; a new `section` chunk starts at a heading. */
+  readonly headingLevel?: number;
+  /** Child blocks (a table's cells), emitted after their parent with its id as parentBlockId. */
+  readonly children?: readonly DraftBlock[];
+  /** 0..1 OCR confidences, when the text came from OCR. */
+  readonly ocr?: { readonly min: number; readonly avg: number };
+  readonly words?: readonly OcrWord[];
+}
+
+/** A page, a sheet, or the whole of a pageless document. */
+export interface DraftUnit {
+  /** 1-based; the number used in chunk `pageRange`. */
+  readonly pageNumber: number;
+  readonly page?: BlockPage;
+  readonly sheet?: BlockSheet;
+  readonly blocks: readonly DraftBlock[];
+  /** The unit laid out as fixed-width text, for the `spatial` target. */
+  readonly spatial?: string;
+}
+
+/** What a format parser returns. */
+export interface DraftDocument {
+  readonly units: readonly DraftUnit[];
+  readonly pages: readonly OutputPageMetadata[] | null;
+  /** The MIME type the content was parsed as, when it differs from the original. */
+  readonly finalMimeType?: string;
+  /** Billable pages (pages parsed, sheets, or 1 for pageless formats). */
+  readonly pageCount: number;
+  readonly ocrPageCount?: number;
+}
+
+/** The four corners of a box, clockwise from top-left. */
+export function boxPolygon(box: BoundingBox): Point[] {
+  return [
+    { x: box.left, y: box.top },
+    { x: box.right, y: box.top },
+    { x: box.right, y: box.bottom },
+    { x: box.left, y: box.bottom },
+  ];
+}
+
+/** The smallest box around boxes; undefined for none. */
+export function unionBoxes(boxes: readonly (BoundingBox | undefined)[]): BoundingBox | undefined {
+  let out: { left: number; top: number; right: number; bottom: number } | undefined;
+  for (const box of boxes) {
+    if (!box) continue;
+    if (!out) out = { ...box };
+    else {
+      out.left = Math.min(out.left, box.left);
+      out.top = Math.min(out.top, box.top);
+      out.right = Math.max(out.right, box.right);
+      out.bottom = Math.max(out.bottom, box.bottom);
+    }
+  }
+  return out;
+}
+
+/** Rounds a coordinate to 1/100 point: enough precision, stable output. */
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}

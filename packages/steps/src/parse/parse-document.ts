@@ -1,0 +1,233 @@
+import { detectFileType, type FileType } from '@docflow/engine';
+import { buildChunks } from './build-chunks.ts';
+import type { DraftDocument } from './draft-document.ts';
+import { isEncryptedOfficePackage, zipUncompressedSize } from './formats/zip-inspect.ts';
+import { isParseFailure } from './parse-failure.ts';
+import type {
+  ParseConfig,
+  ParseFailureReason,
+  ParseRunMetrics,
+  ParseRunOutput,
+} from './parse-output.ts';
+import { type ResolvedParseConfig, resolveParseConfig } from './resolve-parse-config.ts';
+
+/** Resource limits of one parse; hostile input fails with a reason instead of exhausting them. */
+export interface ParseLimits {
+  /** Largest accepted file, bytes. Default 100 MiB. */
+  readonly maxFileBytes: number;
+  /** Largest total uncompressed size of a DOCX/XLSX container, bytes. Default 1 GiB. */
+  readonly maxUncompressedBytes: number;
+  /** Largest number of pages parsed in one run (after page ranges). Default 2,000. */
+  readonly maxPages: number;
+  /** Largest number of table cells (CSV, XLSX, HTML tables). Default 2,000,000. */
+  readonly maxCells: number;
+  /** Wall-clock budget, ms. Default 10 minutes. */
+  readonly timeoutMs: number;
+}
+
+/** Default {@link ParseLimits}. */
+export const DEFAULT_PARSE_LIMITS: ParseLimits = {
+  maxFileBytes: 100 * 1024 * 1024,
+  maxUncompressedBytes: 1024 * 1024 * 1024,
+  maxPages: 2000,
+  maxCells: 2_000_000,
+  timeoutMs: 10 * 60 * 1000,
+};
+
+/** Options of {@link parseDocument}. */
+export interface ParseDocumentOptions {
+  /** Used only as a tie-break between text types and in messages. */
+  readonly fileName?: string;
+  readonly config?: ParseConfig;
+  /** Aborting rejects the promise with the signal's reason (cancellation is not a failure). */
+  readonly signal?: AbortSignal;
+  readonly limits?: Partial<ParseLimits>;
+}
+
+/** What a format parser receives. */
+export interface FormatContext {
+  readonly config: ResolvedParseConfig;
+  readonly limits: ParseLimits;
+  readonly signal: AbortSignal;
+  readonly mimeType: string;
+  readonly fileName: string;
+}
+
+/** A successful parse. */
+export interface ParseDocumentSuccess {
+  readonly ok: true;
+  readonly output: ParseRunOutput;
+  /** The config with defaults applied (SPEC.md `parseRun.config`). */
+  readonly config: ParseConfig;
+  readonly usage: { readonly credits: number; readonly pages: number };
+  readonly metrics: ParseRunMetrics;
+}
+
+/** A document that could not be parsed, as a value. */
+export interface ParseDocumentFailure {
+  readonly ok: false;
+  readonly failureReason: ParseFailureReason;
+  readonly failureMessage: string;
+}
+
+/** The outcome of {@link parseDocument}. */
+export type ParseDocumentResult = ParseDocumentSuccess | ParseDocumentFailure;
+
+function fail(reason: ParseFailureReason, message: string): ParseDocumentFailure {
+  return { ok: false, failureReason: reason, failureMessage: message };
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
+}
+
+const CREDITS_PER_PAGE = { parse_performance: 1, parse_light: 0.5, parse_auto: 1 } as const;
+
+async function runFormat(
+  type: FileType,
+  bytes: Uint8Array,
+  context: FormatContext,
+): Promise<DraftDocument> {
+  switch (type) {
+    case 'TXT':
+      return (await import('./formats/parse-txt.ts')).parseTxt(bytes);
+    case 'CSV':
+      return (await import('./formats/parse-csv.ts')).parseCsv(bytes, context);
+    case 'HTML':
+      return (await import('./formats/parse-html.ts')).parseHtml(bytes, context);
+    case 'XML':
+      return (await import('./formats/parse-xml.ts')).parseXml(bytes, context);
+    case 'DOCX':
+      return (await import('./formats/parse-docx.ts')).parseDocx(bytes, context);
+    case 'EXCEL':
+      return (await import('./formats/parse-xlsx.ts')).parseXlsx(bytes, context);
+    case 'PDF':
+      return (await import('./formats/parse-pdf.ts')).parsePdf(bytes, context);
+    case 'IMG':
+      return (await import('./formats/parse-image.ts')).parseImage(bytes, context);
+  }
+}
+
+function unsupportedMessage(mimeType: string, name: string): string {
+  const what = name === '' ? 'The file' : `'${name}'`;
+  if (
+    mimeType.includes('msword') ||
+    mimeType.includes('opendocument') ||
+    mimeType.includes('presentation') ||
+    mimeType.includes('powerpoint') ||
+    mimeType.includes('ms-excel')
+  ) {
+    return `${what} is ${mimeType}, which PARSE does not read directly. Convert it to PDF (a FILE_CONVERSION step, with LibreOffice installed) or save it as DOCX/XLSX, then parse again.`;
+  }
+  return `${what} has content type ${mimeType}, which PARSE does not support. Supported: PDF, images (PNG, JPEG, TIFF, WebP, GIF, BMP), DOCX, XLSX, CSV, TXT, HTML, XML.`;
+}
+
+/**
+ * Parses a document into SPEC.md's ParseRunOutput. The type is detected from the content.
+ * Every document problem (corrupt, encrypted, unsupported, too large, bad config) comes back as
+ * `{ ok: false, failureReason, failureMessage }`; the promise rejects only when `signal` aborts.
+ *
+ * @example
+ * const result = await parseDocument(bytes, { fileName: 'invoice.pdf' });
+ * if (result.ok) console.log(result.output.chunks[0]?.content);
+ */
+export async function parseDocument(
+  bytes: Uint8Array,
+  options: ParseDocumentOptions = {},
+): Promise<ParseDocumentResult> {
+  const started = performance.now();
+  const limits: ParseLimits = { ...DEFAULT_PARSE_LIMITS, ...options.limits };
+  const name = options.fileName ?? '';
+  options.signal?.throwIfAborted();
+
+  const resolved = resolveParseConfig(options.config);
+  if (!resolved.ok) {
+    return fail('INVALID_CONFIG_OPTIONS', `Invalid parse config: ${resolved.issues.join('; ')}`);
+  }
+  const config = resolved.config;
+  if (bytes.length > limits.maxFileBytes) {
+    return fail(
+      'FILE_SIZE_TOO_LARGE',
+      `The file is ${formatBytes(bytes.length)}; the limit is ${formatBytes(limits.maxFileBytes)}. Split the document or raise limits.maxFileBytes.`,
+    );
+  }
+  const detected = detectFileType(bytes, name);
+  if (detected.type === null) {
+    if (isEncryptedOfficePackage(bytes)) {
+      return fail(
+        'PASSWORD_PROTECTED_FILE',
+        'The file is a password-protected Office document. Remove the password (File > Info > Protect) and upload it again.',
+      );
+    }
+    return fail('FILE_TYPE_NOT_SUPPORTED', unsupportedMessage(detected.mimeType, name));
+  }
+  if (detected.type === 'DOCX' || detected.type === 'EXCEL') {
+    const total = zipUncompressedSize(bytes);
+    if (total !== undefined && total > limits.maxUncompressedBytes) {
+      return fail(
+        'FILE_SIZE_TOO_LARGE',
+        `The ${detected.type} container expands to ${formatBytes(total)}, above the limit of ${formatBytes(limits.maxUncompressedBytes)} (a decompression bomb or an oversized document).`,
+      );
+    }
+  }
+
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const context: FormatContext = {
+    config,
+    limits,
+    signal,
+    mimeType: detected.mimeType,
+    fileName: name,
+  };
+  let draft: DraftDocument;
+  try {
+    draft = await runFormat(detected.type, bytes, context);
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    if (timeout.aborted) {
+      return fail(
+        'INTERNAL_ERROR',
+        `Parsing did not finish within ${Math.round(limits.timeoutMs / 1000)} s; narrow advancedOptions.pageRanges or raise limits.timeoutMs.`,
+      );
+    }
+    if (isParseFailure(error)) return fail(error.reason, error.message);
+    const message = error instanceof Error ? error.message : String(error);
+    return fail(
+      'INTERNAL_ERROR',
+      `Parsing the ${detected.type} file failed unexpectedly: ${message}`,
+    );
+  }
+  options.signal?.throwIfAborted();
+
+  let chunks: ParseRunOutput['chunks'];
+  try {
+    chunks = buildChunks(draft, config);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return fail('CHUNKING_ERROR', `Building chunks failed: ${message}`);
+  }
+  const output: ParseRunOutput = {
+    chunks,
+    metadata: {
+      originalMimeType: detected.mimeType,
+      finalMimeType: draft.finalMimeType ?? detected.mimeType,
+      pages: draft.pages,
+    },
+  };
+  const pages = draft.pageCount;
+  return {
+    ok: true,
+    output,
+    config: config.applied,
+    usage: {
+      credits: pages * CREDITS_PER_PAGE[config.applied.engine ?? 'parse_performance'],
+      pages,
+    },
+    metrics: {
+      processingTimeMs: Math.round(performance.now() - started),
+      pageCount: pages,
+      ocrPageCount: draft.ocrPageCount ?? 0,
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { defineStep, type StepExecutor, type StepSuccess } from '@docflow/engine';
+import { parseStepConfigSchema } from './parse-config-schema.ts';
+import { type ParseLimits, parseDocument } from './parse-document.ts';
+import type { ParseConfig, ParseRunOutput } from './parse-output.ts';
+
+/** The PARSE step's `config` (DESIGN.md): SPEC.md's ParseConfig, optional. */
+export interface ParseStepConfig {
+  readonly parseConfig?: ParseConfig;
+}
+
+/** Options of {@link parseStep}. */
+export interface ParseStepOptions {
+  /** Resource limits applied to every file (see {@link ParseLimits}). */
+  readonly limits?: Partial<ParseLimits>;
+}
+
+type JsonValue = StepSuccess['output'];
+
+/** ParseRunOutput is plain JSON data by construction; this states it to the type system. */
+function asJson(output: ParseRunOutput | Record<string, unknown>): JsonValue {
+  return output as unknown as JsonValue;
+}
+
+/**
+ * The PARSE executor: reads the path's file(s) and parses each into SPEC.md's ParseRunOutput.
+ * One file: the output is that file's ParseRunOutput. Several (a package): `chunks` are the
+ * files' chunks in order, `metadata` is the first file's, and `files` lists
+ * `{ fileId, output }` per file. A document problem is a `failure` naming the file.
+ *
+ * @example
+ * const engine = createEngine({ steps: [parseStep({ limits: { maxFileBytes: 50e6 } })] });
+ */
+export function parseStep(options: ParseStepOptions = {}): StepExecutor<ParseStepConfig> {
+  return defineStep<ParseStepConfig>({
+    type: 'PARSE',
+    configSchema: parseStepConfigSchema,
+    requiresConfig: false,
+    async execute(input, context) {
+      const results: { fileId: string; output: ParseRunOutput }[] = [];
+      let credits = 0;
+      let pages = 0;
+      for (const file of input.files) {
+        const bytes = await context.files.read(file.id, { signal: context.signal });
+        const result = await parseDocument(bytes, {
+          fileName: file.name,
+          signal: context.signal,
+          ...(input.config.parseConfig ? { config: input.config.parseConfig } : {}),
+          ...(options.limits ? { limits: options.limits } : {}),
+        });
+        if (!result.ok) {
+          const prefix = input.files.length > 1 ? `${file.name}: ` : '';
+          return {
+            failure: { reason: result.failureReason, message: `${prefix}${result.failureMessage}` },
+            usage: { credits, pages },
+          };
+        }
+        credits += result.usage.credits;
+        pages += result.usage.pages;
+        results.push({ fileId: file.id, output: result.output });
+      }
+      const usage = { credits, pages };
+      const [first] = results;
+      if (results.length === 1 && first) return { output: asJson(first.output), usage };
+      return {
+        output: asJson({
+          chunks: results.flatMap((result) => result.output.chunks),
+          metadata: first?.output.metadata ?? null,
+          files: results,
+        }),
+        usage,
+      };
+    },
+  });
+}
