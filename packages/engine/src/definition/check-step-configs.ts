@@ -1,0 +1,437 @@
+import jsonata from 'jsonata';
+import type { ValidationIssue } from '../errors.ts';
+import type { GraphAnalysis } from './analyze-graph.ts';
+import { parseOperand } from './conditional-operand.ts';
+import { DefinitionIssueCode as Code } from './definition-issue-code.ts';
+import { safeParseFormula } from './safe-parse-formula.ts';
+import { asArray, asRecord, asString, type StepView } from './step-view.ts';
+import {
+  BINARY_CONDITION_OPERATIONS,
+  type ProcessorKind,
+  UNARY_CONDITION_OPERATIONS,
+} from './workflow-definition.ts';
+
+/**
+ * What a processor resolver says about a saved processor reference. `{ status: 'ok',
+ * classificationIds }` also lets CLASSIFY and SPLIT routing be checked against a saved
+ * classifier's or splitter's classifications.
+ */
+export type ProcessorResolution =
+  | 'ok'
+  | 'not_found'
+  | 'not_pinned'
+  | { readonly status: 'ok'; readonly classificationIds?: readonly string[] };
+
+/** Looks up saved processors during validation (synchronous: preload what it needs). */
+export interface ProcessorResolver {
+  resolve?(kind: ProcessorKind, id: string, version: string): ProcessorResolution;
+}
+
+const BINARY: ReadonlySet<string> = new Set(BINARY_CONDITION_OPERATIONS);
+const UNARY: ReadonlySet<string> = new Set(UNARY_CONDITION_OPERATIONS);
+
+type Issues = ValidationIssue[];
+
+function formulaIssues(issues: Issues, source: unknown, path: string): boolean {
+  if (typeof source !== 'string' || source.trim() === '') return false;
+  const parsed = safeParseFormula(source);
+  if (parsed.ok) return true;
+  for (const e of parsed.errors) {
+    issues.push({
+      code: Code.FORMULA_PARSE_ERROR,
+      path,
+      message: `does not parse at column ${e.offset + 1}: ${e.message}`,
+    });
+  }
+  return false;
+}
+
+function checkReference(
+  issues: Issues,
+  kind: ProcessorKind,
+  reference: unknown,
+  path: string,
+  pinned: boolean,
+  resolver: ProcessorResolver | undefined,
+): readonly string[] | undefined {
+  const ref = asRecord(reference);
+  const id = asString(ref?.id);
+  const version = asString(ref?.version);
+  if (id === undefined || version === undefined) return undefined;
+  if (pinned && version === 'latest') {
+    issues.push({
+      code: Code.VERSION_NOT_PINNED,
+      path: `${path}.version`,
+      message: `must pin a version ("draft" or a published one such as "1.0"), not "latest": routing ids belong to one ${kind} version`,
+    });
+    return undefined;
+  }
+  const resolution = resolver?.resolve?.(kind, id, version);
+  if (resolution === 'not_found') {
+    issues.push({
+      code: Code.PROCESSOR_NOT_FOUND,
+      path,
+      message: `no ${kind} "${id}" at version "${version}"`,
+    });
+  } else if (resolution === 'not_pinned') {
+    issues.push({
+      code: Code.VERSION_NOT_PINNED,
+      path: `${path}.version`,
+      message: `"${version}" is not a pinned version of ${kind} "${id}"`,
+    });
+  } else if (typeof resolution === 'object') {
+    return resolution.classificationIds;
+  }
+  return undefined;
+}
+
+function checkClassifications(issues: Issues, list: unknown, path: string): string[] {
+  const ids: string[] = [];
+  const firstIndex = new Map<string, number>();
+  let others = 0;
+  asArray(list).forEach((raw, k) => {
+    const item = asRecord(raw);
+    const id = asString(item?.id);
+    if (asString(item?.type) === 'other') others++;
+    if (id === undefined) return;
+    const first = firstIndex.get(id);
+    if (first === undefined) {
+      firstIndex.set(id, k);
+      ids.push(id);
+    } else {
+      issues.push({
+        code: Code.DUPLICATE_CLASSIFICATION_ID,
+        path: `${path}[${k}].id`,
+        message: `"${id}" is already the id of ${path}[${first}]`,
+      });
+    }
+  });
+  if (Array.isArray(list) && list.length > 0 && others !== 1) {
+    issues.push({
+      code: Code.OTHER_CLASSIFICATION_COUNT,
+      path,
+      message: `must have exactly one classification of type "other" (the fallback), found ${others}`,
+    });
+  }
+  return ids;
+}
+
+function checkRouting(
+  issues: Issues,
+  step: StepView,
+  field: 'classificationId' | 'conditionId',
+  ids: readonly string[] | undefined,
+  what: string,
+): void {
+  if (ids === undefined) return;
+  const known = new Set(ids);
+  for (const entry of step.next) {
+    const value = entry[field];
+    if (value === undefined || known.has(value)) continue;
+    issues.push({
+      code: field === 'classificationId' ? Code.UNKNOWN_CLASSIFICATION : Code.UNKNOWN_CONDITION,
+      path: `steps[${step.index}].next[${entry.index}].${field}`,
+      message: `"${value}" is not an id of this step's ${what} (${ids.map((i) => `"${i}"`).join(', ') || 'none'})`,
+    });
+  }
+}
+
+function checkRoutingStep(
+  issues: Issues,
+  step: StepView,
+  kind: 'classifier' | 'splitter',
+  resolver: ProcessorResolver | undefined,
+): void {
+  const base = `steps[${step.index}].config`;
+  const config = asRecord(step.config);
+  if (!config) return;
+  const inlineKey = kind === 'classifier' ? 'classifierConfig' : 'splitterConfig';
+  const listKey = kind === 'classifier' ? 'classifications' : 'splitClassifications';
+  const inline = asRecord(config[inlineKey]);
+  let ids: readonly string[] | undefined;
+  if (config[kind] !== undefined && inline === undefined) {
+    ids = checkReference(issues, kind, config[kind], `${base}.${kind}`, true, resolver);
+  } else if (inline && config[kind] === undefined) {
+    ids = checkClassifications(issues, inline[listKey], `${base}.${inlineKey}.${listKey}`);
+  }
+  checkRouting(issues, step, 'classificationId', ids, 'classifications');
+}
+
+function checkConditional(issues: Issues, step: StepView): void {
+  const base = `steps[${step.index}].config.conditions`;
+  const conditions = asArray(asRecord(step.config)?.conditions);
+  const ids: string[] = [];
+  const firstIndex = new Map<string, number>();
+  conditions.forEach((raw, k) => {
+    const condition = asRecord(raw);
+    if (!condition) return;
+    const path = `${base}[${k}]`;
+    const id = asString(condition.id);
+    if (id !== undefined) {
+      const first = firstIndex.get(id);
+      if (first === undefined) {
+        firstIndex.set(id, k);
+        ids.push(id);
+      } else {
+        issues.push({
+          code: Code.DUPLICATE_CONDITION_ID,
+          path: `${path}.id`,
+          message: `"${id}" is already the id of ${base}[${first}]`,
+        });
+      }
+    }
+    const type = asString(condition.type);
+    const last = k === conditions.length - 1;
+    if (k === 0 && type !== undefined && type !== 'IF') {
+      issues.push({
+        code: Code.CONDITION_ORDER,
+        path: `${path}.type`,
+        message: `the first condition must be IF, found ${type}`,
+      });
+    } else if (k > 0 && type === 'IF') {
+      issues.push({
+        code: Code.CONDITION_ORDER,
+        path: `${path}.type`,
+        message: 'IF is only the first condition; use ELSE_IF for later branches',
+      });
+    }
+    if (type === 'ELSE' && !last) {
+      issues.push({
+        code: Code.CONDITION_ORDER,
+        path: `${path}.type`,
+        message: 'ELSE is the fallback and must be the last condition (at most one)',
+      });
+    }
+    checkOperands(issues, condition, type, path);
+  });
+  checkRouting(issues, step, 'conditionId', ids, 'conditions');
+}
+
+function checkOperands(
+  issues: Issues,
+  condition: Readonly<Record<string, unknown>>,
+  type: string | undefined,
+  path: string,
+): void {
+  const operation = asString(condition.operation);
+  const left = condition.leftOperand;
+  const right = condition.rightOperand;
+  const problem = (field: string, message: string) =>
+    issues.push({ code: Code.CONDITION_OPERANDS, path: `${path}.${field}`, message });
+
+  if (type === 'ELSE') {
+    if (operation !== undefined && operation !== 'NO_OP') {
+      problem('operation', `an ELSE condition has no operation (or NO_OP), found ${operation}`);
+    }
+    if (left !== undefined) problem('leftOperand', 'is not used by an ELSE condition');
+    if (right !== undefined) problem('rightOperand', 'is not used by an ELSE condition');
+    return;
+  }
+  if (type !== 'IF' && type !== 'ELSE_IF') return;
+  if (operation === undefined) {
+    if (condition.operation === undefined)
+      problem('operation', `is required on ${type} conditions`);
+    return;
+  }
+  if (operation === 'NO_OP') {
+    problem('operation', `NO_OP is only for ELSE; an ${type} condition needs a test`);
+    return;
+  }
+  if (!BINARY.has(operation) && !UNARY.has(operation)) return;
+  if (left === undefined) problem('leftOperand', `is required by ${operation}`);
+  if (BINARY.has(operation) && right === undefined) {
+    problem('rightOperand', `is required by ${operation}`);
+  }
+  if (UNARY.has(operation) && right !== undefined) {
+    problem('rightOperand', `is not used by ${operation}`);
+  }
+  if (operation === 'FORMULA') {
+    formulaIssues(issues, left, `${path}.leftOperand`);
+    return;
+  }
+  for (const [field, value] of [
+    ['leftOperand', left],
+    ['rightOperand', right],
+  ] as const) {
+    if (typeof value !== 'string') continue;
+    const parsed = parseOperand(value);
+    if (parsed.ok) continue;
+    for (const e of parsed.errors) {
+      issues.push({
+        code: Code.FORMULA_PARSE_ERROR,
+        path: `${path}.${field}`,
+        message: `does not parse at column ${e.offset + 1}: ${e.message}`,
+      });
+    }
+  }
+}
+
+function checkRuleValidation(issues: Issues, step: StepView): void {
+  const base = `steps[${step.index}].config.rules`;
+  const firstIndex = new Map<string, number>();
+  asArray(asRecord(step.config)?.rules).forEach((raw, k) => {
+    const rule = asRecord(raw);
+    const name = asString(rule?.name);
+    if (name !== undefined) {
+      const first = firstIndex.get(name);
+      if (first === undefined) {
+        firstIndex.set(name, k);
+      } else {
+        issues.push({
+          code: Code.DUPLICATE_RULE_NAME,
+          path: `${base}[${k}].name`,
+          message: `"${name}" is already the name of ${base}[${first}]; results are reported by name`,
+        });
+      }
+    }
+    formulaIssues(issues, rule?.formula, `${base}[${k}].formula`);
+  });
+}
+
+function checkConditionalExtract(
+  issues: Issues,
+  step: StepView,
+  resolver: ProcessorResolver | undefined,
+): void {
+  const base = `steps[${step.index}].config.rules`;
+  const rules = asArray(asRecord(step.config)?.rules);
+  rules.forEach((raw, k) => {
+    const rule = asRecord(raw);
+    formulaIssues(issues, rule?.formula, `${base}[${k}].formula`);
+    checkReference(
+      issues,
+      'extractor',
+      rule?.extractor,
+      `${base}[${k}].extractor`,
+      false,
+      resolver,
+    );
+  });
+  const lastIndex = rules.length - 1;
+  const formula = asString(asRecord(rules[lastIndex])?.formula);
+  if (formula === undefined) return;
+  const parsed = safeParseFormula(formula);
+  const isTrue = parsed.ok && parsed.ast.kind === 'boolean' && parsed.ast.value;
+  if (!isTrue) {
+    issues.push({
+      code: Code.LAST_RULE_NOT_TRUE,
+      path: `${base}[${lastIndex}].formula`,
+      message: `the last rule is the catch-all and its formula must be TRUE, found ${JSON.stringify(formula)}`,
+    });
+  }
+}
+
+function checkWebhookResponse(issues: Issues, step: StepView): void {
+  const body = asString(asRecord(step.config)?.body);
+  if (body === undefined || body.trim() === '') return;
+  try {
+    jsonata(body);
+  } catch (error) {
+    const e = asRecord(error);
+    const position = typeof e?.position === 'number' ? ` at position ${e.position}` : '';
+    const code = asString(e?.code);
+    issues.push({
+      code: Code.JSONATA_PARSE_ERROR,
+      path: `steps[${step.index}].config.body`,
+      message: `is not a valid JSONata expression${position}: ${asString(e?.message) ?? String(error)}${code ? ` (${code})` : ''}`,
+    });
+  }
+}
+
+const EXTRACTING: ReadonlySet<string> = new Set([
+  'EXTRACT',
+  'CONDITIONAL_EXTRACT',
+  'MERGE_EXTRACT',
+]);
+
+function checkMergeExtract(
+  issues: Issues,
+  step: StepView,
+  steps: readonly StepView[],
+  graph: GraphAnalysis,
+): void {
+  if (!graph.acyclic || !graph.reachable?.[step.index]) return;
+  const predecessors: number[][] = steps.map(() => []);
+  graph.successors.forEach((targets, from) => {
+    for (const to of targets) predecessors[to]?.push(from);
+  });
+  const seen = new Set<number>([step.index]);
+  const queue = [step.index];
+  for (let head = 0; head < queue.length; head++) {
+    for (const from of predecessors[queue[head] ?? 0] ?? []) {
+      if (seen.has(from)) continue;
+      if (EXTRACTING.has(steps[from]?.type ?? '')) return;
+      seen.add(from);
+      queue.push(from);
+    }
+  }
+  issues.push({
+    code: Code.NOTHING_TO_MERGE,
+    path: `steps[${step.index}]`,
+    message: `"${step.name}" merges extractions, but no EXTRACT, CONDITIONAL_EXTRACT or MERGE_EXTRACT step is upstream`,
+  });
+}
+
+function checkRetry(issues: Issues, step: StepView): void {
+  const retry = asRecord(step.retry);
+  const initial = retry?.initialIntervalMs;
+  const max = retry?.maxIntervalMs;
+  if (typeof initial === 'number' && typeof max === 'number' && max < initial) {
+    issues.push({
+      code: Code.RETRY_INVALID,
+      path: `steps[${step.index}].retry.maxIntervalMs`,
+      message: `must be at least initialIntervalMs (${initial})`,
+    });
+  }
+}
+
+/**
+ * The checks of one step's own config: processor references, classifications, conditions,
+ * rules, formulas, the webhook body, merge inputs and retry settings.
+ */
+export function checkStepConfigs(
+  steps: readonly StepView[],
+  graph: GraphAnalysis,
+  resolver: ProcessorResolver | undefined,
+): ValidationIssue[] {
+  const issues: Issues = [];
+  for (const step of steps) {
+    checkRetry(issues, step);
+    switch (step.type) {
+      case 'EXTRACT':
+        checkReference(
+          issues,
+          'extractor',
+          asRecord(step.config)?.extractor,
+          `steps[${step.index}].config.extractor`,
+          false,
+          resolver,
+        );
+        break;
+      case 'CLASSIFY':
+        checkRoutingStep(issues, step, 'classifier', resolver);
+        break;
+      case 'SPLIT':
+        checkRoutingStep(issues, step, 'splitter', resolver);
+        break;
+      case 'CONDITIONAL':
+        checkConditional(issues, step);
+        break;
+      case 'RULE_VALIDATION':
+        checkRuleValidation(issues, step);
+        break;
+      case 'CONDITIONAL_EXTRACT':
+        checkConditionalExtract(issues, step, resolver);
+        break;
+      case 'WEBHOOK_RESPONSE':
+        checkWebhookResponse(issues, step);
+        break;
+      case 'MERGE_EXTRACT':
+        checkMergeExtract(issues, step, steps, graph);
+        break;
+      default:
+        break;
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,378 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidationIssue } from '../errors.ts';
+import { STEP_TYPES, type StepType } from '../step-executor.ts';
+import { ajvErrorsToIssues } from './ajv-issues.ts';
+import {
+  CONDITION_OPERATIONS,
+  CONDITION_TYPES,
+  FAILURE_BEHAVIORS,
+  MERGE_ORDERS,
+} from './workflow-definition.ts';
+
+/** Size limits of a definition, so that validating and running one stays bounded. */
+export const DEFINITION_LIMITS = {
+  steps: 500,
+  stepNameLength: 128,
+  nextEntries: 200,
+  classifications: 500,
+  conditions: 100,
+  rules: 200,
+  formulaLength: 10_000,
+  idLength: 200,
+  urlLength: 2048,
+  maxTimeoutMs: 86_400_000,
+  maxRetryAttempts: 100,
+} as const;
+
+const L = DEFINITION_LIMITS;
+
+const stepName = { type: 'string', minLength: 1, maxLength: L.stepNameLength } as const;
+const id = { type: 'string', minLength: 1, maxLength: L.idLength } as const;
+const text = { type: 'string', maxLength: L.formulaLength } as const;
+const formula = { type: 'string', minLength: 1, maxLength: L.formulaLength } as const;
+const httpUrl = {
+  type: 'string',
+  maxLength: L.urlLength,
+  pattern: '^https?://\\S+$',
+  description: 'an http: or https: URL',
+} as const;
+
+const processorReference = {
+  type: 'object',
+  required: ['id', 'version'],
+  additionalProperties: false,
+  properties: {
+    id,
+    version: {
+      type: 'string',
+      pattern: '^(?:draft|latest|[0-9]+\\.[0-9]+)$',
+      description: '"draft", "latest" or a published version such as "1.0"',
+    },
+  },
+} as const;
+
+const retry = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    maxAttempts: { type: 'integer', minimum: 1, maximum: L.maxRetryAttempts },
+    initialIntervalMs: { type: 'integer', minimum: 0, maximum: L.maxTimeoutMs },
+    backoffCoefficient: { type: 'number', minimum: 1, maximum: 100 },
+    maxIntervalMs: { type: 'integer', minimum: 0, maximum: L.maxTimeoutMs },
+  },
+} as const;
+
+const nextOf = <const TProperties extends Record<string, unknown>>(
+  required: readonly string[],
+  properties: TProperties,
+) =>
+  ({
+    type: 'array',
+    maxItems: L.nextEntries,
+    items: {
+      type: 'object',
+      required: ['step', ...required],
+      additionalProperties: false,
+      properties: { step: stepName, ...properties },
+    },
+  }) as const;
+
+const simpleNext = nextOf([], {});
+const classificationNext = nextOf(['classificationId'], { classificationId: id });
+const conditionalNext = nextOf(['conditionId'], { conditionId: id });
+const ruleValidationNext = nextOf([], { result: { enum: ['pass', 'fail'] } });
+const terminalNext = {
+  type: 'array',
+  maxItems: 0,
+  description: 'empty: WEBHOOK_RESPONSE is terminal',
+} as const;
+
+const classification = {
+  type: 'object',
+  required: ['id', 'type'],
+  properties: { id, type: id, description: text },
+} as const;
+
+const splitClassification = {
+  type: 'object',
+  required: ['id', 'type'],
+  properties: { id, type: id, description: text, identifierKey: text },
+} as const;
+
+/** Exactly one of two keys (a saved processor or an inline config). */
+const exactlyOne = (a: string, b: string) =>
+  ({ oneOf: [{ required: [a] }, { required: [b] }] }) as const;
+
+const noConfig = false;
+
+const configs = {
+  TRIGGER: noConfig,
+  PARSE: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { parseConfig: { type: 'object' } },
+  },
+  EXTRACT: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      extractor: processorReference,
+      extractorConfig: {
+        type: 'object',
+        required: ['schema'],
+        properties: { schema: { type: 'object' } },
+      },
+    },
+    ...exactlyOne('extractor', 'extractorConfig'),
+  },
+  CLASSIFY: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      classifier: processorReference,
+      classifierConfig: {
+        type: 'object',
+        required: ['classifications'],
+        properties: {
+          classifications: {
+            type: 'array',
+            minItems: 1,
+            maxItems: L.classifications,
+            items: classification,
+          },
+        },
+      },
+    },
+    ...exactlyOne('classifier', 'classifierConfig'),
+  },
+  SPLIT: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      splitter: processorReference,
+      splitterConfig: {
+        type: 'object',
+        required: ['splitClassifications'],
+        properties: {
+          splitClassifications: {
+            type: 'array',
+            minItems: 1,
+            maxItems: L.classifications,
+            items: splitClassification,
+          },
+        },
+      },
+    },
+    ...exactlyOne('splitter', 'splitterConfig'),
+  },
+  MERGE_EXTRACT: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { mergeOrder: { enum: MERGE_ORDERS } },
+  },
+  CONDITIONAL: {
+    type: 'object',
+    required: ['conditions'],
+    additionalProperties: false,
+    properties: {
+      conditions: {
+        type: 'array',
+        minItems: 1,
+        maxItems: L.conditions,
+        items: {
+          type: 'object',
+          required: ['id', 'type'],
+          additionalProperties: false,
+          properties: {
+            id,
+            type: { enum: CONDITION_TYPES },
+            operation: { enum: CONDITION_OPERATIONS },
+            leftOperand: text,
+            rightOperand: text,
+          },
+        },
+      },
+    },
+  },
+  CONDITIONAL_EXTRACT: {
+    type: 'object',
+    required: ['rules'],
+    additionalProperties: false,
+    properties: {
+      rules: {
+        type: 'array',
+        minItems: 1,
+        maxItems: L.rules,
+        items: {
+          type: 'object',
+          required: ['formula', 'extractor'],
+          additionalProperties: false,
+          properties: { name: stepName, formula, extractor: processorReference },
+        },
+      },
+    },
+  },
+  RULE_VALIDATION: {
+    type: 'object',
+    required: ['rules'],
+    additionalProperties: false,
+    properties: {
+      rules: {
+        type: 'array',
+        minItems: 1,
+        maxItems: L.rules,
+        items: {
+          type: 'object',
+          required: ['name', 'formula'],
+          additionalProperties: false,
+          properties: { name: stepName, formula, description: text },
+        },
+      },
+    },
+  },
+  EXTERNAL_DATA_VALIDATION: {
+    type: 'object',
+    required: ['requestOptions'],
+    additionalProperties: false,
+    properties: {
+      requestOptions: {
+        type: 'object',
+        required: ['url', 'method'],
+        additionalProperties: false,
+        properties: {
+          url: httpUrl,
+          method: { enum: ['GET', 'POST', 'PUT'] },
+          headers: { type: 'object', additionalProperties: { type: 'string' } },
+          contentType: { enum: ['application/json', 'text/plain'] },
+        },
+      },
+      failureBehavior: { enum: FAILURE_BEHAVIORS },
+    },
+  },
+  FILE_CONVERSION: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { failureBehavior: { enum: FAILURE_BEHAVIORS } },
+  },
+  HUMAN_REVIEW: noConfig,
+  COLLECT: noConfig,
+  WEBHOOK_RESPONSE: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { url: httpUrl, body: formula },
+  },
+} as const satisfies Record<StepType, unknown>;
+
+const nexts = {
+  TRIGGER: simpleNext,
+  PARSE: simpleNext,
+  EXTRACT: simpleNext,
+  CLASSIFY: classificationNext,
+  SPLIT: classificationNext,
+  MERGE_EXTRACT: simpleNext,
+  CONDITIONAL: conditionalNext,
+  CONDITIONAL_EXTRACT: simpleNext,
+  RULE_VALIDATION: ruleValidationNext,
+  EXTERNAL_DATA_VALIDATION: simpleNext,
+  FILE_CONVERSION: simpleNext,
+  HUMAN_REVIEW: simpleNext,
+  COLLECT: simpleNext,
+  WEBHOOK_RESPONSE: terminalNext,
+} as const satisfies Record<StepType, unknown>;
+
+const stepCase = <const T extends StepType>(type: T) =>
+  ({
+    if: { type: 'object', required: ['type'], properties: { type: { const: type } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, never awaited.
+    then: { properties: { config: configs[type], next: nexts[type] } },
+  }) as const;
+
+/**
+ * The JSON Schema (draft-07) of a workflow definition `{ steps }`: every field of every step
+ * type, per DESIGN.md's table. Graph rules (names, routing, cycles) are checked by
+ * `validateWorkflowDefinition`, not here.
+ */
+export const workflowDefinitionSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://docflow.dev/schemas/workflow-definition.json',
+  title: 'docflow workflow definition',
+  type: 'object',
+  required: ['steps'],
+  additionalProperties: false,
+  properties: {
+    steps: {
+      type: 'array',
+      minItems: 1,
+      maxItems: L.steps,
+      items: {
+        type: 'object',
+        required: ['name', 'type'],
+        additionalProperties: false,
+        properties: {
+          name: stepName,
+          type: { enum: STEP_TYPES },
+          config: {},
+          next: {},
+          retry,
+          timeoutMs: { type: 'integer', minimum: 1, maximum: L.maxTimeoutMs },
+        },
+        allOf: [
+          stepCase('TRIGGER'),
+          stepCase('PARSE'),
+          stepCase('EXTRACT'),
+          stepCase('CLASSIFY'),
+          stepCase('SPLIT'),
+          stepCase('MERGE_EXTRACT'),
+          stepCase('CONDITIONAL'),
+          stepCase('CONDITIONAL_EXTRACT'),
+          stepCase('RULE_VALIDATION'),
+          stepCase('EXTERNAL_DATA_VALIDATION'),
+          stepCase('FILE_CONVERSION'),
+          stepCase('HUMAN_REVIEW'),
+          stepCase('COLLECT'),
+          stepCase('WEBHOOK_RESPONSE'),
+        ],
+      },
+    },
+  },
+} as const;
+
+let compiled: ValidateFunction | undefined;
+
+function definitionValidator(): ValidateFunction {
+  // Compiled on first use, once per process: ajv compiles to a JS function (about 10 ms).
+  compiled ??= new Ajv({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictRequired: false,
+    logger: false,
+  }).compile(workflowDefinitionSchema);
+  return compiled;
+}
+
+/** Issue code of every schema mismatch. */
+export const SCHEMA_ISSUE_CODE = 'SCHEMA';
+
+/**
+ * Checks `definition` against {@link workflowDefinitionSchema}; every mismatch is a SCHEMA issue
+ * with a path such as `steps[3].next[0].classificationId`.
+ */
+export function checkDefinitionSchema(definition: unknown): ValidationIssue[] {
+  const validate = definitionValidator();
+  if (validate(definition)) return [];
+  const issues = ajvErrorsToIssues(validate.errors, {
+    code: SCHEMA_ISSUE_CODE,
+    context: (path) => {
+      const match = /^steps\[(\d+)\]\.[A-Za-z]+$/.exec(path);
+      if (!match) return undefined;
+      const steps = (definition as { steps?: unknown }).steps;
+      const step = Array.isArray(steps) ? (steps[Number(match[1])] as unknown) : undefined;
+      const type = (step as { type?: unknown } | null | undefined)?.type;
+      return typeof type === 'string' ? `on a ${type} step` : undefined;
+    },
+  });
+  return issues.map((issue) =>
+    issue.path === '' ? { ...issue, message: `the definition ${issue.message}` } : issue,
+  );
+}
