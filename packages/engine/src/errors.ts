@@ -35,7 +35,10 @@ export class EngineError extends Error {
   override readonly name = 'EngineError';
   readonly code: EngineErrorCode;
   readonly retryable: boolean;
-  readonly details: { readonly issues?: readonly ValidationIssue[]; readonly [key: string]: unknown };
+  readonly details: {
+    readonly issues?: readonly ValidationIssue[];
+    readonly [key: string]: unknown;
+  };
 
   constructor(
     code: EngineErrorCode,
@@ -78,7 +81,10 @@ export class StepError extends Error {
   readonly reason: string;
   readonly retryable: boolean;
 
-  constructor(message: string, options: { retryable?: boolean; reason?: string; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { retryable?: boolean; reason?: string; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.retryable = options.retryable ?? true;
     this.reason = options.reason ?? 'INTERNAL_ERROR';

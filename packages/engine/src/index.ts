@@ -1,9 +1,47 @@
 export type { Clock } from './clock.ts';
 export { systemClock } from './clock.ts';
+export type { Engine, EngineOptions } from './create-engine.ts';
+export { createEngine } from './create-engine.ts';
+export type {
+  StepDefinition,
+  ValidateDefinitionOptions,
+  WorkflowDefinition,
+} from './definition/index.ts';
+export { validateWorkflowDefinition } from './definition/index.ts';
 export type { ValidationIssue } from './errors.ts';
 export { EngineError, EngineErrorCode, isEngineError, StepError } from './errors.ts';
+export type { EngineEvent } from './events/event-types.ts';
+export { EVENT_TYPES, VALID_SUBSCRIPTION_EVENTS } from './events/event-types.ts';
 export type { DetectedFileType } from './files/detect-file-type.ts';
 export { detectFileType } from './files/detect-file-type.ts';
+export type { FileResource, FilesService, UploadFileInput } from './resources/files.ts';
+export type { ListResult, PageParams } from './resources/list-result.ts';
+export type {
+  BatchRunInput,
+  CreateWorkflowRunBatchInput,
+  CreateWorkflowRunInput,
+  RunFileSource,
+} from './resources/run-input.ts';
+export type {
+  ListWorkflowRunsParams,
+  ReviewInput,
+  ReviewOutput,
+  WorkflowRunsService,
+} from './resources/workflow-runs.ts';
+export type {
+  CreateWorkflowInput,
+  UpdateWorkflowInput,
+  Workflow,
+  WorkflowsService,
+  WorkflowVersion,
+} from './resources/workflows.ts';
+export type { RunStatus, StepRunStatus } from './run/lifecycle.ts';
+export { RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
+export type { StepRun, WorkflowRun } from './run/run-resource.ts';
+export type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from './run/run-state.ts';
+export type { EngineEventListener } from './runtime/event-bus.ts';
+export type { SchedulerOptions, StepTypeLimits } from './runtime/scheduler.ts';
+export type { RetryPolicy } from './runtime/step-runner.ts';
 export type {
   FileSummary,
   FileType,

@@ -1,5 +1,25 @@
-import type { StorageAdapter } from '@docflow/storage';
+import type { DeliveryWrite, JsonObject, StorageAdapter } from '@docflow/storage';
 import type { Clock } from '../clock.ts';
+import type { EngineEvent } from '../events/event-types.ts';
+
+/** The resource an event is about, for resource-scoped webhook subscriptions. */
+export interface EventResource {
+  readonly type: 'extractor' | 'classifier' | 'splitter' | 'workflow';
+  readonly id: string;
+}
+
+/**
+ * How services raise events: `prepare` before the commit (its deliveries go into the same
+ * transaction as the state change), `publish` after it (in-process listeners, dispatcher wake-up).
+ */
+export interface EventSink {
+  prepare(
+    eventType: string,
+    payload: JsonObject,
+    resource?: EventResource,
+  ): Promise<{ event: EngineEvent; deliveries: readonly DeliveryWrite[] }>;
+  publish(events: readonly EngineEvent[]): void;
+}
 
 /** What the engine's resource services share. Internal: not exported from the package. */
 export interface EngineContext {
@@ -9,4 +29,6 @@ export interface EngineContext {
   newId(prefix: string): string;
   /** RFC 3339 UTC of the clock's now. */
   nowIso(): string;
+  /** Raising events; absent in contexts that raise none. */
+  readonly events?: EventSink;
 }

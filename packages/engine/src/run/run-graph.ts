@@ -15,6 +15,15 @@ export interface RuntimeStep {
   readonly type: StepType;
   readonly config?: JsonObject;
   readonly next?: readonly RuntimeNext[];
+  /** Per-step retry overrides of the engine's policy. */
+  readonly retry?: {
+    readonly maxAttempts?: number;
+    readonly initialIntervalMs?: number;
+    readonly backoffCoefficient?: number;
+    readonly maxIntervalMs?: number;
+  };
+  /** An attempt that runs longer is aborted through its AbortSignal. */
+  readonly timeoutMs?: number;
 }
 
 /** A validated definition prepared for execution: lookups and reachability. */

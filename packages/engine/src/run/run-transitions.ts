@@ -26,6 +26,8 @@ export interface PendingEngineEvent {
   readonly eventType: string;
   /** The step run, for `workflow_run.step_run.processed`. */
   readonly stepRunId?: string;
+  /** A payload of its own; default the run (or the step run). */
+  readonly payload?: JsonObject;
 }
 
 /** What a transition causes besides the new snapshot; committed with it. */
@@ -151,7 +153,11 @@ export function enqueueStep(
 }
 
 /** Starts a new run: TRIGGER is processed at once and the path moves on. */
-export async function startRun(state: RunState, ctx: TransitionContext, fx: Effects): Promise<void> {
+export async function startRun(
+  state: RunState,
+  ctx: TransitionContext,
+  fx: Effects,
+): Promise<void> {
   moveRun(state, 'START', fx, ctx.now);
   state.initialRunAt ??= ctx.now;
   state.startTime ??= ctx.now;
@@ -326,7 +332,7 @@ function mergeLineage(into: Record<string, LineageRef>, from: Record<string, Lin
       ...(Array.isArray(existing) ? existing : [existing]),
       ...(Array.isArray(ref) ? ref : [ref]),
     ]);
-    into[name] = all.size === 1 ? [...all][0] ?? existing : [...all];
+    into[name] = all.size === 1 ? ([...all][0] ?? existing) : [...all];
   }
 }
 
@@ -428,7 +434,9 @@ export function settle(state: RunState, fx: Effects, now: string): void {
     if (state.status === 'NEEDS_REVIEW') moveRun(state, 'APPROVE', fx, now);
     return;
   }
-  const parked = state.stepRuns.some((s) => s.stepType === 'HUMAN_REVIEW' && s.status === 'WAITING');
+  const parked = state.stepRuns.some(
+    (s) => s.stepType === 'HUMAN_REVIEW' && s.status === 'WAITING',
+  );
   if (parked) {
     if (state.status !== 'NEEDS_REVIEW') moveRun(state, 'AWAIT_REVIEW', fx, now);
     return;
@@ -452,4 +460,86 @@ export function runUsage(state: RunState): { credits: number; totalCredits: numb
 /** A compact JSON object copy of the state for storage. */
 export function toSnapshot(state: RunState): JsonObject {
   return state as unknown as JsonObject;
+}
+
+/** Review decisions take effect only while the run waits for one. */
+export function canReview(state: RunState): boolean {
+  return state.status === 'NEEDS_REVIEW';
+}
+
+/**
+ * Approves a run waiting for review: every parked HUMAN_REVIEW path continues. Corrected outputs
+ * are applied by the caller before this, on the step runs they belong to.
+ */
+export async function approveReview(
+  state: RunState,
+  ctx: TransitionContext,
+  fx: Effects,
+  review: { reviewer: string },
+): Promise<void> {
+  moveRun(state, 'APPROVE', fx, ctx.now);
+  state.reviewed = true;
+  state.reviewedByUser = review.reviewer;
+  state.reviewedAt = ctx.now;
+  for (const sr of state.stepRuns) {
+    if (sr.stepType === 'HUMAN_REVIEW' && sr.status === 'WAITING') {
+      completeStep(state, ctx, fx, sr, {
+        output: { decision: 'approve', reviewer: review.reviewer },
+      });
+    }
+  }
+  await drive(state, ctx, fx);
+}
+
+/** Rejects a run waiting for review: it ends REJECTED with the note. */
+export function rejectReview(
+  state: RunState,
+  fx: Effects,
+  now: string,
+  review: { reviewer: string; note: string | null },
+): void {
+  moveRun(state, 'REJECT', fx, now);
+  state.reviewed = true;
+  state.reviewedByUser = review.reviewer;
+  state.reviewedAt = now;
+  state.rejectionNote = review.note;
+  stopLiveSteps(state, fx, now);
+}
+
+/**
+ * Re-routes from a CLASSIFY step whose output a reviewer corrected: everything that descends
+ * from it is INVALIDATED and its successors are created anew for the corrected route.
+ */
+export function rerouteFrom(
+  state: RunState,
+  ctx: TransitionContext,
+  fx: Effects,
+  sr: StepRunState,
+  route: string,
+): void {
+  const descends = (s: StepRunState): boolean => {
+    const ref = s.lineage[sr.stepName];
+    return ref === sr.id || (Array.isArray(ref) && ref.includes(sr.id));
+  };
+  for (const other of state.stepRuns) {
+    if (other === sr || !descends(other)) continue;
+    if (
+      other.status === 'INVALIDATED' ||
+      other.status === 'FAILED' ||
+      other.status === 'CANCELLED'
+    ) {
+      continue;
+    }
+    if (other.status === 'PROCESSING') fx.aborts.push(other.id);
+    if (other.status === 'PENDING' && !CONTROL_STEP_TYPES.has(other.stepType)) {
+      fx.dequeue.push(workItemId(other));
+    }
+    moveStep(state, other, 'INVALIDATE', fx, ctx.now);
+  }
+  sr.route = route;
+  const step = ctx.graph.step(sr.stepName);
+  if (!step) return;
+  for (const target of successors(step, route)) {
+    addStepRun(state, ctx, fx, target, [...sr.fileIds], childLineage(sr));
+  }
 }

@@ -1,0 +1,348 @@
+import { randomBytes } from 'node:crypto';
+import { basename } from 'node:path';
+import { type JsonObject, memoryStorage, type StorageAdapter } from '@docflow/storage';
+import { type Clock, systemClock } from './clock.ts';
+import { validateWorkflowDefinition } from './definition/validate-definition.ts';
+import { EngineError, EngineErrorCode } from './errors.ts';
+import type { EngineEvent } from './events/event-types.ts';
+import type { EngineContext, EventSink } from './internal/engine-context.ts';
+import { newId } from './internal/ids.ts';
+import { createFilesService, type FilesService } from './resources/files.ts';
+import { createWorkflowRunsService, type WorkflowRunsService } from './resources/workflow-runs.ts';
+import { createWorkflowsService, type WorkflowsService } from './resources/workflows.ts';
+import { isSettledRunStatus } from './run/lifecycle.ts';
+import { toStepRun, toWorkflowRun } from './run/run-resource.ts';
+import type { CreatedBy, RunState } from './run/run-state.ts';
+import type { ControlResult, TransitionContext } from './run/run-transitions.ts';
+import { evaluateControlStep } from './runtime/control-steps.ts';
+import { type EngineEventListener, EventBus } from './runtime/event-bus.ts';
+import { RunStore } from './runtime/run-store.ts';
+import { Scheduler, type SchedulerOptions } from './runtime/scheduler.ts';
+import { SecretBox } from './runtime/secrets.ts';
+import {
+  DEFAULT_RETRY_POLICY,
+  type RetryPolicy,
+  runWorkItem,
+  STOPPING,
+} from './runtime/step-runner.ts';
+import type { StepExecutor, StepType } from './step-executor.ts';
+import {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from './webhooks/dispatcher.ts';
+import { createEvent, planEventDeliveries } from './webhooks/plan-deliveries.ts';
+import { createWebhookDeliveriesService } from './webhooks/webhook-deliveries.ts';
+import { createWebhookEndpointsService } from './webhooks/webhook-endpoints.ts';
+import { createWebhookSubscriptionsService } from './webhooks/webhook-subscriptions.ts';
+
+/** Options of {@link createEngine}. Every field is optional. */
+export interface EngineOptions {
+  /** Where everything is persisted; default `memoryStorage()`. */
+  readonly storage?: StorageAdapter;
+  /** Executors of the work steps (`builtinSteps()` from `@docflow/steps`). */
+  readonly steps?: readonly StepExecutor[];
+  /** Time source; tests pass a controllable clock (`@docflow/engine/testing`). */
+  readonly clock?: Clock;
+  /** Concurrency, per-step-type limits and rate limits, leases. */
+  readonly scheduling?: SchedulerOptions;
+  /** Default retry policy of executor steps. */
+  readonly retry?: Partial<RetryPolicy>;
+  /** Key that run secrets are encrypted with at rest; without one, secrets do not survive a restart. */
+  readonly secretKey?: string | Uint8Array;
+  /** Webhook dispatcher settings (retry schedule, timeouts, signed URLs). */
+  readonly webhooks?: Omit<WebhookDispatcherOptions, 'storage' | 'clock'> & {
+    /** Set false to not send webhooks from this engine (default true). */
+    readonly enabled?: boolean;
+  };
+  /** Attribution of created resources (SPEC.md CreatedBy); default null. */
+  readonly createdBy?: CreatedBy | null;
+  /** Told about failures the engine survives (a listener threw, storage hiccup in a loop). */
+  readonly onError?: (error: unknown) => void;
+  /** Random source in [0, 1) for retry jitter. */
+  readonly random?: () => number;
+}
+
+/** The docflow engine: resources mirror SPEC.md as method calls. */
+export interface Engine {
+  readonly files: FilesService;
+  readonly workflows: Omit<WorkflowsService, never>;
+  readonly workflowRuns: WorkflowRunsService;
+  readonly webhookEndpoints: ReturnType<typeof createWebhookEndpointsService>;
+  readonly webhookSubscriptions: ReturnType<typeof createWebhookSubscriptionsService>;
+  readonly webhookDeliveries: ReturnType<typeof createWebhookDeliveriesService>;
+  /** The storage the engine persists to. */
+  readonly storage: StorageAdapter;
+  /** Opens storage, recovers unfinished runs and starts workers. Idempotent. */
+  start(): Promise<void>;
+  /**
+   * Stops workers: executors in flight are aborted and their work returns to the queue, to run
+   * again (same idempotency key) on the next start. Closes the storage.
+   */
+  stop(): Promise<void>;
+  /** Listens to SPEC.md event types (`"*"` for all); returns an unsubscribe function. */
+  on(eventType: string, listener: EngineEventListener): () => void;
+  /** Resolves once no step is queued or running and no webhook is pending (for tests and scripts). */
+  idle(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+async function downloadUrl(
+  url: string,
+  signal?: AbortSignal,
+): Promise<{ name: string; data: Uint8Array }> {
+  const response = await fetch(url, { signal: signal ?? AbortSignal.timeout(60_000) });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const data = new Uint8Array(await response.arrayBuffer());
+  const name = decodeURIComponent(basename(new URL(url).pathname)) || 'download';
+  return { name, data };
+}
+
+/**
+ * Creates an engine. With no options: memory storage, control-flow steps only.
+ *
+ * @example
+ * const engine = createEngine({ storage: sqliteStorage({ path: 'docflow.db' }), steps: builtinSteps() });
+ * await engine.start();
+ * const run = await engine.workflowRuns.create({ workflow: { id }, file: { id: fileId } });
+ * const done = await engine.workflowRuns.waitFor(run.id);
+ */
+export function createEngine(options: EngineOptions = {}): Engine {
+  const storage = options.storage ?? memoryStorage();
+  const clock = options.clock ?? systemClock;
+  const onError =
+    options.onError ??
+    ((error: unknown) => {
+      console.error('[docflow]', error);
+    });
+  const executors = new Map<StepType, StepExecutor>();
+  for (const executor of options.steps ?? []) {
+    if (executors.has(executor.type)) {
+      throw new EngineError(
+        EngineErrorCode.INVALID_CONFIGURATION,
+        `two executors for step type ${executor.type}`,
+      );
+    }
+    executors.set(executor.type, executor);
+  }
+  const bus = new EventBus((error) => onError(error));
+  const webhooksEnabled = options.webhooks?.enabled ?? true;
+  let dispatcher: WebhookDispatcher | undefined;
+
+  const events: EventSink = {
+    async prepare(eventType, payload, resource) {
+      const event = createEvent(ctx, eventType, payload);
+      const deliveries = await planEventDeliveries(ctx, event, resource);
+      return { event, deliveries };
+    },
+    publish(list: readonly EngineEvent[]) {
+      for (const event of list) bus.emit(event);
+      if (list.length > 0) dispatcher?.notify();
+    },
+  };
+  const ctx: EngineContext = {
+    storage,
+    clock,
+    newId,
+    nowIso: () => clock.now().toISOString(),
+    events,
+  };
+
+  const workflows = createWorkflowsService(ctx, {
+    validate: (definition, stage) => validateWorkflowDefinition(definition, { executors, stage }),
+    createdBy: options.createdBy ?? null,
+  });
+
+  const controllers = new Map<string, AbortController>();
+  const settledWaiters = new Map<string, Set<(state: RunState) => void>>();
+  const idleWaiters = new Set<() => void>();
+  const secretBox = new SecretBox(options.secretKey);
+
+  const transitionContext = (
+    graph: TransitionContext['graph'],
+    now: string,
+  ): TransitionContext => ({
+    graph,
+    now,
+    newId,
+    evaluateControl: (state, sr, step, fx): Promise<ControlResult> =>
+      evaluateControlStep({ ctx, store, state, stepRun: sr, step, fx }),
+  });
+
+  const store: RunStore = new RunStore({
+    ctx,
+    loadDefinition: (id) => workflows.loadDefinition(id),
+    transitionContext,
+    async prepareEvents(state, pending) {
+      const out: EngineEvent[] = [];
+      const deliveries = [];
+      for (const p of pending) {
+        const payload =
+          p.payload ??
+          (p.stepRunId === undefined
+            ? (toWorkflowRun(state) as unknown as JsonObject)
+            : (toStepRun(
+                state,
+                state.stepRuns.find((s) => s.id === p.stepRunId) ?? (state.stepRuns[0] as never),
+                undefined,
+              ) as unknown as JsonObject));
+        const prepared = await events.prepare(p.eventType, payload, {
+          type: 'workflow',
+          id: state.workflow.id,
+        });
+        out.push(prepared.event);
+        deliveries.push(...prepared.deliveries);
+      }
+      return { events: out, deliveries };
+    },
+    afterCommit(state, fx, committed) {
+      for (const id of fx.aborts) controllers.get(id)?.abort(new Error('step aborted by the run'));
+      events.publish(committed);
+      if (fx.enqueue.length > 0) scheduler.wake();
+      if (isSettledRunStatus(state.status)) {
+        for (const waiter of settledWaiters.get(state.id) ?? []) waiter(state);
+      }
+      if (scheduler.running === 0 && fx.enqueue.length === 0) checkIdle();
+    },
+  });
+
+  const retry: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...(options.retry ?? {}) };
+  const random = options.random ?? Math.random;
+  const scheduler = new Scheduler({
+    storage,
+    clock,
+    owner: `engine-${randomBytes(6).toString('hex')}`,
+    onError,
+    ...(options.scheduling ? { scheduling: options.scheduling } : {}),
+    execute: (item) =>
+      runWorkItem(item, {
+        ctx,
+        store,
+        executors,
+        retry,
+        controllers,
+        random,
+        async secretsOf(state) {
+          if (!state.secretsRef) return {};
+          const sealed = await storage.blobs.get(state.secretsRef);
+          return sealed ? secretBox.open(sealed) : {};
+        },
+      }).finally(() => queueMicrotask(checkIdle)),
+  });
+
+  function checkIdle(): void {
+    if (idleWaiters.size === 0 || scheduler.running > 0) return;
+    void storage.listWork().then((items) => {
+      const now = clock.now().toISOString();
+      if (items.some((i) => i.availableAt <= now) || scheduler.running > 0) return;
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters.clear();
+    }, onError);
+  }
+
+  const workflowRuns = createWorkflowRunsService({
+    ctx,
+    store,
+    resolve: (ref, path) => workflows.resolve(ref, path),
+    controllers,
+    async storeSecrets(runId, secrets) {
+      const key = `secrets/${runId}`;
+      await storage.blobs.put(key, secretBox.seal(secrets));
+      return key;
+    },
+    onSettled(runId, listener) {
+      let set = settledWaiters.get(runId);
+      if (!set) {
+        set = new Set();
+        settledWaiters.set(runId, set);
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) settledWaiters.delete(runId);
+      };
+    },
+    download: downloadUrl,
+  });
+
+  let state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
+  let starting: Promise<void> | undefined;
+
+  const { enabled: _enabled, ...dispatcherOptions } = options.webhooks ?? {};
+
+  return {
+    files: createFilesService(ctx),
+    workflows,
+    workflowRuns,
+    webhookEndpoints: createWebhookEndpointsService(ctx),
+    webhookSubscriptions: createWebhookSubscriptionsService(ctx),
+    webhookDeliveries: createWebhookDeliveriesService(ctx, { notify: () => dispatcher?.notify() }),
+    storage,
+    start() {
+      if (state === 'started') return Promise.resolve();
+      if (state === 'stopped') {
+        return Promise.reject(
+          new EngineError(
+            EngineErrorCode.INVALID_STATE,
+            'a stopped engine cannot start again; create a new one',
+          ),
+        );
+      }
+      starting ??= (async () => {
+        state = 'starting';
+        await storage.open();
+        // One writer per database: claims left by a previous process are stale. Give them back now
+        // rather than waiting for their leases to expire.
+        const stale = (await storage.listWork()).filter((w) => w.leaseOwner !== undefined);
+        const byOwner = new Map<string, string[]>();
+        for (const w of stale)
+          byOwner.set(w.leaseOwner as string, [
+            ...(byOwner.get(w.leaseOwner as string) ?? []),
+            w.id,
+          ]);
+        for (const [owner, ids] of byOwner) await storage.releaseWork(ids, { owner });
+        scheduler.start();
+        if (webhooksEnabled) {
+          dispatcher = createWebhookDispatcher({ storage, clock, onError, ...dispatcherOptions });
+          dispatcher.start();
+        }
+        state = 'started';
+      })();
+      return starting;
+    },
+    async stop() {
+      if (state === 'stopped') return;
+      if (starting) await starting.catch(() => undefined);
+      state = 'stopped';
+      scheduler.stop();
+      for (const controller of controllers.values()) controller.abort(STOPPING);
+      const inflight = scheduler.inflightIds();
+      await scheduler.whenIdle();
+      if (inflight.length > 0) await storage.releaseWork(inflight, { owner: scheduler.owner });
+      await dispatcher?.stop();
+      await storage.close();
+    },
+    on: (eventType, listener) => bus.on(eventType, listener),
+    idle(opts) {
+      return new Promise<void>((resolve, reject) => {
+        const timer =
+          opts?.timeoutMs === undefined
+            ? undefined
+            : setTimeout(() => {
+                idleWaiters.delete(done);
+                reject(
+                  new EngineError(
+                    EngineErrorCode.TIMEOUT,
+                    `engine not idle within ${opts.timeoutMs} ms`,
+                  ),
+                );
+              }, opts.timeoutMs);
+        const done = () => {
+          if (timer) clearTimeout(timer);
+          resolve();
+        };
+        idleWaiters.add(done);
+        checkIdle();
+      });
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import type { Changes, DeliveryWrite, JsonValue } from '@docflow/storage';
+import { isStorageError } from '@docflow/storage';
+import { EngineError, EngineErrorCode } from '../errors.ts';
+import type { EngineEvent } from '../events/event-types.ts';
+import type { EngineContext } from '../internal/engine-context.ts';
+import { isFinalRunStatus } from '../run/lifecycle.ts';
+import type { RuntimeStep } from '../run/run-graph.ts';
+import { type RunGraph, toRunGraph } from '../run/run-graph.ts';
+import type { RunState, StepRunState } from '../run/run-state.ts';
+import {
+  type Effects,
+  newEffects,
+  type PendingEngineEvent,
+  type TransitionContext,
+  toSnapshot,
+} from '../run/run-transitions.ts';
+import { KeyedMutex } from './keyed-mutex.ts';
+
+/** What the run store needs from the engine. */
+export interface RunStoreDependencies {
+  readonly ctx: EngineContext;
+  loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]>;
+  /** Builds the transition context of one mutation. */
+  transitionContext(graph: RunGraph, now: string): TransitionContext;
+  /** Turns pending engine events into events and deliveries for the commit. */
+  prepareEvents(
+    state: RunState,
+    pending: readonly PendingEngineEvent[],
+  ): Promise<{ events: EngineEvent[]; deliveries: DeliveryWrite[] }>;
+  /** After a commit: publish events, abort executors, wake the scheduler, resolve waiters. */
+  afterCommit(state: RunState, fx: Effects, events: readonly EngineEvent[]): void;
+}
+
+interface CacheEntry {
+  state: RunState;
+  revision: number;
+}
+
+/** Outputs above this many JSON characters go to the blob store, not the snapshot. */
+const INLINE_OUTPUT_LIMIT = 1024;
+
+/**
+ * Holds active runs' snapshots and applies changes to them one at a time per run: load (from the
+ * cache or storage), mutate a copy, commit snapshot + events + queue + outbox in one transaction,
+ * then act. A failed commit leaves the cache untouched, so nothing is acted on that was not stored.
+ */
+export class RunStore {
+  readonly #deps: RunStoreDependencies;
+  readonly #cache = new Map<string, CacheEntry>();
+  readonly #graphs = new Map<string, RunGraph>();
+  readonly #mutex = new KeyedMutex();
+
+  constructor(deps: RunStoreDependencies) {
+    this.#deps = deps;
+  }
+
+  /** The run's graph, loaded once per definition. */
+  async graph(definitionId: string): Promise<RunGraph> {
+    let graph = this.#graphs.get(definitionId);
+    if (!graph) {
+      graph = toRunGraph(await this.#deps.loadDefinition(definitionId));
+      this.#graphs.set(definitionId, graph);
+    }
+    return graph;
+  }
+
+  /** The current snapshot (cached for active runs). */
+  async get(runId: string): Promise<RunState | undefined> {
+    return (await this.#entry(runId))?.state;
+  }
+
+  async #entry(runId: string): Promise<CacheEntry | undefined> {
+    const cached = this.#cache.get(runId);
+    if (cached) return cached;
+    const record = await this.#deps.ctx.storage.getRun(runId);
+    if (!record || record.kind !== 'workflow_run') return undefined;
+    const entry = { state: record.snapshot as unknown as RunState, revision: record.revision };
+    if (!isFinalRunStatus(entry.state.status)) this.#cache.set(runId, entry);
+    return entry;
+  }
+
+  /** Forgets a run (after delete). */
+  evict(runId: string): void {
+    this.#cache.delete(runId);
+  }
+
+  /** Stores a new run and its first effects. */
+  async create(
+    state: RunState,
+    build: (state: RunState, ctx: TransitionContext, fx: Effects) => Promise<void>,
+  ): Promise<RunState> {
+    return this.#mutex.run(state.id, async () => {
+      const graph = await this.graph(state.definitionId);
+      const fx = newEffects();
+      fx.events.push({ type: 'run.created', data: { status: state.status } });
+      await build(state, this.#deps.transitionContext(graph, this.#deps.ctx.nowIso()), fx);
+      await this.#commit(state, 0, fx);
+      return state;
+    });
+  }
+
+  /**
+   * Applies `fn` to a copy of the run's snapshot and commits it with its effects. `fn` returns
+   * false to commit nothing. Returns the state after the call.
+   */
+  async mutate(
+    runId: string,
+    fn: (state: RunState, ctx: TransitionContext, fx: Effects) => Promise<boolean> | boolean,
+    extra?: (state: RunState) => Changes,
+  ): Promise<RunState> {
+    return this.#mutex.run(runId, async () => {
+      const entry = await this.#entry(runId);
+      if (!entry) {
+        throw new EngineError(EngineErrorCode.NOT_FOUND, `workflow run ${runId} does not exist`);
+      }
+      const draft = structuredClone(entry.state);
+      const graph = await this.graph(draft.definitionId);
+      const fx = newEffects();
+      const changed = await fn(
+        draft,
+        this.#deps.transitionContext(graph, this.#deps.ctx.nowIso()),
+        fx,
+      );
+      if (!changed) return entry.state;
+      await this.#commit(draft, entry.revision, fx, extra?.(draft));
+      return draft;
+    });
+  }
+
+  async #commit(state: RunState, revision: number, fx: Effects, extra?: Changes): Promise<void> {
+    const { events, deliveries } =
+      fx.engineEvents.length === 0
+        ? { events: [], deliveries: [] }
+        : await this.#deps.prepareEvents(state, fx.engineEvents);
+    const final = isFinalRunStatus(state.status);
+    try {
+      await this.#deps.ctx.storage.commit({
+        ...extra,
+        runs: [
+          {
+            id: state.id,
+            kind: 'workflow_run',
+            workflowId: state.workflow.id,
+            batchId: state.batchId ?? undefined,
+            status: state.status,
+            active: !final,
+            priority: state.priority,
+            snapshot: toSnapshot(state),
+            expectedRevision: revision,
+            events: fx.events,
+            at: state.updatedAt,
+          },
+        ],
+        enqueue: fx.enqueue,
+        dequeue: fx.dequeue,
+        deliveries: [...(extra?.deliveries ?? []), ...deliveries],
+      });
+    } catch (error) {
+      this.#cache.delete(state.id);
+      if (isStorageError(error, 'REVISION_CONFLICT')) {
+        throw new EngineError(
+          EngineErrorCode.CONFLICT,
+          `workflow run ${state.id} changed concurrently`,
+          {
+            cause: error,
+            retryable: true,
+          },
+        );
+      }
+      throw error;
+    }
+    if (final) this.#cache.delete(state.id);
+    else this.#cache.set(state.id, { state, revision: revision + 1 });
+    this.#deps.afterCommit(state, fx, events);
+  }
+
+  /** Stores a large output in the blob store and returns the reference, or undefined to inline. */
+  async storeOutput(stepRunId: string, output: JsonValue): Promise<string | undefined> {
+    const text = JSON.stringify(output ?? null);
+    if (text.length <= INLINE_OUTPUT_LIMIT) return undefined;
+    const key = `output/${stepRunId}`;
+    await this.#deps.ctx.storage.blobs.put(key, new TextEncoder().encode(text));
+    return key;
+  }
+
+  /** A step run's output, from the snapshot or the blob store. */
+  async loadOutput(sr: StepRunState): Promise<JsonValue> {
+    if (sr.outputRef === undefined) return sr.output ?? null;
+    const bytes = await this.#deps.ctx.storage.blobs.get(sr.outputRef);
+    return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as JsonValue) : null;
+  }
+}

@@ -1,0 +1,200 @@
+import type { StorageAdapter, WorkItem } from '@docflow/storage';
+import PQueue from 'p-queue';
+import type { Clock } from '../clock.ts';
+import { STEP_TYPES, type StepType } from '../step-executor.ts';
+
+/** Limits for one step type. */
+export interface StepTypeLimits {
+  /** At most this many steps of the type run at once. */
+  readonly concurrency?: number;
+  /** At most `count` starts per `intervalMs` (a slow provider throttles only its own steps). */
+  readonly rateLimit?: { readonly count: number; readonly intervalMs: number };
+}
+
+/** Scheduling options of `createEngine`. */
+export interface SchedulerOptions {
+  /** Steps running at once across all types (default 16). */
+  readonly concurrency?: number;
+  readonly stepTypes?: Partial<Record<StepType, StepTypeLimits>>;
+  /** How long a claim lasts without renewal; a dead worker's work returns after it (default 30 s). */
+  readonly leaseMs?: number;
+  /** How often to look for delayed work (retry backoff) when nothing wakes the scheduler (default 100 ms). */
+  readonly pollIntervalMs?: number;
+}
+
+interface TypeLane {
+  readonly limit: number;
+  active: number;
+  readonly queue: PQueue;
+}
+
+/**
+ * Claims ready work from storage only when there is room to run it, so the storage queue's order
+ * (priority, then enqueue time) decides what runs next: an urgent run waits at most for the steps
+ * already executing, never behind a claimed backlog.
+ */
+export class Scheduler {
+  readonly #storage: StorageAdapter;
+  readonly #clock: Clock;
+  readonly #owner: string;
+  readonly #execute: (item: WorkItem) => Promise<void>;
+  readonly #onError: (error: unknown) => void;
+  readonly #concurrency: number;
+  readonly #leaseMs: number;
+  readonly #pollMs: number;
+  readonly #lanes = new Map<string, TypeLane>();
+  readonly #inflight = new Map<string, WorkItem>();
+  #running = 0;
+  #pumping = false;
+  #again = false;
+  #started = false;
+  #poll: NodeJS.Timeout | undefined;
+  #renew: NodeJS.Timeout | undefined;
+  readonly #idle = new Set<() => void>();
+
+  constructor(options: {
+    storage: StorageAdapter;
+    clock: Clock;
+    owner: string;
+    execute: (item: WorkItem) => Promise<void>;
+    onError: (error: unknown) => void;
+    scheduling?: SchedulerOptions;
+  }) {
+    this.#storage = options.storage;
+    this.#clock = options.clock;
+    this.#owner = options.owner;
+    this.#execute = options.execute;
+    this.#onError = options.onError;
+    const s = options.scheduling ?? {};
+    this.#concurrency = s.concurrency ?? 16;
+    this.#leaseMs = s.leaseMs ?? 30_000;
+    this.#pollMs = s.pollIntervalMs ?? 100;
+    for (const type of STEP_TYPES) {
+      const limits = s.stepTypes?.[type];
+      const limit = limits?.concurrency ?? Number.POSITIVE_INFINITY;
+      const queue = new PQueue({
+        concurrency: limit,
+        ...(limits?.rateLimit
+          ? { intervalCap: limits.rateLimit.count, interval: limits.rateLimit.intervalMs }
+          : {}),
+      });
+      this.#lanes.set(`step:${type}`, { limit, active: 0, queue });
+    }
+  }
+
+  /** The lease owner name of this scheduler. */
+  get owner(): string {
+    return this.#owner;
+  }
+
+  /** Work items being executed now. */
+  get running(): number {
+    return this.#running;
+  }
+
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#poll = setInterval(() => this.wake(), this.#pollMs);
+    this.#poll.unref();
+    this.#renew = setInterval(() => void this.#renewLeases(), Math.max(10, this.#leaseMs / 3));
+    this.#renew.unref();
+    this.wake();
+  }
+
+  /** Stops claiming; in-flight work is left to the caller to abort and release. */
+  stop(): void {
+    this.#started = false;
+    if (this.#poll) clearInterval(this.#poll);
+    if (this.#renew) clearInterval(this.#renew);
+  }
+
+  /** Ids of the work items in flight. */
+  inflightIds(): string[] {
+    return [...this.#inflight.keys()];
+  }
+
+  /** Resolves once nothing is executing (used by stop). */
+  whenIdle(): Promise<void> {
+    if (this.#running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.add(resolve));
+  }
+
+  /** Looks for claimable work soon. */
+  wake(): void {
+    if (!this.#started) return;
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = true;
+    void this.#pump()
+      .catch((error) => this.#onError(error))
+      .finally(() => {
+        this.#pumping = false;
+      });
+  }
+
+  async #pump(): Promise<void> {
+    do {
+      this.#again = false;
+      if (!this.#started) return;
+      const free = this.#concurrency - this.#running;
+      if (free <= 0) return;
+      const saturated = [...this.#lanes].filter(([, lane]) => lane.active >= lane.limit);
+      const kinds =
+        saturated.length === 0
+          ? undefined
+          : [...this.#lanes].filter(([, lane]) => lane.active < lane.limit).map(([kind]) => kind);
+      if (kinds && kinds.length === 0) return;
+      const items = await this.#storage.claimWork({
+        owner: this.#owner,
+        limit: free,
+        leaseMs: this.#leaseMs,
+        now: this.#clock.now().toISOString(),
+        ...(kinds ? { kinds } : {}),
+      });
+      for (const item of items) this.#dispatch(item);
+      if (items.length === free) this.#again = true;
+    } while (this.#again);
+  }
+
+  #dispatch(item: WorkItem): void {
+    this.#running++;
+    this.#inflight.set(item.id, item);
+    const lane = this.#lanes.get(item.kind);
+    if (lane) lane.active++;
+    const run = async () => {
+      try {
+        await this.#execute(item);
+      } catch (error) {
+        this.#onError(error);
+      } finally {
+        this.#running--;
+        this.#inflight.delete(item.id);
+        if (lane) lane.active--;
+        if (this.#running === 0) {
+          for (const resolve of this.#idle) resolve();
+          this.#idle.clear();
+        }
+        this.wake();
+      }
+    };
+    if (lane) void lane.queue.add(run, { priority: -item.priority });
+    else void run();
+  }
+
+  async #renewLeases(): Promise<void> {
+    const ids = this.inflightIds();
+    if (ids.length === 0) return;
+    try {
+      await this.#storage.renewWork(ids, {
+        owner: this.#owner,
+        leaseMs: this.#leaseMs,
+        now: this.#clock.now().toISOString(),
+      });
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import type { JsonObject, JsonValue, WorkItem } from '@docflow/storage';
+import { StepError } from '../errors.ts';
+import type { EngineContext } from '../internal/engine-context.ts';
+import { readFileBytes, storeFile } from '../resources/files.ts';
+import { isFinalRunStatus } from '../run/lifecycle.ts';
+import type { RuntimeStep } from '../run/run-graph.ts';
+import type { RunState, StepRunState } from '../run/run-state.ts';
+import {
+  beginStep,
+  completeStep,
+  drive,
+  failStep,
+  retryStep,
+  settleCancelledStep,
+} from '../run/run-transitions.ts';
+import {
+  type FileSummary,
+  isStepFailure,
+  type StepContext,
+  type StepExecutor,
+  type StepOutcome,
+  type StepType,
+} from '../step-executor.ts';
+import type { RunStore } from './run-store.ts';
+
+/** Retry policy of executor steps; a step's `retry` overrides fields of the engine default. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included (default 3). */
+  readonly maxAttempts: number;
+  readonly initialIntervalMs: number;
+  readonly backoffCoefficient: number;
+  readonly maxIntervalMs: number;
+}
+
+/** The engine's default retry policy. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 3,
+  initialIntervalMs: 1000,
+  backoffCoefficient: 2,
+  maxIntervalMs: 60_000,
+};
+
+/** The abort reason when `engine.stop()` interrupts an executor: its work runs again on start. */
+export const STOPPING = Symbol('docflow.engine.stopping');
+
+/** What executing a work item needs. */
+export interface StepRunnerDependencies {
+  readonly ctx: EngineContext;
+  readonly store: RunStore;
+  readonly executors: ReadonlyMap<StepType, StepExecutor>;
+  readonly retry: RetryPolicy;
+  /** Abort controllers of executing step runs (cancel, failure elsewhere, invalidation, stop). */
+  readonly controllers: Map<string, AbortController>;
+  secretsOf(state: RunState): Promise<Readonly<Record<string, string>>>;
+  /** Random in [0, 1) for jitter (injectable for tests). */
+  random(): number;
+}
+
+/** Backoff before attempt `attempt + 1`, with ±20% jitter. */
+export function backoffMs(policy: RetryPolicy, attempt: number, random: () => number): number {
+  const base = Math.min(
+    policy.maxIntervalMs,
+    policy.initialIntervalMs * policy.backoffCoefficient ** Math.max(0, attempt - 1),
+  );
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+function findStep(state: RunState, id: string): StepRunState | undefined {
+  return state.stepRuns.find((s) => s.id === id);
+}
+
+async function lineageOutputs(
+  store: RunStore,
+  state: RunState,
+  sr: StepRunState,
+): Promise<Record<string, JsonValue>> {
+  const out: Record<string, JsonValue> = {};
+  for (const [name, ref] of Object.entries(sr.lineage)) {
+    const ids = Array.isArray(ref) ? ref : [ref as string];
+    const values: JsonValue[] = [];
+    for (const id of ids) {
+      const source = findStep(state, id);
+      if (source) values.push(await store.loadOutput(source));
+    }
+    out[name] = Array.isArray(ref) ? values : (values[0] ?? null);
+  }
+  return out;
+}
+
+function overrideFor(state: RunState, step: RuntimeStep): JsonValue | undefined {
+  const config = step.config ?? {};
+  for (const key of ['extractor', 'classifier', 'splitter']) {
+    const ref = config[key] as { id?: unknown } | undefined;
+    if (ref && typeof ref.id === 'string' && ref.id in state.outputOverrides) {
+      return state.outputOverrides[ref.id];
+    }
+  }
+  return undefined;
+}
+
+function routeOfOverride(stepType: StepType, output: JsonValue): string | null | undefined {
+  if (stepType !== 'CLASSIFY') return undefined;
+  const id = (output as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * Executes one claimed work item: PENDING → PROCESSING (committed before the executor starts),
+ * the executor, then the outcome committed with the queue item's removal. An item whose step run
+ * is already PROCESSING is a crash leftover: the executor runs again with the same idempotency key.
+ */
+export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies): Promise<void> {
+  const { store, ctx } = deps;
+  const stepRunId = item.payload.stepRunId as string;
+  const started = await store.mutate(item.runId, (state, tctx, fx) => {
+    const sr = findStep(state, stepRunId);
+    if (!sr || sr.status !== 'PENDING' || state.status !== 'PROCESSING') return false;
+    beginStep(state, fx, sr, tctx.now);
+    return true;
+  });
+  const sr = findStep(started, stepRunId);
+  if (!sr || sr.status !== 'PROCESSING' || started.status !== 'PROCESSING') {
+    await ctx.storage.commit({ dequeue: [item.id] });
+    return;
+  }
+  const graph = await store.graph(started.definitionId);
+  const step = graph.step(sr.stepName);
+  const executor = deps.executors.get(sr.stepType);
+
+  let outcome: StepOutcome | undefined;
+  let error: unknown;
+  const controller = new AbortController();
+  deps.controllers.set(sr.id, controller);
+  const timeoutMs = step?.timeoutMs;
+  const timer =
+    typeof timeoutMs === 'number'
+      ? setTimeout(
+          () =>
+            controller.abort(new StepError(`timed out after ${timeoutMs} ms`, { retryable: true })),
+          timeoutMs,
+        )
+      : undefined;
+  try {
+    const override = step ? overrideFor(started, step) : undefined;
+    if (override !== undefined) {
+      const route = routeOfOverride(sr.stepType, override);
+      outcome = route === undefined ? { output: override } : { output: override, route };
+    } else if (!executor || !step) {
+      outcome = {
+        failure: {
+          reason: 'INTERNAL_ERROR',
+          message: `no executor is registered for ${sr.stepType}`,
+        },
+      };
+    } else {
+      const files: FileSummary[] = sr.fileIds
+        .map((id) => started.fileIndex[id])
+        .filter((f): f is FileSummary => f !== undefined);
+      const context: StepContext = {
+        signal: controller.signal,
+        idempotencyKey: sr.id,
+        runId: started.id,
+        stepRunId: sr.id,
+        attempt: sr.attempt,
+        secrets: await deps.secretsOf(started),
+        now: () => ctx.clock.now(),
+        files: {
+          read: (fileId) => readFileBytes(ctx, fileId, 'fileId'),
+          create: (file) => storeFile(ctx, file, sr.id),
+        },
+      };
+      outcome = await executor.execute(
+        {
+          stepName: sr.stepName,
+          stepType: sr.stepType,
+          config: (step.config ?? {}) as JsonObject,
+          files,
+          outputs: await lineageOutputs(store, started, sr),
+          metadata: started.metadata,
+        },
+        context,
+      );
+    }
+  } catch (e) {
+    error = controller.signal.aborted ? (controller.signal.reason ?? e) : e;
+  } finally {
+    if (timer) clearTimeout(timer);
+    deps.controllers.delete(sr.id);
+  }
+  if (controller.signal.reason === STOPPING) return;
+
+  const outputRef =
+    outcome && !isStepFailure(outcome) ? await store.storeOutput(sr.id, outcome.output) : undefined;
+
+  await store.mutate(item.runId, async (state, tctx, fx) => {
+    fx.dequeue.push(item.id);
+    const cur = findStep(state, stepRunId);
+    if (!cur || isFinalRunStatus(state.status)) return true;
+    if (state.status === 'CANCELLING') {
+      settleCancelledStep(state, fx, cur, tctx.now);
+      return true;
+    }
+    if (cur.status !== 'PROCESSING') return true;
+    if (error !== undefined || outcome === undefined) {
+      const policy: RetryPolicy = { ...deps.retry, ...(step?.retry ?? {}) };
+      const retryable = error instanceof StepError ? error.retryable : true;
+      const message = error instanceof Error ? error.message : String(error);
+      if (retryable && cur.attempt < policy.maxAttempts) {
+        const delay = backoffMs(policy, cur.attempt, deps.random);
+        const at = new Date(Date.parse(tctx.now) + delay).toISOString();
+        retryStep(state, fx, cur, tctx.now, at, message);
+      } else {
+        const reason = error instanceof StepError ? error.reason : 'INTERNAL_ERROR';
+        failStep(state, tctx, fx, cur, { reason, message });
+      }
+    } else if (isStepFailure(outcome)) {
+      failStep(state, tctx, fx, cur, {
+        reason: outcome.failure.reason,
+        message: outcome.failure.message,
+        ...(outcome.usage ? { usage: outcome.usage } : {}),
+      });
+    } else {
+      completeStep(state, tctx, fx, cur, {
+        output: outcome.output,
+        ...(outputRef === undefined ? {} : { outputRef }),
+        ...(outcome.usage ? { usage: outcome.usage } : {}),
+        ...(outcome.route === undefined
+          ? {}
+          : {
+              route: Array.isArray(outcome.route)
+                ? [...outcome.route]
+                : (outcome.route as string | null),
+            }),
+        ...(outcome.forks ? { forks: outcome.forks } : {}),
+      });
+    }
+    await drive(state, tctx, fx);
+    return true;
+  });
+}

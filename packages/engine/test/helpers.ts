@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineStep, type StepExecutor, type StepType } from '@docflow/engine';
+
+/** A temp directory for one test file. */
+export function tempDir(prefix = 'docflow-engine-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** An executor that returns `output(input)` and counts its calls by step name. */
+export function fakeStep(
+  type: StepType,
+  output: (input: { stepName: string; outputs: Record<string, unknown> }) => unknown = () => ({
+    ok: true,
+  }),
+  calls: string[] = [],
+): StepExecutor {
+  return defineStep({
+    type,
+    async execute(input) {
+      calls.push(input.stepName);
+      return { output: output(input as never) as never, usage: { credits: 1 } };
+    },
+  });
+}
+
+/** A minimal valid config for steps that need one. */
+export function minimalConfig(type: StepType): Record<string, unknown> | undefined {
+  switch (type) {
+    case 'EXTRACT':
+      return {
+        extractorConfig: { schema: { type: 'object', properties: { total: { type: 'number' } } } },
+      };
+    case 'EXTERNAL_DATA_VALIDATION':
+      return {
+        requestOptions: { url: 'http://127.0.0.1:9/check', method: 'POST' },
+        failureBehavior: 'EXIT',
+      };
+    case 'FILE_CONVERSION':
+      return { failureBehavior: 'EXIT' };
+    default:
+      return undefined;
+  }
+}
+
+/** A definition step as tests write it. */
+export interface TestStep {
+  name: string;
+  type: StepType;
+  config?: Record<string, unknown>;
+  next?: { step: string }[];
+}
+
+/** A minimal linear definition TRIGGER → PARSE → …steps. */
+export function linear(...types: StepType[]): TestStep[] {
+  const names = ['trigger', ...types.map((t, i) => `${t.toLowerCase()}${i + 1}`)];
+  return names.map((name, i) => {
+    const type: StepType = i === 0 ? 'TRIGGER' : (types[i - 1] as StepType);
+    const next = names[i + 1];
+    const config = minimalConfig(type);
+    return {
+      name,
+      type,
+      ...(config ? { config } : {}),
+      ...(next ? { next: [{ step: next }] } : {}),
+    };
+  });
+}
