@@ -1,0 +1,4 @@
+import { memoryStorage } from '@docflow/storage';
+import { describeStorageContract } from '@docflow/storage/testing';
+
+describeStorageContract('memory', () => memoryStorage());
