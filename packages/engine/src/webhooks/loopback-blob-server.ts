@@ -1,7 +1,8 @@
 /**
  * A small HTTP server that serves webhook event bodies at HMAC-signed, expiring URLs, for
  * signed-URL delivery without an object store. It reads the event from the outbox row, so it
- * needs no storage of its own; a URL is `/webhook-payloads/<deliveryId>?expires=<unix s>&signature=<hex>`.
+ * needs no storage of its own; a URL is
+ * `/webhook-payloads/<deliveryId>?expires=<unix s>&nonce=<hex>&signature=<hex>`.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -56,16 +57,18 @@ export function createLoopbackBlobServer(options: LoopbackBlobServerOptions): Lo
   let origin: string | undefined;
   let listening: Promise<string> | undefined;
 
-  function signature(deliveryId: string, expires: string): Buffer {
-    return createHmac('sha256', secret).update(`${deliveryId}:${expires}`).digest();
+  function signature(deliveryId: string, expires: string, nonce: string): Buffer {
+    return createHmac('sha256', secret).update(`${deliveryId}:${expires}:${nonce}`).digest();
   }
 
   function signUrl(deliveryId: string, expiresAt: Date): string {
     const base = options.publicOrigin ?? origin;
     if (base === undefined) throw new Error('The loopback blob server is not listening');
     const expires = String(Math.floor(expiresAt.getTime() / 1000));
-    const sig = signature(deliveryId, expires).toString('hex');
-    return `${base}${PATH_PREFIX}${encodeURIComponent(deliveryId)}?expires=${expires}&signature=${sig}`;
+    // A nonce makes every URL distinct, so a manual retry never repeats an earlier URL.
+    const nonce = randomBytes(8).toString('hex');
+    const sig = signature(deliveryId, expires, nonce).toString('hex');
+    return `${base}${PATH_PREFIX}${encodeURIComponent(deliveryId)}?expires=${expires}&nonce=${nonce}&signature=${sig}`;
   }
 
   function send(res: ServerResponse, status: number, body: unknown): void {
@@ -87,7 +90,7 @@ export function createLoopbackBlobServer(options: LoopbackBlobServerOptions): Lo
     const deliveryId = decodeURIComponent(url.pathname.slice(PATH_PREFIX.length));
     const expires = url.searchParams.get('expires') ?? '';
     const given = Buffer.from(url.searchParams.get('signature') ?? '', 'hex');
-    const expected = signature(deliveryId, expires);
+    const expected = signature(deliveryId, expires, url.searchParams.get('nonce') ?? '');
     if (
       !/^\d+$/.test(expires) ||
       given.length !== expected.length ||

@@ -25,7 +25,11 @@ export interface ReceivedRequest {
 
 /** What the receiver does with request number `n` (1-based, per receiver). */
 export type Reply =
-  | { readonly status: number; readonly headers?: Record<string, string> }
+  | {
+      readonly status: number;
+      readonly headers?: Record<string, string>;
+      readonly delayMs?: number;
+    }
   | 'hang'
   | 'destroy';
 
@@ -62,8 +66,15 @@ export async function startReceiver(
         req.socket.destroy();
         return;
       }
-      res.writeHead(r.status, r.headers ?? {});
-      res.end('ok');
+      const respond = () => {
+        res.writeHead(r.status, r.headers ?? {});
+        res.end('ok');
+      };
+      if (r.delayMs === undefined) respond();
+      else {
+        hanging.add(res);
+        setTimeout(respond, r.delayMs);
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
