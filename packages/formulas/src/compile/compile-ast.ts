@@ -1,0 +1,150 @@
+import type { BinaryExpression, CallExpression, FormulaAst, UnaryExpression } from '../ast.ts';
+import { toLogical } from '../coerce.ts';
+import { FormulaErrorCode } from '../formula-error-code.ts';
+import { builtinFunctions } from '../functions/builtin-functions.ts';
+import { type Site, valueError } from '../site.ts';
+import type { FormulaValue } from '../values.ts';
+import { applyBuiltin, applyHost } from './apply-function.ts';
+import { broadcast1, broadcast2 } from './broadcast.ts';
+import type { Compiled } from './compiled.ts';
+import { negate, not, numberFastPaths, scalarOperators } from './operators.ts';
+import { getField, resolvePath, toFormulaValue } from './path.ts';
+
+function compilePath(segments: readonly string[]): Compiled {
+  const first = segments[0] as string;
+  if (segments.length === 1) return (scope) => toFormulaValue(getField(scope, first));
+  if (segments.length === 2) {
+    const second = segments[1] as string;
+    return (scope) => {
+      const head = getField(scope, first);
+      return Array.isArray(head)
+        ? resolvePath(head, segments, 1)
+        : toFormulaValue(getField(head, second));
+    };
+  }
+  return (scope) => resolvePath(scope, segments, 0);
+}
+
+function isNullLiteral(node: FormulaAst): boolean {
+  return node.kind === 'null';
+}
+
+function compileBinary(node: BinaryExpression): Compiled {
+  const site: Site = { name: `'${node.operator}'`, span: node.span };
+  const left = compileAst(node.left);
+  const right = compileAst(node.right);
+  const operator = node.operator;
+  if (
+    (operator === '=' || operator === '<>') &&
+    (isNullLiteral(node.left) || isNullLiteral(node.right))
+  ) {
+    // `x = NULL` is a null test, the one comparison with NULL that is not NULL.
+    const other = isNullLiteral(node.left) ? right : left;
+    const wanted = operator === '=';
+    const test = (value: FormulaValue): FormulaValue =>
+      (value === null || value === undefined) === wanted;
+    return (scope, context) => broadcast1(other(scope, context), site, test);
+  }
+  const scalar = scalarOperators[operator];
+  if (operator === 'AND' || operator === 'OR') {
+    // Short-circuit on a scalar left operand that decides the result (left to right).
+    const decisive = operator === 'OR';
+    return (scope, context) => {
+      const a = left(scope, context);
+      if (!Array.isArray(a) && toLogical(a, site, 'the left operand') === decisive) return decisive;
+      return broadcast2(a, right(scope, context), site, scalar);
+    };
+  }
+  const fast = numberFastPaths[operator];
+  if (fast !== undefined) {
+    return (scope, context) => {
+      const a = left(scope, context);
+      const b = right(scope, context);
+      if (typeof a === 'number' && typeof b === 'number') return fast(a, b, site);
+      return broadcast2(a, b, site, scalar);
+    };
+  }
+  return (scope, context) => broadcast2(left(scope, context), right(scope, context), site, scalar);
+}
+
+function compileUnary(node: UnaryExpression): Compiled {
+  const operand = compileAst(node.operand);
+  const site: Site = { name: `'${node.operator}'`, span: node.span };
+  if (node.operator === 'NOT')
+    return (scope, context) => broadcast1(operand(scope, context), site, not);
+  const sign = node.operator === '-' ? -1 : 1;
+  const f = (value: FormulaValue, s: Site): FormulaValue => negate(value, s, sign);
+  return (scope, context) => {
+    const value = operand(scope, context);
+    if (typeof value === 'number') return sign === -1 ? -value : value;
+    return broadcast1(value, site, f);
+  };
+}
+
+function compileCall(node: CallExpression): Compiled {
+  const site: Site = { name: node.name, span: node.span };
+  const args = node.args.map(compileAst);
+  const fn = builtinFunctions.get(node.name);
+  if (fn !== undefined) {
+    if (fn.compile !== undefined) return fn.compile(args, site, node.args);
+    if (args.length === 1) {
+      const only = args[0] as Compiled;
+      return (scope, context) => applyBuiltin(fn, [only(scope, context)], site, context);
+    }
+    if (args.length === 2) {
+      const a = args[0] as Compiled;
+      const b = args[1] as Compiled;
+      return (scope, context) =>
+        applyBuiltin(fn, [a(scope, context), b(scope, context)], site, context);
+    }
+    return (scope, context) =>
+      applyBuiltin(
+        fn,
+        args.map((arg) => arg(scope, context)),
+        site,
+        context,
+      );
+  }
+  const name = node.name;
+  return (scope, context) => {
+    const host = context.functions.get(name);
+    if (host === undefined) {
+      return valueError(
+        site,
+        FormulaErrorCode.UnknownFunction,
+        'is not a built-in function and no host function of that name was provided (options.functions)',
+      );
+    }
+    return applyHost(
+      host,
+      args.map((arg) => arg(scope, context)),
+      site,
+      context,
+    );
+  };
+}
+
+/**
+ * Compiles a syntax tree to a closure. The closure does no parsing or dispatch on node kinds at
+ * evaluation; built-ins are bound at compile time, host functions looked up in the context.
+ */
+export function compileAst(node: FormulaAst): Compiled {
+  switch (node.kind) {
+    case 'number':
+    case 'string':
+    case 'boolean': {
+      const value = node.value;
+      return () => value;
+    }
+    case 'null':
+      return () => null;
+    case 'path':
+      return compilePath(node.segments);
+    case 'unary':
+      return compileUnary(node);
+    case 'binary':
+      return compileBinary(node);
+    case 'call':
+      return compileCall(node);
+  }
+}

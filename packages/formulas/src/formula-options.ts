@@ -1,0 +1,72 @@
+import type { EvalContext } from './eval-context.ts';
+import { FormulaError } from './formula-error.ts';
+import { FormulaErrorCode } from './formula-error-code.ts';
+import type { FormulaFunction, FormulaJudge } from './formula-function.ts';
+import { builtinFunctions } from './functions/builtin-functions.ts';
+
+/** Options of compilation and evaluation. */
+export interface FormulaOptions {
+  /** Host functions (made with `defineFunction`), callable by name from formulas. */
+  readonly functions?: readonly FormulaFunction[];
+  /** The judge behind LLMJUDGE; without it LLMJUDGE is a VALUE_ERROR. */
+  readonly judge?: FormulaJudge;
+  /** The clock of TODAY() (default: the system clock). */
+  readonly now?: () => Date;
+  /** Aborts asynchronous evaluation; passed on to async host functions and the judge. */
+  readonly signal?: AbortSignal;
+}
+
+const systemNow = (): Date => new Date();
+
+/** The evaluation context of no options: shared, so plain evaluations allocate none. */
+export const DEFAULT_CONTEXT: EvalContext = {
+  functions: new Map(),
+  now: systemNow,
+  judge: undefined,
+  signal: undefined,
+  async: undefined,
+};
+
+/**
+ * Builds the evaluation context of some options. Throws a {@link FormulaError} for host misuse:
+ * a function that shadows a built-in, two functions with one name, or a value that is not a
+ * function definition.
+ */
+export function contextFromOptions(options: FormulaOptions | undefined): EvalContext {
+  if (options === undefined) return DEFAULT_CONTEXT;
+  const functions = new Map<string, FormulaFunction>();
+  (options.functions ?? []).forEach((fn, index) => {
+    if (
+      typeof fn !== 'object' ||
+      fn === null ||
+      typeof fn.call !== 'function' ||
+      typeof fn.name !== 'string'
+    ) {
+      throw new FormulaError(
+        FormulaErrorCode.InvalidFunctionDefinition,
+        `options.functions[${index}] is not a function made by defineFunction`,
+      );
+    }
+    const name = fn.name.toUpperCase();
+    if (builtinFunctions.has(name) || name === 'NOT') {
+      throw new FormulaError(
+        FormulaErrorCode.FunctionConflict,
+        `options.functions[${index}] (${name}) has the name of a built-in function`,
+      );
+    }
+    if (functions.has(name)) {
+      throw new FormulaError(
+        FormulaErrorCode.FunctionConflict,
+        `options.functions[${index}] (${name}) is defined twice`,
+      );
+    }
+    functions.set(name, fn);
+  });
+  return {
+    functions,
+    now: options.now ?? systemNow,
+    judge: options.judge,
+    signal: options.signal,
+    async: undefined,
+  };
+}
