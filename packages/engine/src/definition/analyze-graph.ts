@@ -1,5 +1,7 @@
 import type { ValidationIssue } from '../errors.ts';
+import { closestName } from './closest-name.ts';
 import { DefinitionIssueCode as Code } from './definition-issue-code.ts';
+import { aStep } from './describe-step-type.ts';
 import type { StepView } from './step-view.ts';
 
 /** Names that formulas resolve before step names, so a step cannot take them. */
@@ -19,6 +21,11 @@ export interface GraphAnalysis {
   readonly acyclic: boolean;
   /** Per step, whether the TRIGGER reaches it; undefined without a single TRIGGER. */
   readonly reachable: readonly boolean[] | undefined;
+}
+
+function unknownStepMessage(name: string, names: Iterable<string>): string {
+  const hint = closestName(name, names);
+  return `no step is named "${name}"${hint === undefined ? '' : `; did you mean "${hint}"?`}`;
 }
 
 function nextKey(entry: StepView['next'][number]): string {
@@ -87,7 +94,7 @@ export function analyzeGraph(steps: readonly StepView[]): GraphAnalysis {
         issues.push({
           code: Code.TRIGGER_TARGET,
           path: `steps[${trigger.index}].next[0].step`,
-          message: `a TRIGGER routes to a PARSE step, "${target.step}" is a ${targetType} step`,
+          message: `a TRIGGER routes to a PARSE step, "${target.step}" is ${aStep(targetType)}`,
         });
       }
     }
@@ -114,7 +121,7 @@ export function analyzeGraph(steps: readonly StepView[]): GraphAnalysis {
         issues.push({
           code: Code.UNKNOWN_STEP,
           path: `steps[${step.index}].next[${entry.index}].step`,
-          message: `no step is named "${entry.step}"`,
+          message: unknownStepMessage(entry.step, indexByName.keys()),
         });
       } else if (!targets.includes(target)) {
         targets.push(target);

@@ -3,6 +3,7 @@ import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts
 import type { StepExecutor } from '../step-executor.ts';
 import { ajvErrorsToIssues } from './ajv-issues.ts';
 import { DefinitionIssueCode as Code } from './definition-issue-code.ts';
+import { aStep } from './describe-step-type.ts';
 import type { StepView } from './step-view.ts';
 import { CONFIGURABLE_STEP_TYPES, CONTROL_FLOW_STEP_TYPES } from './workflow-definition.ts';
 
@@ -87,7 +88,7 @@ export function checkExecutors(
         issues.push({
           code: Code.CONFIG_REQUIRED,
           path: `steps[${step.index}].config`,
-          message: `is required: a ${type} step must be configured before it is deployed`,
+          message: `is required: ${aStep(type)} must be configured before it is deployed`,
         });
       }
       continue;

@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { ValidationIssue } from '../errors.ts';
 import { STEP_TYPES, type StepType } from '../step-executor.ts';
 import { ajvErrorsToIssues } from './ajv-issues.ts';
+import { aStep } from './describe-step-type.ts';
 import {
   CONDITION_OPERATIONS,
   CONDITION_TYPES,
@@ -369,7 +370,7 @@ export function checkDefinitionSchema(definition: unknown): ValidationIssue[] {
       const steps = (definition as { steps?: unknown }).steps;
       const step = Array.isArray(steps) ? (steps[Number(match[1])] as unknown) : undefined;
       const type = (step as { type?: unknown } | null | undefined)?.type;
-      return typeof type === 'string' ? `on a ${type} step` : undefined;
+      return typeof type === 'string' ? `on ${aStep(type)}` : undefined;
     },
   });
   return issues.map((issue) =>
