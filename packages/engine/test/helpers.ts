@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineStep, type StepExecutor, type StepType } from '@docflow/engine';
+import { defineStep, type StepDefinition, type StepExecutor, type StepType } from '@docflow/engine';
 
 /** A temp directory for one test file. */
 export function tempDir(prefix = 'docflow-engine-'): string {
@@ -52,18 +52,25 @@ export interface TestStep {
   next?: { step: string }[];
 }
 
+/** Types test-built steps as definition steps (validation at run time is the real check). */
+export function steps(list: readonly TestStep[]): StepDefinition[] {
+  return list as unknown as StepDefinition[];
+}
+
 /** A minimal linear definition TRIGGER → PARSE → …steps. */
-export function linear(...types: StepType[]): TestStep[] {
+export function linear(...types: StepType[]): StepDefinition[] {
   const names = ['trigger', ...types.map((t, i) => `${t.toLowerCase()}${i + 1}`)];
-  return names.map((name, i) => {
-    const type: StepType = i === 0 ? 'TRIGGER' : (types[i - 1] as StepType);
-    const next = names[i + 1];
-    const config = minimalConfig(type);
-    return {
-      name,
-      type,
-      ...(config ? { config } : {}),
-      ...(next ? { next: [{ step: next }] } : {}),
-    };
-  });
+  return steps(
+    names.map((name, i) => {
+      const type: StepType = i === 0 ? 'TRIGGER' : (types[i - 1] as StepType);
+      const next = names[i + 1];
+      const config = minimalConfig(type);
+      return {
+        name,
+        type,
+        ...(config ? { config } : {}),
+        ...(next ? { next: [{ step: next }] } : {}),
+      };
+    }),
+  );
 }

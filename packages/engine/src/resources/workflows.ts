@@ -1,4 +1,5 @@
 import type { DeliveryWrite, DocumentWrite, JsonObject, StoredDocument } from '@docflow/storage';
+import type { StepDefinition } from '../definition/workflow-definition.ts';
 import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
@@ -13,8 +14,8 @@ import {
   toListResult,
 } from './list-result.ts';
 
-/** A workflow definition's steps as the caller writes them (validated at run time). */
-export type WorkflowSteps = readonly RuntimeStep[];
+/** A workflow definition's steps (DESIGN.md's 14 step types; validated on every write). */
+export type WorkflowSteps = readonly StepDefinition[];
 
 /** A workflow with its draft (SPEC.md Workflow, plus the draft's steps). */
 export interface Workflow extends WorkflowSummary {
@@ -122,7 +123,7 @@ export function createWorkflowsService(
   deps: WorkflowsDependencies,
 ): WorkflowsService & {
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
-  loadDefinition(definitionId: string): Promise<WorkflowSteps>;
+  loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]>;
 } {
   const loadDoc = async (id: unknown, path = 'id'): Promise<StoredDocument> => {
     const doc = typeof id === 'string' ? await ctx.storage.getDocument('workflows', id) : undefined;
@@ -440,10 +441,10 @@ export function createWorkflowsService(
       };
     },
 
-    async loadDefinition(definitionId: string): Promise<WorkflowSteps> {
+    async loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]> {
       const doc = await ctx.storage.getDocument('workflowVersions', definitionId);
       if (!doc) throw notFound('workflow version', definitionId);
-      return versionOf(doc).steps;
+      return versionOf(doc).steps as unknown as readonly RuntimeStep[];
     },
   };
   return service;

@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { createEngine, defineStep, type StepExecutor } from '@docflow/engine';
+import { sqliteStorage } from '@docflow/storage/sqlite';
+import { describe, expect, it } from 'vitest';
+import { linear, tempDir } from '../helpers.ts';
+
+const tsxLoader = createRequire(import.meta.url).resolve('tsx');
+
+function recorder(type: 'PARSE' | 'EXTRACT', keys: string[]): StepExecutor {
+  return defineStep({
+    type,
+    async execute(input, ctx) {
+      keys.push(`${ctx.idempotencyKey}:${input.stepName}`);
+      return { output: { step: input.stepName } };
+    },
+  });
+}
+
+describe('durability', () => {
+  it('finishes on the next start() a run whose executor was interrupted by stop()', async () => {
+    const path = join(tempDir(), 'stop.db');
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
+    const firstKeys: string[] = [];
+    const blocking = defineStep({
+      type: 'PARSE',
+      execute: (_input, ctx) =>
+        new Promise<never>((_resolve, reject) => {
+          firstKeys.push(ctx.idempotencyKey);
+          entered();
+          ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason));
+        }),
+    });
+    const a = createEngine({ storage: sqliteStorage({ path }), steps: [blocking] });
+    await a.start();
+    const wf = await a.workflows.create({ name: 'w', steps: linear('PARSE') });
+    await a.workflows.deploy(wf.id);
+    const run = await a.workflowRuns.create({ workflow: { id: wf.id }, file: { text: 'x' } });
+    await inside;
+    await a.stop();
+
+    const keys: string[] = [];
+    const b = createEngine({ storage: sqliteStorage({ path }), steps: [recorder('PARSE', keys)] });
+    await b.start();
+    const done = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
+    await b.stop();
+    expect(done.status).toBe('PROCESSED');
+    // The same step run executed again, with the same idempotency key.
+    expect(keys).toEqual([`${firstKeys[0]}:parse1`]);
+  });
+
+  it.each(['normal', 'full'] as const)(
+    'loses no accepted run when the process is SIGKILLed (%s)',
+    async (durability) => {
+      const path = join(tempDir(), `kill-${durability}.db`);
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          tsxLoader,
+          join(import.meta.dirname, '../fixtures/crash-child.ts'),
+          path,
+          durability,
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      const accepted: string[] = [];
+      const executed: string[] = [];
+      let buffer = '';
+      await new Promise<void>((resolve) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          buffer += chunk.toString();
+          const lines = buffer.split('\n');
+          buffer = lines.pop() ?? '';
+          for (const line of lines) {
+            if (line.startsWith('accepted ')) accepted.push(line.slice(9));
+            if (line.startsWith('executed ')) executed.push(line.slice(9));
+          }
+          if (accepted.length >= 40 && child.exitCode === null && !child.killed) {
+            child.kill('SIGKILL');
+          }
+        });
+        child.on('exit', () => resolve());
+      });
+      expect(accepted.length).toBeGreaterThanOrEqual(40);
+
+      // What was PROCESSED when the process died, read straight from the file.
+      const processedAtKill = new Set<string>();
+      const inspect = sqliteStorage({ path });
+      await inspect.open();
+      for (const id of accepted) {
+        const record = await inspect.getRun(id);
+        expect(record, `accepted run ${id} is stored`).toBeDefined();
+        const snapshot = record?.snapshot as unknown as {
+          stepRuns: { id: string; status: string }[];
+        };
+        for (const sr of snapshot.stepRuns)
+          if (sr.status === 'PROCESSED') processedAtKill.add(sr.id);
+      }
+      await inspect.close();
+
+      const keys: string[] = [];
+      const engine = createEngine({
+        storage: sqliteStorage({ path }),
+        steps: [recorder('PARSE', keys), recorder('EXTRACT', keys)],
+      });
+      await engine.start();
+      for (const id of accepted) {
+        const run = await engine.workflowRuns.waitFor(id, { timeoutMs: 20_000 });
+        expect(run.status, id).toBe('PROCESSED');
+        expect(run.stepRuns.map((s) => s.status)).toEqual(['PROCESSED', 'PROCESSED', 'PROCESSED']);
+      }
+      await engine.stop();
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) {
+        const stepRunId = key.split(':')[0] as string;
+        expect(processedAtKill.has(stepRunId), `PROCESSED step ${key} ran again`).toBe(false);
+      }
+    },
+    60_000,
+  );
+});
