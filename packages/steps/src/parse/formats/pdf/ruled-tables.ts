@@ -1,0 +1,108 @@
+import type { BoundingBox } from '../../parse-output.ts';
+import type { Segment } from './page-graphics.ts';
+
+/** A table found from ruling lines: row and column boundaries in the upright frame. */
+export interface RuledTable {
+  readonly box: BoundingBox;
+  /** Ascending y of the horizontal rules (rows + 1 values). */
+  readonly rows: readonly number[];
+  /** Ascending x of the vertical rules (columns + 1 values). */
+  readonly columns: readonly number[];
+}
+
+const TOLERANCE = 2;
+
+function mergeSegments(segments: readonly Segment[]): Segment[] {
+  const sorted = [...segments].sort((a, b) => a.at - b.at || a.from - b.from);
+  const out: Segment[] = [];
+  for (const segment of sorted) {
+    const last = out[out.length - 1];
+    if (
+      last &&
+      Math.abs(last.at - segment.at) <= TOLERANCE &&
+      segment.from <= last.to + TOLERANCE
+    ) {
+      out[out.length - 1] = { ...last, to: Math.max(last.to, segment.to) };
+    } else {
+      out.push(segment);
+    }
+  }
+  return out;
+}
+
+function cluster(values: readonly number[]): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const value of sorted) {
+    const last = out[out.length - 1];
+    if (last === undefined || value - last > TOLERANCE * 1.5) out.push(value);
+  }
+  return out;
+}
+
+function intersects(h: Segment, v: Segment): boolean {
+  return (
+    v.at >= h.from - TOLERANCE &&
+    v.at <= h.to + TOLERANCE &&
+    h.at >= v.from - TOLERANCE &&
+    h.at <= v.to + TOLERANCE
+  );
+}
+
+/**
+ * Groups ruling lines into grids: connected horizontal and vertical rules form a table whose
+ * row boundaries are the distinct y of its horizontals and column boundaries the distinct x of
+ * its verticals. Needs at least 2 rows and 2 columns (a box around a paragraph is not a table).
+ */
+export function findRuledTables(segments: readonly Segment[], maxSegments = 5000): RuledTable[] {
+  const horizontals = mergeSegments(segments.filter((s) => s.kind === 'h')).slice(0, maxSegments);
+  const verticals = mergeSegments(segments.filter((s) => s.kind === 'v')).slice(0, maxSegments);
+  const parent = new Map<Segment, Segment>();
+  const find = (s: Segment): Segment => {
+    let root = s;
+    while (parent.get(root) !== root) root = parent.get(root) ?? root;
+    parent.set(s, root);
+    return root;
+  };
+  for (const s of [...horizontals, ...verticals]) parent.set(s, s);
+  // Sort verticals by x so each horizontal only scans the verticals within its span.
+  const byX = [...verticals].sort((a, b) => a.at - b.at);
+  for (const h of horizontals) {
+    let lo = 0;
+    let hi = byX.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((byX[mid]?.at ?? 0) < h.from - TOLERANCE) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < byX.length; i++) {
+      const v = byX[i];
+      if (!v || v.at > h.to + TOLERANCE) break;
+      if (intersects(h, v)) parent.set(find(v), find(h));
+    }
+  }
+  const groups = new Map<Segment, Segment[]>();
+  for (const s of [...horizontals, ...verticals]) {
+    const root = find(s);
+    const group = groups.get(root);
+    if (group) group.push(s);
+    else groups.set(root, [s]);
+  }
+  const tables: RuledTable[] = [];
+  for (const group of groups.values()) {
+    const hs = group.filter((s) => s.kind === 'h');
+    const vs = group.filter((s) => s.kind === 'v');
+    if (hs.length < 3 || vs.length < 3) continue;
+    const rows = cluster(hs.map((s) => s.at));
+    const columns = cluster(vs.map((s) => s.at));
+    if (rows.length < 3 || columns.length < 3) continue;
+    const box = {
+      left: columns[0] ?? 0,
+      right: columns[columns.length - 1] ?? 0,
+      top: rows[0] ?? 0,
+      bottom: rows[rows.length - 1] ?? 0,
+    };
+    tables.push({ box, rows, columns });
+  }
+  return tables.sort((a, b) => a.box.top - b.box.top);
+}

@@ -1,0 +1,120 @@
+import type { BoundingBox } from '../../parse-output.ts';
+import {
+  apply,
+  boxOf,
+  type Matrix,
+  multiply,
+  type UprightFrame,
+  uprightFrame,
+} from './geometry.ts';
+
+/** A pdf.js text item, the fields we read. */
+export interface PdfTextItem {
+  readonly str: string;
+  readonly width: number;
+  readonly height: number;
+  readonly transform: readonly number[];
+  readonly fontName: string;
+  readonly hasEOL?: boolean;
+}
+
+/** A text run in the upright frame (points, top-left origin). */
+export interface TextRun {
+  readonly text: string;
+  readonly box: BoundingBox;
+  readonly baseline: number;
+  readonly size: number;
+  readonly bold: boolean;
+  /** Degrees of the run relative to the upright frame (0 for normal text). */
+  readonly angle: number;
+}
+
+interface ViewportRun {
+  item: PdfTextItem;
+  m: Matrix;
+  angle: number;
+  size: number;
+}
+
+function quantizeAngle(radians: number): number {
+  const degrees = (radians * 180) / Math.PI;
+  return (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
+}
+
+/**
+ * Places pdf.js text items in the upright frame: the viewport (which applies `/Rotate`) turned
+ * further so that the dominant text direction reads left to right.
+ */
+export function placeTextRuns(
+  items: readonly PdfTextItem[],
+  viewportTransform: Matrix,
+  viewportWidth: number,
+  viewportHeight: number,
+  boldFonts: ReadonlySet<string>,
+  detectRotation: boolean,
+): { runs: TextRun[]; frame: UprightFrame } {
+  const placed: ViewportRun[] = [];
+  const weight = new Map<number, number>();
+  for (const item of items) {
+    if (item.str === '' || item.transform.length < 6) continue;
+    const t = item.transform as unknown as Matrix;
+    const m = multiply(viewportTransform, t);
+    const angle = quantizeAngle(Math.atan2(m[1], m[0]));
+    const size = Math.hypot(m[2], m[3]) || item.height || 1;
+    placed.push({ item, m, angle, size });
+    const visible = item.str.trim().length;
+    weight.set(angle, (weight.get(angle) ?? 0) + visible);
+  }
+  let dominant = 0;
+  if (detectRotation) {
+    let best = -1;
+    for (const [angle, count] of weight) {
+      if (count > best) {
+        best = count;
+        dominant = angle;
+      }
+    }
+  }
+  const frame = uprightFrame(dominant, viewportWidth, viewportHeight);
+  const runs: TextRun[] = [];
+  for (const { item, m, angle, size } of placed) {
+    const length = Math.hypot(m[0], m[1]);
+    const dir: [number, number] = length === 0 ? [1, 0] : [m[0] / length, m[1] / length];
+    // The normal points down the glyphs (y grows downwards in the viewport).
+    const normal: [number, number] = [-dir[1], dir[0]];
+    const origin: [number, number] = [m[4], m[5]];
+    const width = item.width;
+    const ascent = size * 0.8;
+    const descent = size * 0.22;
+    const corner = (t: number, s: number): [number, number] =>
+      frame.map(origin[0] + dir[0] * t + normal[0] * s, origin[1] + dir[1] * t + normal[1] * s);
+    const corners = [
+      corner(0, -ascent),
+      corner(width, -ascent),
+      corner(width, descent),
+      corner(0, descent),
+    ];
+    const box = boxOf(corners);
+    const base = frame.map(origin[0], origin[1]);
+    runs.push({
+      text: item.str,
+      box,
+      baseline: (angle - dominant + 360) % 360 === 0 ? base[1] : (box.top + box.bottom) / 2,
+      size,
+      bold: boldFonts.has(item.fontName),
+      angle: (angle - dominant + 360) % 360,
+    });
+  }
+  return { runs, frame };
+}
+
+/** Convenience for a point through a viewport transform and a frame. */
+export function toUpright(
+  frame: UprightFrame,
+  viewportTransform: Matrix,
+  x: number,
+  y: number,
+): [number, number] {
+  const [vx, vy] = apply(viewportTransform, x, y);
+  return frame.map(vx, vy);
+}

@@ -1,0 +1,189 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/parse/parse-document.ts';
+import type { Block, ParseRunOutput } from '../../src/parse/parse-output.ts';
+import {
+  makeEncryptedPdf,
+  makeFormPdf,
+  makeReportPdf,
+  makeZeroPagePdf,
+  type ReportPageTruth,
+} from '../fixtures/parse/make-pdf.ts';
+import { tableCellAccuracy, wordRecall } from './metrics.ts';
+
+async function parsed(bytes: Uint8Array, config = {}): Promise<ParseRunOutput> {
+  const result = await parseDocument(bytes, { fileName: 'report.pdf', config });
+  if (!result.ok) throw new Error(`${result.failureReason}: ${result.failureMessage}`);
+  return result.output;
+}
+
+function pageText(truth: ReportPageTruth): string {
+  return [truth.heading, ...truth.paragraphs, ...truth.table.flat()].join(' ');
+}
+
+function cellsOf(blocks: readonly Block[], table: Block): string[][] {
+  const grid: string[][] = [];
+  for (const block of blocks) {
+    if (block.parentBlockId !== table.id || block.details.type !== 'table_cell_details') continue;
+    const row = grid[block.details.rowIndex] ?? [];
+    row[block.details.columnIndex] = block.content;
+    grid[block.details.rowIndex] = row;
+  }
+  return grid;
+}
+
+describe('PDF (born-digital)', () => {
+  let report: { bytes: Uint8Array; truth: ReportPageTruth[] };
+  let output: ParseRunOutput;
+  beforeAll(async () => {
+    report = await makeReportPdf({ pages: 4, rotatedPages: [2], turnedTextPages: [3] });
+    output = await parsed(report.bytes);
+  });
+
+  it('recalls every word of every page, one page chunk each', () => {
+    expect(output.chunks).toHaveLength(4);
+    output.chunks.forEach((chunk, index) => {
+      const truth = report.truth[index];
+      if (!truth) throw new Error('missing truth');
+      expect(chunk.metadata.pageRange).toEqual({ start: index + 1, end: index + 1 });
+      expect(wordRecall(pageText(truth), chunk.content)).toBe(1);
+    });
+  });
+
+  it('reads the heading, the paragraphs and the table in order, in markdown', () => {
+    const truth = report.truth[0];
+    const content = output.chunks[0]?.content ?? '';
+    expect(content.startsWith(`# ${truth?.heading}`)).toBe(true);
+    const order = [
+      truth?.paragraphs[0],
+      truth?.paragraphs[2],
+      '| Item | Region | Qty | Price | Total |',
+    ];
+    const positions = order.map((text) => content.indexOf(text ?? '?'));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('turns ruled tables into table and table_cell blocks with every cell right', () => {
+    output.chunks.forEach((chunk, index) => {
+      const tables = chunk.blocks.filter((block) => block.type === 'table');
+      expect(tables).toHaveLength(1);
+      const table = tables[0] as Block;
+      const truth = report.truth[index]?.table ?? [];
+      expect(table.details).toEqual({
+        type: 'table_details',
+        rowCount: truth.length,
+        columnCount: 5,
+      });
+      expect(tableCellAccuracy(truth, cellsOf(chunk.blocks, table))).toBe(1);
+    });
+  });
+
+  it('keeps every block inside its page, in points, with a matching polygon', () => {
+    for (const chunk of output.chunks) {
+      for (const block of chunk.blocks) {
+        const page = block.metadata.page;
+        const box = block.boundingBox;
+        if (!page || !box) throw new Error(`block ${block.id} has no geometry`);
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.top).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(page.width);
+        expect(box.bottom).toBeLessThanOrEqual(page.height);
+        expect(box.right).toBeGreaterThanOrEqual(box.left);
+        expect(block.polygon).toHaveLength(4);
+      }
+    }
+  });
+
+  it('puts rotated pages upright: /Rotate and turned text', () => {
+    const pages = output.metadata?.pages ?? [];
+    expect(pages.map((page) => page.rotationApplied)).toEqual([0, 90, 90, 0]);
+    expect(pages[1]).toMatchObject({ originalPageWidth: 792, originalPageHeight: 612, dpi: 72 });
+    for (const index of [1, 2]) {
+      const chunk = output.chunks[index];
+      const heading = chunk?.blocks[0];
+      // Upright: portrait page, heading near the top left, as on page 1.
+      expect(heading?.metadata.page).toMatchObject({ width: 612, height: 792 });
+      expect(heading?.boundingBox?.left).toBeCloseTo(72, 0);
+      expect(heading?.boundingBox?.top).toBeLessThan(100);
+      expect(heading?.content).toBe(report.truth[index]?.heading);
+    }
+  });
+
+  it('reports rotationApplied null when rotation detection is disabled', async () => {
+    const out = await parsed(report.bytes, { advancedOptions: { pageRotationEnabled: false } });
+    expect(out.metadata?.pages?.map((page) => page.rotationApplied)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('honours page ranges', async () => {
+    const out = await parsed(report.bytes, {
+      advancedOptions: { pageRanges: [{ start: 2, end: 2 }, { start: 4 }] },
+    });
+    expect(out.chunks.map((chunk) => chunk.metadata.pageRange.start)).toEqual([2, 4]);
+    expect(out.metadata?.pages?.map((page) => page.number)).toEqual([2, 4]);
+  });
+
+  it('chunks by document and by section', async () => {
+    const whole = await parsed(report.bytes, { chunkingStrategy: { type: 'document' } });
+    expect(whole.chunks).toHaveLength(1);
+    expect(whole.chunks[0]?.metadata.pageRange).toEqual({ start: 1, end: 4 });
+    const sections = await parsed(report.bytes, { chunkingStrategy: { type: 'section' } });
+    expect(sections.chunks.map((chunk) => chunk.content.split('\n')[0])).toEqual(
+      report.truth.map((truth) => `# ${truth.heading}`),
+    );
+    expect(sections.chunks.every((chunk) => chunk.type === 'section')).toBe(true);
+  });
+
+  it('lays text out in fixed width for the spatial target', async () => {
+    const out = await parsed(report.bytes, { target: 'spatial' });
+    const lines = out.chunks[0]?.content.split('\n') ?? [];
+    const header = lines.find((line) => line.includes('Item') && line.includes('Total')) ?? '';
+    const row = lines.find((line) => line.includes('SKU-1-1')) ?? '';
+    // Columns line up: "Total" and the row's total start at the same column.
+    expect(header.indexOf('Total')).toBeGreaterThan(0);
+    expect(
+      Math.abs(header.indexOf('Total') - row.indexOf(report.truth[0]?.table[1]?.[4] ?? '?')),
+    ).toBeLessThanOrEqual(2);
+  });
+
+  it('reads AcroForm fields as key_value blocks', async () => {
+    const out = await parsed(await makeFormPdf());
+    const fields = out.chunks[0]?.blocks.filter((block) => block.type === 'key_value') ?? [];
+    expect(fields.map((field) => field.details)).toEqual([
+      { type: 'key_value_details', key: 'applicant.name', value: 'Ada Lovelace' },
+      { type: 'key_value_details', key: 'terms.accepted', value: 'checked' },
+    ]);
+    expect(out.chunks[0]?.blocks.some((block) => block.type === 'table')).toBe(false);
+  });
+});
+
+describe('PDF failures', () => {
+  it.each([
+    ['an encrypted PDF', () => makeEncryptedPdf(), 'PASSWORD_PROTECTED_FILE'],
+    ['a truncated PDF', async () => (await makeFormPdf()).subarray(0, 900), 'CORRUPT_FILE'],
+    [
+      'a PDF header and garbage',
+      () => new TextEncoder().encode('%PDF-1.7\n\x01\x02garbage'),
+      'CORRUPT_FILE',
+    ],
+    ['a PDF with zero pages', () => makeZeroPagePdf(), 'CORRUPT_FILE'],
+  ])('%s fails with %s', async (_label, make, reason) => {
+    const result = await parseDocument(await make());
+    expect(result).toMatchObject({ ok: false, failureReason: reason });
+    expect(!result.ok && result.failureMessage.length).toBeGreaterThan(20);
+  });
+
+  it('fails page ranges that select nothing, and selections above the page limit', async () => {
+    const { bytes } = await makeReportPdf({ pages: 3 });
+    const none = await parseDocument(bytes, {
+      config: { advancedOptions: { pageRanges: [{ start: 10, end: 12 }] } },
+    });
+    expect(none).toMatchObject({ ok: false, failureReason: 'INVALID_CONFIG_OPTIONS' });
+    const many = await parseDocument(bytes, { limits: { maxPages: 2 } });
+    expect(many).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+  });
+});
