@@ -44,7 +44,8 @@ import type {
 } from '../storage-adapter.ts';
 import type { StorageClock } from '../storage-clock.ts';
 import { systemStorageClock } from '../storage-clock.ts';
-import { migrate } from './migrations.ts';
+import { keysetSelect } from './keyset-select.ts';
+import { migrate, recordedSchemaVersion } from './migrations.ts';
 import type { DeliveryRow, DocumentRow, RunRow } from './sqlite-rows.ts';
 import {
   deliveryFromRow,
@@ -70,6 +71,25 @@ export interface SqliteStorageOptions {
   readonly clock?: StorageClock | undefined;
   /** How long to wait for a lock held by another connection (default 5000 ms). */
   readonly busyTimeoutMs?: number | undefined;
+}
+
+/** What an open SQLite adapter reports about its database (for operations and tests). */
+export interface SqliteStorageInfo {
+  readonly path: string;
+  readonly durability: Durability;
+  /** `wal` for files, `memory` for `':memory:'`. */
+  readonly journalMode: string;
+  /** SQLite's `PRAGMA synchronous`: 1 = NORMAL, 2 = FULL. */
+  readonly synchronous: number;
+  /** The schema version recorded in `schema_migrations`. */
+  readonly schemaVersion: number;
+}
+
+/** The SQLite adapter: the contract plus an inspection method. */
+export interface SqliteStorageAdapter extends StorageAdapter {
+  readonly durability: Durability;
+  /** Reports the database's settings; throws `NOT_OPEN` when closed. */
+  info(): SqliteStorageInfo;
 }
 
 type Statement<R = unknown> = BetterSqlite3.Statement<unknown[], R>;
@@ -117,11 +137,11 @@ function nullable<T>(value: T | undefined): T | null {
 }
 
 /** A {@link StorageAdapter} over one SQLite file (better-sqlite3, WAL). */
-class SqliteStorage implements StorageAdapter {
+class SqliteStorage implements SqliteStorageAdapter {
   readonly name = 'sqlite';
   readonly blobs: BlobStore;
+  readonly durability: Durability;
   readonly #path: string;
-  readonly #durability: Durability;
   readonly #clock: StorageClock;
   readonly #busyTimeoutMs: number;
   #open: Open | undefined;
@@ -144,7 +164,7 @@ class SqliteStorage implements StorageAdapter {
       );
     }
     this.#path = options.path;
-    this.#durability = durability;
+    this.durability = durability;
     this.#clock = options.clock ?? systemStorageClock;
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     this.blobs = this.#blobStore();
@@ -164,7 +184,7 @@ class SqliteStorage implements StorageAdapter {
       db = new BetterSqlite3(this.#path);
       db.pragma('journal_mode = WAL');
       // Group commit pays one fsync per batch, so batched gets FULL's guarantee for less.
-      db.pragma(`synchronous = ${this.#durability === 'normal' ? 'NORMAL' : 'FULL'}`);
+      db.pragma(`synchronous = ${this.durability === 'normal' ? 'NORMAL' : 'FULL'}`);
       db.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
       migrate(db, this.#path);
       const s = prepareStatements(db);
@@ -193,6 +213,17 @@ class SqliteStorage implements StorageAdapter {
       db?.close();
       throw toStorageError(error);
     }
+  }
+
+  info(): SqliteStorageInfo {
+    const { db } = this.#get();
+    return {
+      path: this.#path,
+      durability: this.durability,
+      journalMode: String(db.pragma('journal_mode', { simple: true })),
+      synchronous: Number(db.pragma('synchronous', { simple: true })),
+      schemaVersion: recordedSchemaVersion(db),
+    };
   }
 
   async close(): Promise<void> {
@@ -385,7 +416,7 @@ class SqliteStorage implements StorageAdapter {
     const open = this.#get(options);
     validateChanges(changes);
     const nowMs = this.#clock.now().getTime();
-    if (this.#durability === 'batched') {
+    if (this.durability === 'batched') {
       return new Promise<CommitResult>((resolve, reject) => {
         this.#batch.push({ changes, nowMs, resolve, reject });
         this.#flushTimer ??= setImmediate(() => {
@@ -652,15 +683,20 @@ class SqliteStorage implements StorageAdapter {
   }
 
   /** Runs a keyset list query; statements are cached per filter combination. */
-  #list<R>(table: string, where: readonly [string, unknown][], q: KeysetQuery): R[] {
+  #list<R>(
+    table: 'documents' | 'runs' | 'deliveries',
+    where: readonly [string, unknown][],
+    q: KeysetQuery,
+  ): R[] {
     const { db } = this.#get();
-    const conditions = where.map(([sql]) => sql);
+    const sql = keysetSelect(
+      table,
+      where.map(([condition]) => condition),
+      q.order,
+      q.afterSeq !== undefined,
+    );
     const params = where.map(([, value]) => value);
-    if (q.afterSeq !== undefined) {
-      conditions.push(q.order === 'asc' ? 'seq > ?' : 'seq < ?');
-      params.push(q.afterSeq);
-    }
-    const sql = `SELECT * FROM ${table}${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''} ORDER BY seq ${q.order === 'asc' ? 'ASC' : 'DESC'} LIMIT ?`;
+    if (q.afterSeq !== undefined) params.push(q.afterSeq);
     params.push(q.pageSize + 1);
     return this.#run(() => {
       let statement = this.#listStatements.get(sql);
@@ -704,6 +740,6 @@ class SqliteStorage implements StorageAdapter {
  * const storage = sqliteStorage({ path: 'docflow.db', durability: 'normal' });
  * await storage.open();
  */
-export function sqliteStorage(options: SqliteStorageOptions): StorageAdapter {
+export function sqliteStorage(options: SqliteStorageOptions): SqliteStorageAdapter {
   return new SqliteStorage(options);
 }

@@ -95,6 +95,7 @@ export function describeRevisionProperty(ctx: ContractContext, numRuns: number):
                 target: key.startsWith('run') ? 'run' : 'doc',
                 index: Number(key.slice(-1)),
                 stale: false,
+                rounds: 1,
               };
               expect(await currentRevision(s, op)).toBe(sorted.length);
               if (op.target === 'run') {

@@ -1,0 +1,357 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Durability, RunWrite } from '@docflow/storage';
+import { isStorageError, StorageError } from '@docflow/storage';
+import { MIGRATIONS, SCHEMA_VERSION, sqliteStorage } from '@docflow/storage/sqlite';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { keysetSelect } from '../../src/sqlite/keyset-select.ts';
+import { migrate } from '../../src/sqlite/migrations.ts';
+import { prepareStatements } from '../../src/sqlite/sqlite-statements.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'docflow-sqlite-'));
+let n = 0;
+const tempPath = () => join(dir, `db-${n++}.db`);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(id: string, expectedRevision: number, extra: Partial<RunWrite> = {}): RunWrite {
+  return {
+    id,
+    kind: 'workflow_run',
+    status: 'PENDING',
+    active: true,
+    priority: 50,
+    snapshot: { id },
+    expectedRevision,
+    ...extra,
+  };
+}
+
+describe('migrations', () => {
+  it('records every migration once in schema_migrations, also across reopens', async () => {
+    const path = tempPath();
+    for (let i = 0; i < 2; i++) {
+      const s = sqliteStorage({ path });
+      await s.open();
+      expect(s.info().schemaVersion).toBe(SCHEMA_VERSION);
+      await s.close();
+    }
+    const raw = new BetterSqlite3(path, { readonly: true });
+    const rows = raw.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+    raw.close();
+    expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+  });
+
+  it('applies only the missing steps of a forward-only list', () => {
+    const raw = new BetterSqlite3(':memory:');
+    const steps = [
+      { version: 1, name: 'one', sql: 'CREATE TABLE a (x)' },
+      { version: 2, name: 'two', sql: 'CREATE TABLE b (x)' },
+    ];
+    expect(migrate(raw, ':memory:', steps.slice(0, 1))).toEqual({ from: 0, to: 1 });
+    expect(migrate(raw, ':memory:', steps)).toEqual({ from: 1, to: 2 });
+    expect(migrate(raw, ':memory:', steps)).toEqual({ from: 2, to: 2 });
+    expect(raw.prepare('SELECT count(*) AS c FROM schema_migrations').get()).toEqual({ c: 2 });
+    raw.close();
+  });
+
+  it('refuses a database written by a newer schema with SCHEMA_TOO_NEW naming both versions', async () => {
+    const path = tempPath();
+    const s = sqliteStorage({ path });
+    await s.open();
+    await s.commit({ runs: [run('run_1', 0)] });
+    await s.close();
+    const newer = SCHEMA_VERSION + 7;
+    const raw = new BetterSqlite3(path);
+    raw
+      .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+      .run(newer, 'future', 'x');
+    raw.close();
+
+    const reopened = sqliteStorage({ path });
+    const error = await reopened.open().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isStorageError(error, 'SCHEMA_TOO_NEW')).toBe(true);
+    expect((error as StorageError).message).toContain(`schema version ${newer}`);
+    expect((error as StorageError).message).toContain(`up to ${SCHEMA_VERSION}`);
+    expect((error as StorageError).details).toMatchObject({
+      databaseVersion: newer,
+      supportedVersion: SCHEMA_VERSION,
+    });
+    // Refused means closed: nothing can be read or written through it.
+    await expect(reopened.getRun('run_1')).rejects.toSatisfy((e) => isStorageError(e, 'NOT_OPEN'));
+    const check = new BetterSqlite3(path, { readonly: true });
+    expect(check.prepare('SELECT count(*) AS c FROM runs').get()).toEqual({ c: 1 });
+    check.close();
+  });
+});
+
+describe('durability', () => {
+  const expected: Record<Durability, number> = { normal: 1, full: 2, batched: 2 };
+  for (const durability of ['normal', 'full', 'batched'] as const) {
+    it(`${durability}: WAL, synchronous=${expected[durability]}, commits survive close and reopen`, async () => {
+      const path = tempPath();
+      const s = sqliteStorage({ path, durability });
+      await s.open();
+      expect(s.info()).toMatchObject({
+        journalMode: 'wal',
+        synchronous: expected[durability],
+        durability,
+      });
+      await Promise.all([
+        s.commit({ runs: [run('run_1', 0)] }),
+        s.commit({ runs: [run('run_2', 0)] }),
+      ]);
+      await s.commit({ runs: [run('run_1', 1, { status: 'PROCESSING' })] });
+      await s.close();
+      const again = sqliteStorage({ path, durability });
+      await again.open();
+      expect((await again.getRun('run_1'))?.status).toBe('PROCESSING');
+      expect((await again.getRun('run_2'))?.revision).toBe(1);
+      await again.close();
+    });
+  }
+
+  it('rejects an unknown durability with INVALID_ARGUMENT', () => {
+    expect(() => sqliteStorage({ path: ':memory:', durability: 'eventual' as Durability })).toThrow(
+      StorageError,
+    );
+  });
+
+  it('works on :memory: (journal mode memory)', async () => {
+    const s = sqliteStorage({ path: ':memory:' });
+    await s.open();
+    expect(s.info().journalMode).toBe('memory');
+    await s.close();
+  });
+
+  it('wraps an unopenable path in DATABASE_ERROR', async () => {
+    const s = sqliteStorage({ path: join(dir, 'no', 'such', 'dir', 'x.db') });
+    await expect(s.open()).rejects.toSatisfy((e) => isStorageError(e, 'DATABASE_ERROR'));
+  });
+});
+
+describe('batched group commit', () => {
+  it('commits one tick in one transaction; a conflict in the middle rejects only its own call', async () => {
+    const path = tempPath();
+    const s = sqliteStorage({ path, durability: 'batched' });
+    await s.open();
+    await s.commit({ runs: [run('run_0', 0)] });
+    const reader = new BetterSqlite3(path, { readonly: true });
+    const count = () => (reader.prepare('SELECT count(*) AS c FROM runs').get() as { c: number }).c;
+
+    const calls = [
+      s.commit({ runs: [run('run_1', 0, { events: [{ type: 'a', data: {} }] })] }),
+      s.commit({ runs: [run('run_2', 0)] }),
+      s.commit({
+        runs: [run('run_0', 0, { events: [{ type: 'conflict', data: {} }] })],
+        enqueue: [{ id: 'w', runId: 'run_0', kind: 'step', priority: 1, payload: {} }],
+      }),
+      s.commit({ runs: [run('run_3', 0)] }),
+      s.commit({
+        runs: [run('run_1', 1, { status: 'PROCESSING', events: [{ type: 'b', data: {} }] })],
+      }),
+    ];
+    // Nothing is written before the tick ends.
+    expect(count()).toBe(1);
+    const settled = await Promise.allSettled(calls);
+    expect(settled.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const rejected = settled[2];
+    expect(
+      rejected?.status === 'rejected' && isStorageError(rejected.reason, 'REVISION_CONFLICT'),
+    ).toBe(true);
+    // Resolved means committed: another connection sees every acknowledged write.
+    expect(count()).toBe(4);
+    expect(reader.prepare('SELECT revision, status FROM runs WHERE id = ?').get('run_1')).toEqual({
+      revision: 2,
+      status: 'PROCESSING',
+    });
+    expect(reader.prepare('SELECT count(*) AS c FROM work').get()).toEqual({ c: 0 });
+    expect((await s.listRunEvents('run_1')).map((e) => [e.seq, e.type])).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    expect(await s.listRunEvents('run_0')).toEqual([]);
+    reader.close();
+    await s.close();
+  });
+
+  it('flushes pending commits on close()', async () => {
+    const path = tempPath();
+    const s = sqliteStorage({ path, durability: 'batched' });
+    await s.open();
+    const pending = s.commit({ runs: [run('run_1', 0)] });
+    await s.close();
+    await expect(pending).resolves.toEqual({ runRevisions: { run_1: 1 }, documentRevisions: {} });
+    const again = sqliteStorage({ path });
+    await again.open();
+    expect(await again.getRun('run_1')).toBeDefined();
+    await again.close();
+  });
+});
+
+describe('persistence', () => {
+  it('keeps every kind of row across close and reopen, and keeps seq order going', async () => {
+    const path = tempPath();
+    const s = sqliteStorage({ path });
+    await s.open();
+    await s.blobs.put('blob_1', new Uint8Array([7, 8, 9]));
+    await s.commit({
+      documents: [
+        {
+          collection: 'files',
+          id: 'file_1',
+          key: 'k',
+          name: 'a.txt',
+          blobKey: 'blob_1',
+          data: { size: 3 },
+        },
+      ],
+      runs: [run('run_1', 0, { events: [{ type: 'created', data: {} }] })],
+      enqueue: [{ id: 'w1', runId: 'run_1', kind: 'step', priority: 5, payload: { x: 1 } }],
+      deliveries: [
+        {
+          id: 'd1',
+          endpointId: 'e',
+          eventId: 'ev',
+          eventType: 't',
+          event: {},
+          status: 'pending',
+          attempts: [],
+          nextAttemptAt: '2030-01-01T00:00:00.000Z',
+        },
+      ],
+    });
+    const before = {
+      doc: await s.getDocumentByKey('files', 'k'),
+      run: await s.getRun('run_1'),
+      events: await s.listRunEvents('run_1'),
+      work: await s.listWork(),
+      delivery: await s.getDelivery('d1'),
+    };
+    await s.close();
+
+    const again = sqliteStorage({ path });
+    await again.open();
+    expect({
+      doc: await again.getDocumentByKey('files', 'k'),
+      run: await again.getRun('run_1'),
+      events: await again.listRunEvents('run_1'),
+      work: await again.listWork(),
+      delivery: await again.getDelivery('d1'),
+    }).toEqual(before);
+    expect(await again.blobs.get('blob_1')).toEqual(new Uint8Array([7, 8, 9]));
+    await again.commit({
+      runs: [run('run_2', 0)],
+      enqueue: [{ id: 'w2', runId: 'run_2', kind: 'step', priority: 5, payload: {} }],
+    });
+    expect((await again.listRuns({ order: 'asc' })).items.map((r) => r.id)).toEqual([
+      'run_1',
+      'run_2',
+    ]);
+    expect((await again.listWork()).map((w) => w.id)).toEqual(['w1', 'w2']);
+    await again.close();
+  });
+
+  it('never hands out a seq twice, even after the newest rows were deleted and the file reopened', async () => {
+    const path = tempPath();
+    const s = sqliteStorage({ path });
+    await s.open();
+    await s.commit({ runs: [run('run_1', 0), run('run_2', 0)] });
+    const page = await s.listRuns({ order: 'asc', pageSize: 1 });
+    await s.commit({ deleteRuns: ['run_2'] });
+    await s.close();
+    const again = sqliteStorage({ path });
+    await again.open();
+    await again.commit({ runs: [run('run_3', 0)] });
+    // The cursor stopped after run_1; run_3 is newer than the deleted run_2 and must follow.
+    const next = await again.listRuns({ order: 'asc', pageSize: 1, pageToken: page.nextPageToken });
+    expect(next.items.map((r) => r.id)).toEqual(['run_3']);
+    await again.close();
+  });
+});
+
+describe('indexes', () => {
+  // Each list shape the adapter issues, as its condition list (see sqlite-storage.ts).
+  const shapes: ['documents' | 'runs' | 'deliveries', string[]][] = [
+    ['documents', ['collection = ?']],
+    ['documents', ['collection = ?', 'parent_id = ?']],
+    ['documents', ['collection = ?', 'secondary_id = ?']],
+    ['documents', ['collection = ?', 'instr(name_folded, ?) > 0']],
+    [
+      'documents',
+      ['collection = ?', 'parent_id = ?', 'secondary_id = ?', 'instr(name_folded, ?) > 0'],
+    ],
+    ['runs', []],
+    ['runs', ['kind = ?']],
+    ['runs', ['workflow_id = ?']],
+    ['runs', ['batch_id = ?']],
+    ['runs', ['status = ?']],
+    ['runs', ['active = ?']],
+    ['runs', ['kind = ?', 'workflow_id = ?', 'batch_id = ?', 'status = ?', 'active = ?']],
+    ['deliveries', []],
+    ['deliveries', ['endpoint_id = ?']],
+    ['deliveries', ['event_id = ?']],
+    ['deliveries', ['status = ?']],
+    ['deliveries', ['endpoint_id = ?', 'event_id = ?', 'status = ?']],
+  ];
+
+  function plan(db: BetterSqlite3.Database, sql: string): string[] {
+    // Parameters become literals so that the plan can be asked for without binding values.
+    const literal = sql
+      .replace(/\?/g, '1')
+      .replace(/@kinds/g, "'[]'")
+      .replace(/@\w+/g, '1');
+    return (db.prepare(`EXPLAIN QUERY PLAN ${literal}`).all() as { detail: string }[]).map(
+      (r) => r.detail,
+    );
+  }
+
+  function expectIndexed(details: string[], sql: string): void {
+    for (const d of details) {
+      expect(
+        d.startsWith('SCAN') && !d.includes('USING') && !d.includes('VIRTUAL TABLE'),
+        `full scan in ${sql}: ${d}`,
+      ).toBe(false);
+      expect(d, `sort in ${sql}`).not.toContain('TEMP B-TREE');
+    }
+  }
+
+  it('serves every list query from an index, without sorting', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, ':memory:');
+    for (const [table, conditions] of shapes) {
+      for (const order of ['asc', 'desc'] as const) {
+        for (const cursor of [false, true]) {
+          const sql = keysetSelect(table, conditions, order, cursor);
+          expectIndexed(plan(db, sql), sql);
+        }
+      }
+    }
+    db.close();
+  });
+
+  it('serves every fixed statement (claims, lookups, deletes) from an index', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, ':memory:');
+    const statements = prepareStatements(db);
+    const all = [
+      ...Object.values(statements).filter((v) => 'source' in v),
+      ...Object.values(statements.maxSeq),
+    ] as BetterSqlite3.Statement[];
+    for (const statement of all) {
+      if (/^\s*INSERT/i.test(statement.source) && !/SELECT/i.test(statement.source)) continue;
+      expectIndexed(plan(db, statement.source), statement.source);
+    }
+    db.close();
+  });
+});
