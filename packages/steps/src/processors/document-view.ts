@@ -1,0 +1,507 @@
+/**
+ * The normalized document view the processors work on: pages with lines, labelled fields and
+ * tables, each carrying the geometry and OCR confidence needed for citations. It is built from
+ * one or more {@link ParseRunOutput}s (one per file on package runs) and is the input of every
+ * {@link Provider}.
+ */
+import type { Block, ParseRunOutput, Point } from '../parse/parse-output.ts';
+
+/** Where a piece of text sits: the file, the page and its polygon in points. */
+export interface DocumentRegion {
+  /** The file the text comes from (set on package runs and when the caller knows it). */
+  readonly fileId?: string;
+  /** 1-based page number within its file. */
+  readonly page: number;
+  readonly pageWidth: number;
+  readonly pageHeight: number;
+  /** Corner points; empty when the source format has no geometry. */
+  readonly polygon: readonly Point[];
+  /** 0..1, null when the source had no OCR word confidences. */
+  readonly ocrConfidence: number | null;
+}
+
+/** One line of text. */
+export interface DocumentLine extends DocumentRegion {
+  readonly text: string;
+  /** Position of the line in its page, 0-based. */
+  readonly index: number;
+}
+
+/** A labelled value: a key-value block, or a line such as "Invoice number: INV-001". */
+export interface DocumentField {
+  readonly label: string;
+  readonly value: string;
+  readonly source: 'key_value' | 'line';
+  /** Where the value is. */
+  readonly region: DocumentRegion;
+  /** The line the label is on, when the field came from text (index into the page's lines). */
+  readonly lineIndex: number | null;
+}
+
+/** A table cell. */
+export interface DocumentCell {
+  readonly text: string;
+  readonly region: DocumentRegion;
+}
+
+/** A table: a header row and body rows (cells aligned by column). */
+export interface DocumentTable {
+  readonly page: number;
+  readonly fileId?: string;
+  readonly header: readonly DocumentCell[];
+  readonly rows: readonly (readonly DocumentCell[])[];
+}
+
+/** One page of one file. */
+export interface DocumentPage {
+  /** 1-based page number within its file. */
+  readonly number: number;
+  readonly fileId?: string;
+  readonly width: number;
+  readonly height: number;
+  /** The sheet of a spreadsheet page (0-based index). */
+  readonly sheetIndex?: number;
+  readonly lines: readonly DocumentLine[];
+  readonly fields: readonly DocumentField[];
+  readonly tables: readonly DocumentTable[];
+  /** The page's lines joined with newlines. */
+  readonly text: string;
+}
+
+/** A document as processors see it: its pages in order (file by file on package runs). */
+export interface DocumentView {
+  readonly pages: readonly DocumentPage[];
+  /** The files the pages come from, in order; empty when unknown. */
+  readonly fileIds: readonly string[];
+}
+
+/** A parse output and the file it belongs to. */
+export interface ParsedFile {
+  readonly output: ParseRunOutput;
+  readonly fileId?: string;
+}
+
+const DEFAULT_WIDTH = 612;
+const DEFAULT_HEIGHT = 792;
+
+interface PageDraft {
+  number: number;
+  width: number;
+  height: number;
+  sheetIndex?: number;
+  lines: DocumentLine[];
+  fields: DocumentField[];
+  tables: DocumentTable[];
+}
+
+/** Strips markdown decorations the parser adds to block content (headings, emphasis, bullets). */
+function plain(text: string): string {
+  return text
+    .replace(/^\s{0,3}#{1,6}\s+/, '')
+    .replace(/\*\*|__/g, '')
+    .replace(/^\s*[-*•]\s+/, '')
+    .replace(/\s+$/, '');
+}
+
+function boxOf(polygon: readonly Point[]) {
+  if (polygon.length === 0) return null;
+  let left = Number.POSITIVE_INFINITY;
+  let top = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const p of polygon) {
+    left = Math.min(left, p.x);
+    top = Math.min(top, p.y);
+    right = Math.max(right, p.x);
+    bottom = Math.max(bottom, p.y);
+  }
+  return { left, top, right, bottom };
+}
+
+function rect(left: number, top: number, right: number, bottom: number): Point[] {
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return [
+    { x: r(left), y: r(top) },
+    { x: r(right), y: r(top) },
+    { x: r(right), y: r(bottom) },
+    { x: r(left), y: r(bottom) },
+  ];
+}
+
+/** The polygon of characters `from..to` of a line whose polygon spans its whole text. */
+export function slicePolygon(
+  polygon: readonly Point[],
+  textLength: number,
+  from: number,
+  to: number,
+): readonly Point[] {
+  const box = boxOf(polygon);
+  if (!box || textLength <= 0) return polygon;
+  const width = box.right - box.left;
+  const a = box.left + (width * Math.max(0, from)) / textLength;
+  const b = box.left + (width * Math.min(textLength, to)) / textLength;
+  return rect(a, box.top, b, box.bottom);
+}
+
+/** Splits a line into cells: on `|`, tabs, or runs of two or more spaces. */
+export function splitCells(text: string): { text: string; start: number; end: number }[] {
+  const cells: { text: string; start: number; end: number }[] = [];
+  const separator = text.includes('|') ? /\|/g : text.includes('\t') ? /\t+/g : / {2,}/g;
+  let start = 0;
+  const push = (end: number) => {
+    const raw = text.slice(start, end);
+    const lead = raw.length - raw.trimStart().length;
+    const value = raw.trim();
+    if (value !== '')
+      cells.push({ text: value, start: start + lead, end: start + lead + value.length });
+  };
+  for (const match of text.matchAll(separator)) {
+    push(match.index);
+    start = match.index + match[0].length;
+  }
+  push(text.length);
+  return cells;
+}
+
+const LABEL_SHAPE = /^[\p{L}][\p{L}\p{N} .#/&()'-]{0,48}$/u;
+
+/** Label/value pairs on a line: "Label: value" per cell, or a two-cell "Label   value" line. */
+function linePairs(
+  text: string,
+): { label: string; value: string; valueStart: number; valueEnd: number }[] {
+  const pairs: { label: string; value: string; valueStart: number; valueEnd: number }[] = [];
+  const cells = splitCells(text);
+  for (const cell of cells) {
+    const colon = cell.text.indexOf(':');
+    if (colon <= 0) continue;
+    const label = cell.text.slice(0, colon).trim();
+    if (!LABEL_SHAPE.test(label)) continue;
+    const rest = cell.text.slice(colon + 1);
+    const value = rest.trim();
+    const valueStart = cell.start + colon + 1 + (rest.length - rest.trimStart().length);
+    pairs.push({ label, value, valueStart, valueEnd: valueStart + value.length });
+  }
+  const [first, second] = cells;
+  if (pairs.length === 0 && cells.length === 2 && first && second && LABEL_SHAPE.test(first.text)) {
+    if (/\d/.test(second.text) || second.text.length > 0) {
+      pairs.push({
+        label: first.text,
+        value: second.text,
+        valueStart: second.start,
+        valueEnd: second.end,
+      });
+    }
+  }
+  return pairs;
+}
+
+/** Finds tables in consecutive lines: a header of ≥ 2 cells followed by rows of as many cells. */
+function tablesFromLines(
+  lines: readonly DocumentLine[],
+  fileId: string | undefined,
+): DocumentTable[] {
+  const tables: DocumentTable[] = [];
+  const cellsOf = (line: DocumentLine): DocumentCell[] =>
+    splitCells(line.text).map((c) => ({
+      text: c.text,
+      region: {
+        ...regionOf(line),
+        polygon: slicePolygon(line.polygon, line.text.length, c.start, c.end),
+      },
+    }));
+  let i = 0;
+  while (i < lines.length) {
+    const headerLine = lines[i];
+    if (!headerLine) break;
+    const header = cellsOf(headerLine);
+    const headerIsText = header.every((c) => !/\d/.test(c.text) || /^[A-Za-z]/.test(c.text));
+    if (header.length < 2 || !headerIsText || header.some((c) => c.text.includes(':'))) {
+      i++;
+      continue;
+    }
+    const rows: DocumentCell[][] = [];
+    let j = i + 1;
+    while (j < lines.length) {
+      const line = lines[j];
+      if (!line) break;
+      const cells = cellsOf(line);
+      if (cells.length !== header.length) break;
+      rows.push(cells);
+      j++;
+    }
+    if (rows.length > 0) {
+      tables.push({
+        page: headerLine.page,
+        ...(fileId === undefined ? {} : { fileId }),
+        header,
+        rows,
+      });
+      i = j;
+    } else {
+      i++;
+    }
+  }
+  return tables;
+}
+
+function regionOf(r: DocumentRegion): DocumentRegion {
+  return {
+    ...(r.fileId === undefined ? {} : { fileId: r.fileId }),
+    page: r.page,
+    pageWidth: r.pageWidth,
+    pageHeight: r.pageHeight,
+    polygon: r.polygon,
+    ocrConfidence: r.ocrConfidence,
+  };
+}
+
+/** A table built from a table block's cell children. */
+function tableFromCells(
+  cells: readonly Block[],
+  region: Omit<DocumentRegion, 'polygon' | 'ocrConfidence'>,
+): DocumentTable | null {
+  const grid: DocumentCell[][] = [];
+  for (const cell of cells) {
+    const details = cell.details as { rowIndex?: number; columnIndex?: number };
+    const row = details.rowIndex ?? 0;
+    const column = details.columnIndex ?? 0;
+    const rowCells = grid[row] ?? [];
+    grid[row] = rowCells;
+    rowCells[column] = {
+      text: plain(cell.content).trim(),
+      region: {
+        ...region,
+        polygon: cell.polygon,
+        ocrConfidence: cell.metadata.avgOcrConfidence ?? null,
+      },
+    };
+  }
+  const dense = grid.filter((r) => r !== undefined);
+  const [header, ...rows] = dense;
+  if (!header || rows.length === 0) return null;
+  const fill = (row: DocumentCell[]): DocumentCell[] =>
+    Array.from(
+      { length: header.length },
+      (_, k) => row[k] ?? { text: '', region: { ...region, polygon: [], ocrConfidence: null } },
+    );
+  return {
+    page: region.page,
+    ...(region.fileId === undefined ? {} : { fileId: region.fileId }),
+    header: fill(header),
+    rows: rows.map(fill),
+  };
+}
+
+/** A table from markdown table content (`| a | b |` lines) when the block has no cell children. */
+function tableFromMarkdown(content: string, base: DocumentRegion): DocumentTable | null {
+  const rows = content
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('|') && !/^\|[\s:|-]+\|$/.test(l))
+    .map((l) =>
+      l
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((c) => ({ text: plain(c.trim()), region: base })),
+    );
+  const [header, ...body] = rows;
+  if (!header || body.length === 0) return null;
+  return {
+    page: base.page,
+    ...(base.fileId === undefined ? {} : { fileId: base.fileId }),
+    header,
+    rows: body,
+  };
+}
+
+function addFile(
+  parsed: ParsedFile,
+  pages: Map<string, PageDraft & { fileId?: string }>,
+  order: string[],
+): void {
+  const { output, fileId } = parsed;
+  const pageSizes = new Map<number, { width: number; height: number }>();
+  for (const p of output.metadata?.pages ?? []) {
+    pageSizes.set(p.number, { width: p.originalPageWidth, height: p.originalPageHeight });
+  }
+  const draftFor = (
+    number: number,
+    width?: number,
+    height?: number,
+    sheetIndex?: number,
+  ): PageDraft => {
+    const key = `${fileId ?? ''}#${number}`;
+    let draft = pages.get(key);
+    if (!draft) {
+      const size = pageSizes.get(number);
+      draft = {
+        number,
+        width: width ?? size?.width ?? DEFAULT_WIDTH,
+        height: height ?? size?.height ?? DEFAULT_HEIGHT,
+        ...(sheetIndex === undefined ? {} : { sheetIndex }),
+        ...(fileId === undefined ? {} : { fileId }),
+        lines: [],
+        fields: [],
+        tables: [],
+      };
+      pages.set(key, draft);
+      order.push(key);
+    }
+    return draft;
+  };
+  for (const chunk of output.chunks) {
+    const cellsByTable = new Map<string, Block[]>();
+    for (const block of chunk.blocks) {
+      if (block.type === 'table_cell' && block.parentBlockId) {
+        const list = cellsByTable.get(block.parentBlockId) ?? [];
+        list.push(block);
+        cellsByTable.set(block.parentBlockId, list);
+      }
+    }
+    if (chunk.blocks.length === 0 && chunk.content.trim() !== '') {
+      // A chunk without blocks (document chunking of plain text): its content is all we have.
+      const draft = draftFor(chunk.metadata.pageRange.start);
+      for (const text of chunk.content.split('\n')) {
+        const t = plain(text);
+        if (t.trim() === '') continue;
+        draft.lines.push({
+          ...(fileId === undefined ? {} : { fileId }),
+          page: draft.number,
+          pageWidth: draft.width,
+          pageHeight: draft.height,
+          polygon: [],
+          ocrConfidence: chunk.metadata.avgOcrConfidence,
+          text: t,
+          index: draft.lines.length,
+        });
+      }
+      continue;
+    }
+    for (const block of chunk.blocks) {
+      const number = block.metadata.page?.number ?? chunk.metadata.pageRange.start;
+      const draft = draftFor(
+        number,
+        block.metadata.page?.width,
+        block.metadata.page?.height,
+        block.metadata.sheet?.index,
+      );
+      const base: DocumentRegion = {
+        ...(fileId === undefined ? {} : { fileId }),
+        page: number,
+        pageWidth: draft.width,
+        pageHeight: draft.height,
+        polygon: block.polygon,
+        ocrConfidence: block.metadata.avgOcrConfidence ?? null,
+      };
+      if (block.type === 'table_cell') continue;
+      if (block.type === 'table') {
+        const cells = cellsByTable.get(block.id);
+        const table = cells ? tableFromCells(cells, base) : tableFromMarkdown(block.content, base);
+        if (table) draft.tables.push(table);
+        continue;
+      }
+      if (block.type === 'key_value') {
+        const details = block.details as { key?: string; value?: string };
+        let label = details.key;
+        let value = details.value;
+        if (label === undefined || value === undefined) {
+          const colon = block.content.indexOf(':');
+          label = colon > 0 ? block.content.slice(0, colon).trim() : block.content.trim();
+          value = colon > 0 ? block.content.slice(colon + 1).trim() : '';
+        }
+        draft.fields.push({ label, value, source: 'key_value', region: base, lineIndex: null });
+        continue;
+      }
+      if (block.type === 'figure' || block.type === 'formula') continue;
+      const texts = block.content.split('\n').map(plain);
+      const nonEmpty = texts.filter((t) => t.trim() !== '');
+      const box = boxOf(block.polygon);
+      let k = 0;
+      for (const text of nonEmpty) {
+        // One block may hold several lines: give each its own horizontal band of the block.
+        const polygon =
+          box && nonEmpty.length > 1
+            ? rect(
+                box.left,
+                box.top + ((box.bottom - box.top) * k) / nonEmpty.length,
+                box.right,
+                box.top + ((box.bottom - box.top) * (k + 1)) / nonEmpty.length,
+              )
+            : block.polygon;
+        draft.lines.push({ ...base, polygon, text, index: draft.lines.length });
+        k++;
+      }
+    }
+  }
+}
+
+/** Derives fields and text tables from a page's lines. */
+function finishPage(draft: PageDraft & { fileId?: string }): DocumentPage {
+  const fields = [...draft.fields];
+  draft.lines.forEach((line, index) => {
+    for (const pair of linePairs(line.text)) {
+      let value = pair.value;
+      let region: DocumentRegion = {
+        ...regionOf(line),
+        polygon: slicePolygon(line.polygon, line.text.length, pair.valueStart, pair.valueEnd),
+      };
+      if (value === '') {
+        // "Bill to:" with the value on the next line.
+        const next = draft.lines[index + 1];
+        if (!next || linePairs(next.text).length > 0) continue;
+        value = splitCells(next.text)[0]?.text ?? next.text.trim();
+        region = regionOf(next);
+      }
+      fields.push({ label: pair.label, value, source: 'line', region, lineIndex: index });
+    }
+  });
+  const tables = [...draft.tables, ...tablesFromLines(draft.lines, draft.fileId)];
+  return {
+    number: draft.number,
+    ...(draft.fileId === undefined ? {} : { fileId: draft.fileId }),
+    width: draft.width,
+    height: draft.height,
+    ...(draft.sheetIndex === undefined ? {} : { sheetIndex: draft.sheetIndex }),
+    lines: draft.lines,
+    fields,
+    tables,
+    text: draft.lines.map((l) => l.text).join('\n'),
+  };
+}
+
+/**
+ * Builds the {@link DocumentView} of one or more parse outputs. Text blocks become lines (a
+ * multi-line block is cut into horizontal bands for citations), key-value blocks and
+ * "Label: value" lines become fields, table blocks and column-aligned lines become tables.
+ */
+export function buildDocumentView(files: readonly ParsedFile[]): DocumentView {
+  const pages = new Map<string, PageDraft & { fileId?: string }>();
+  const order: string[] = [];
+  for (const file of files) addFile(file, pages, order);
+  const result: DocumentPage[] = [];
+  for (const file of files) {
+    const prefix = `${file.fileId ?? ''}#`;
+    const keys = order.filter((k) => k.startsWith(prefix));
+    keys.sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
+    for (const key of keys) {
+      const draft = pages.get(key);
+      if (draft) result.push(finishPage(draft));
+      pages.delete(key);
+    }
+  }
+  const fileIds = files.flatMap((f) => (f.fileId === undefined ? [] : [f.fileId]));
+  return { pages: result, fileIds };
+}
+
+/** The view restricted to some pages (per file numbering), renumbered from 1 when asked. */
+export function selectPages(
+  view: DocumentView,
+  keep: (page: DocumentPage) => boolean,
+): DocumentView {
+  return { pages: view.pages.filter(keep), fileIds: view.fileIds };
+}
+
+/** The whole text of a view, page by page. */
+export function viewText(view: DocumentView): string {
+  return view.pages.map((p) => p.text).join('\n\n');
+}

@@ -1,0 +1,66 @@
+/**
+ * Offline classification: the document's terms against each classification's weighted terms
+ * (see term-model.ts); the `other` classification when the best is not confident enough.
+ */
+import type { DocumentView } from '../document-view.ts';
+import type { ClassificationConfig } from '../processor-config.ts';
+import type { ClassifyOutput } from '../provider.ts';
+import { buildTermProfiles, isOtherType, rank, termCounts } from './term-model.ts';
+
+/** Below this confidence the `other` classification is chosen (when there is one). */
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.35;
+
+/** Classifies the lines of a document (or of some of its pages). */
+export function classifyLines(
+  lines: readonly string[],
+  config: Pick<
+    ClassificationConfig,
+    'classifications' | 'classificationRules' | 'confidenceThreshold'
+  >,
+): ClassifyOutput {
+  const profiles = buildTermProfiles(config.classifications, config.classificationRules);
+  const ranking = rank(profiles, termCounts(lines));
+  const other = config.classifications.find((c) => isOtherType(c.type));
+  const threshold = config.confidenceThreshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
+  const sorted = [...ranking.scores.entries()].sort((a, b) => b[1] - a[1]);
+  const runnerUp = sorted[1];
+  const runnerUpType = config.classifications.find((c) => c.id === runnerUp?.[0])?.type;
+  const best = ranking.best?.classification;
+  const evidence =
+    best === undefined
+      ? 'No classification matched any term of the document.'
+      : `Best match ${best.type} (score ${ranking.bestScore.toFixed(2)}; terms: ${ranking.terms.join(', ') || 'none'})` +
+        (runnerUp && runnerUpType
+          ? `; runner-up ${runnerUpType} (score ${runnerUp[1].toFixed(2)}).`
+          : '.');
+  if (!best || (other && ranking.confidence < threshold)) {
+    const fallback = other ?? config.classifications[0];
+    if (!fallback) throw new Error('classifications: at least one classification is required');
+    return {
+      id: fallback.id,
+      type: fallback.type,
+      // Confidence in "other" is what is left after the best real candidate.
+      confidence: Math.round((1 - ranking.confidence) * 1000) / 1000,
+      insights: [
+        {
+          type: 'reasoning',
+          content: `${evidence} Confidence ${ranking.confidence.toFixed(2)} is below ${threshold}: classified as ${fallback.type}.`,
+        },
+      ],
+    };
+  }
+  return {
+    id: best.id,
+    type: best.type,
+    confidence: ranking.confidence,
+    insights: [{ type: 'reasoning', content: evidence }],
+  };
+}
+
+/** Classifies a document view. */
+export function offlineClassify(doc: DocumentView, config: ClassificationConfig): ClassifyOutput {
+  return classifyLines(
+    doc.pages.flatMap((p) => p.lines.map((l) => l.text)),
+    config,
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * The weighted term model of the offline classifier and splitter. Each classification gets a
+ * bag of weighted terms from its type (heaviest), its description, the rules that mention it and
+ * a small built-in vocabulary for common business document types; terms shared by several
+ * classifications are discounted. A text scores against a classification by the weighted,
+ * log-damped frequency of its terms, with the title zone (the first lines) counting triple.
+ */
+import type { Classification } from '../processor-config.ts';
+import { tokens } from '../text-tokens.ts';
+
+/** Known vocabulary of common document types: terms a document of that type usually carries. */
+const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
+  invoice: ['invoice', 'invoice', 'bill', 'due', 'remit', 'payment term', 'total', 'tax'],
+  receipt: [
+    'receipt',
+    'receipt',
+    'paid',
+    'change',
+    'cash',
+    'thank',
+    'visit',
+    'transaction',
+    'card',
+    'cashier',
+  ],
+  purchase_order: [
+    'purchase_order',
+    'purchase_order',
+    'vendor',
+    'shipping',
+    'deliver',
+    'requested',
+    'authorized',
+    'buyer',
+    'order',
+  ],
+  bank_statement: [
+    'statement',
+    'statement',
+    'bank',
+    'balance',
+    'opening',
+    'closing',
+    'deposit',
+    'withdrawal',
+    'account',
+    'transaction',
+  ],
+  letter: [
+    'dear',
+    'dear',
+    'dear',
+    'sincerely',
+    'sincerely',
+    'regards',
+    'regards',
+    'yours',
+    'faithfully',
+    'subject',
+  ],
+  contract: [
+    'agreement',
+    'agreement',
+    'party',
+    'hereby',
+    'term',
+    'clause',
+    'witness',
+    'signature',
+    'governing',
+  ],
+  resume: ['experience', 'experience', 'education', 'skill', 'employment', 'reference'],
+  credit_note: ['credit', 'credit', 'refund', 'original', 'invoice'],
+  quote: ['quote', 'quotation', 'quotation', 'estimate', 'valid', 'until'],
+  delivery_note: ['delivery', 'packing', 'packing', 'slip', 'shipped', 'received'],
+  payslip: [
+    'payslip',
+    'payslip',
+    'pay',
+    'salary',
+    'gross',
+    'net',
+    'deduction',
+    'employee',
+    'earning',
+  ],
+};
+
+/** One classification's weighted terms. */
+export interface TermProfile {
+  readonly classification: Classification;
+  readonly weights: ReadonlyMap<string, number>;
+  readonly norm: number;
+  readonly isOther: boolean;
+}
+
+function hintsFor(type: string): readonly string[] {
+  const key = type
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  const direct = BUILTIN_HINTS[key];
+  if (direct) return direct;
+  const aliases: Readonly<Record<string, string>> = {
+    po: 'purchase_order',
+    statement: 'bank_statement',
+    bank: 'bank_statement',
+    correspondence: 'letter',
+    bill: 'invoice',
+    quotation: 'quote',
+    estimate: 'quote',
+    cv: 'resume',
+  };
+  const alias = aliases[key];
+  return alias ? (BUILTIN_HINTS[alias] ?? []) : [];
+}
+
+/** True for the fallback classification. */
+export function isOtherType(type: string): boolean {
+  return type.trim().toLowerCase() === 'other';
+}
+
+/** Builds the term profiles of `classifications` (the `other` one included, unscored). */
+export function buildTermProfiles(
+  classifications: readonly Classification[],
+  rules?: string,
+): TermProfile[] {
+  const raw = classifications.map((c) => {
+    const weights = new Map<string, number>();
+    const add = (term: string, w: number) => weights.set(term, (weights.get(term) ?? 0) + w);
+    const typeTokens = tokens(c.type);
+    for (const t of typeTokens) add(t, 4 / typeTokens.length + 1);
+    for (const t of tokens(c.description ?? '')) add(t, 0.6);
+    for (const hint of hintsFor(c.type)) for (const t of tokens(hint)) add(t, 0.8);
+    if (rules) {
+      const typeWords = new RegExp(`\\b${c.type.replace(/[_-]+/g, '[ _-]?')}s?\\b`, 'i');
+      for (const sentence of rules.split(/[.\n;]+/)) {
+        if (typeWords.test(sentence)) for (const t of tokens(sentence)) add(t, 0.5);
+      }
+    }
+    return { classification: c, weights };
+  });
+  // Terms every scored classification carries say nothing about which one it is.
+  const scored = raw.filter((r) => !isOtherType(r.classification.type));
+  const df = new Map<string, number>();
+  for (const r of scored) for (const t of r.weights.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  const n = Math.max(1, scored.length);
+  return raw.map(({ classification, weights }) => {
+    const discounted = new Map<string, number>();
+    let norm = 0;
+    for (const [t, w] of weights) {
+      const share = (df.get(t) ?? 1) / n;
+      const v = n > 1 ? w * (1 - 0.8 * share + 0.8 / n) : w;
+      discounted.set(t, v);
+      norm += v;
+    }
+    return {
+      classification,
+      weights: discounted,
+      norm: Math.sqrt(Math.max(norm, 1)),
+      isOther: isOtherType(classification.type),
+    };
+  });
+}
+
+/** Token counts of a text, with the title zone (first `titleLines` lines) counted three times. */
+export function termCounts(lines: readonly string[], titleLines = 6): Map<string, number> {
+  const counts = new Map<string, number>();
+  lines.forEach((line, i) => {
+    const boost = i < titleLines ? 3 : 1;
+    for (const t of tokens(line)) counts.set(t, (counts.get(t) ?? 0) + boost);
+  });
+  return counts;
+}
+
+/** A classification's score against term counts, with the terms that contributed most. */
+export function scoreProfile(
+  profile: TermProfile,
+  counts: ReadonlyMap<string, number>,
+): { score: number; terms: string[] } {
+  let score = 0;
+  const contributions: [string, number][] = [];
+  for (const [t, w] of profile.weights) {
+    const tf = counts.get(t);
+    if (!tf) continue;
+    const c = w * Math.log1p(tf);
+    score += c;
+    contributions.push([t, c]);
+  }
+  contributions.sort((a, b) => b[1] - a[1]);
+  return { score: score / profile.norm, terms: contributions.slice(0, 5).map(([t]) => t) };
+}
+
+/** Scores and confidences of every classification for one text. */
+export interface Ranking {
+  readonly best: TermProfile | undefined;
+  readonly bestScore: number;
+  readonly confidence: number;
+  readonly terms: readonly string[];
+  readonly scores: ReadonlyMap<string, number>;
+}
+
+/**
+ * Ranks the scored classifications. Confidence combines the margin over the runner-up (a
+ * softmax share) with how much evidence there is at all (saturating in the score), so a text that
+ * matches nothing well never looks certain.
+ */
+export function rank(
+  profiles: readonly TermProfile[],
+  counts: ReadonlyMap<string, number>,
+): Ranking {
+  const scores = new Map<string, number>();
+  let best: TermProfile | undefined;
+  let bestScore = 0;
+  let bestTerms: string[] = [];
+  const values: number[] = [];
+  for (const p of profiles) {
+    if (p.isOther) continue;
+    const { score, terms } = scoreProfile(p, counts);
+    scores.set(p.classification.id, score);
+    values.push(score);
+    if (score > bestScore) {
+      best = p;
+      bestScore = score;
+      bestTerms = terms;
+    }
+  }
+  if (!best) return { best, bestScore: 0, confidence: 0, terms: [], scores };
+  const k = 2.5;
+  let sum = 0;
+  for (const v of values) sum += Math.exp(k * (v - bestScore));
+  const share = 1 / sum;
+  const evidence = 1 - Math.exp(-bestScore / 0.6);
+  const confidence = Math.round(share * evidence * 1000) / 1000;
+  return { best, bestScore, confidence, terms: bestTerms, scores };
+}
