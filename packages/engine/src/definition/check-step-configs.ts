@@ -3,7 +3,7 @@ import type { ValidationIssue } from '../errors.ts';
 import type { GraphAnalysis } from './analyze-graph.ts';
 import { parseOperand } from './conditional-operand.ts';
 import { DefinitionIssueCode as Code } from './definition-issue-code.ts';
-import { safeParseFormula } from './safe-parse-formula.ts';
+import { type FormulaProblem, safeParseFormula } from './safe-parse-formula.ts';
 import { asArray, asRecord, asString, type StepView } from './step-view.ts';
 import {
   BINARY_CONDITION_OPERATIONS,
@@ -32,16 +32,17 @@ const UNARY: ReadonlySet<string> = new Set(UNARY_CONDITION_OPERATIONS);
 
 type Issues = ValidationIssue[];
 
+function parseErrorMessage(problem: FormulaProblem): string {
+  const where = /\bcolumn\b/.test(problem.message) ? '' : ` (column ${problem.offset + 1})`;
+  return `does not parse: ${problem.message}${where}`;
+}
+
 function formulaIssues(issues: Issues, source: unknown, path: string): boolean {
   if (typeof source !== 'string' || source.trim() === '') return false;
   const parsed = safeParseFormula(source);
   if (parsed.ok) return true;
   for (const e of parsed.errors) {
-    issues.push({
-      code: Code.FORMULA_PARSE_ERROR,
-      path,
-      message: `does not parse at column ${e.offset + 1}: ${e.message}`,
-    });
+    issues.push({ code: Code.FORMULA_PARSE_ERROR, path, message: parseErrorMessage(e) });
   }
   return false;
 }
@@ -260,7 +261,7 @@ function checkOperands(
       issues.push({
         code: Code.FORMULA_PARSE_ERROR,
         path: `${path}.${field}`,
-        message: `does not parse at column ${e.offset + 1}: ${e.message}`,
+        message: parseErrorMessage(e),
       });
     }
   }

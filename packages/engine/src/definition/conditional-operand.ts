@@ -60,7 +60,11 @@ export function parseOperand(source: string): OperandParseResult {
       parts.push({ kind: 'formula', source: inner, ast: parsed.ast });
     } else {
       for (const e of parsed.errors) {
-        errors.push({ message: e.message, offset: open + 2 + e.offset });
+        // The parser's own columns count from the start of the formula inside the braces.
+        errors.push({
+          message: `the formula of the "{{" at column ${open + 1}: ${e.message}`,
+          offset: open + 2 + e.offset,
+        });
       }
     }
   }
