@@ -63,10 +63,12 @@ export function formatFormula(ast: FormulaAst): string {
     case 'unary': {
       const { operand } = ast;
       if (ast.operator === 'NOT') {
-        // `NOT (…)` would read back as the call NOT(…), which parses to the same node.
-        return precedenceOf(operand) < Precedence.comparison
-          ? `NOT(${formatFormula(operand)})`
-          : `NOT ${formatFormula(operand)}`;
+        // `NOT (…)` reads back as the call NOT(…), so an operand that needs or starts with a
+        // parenthesis is printed in call form, which parses to the same node.
+        const text = formatFormula(operand);
+        return precedenceOf(operand) < Precedence.comparison || text.startsWith('(')
+          ? `NOT(${text})`
+          : `NOT ${text}`;
       }
       // A sign written before a number literal is folded into the literal by the parser.
       const literal =

@@ -10,7 +10,11 @@ export interface Site {
 
 /** Throws the VALUE_ERROR of an operator or function, naming it and its position. */
 export function valueError(site: Site, code: FormulaErrorCode, message: string): never {
-  throw new FormulaError(code, `${site.name} at columns ${site.span.start + 1}-${site.span.end}: ${message}`, {
-    span: site.span,
-  });
+  throw new FormulaError(
+    code,
+    `${site.name} at columns ${site.span.start + 1}-${site.span.end}: ${message}`,
+    {
+      span: site.span,
+    },
+  );
 }
