@@ -1,11 +1,14 @@
 import type { DraftDocument } from '../draft-document.ts';
 import type { FormatContext } from '../parse-document.ts';
-import { ParseFailure } from '../parse-failure.ts';
+import { decodeText } from './decode-text.ts';
+import { htmlToBlocks } from './html-blocks.ts';
 
-/** Not implemented yet. */
-export async function parseHtml(
-  _bytes: Uint8Array,
-  context: FormatContext,
-): Promise<DraftDocument> {
-  throw new ParseFailure('FILE_TYPE_NOT_SUPPORTED', `${context.mimeType} is not supported yet`);
+/** HTML: blocks from the DOM (cheerio), one pageless unit. */
+export async function parseHtml(bytes: Uint8Array, context: FormatContext): Promise<DraftDocument> {
+  const blocks = htmlToBlocks(decodeText(bytes), {
+    figures: context.config.figures,
+    maxCells: context.limits.maxCells,
+    signal: context.signal,
+  });
+  return { units: [{ pageNumber: 1, blocks }], pages: null, pageCount: 1 };
 }

@@ -1,8 +1,89 @@
-import type { DraftDocument } from '../draft-document.ts';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { DraftBlock, DraftDocument } from '../draft-document.ts';
 import type { FormatContext } from '../parse-document.ts';
 import { ParseFailure } from '../parse-failure.ts';
+import { decodeText } from './decode-text.ts';
 
-/** Not implemented yet. */
-export async function parseXml(_bytes: Uint8Array, context: FormatContext): Promise<DraftDocument> {
-  throw new ParseFailure('FILE_TYPE_NOT_SUPPORTED', `${context.mimeType} is not supported yet`);
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Only the five predefined entities and character references: declared entities never expand. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (match, name: string) => {
+    if (name.startsWith('#x') || name.startsWith('#X'))
+      return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+    return PREDEFINED[name.toLowerCase()] ?? match;
+  });
+}
+
+type XmlValue = string | XmlValue[] | { [key: string]: XmlValue };
+
+/**
+ * XML through fast-xml-parser with every value kept as text (no number coercion: "10.00" stays
+ * "10.00") and no entity expansion. Each element with leaf children becomes a text block of
+ * `name: value` lines, headed by the element's path.
+ */
+export async function parseXml(bytes: Uint8Array, context: FormatContext): Promise<DraftDocument> {
+  const text = decodeText(bytes);
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    const { msg, line, col } = valid.err;
+    throw new ParseFailure(
+      'CORRUPT_FILE',
+      `The XML is not well-formed: ${msg} (line ${line}, column ${col}).`,
+    );
+  }
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    processEntities: false,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    trimValues: true,
+    textNodeName: '#text',
+  });
+  const tree = parser.parse(text) as Record<string, XmlValue>;
+  context.signal.throwIfAborted();
+  const blocks: DraftBlock[] = [];
+  const visit = (path: string, value: XmlValue) => {
+    if (typeof value === 'string') return;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        visit(`${path}[${index}]`, item);
+      });
+      return;
+    }
+    const leaves: string[] = [];
+    const nested: [string, XmlValue][] = [];
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child === 'string')
+        leaves.push(`${key === '#text' ? 'text' : key}: ${decodeEntities(child)}`);
+      else if (Array.isArray(child) && child.every((c) => typeof c === 'string')) {
+        for (const c of child) leaves.push(`${key}: ${decodeEntities(c as string)}`);
+      } else nested.push([key, child]);
+    }
+    if (leaves.length > 0) {
+      const content = [path, ...leaves.map((leaf) => `  ${leaf}`)].join('\n');
+      blocks.push({
+        type: 'text',
+        content,
+        markdown: [`**${path}**`, ...leaves.map((leaf) => `- ${leaf}`)].join('\n'),
+        details: { type: 'text_details' },
+      });
+    }
+    for (const [key, child] of nested) visit(path === '' ? key : `${path}.${key}`, child);
+  };
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') {
+      blocks.push({
+        type: 'text',
+        content: `${key}: ${value}`,
+        markdown: `${key}: ${value}`,
+        details: { type: 'text_details' },
+      });
+    } else visit(key, value);
+  }
+  return { units: [{ pageNumber: 1, blocks }], pages: null, pageCount: 1 };
 }

@@ -1,0 +1,381 @@
+import { load } from 'cheerio';
+import type { DraftBlock } from '../draft-document.ts';
+import { ParseFailure } from '../parse-failure.ts';
+import { markdownTable } from './markdown-table.ts';
+
+/** The domhandler node shapes we walk (cheerio's parse tree). */
+interface HtmlNode {
+  type: string;
+  data?: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: HtmlNode[];
+}
+
+const SKIP = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'button',
+  'select',
+  'input',
+  'textarea',
+]);
+const BLOCK = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'ul',
+  'caption',
+  'img',
+]);
+const TEXT_BLOCK = new Set(['p', 'dt', 'dd', 'figcaption', 'summary', 'caption', 'address']);
+
+/** Options of {@link htmlToBlocks}. */
+export interface HtmlBlockOptions {
+  readonly figures: boolean;
+  readonly maxCells: number;
+  readonly signal: AbortSignal;
+}
+
+function collapse(text: string): string {
+  return text.replace(/[ \t\r\n\f\u00a0]+/g, ' ');
+}
+
+/** Plain text of a subtree (table cells, code). */
+function plainText(node: HtmlNode, preserve = false): string {
+  if (node.type === 'text') return preserve ? (node.data ?? '') : collapse(node.data ?? '');
+  if (node.type !== 'tag' || SKIP.has(node.name ?? '')) return '';
+  if (node.name === 'br') return preserve ? '\n' : ' ';
+  let out = '';
+  for (const child of node.children ?? []) out += plainText(child, preserve);
+  return out;
+}
+
+function escapeInline(text: string): string {
+  return text.replace(/([\\`*_[\]])/g, '\\$1');
+}
+
+let figuresOn = true;
+
+/** Inline markdown of a subtree: emphasis, code, links, line breaks. */
+function inline(node: HtmlNode): { md: string; text: string } {
+  if (node.type === 'text') {
+    const text = collapse(node.data ?? '');
+    return { md: escapeInline(text), text };
+  }
+  if (node.type !== 'tag' || SKIP.has(node.name ?? '')) return { md: '', text: '' };
+  const name = node.name ?? '';
+  if (name === 'br') return { md: '  \n', text: '\n' };
+  if (name === 'img') {
+    // With figures on, images become figure blocks of their own (see collectFigures).
+    if (figuresOn) return { md: '', text: '' };
+    const alt = node.attribs?.alt ?? '';
+    return {
+      md: alt === '' ? '' : `![${escapeInline(alt)}](${node.attribs?.src ?? ''})`,
+      text: alt,
+    };
+  }
+  let md = '';
+  let text = '';
+  for (const child of node.children ?? []) {
+    const part = inline(child);
+    md += part.md;
+    text += part.text;
+  }
+  const trimmed = md.trim();
+  if (trimmed === '') return { md, text };
+  switch (name) {
+    case 'b':
+    case 'strong':
+      return { md: md.replace(trimmed, `**${trimmed}**`), text };
+    case 'i':
+    case 'em':
+      return { md: md.replace(trimmed, `*${trimmed}*`), text };
+    case 'code':
+    case 'kbd':
+      return { md: `\`${text.trim()}\``, text };
+    case 'a': {
+      const href = node.attribs?.href;
+      return { md: href ? `[${trimmed}](${href})` : md, text };
+    }
+    default:
+      return { md, text };
+  }
+}
+
+function finish(md: string, text: string): { md: string; text: string } {
+  return {
+    md: md
+      .replace(/[ \t]*\n[ \t]*/g, (m) => (m.includes('  \n') ? '  \n' : '\n'))
+      .replace(/ {2,}(?!\n)/g, ' ')
+      .trim(),
+    text: text
+      .replace(/[ \t]+/g, ' ')
+      .replace(/ ?\n ?/g, '\n')
+      .trim(),
+  };
+}
+
+/**
+ * Turns HTML into blocks in document order: headings, paragraphs, list items, code, quotes,
+ * tables (with cells) and images (figures). Each block carries its markdown; the walk is linear
+ * in the size of the document (no nested re-rendering of tables).
+ */
+export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBlock[] {
+  figuresOn = options.figures;
+  const $ = load(html);
+  const root = $.root()[0] as unknown as HtmlNode;
+  const blocks: DraftBlock[] = [];
+  let cells = 0;
+  let visited = 0;
+
+  const textBlock = (md: string, text: string, extra: Partial<DraftBlock> = {}) => {
+    const done = finish(md, text);
+    if (done.text === '' && done.md === '') return;
+    blocks.push({
+      type: 'text',
+      content: done.text,
+      markdown: done.md,
+      details: { type: 'text_details' },
+      ...extra,
+    });
+  };
+
+  const table = (node: HtmlNode) => {
+    const rows: string[][] = [];
+    const collectRows = (parent: HtmlNode) => {
+      for (const child of parent.children ?? []) {
+        if (child.type !== 'tag') continue;
+        if (child.name === 'tr') {
+          const row: string[] = [];
+          for (const cell of child.children ?? []) {
+            if (cell.type !== 'tag' || (cell.name !== 'td' && cell.name !== 'th')) continue;
+            row.push(plainText(cell).trim());
+            const span = Math.min(Number.parseInt(cell.attribs?.colspan ?? '1', 10) || 1, 1000);
+            for (let s = 1; s < span; s++) row.push('');
+          }
+          cells += row.length;
+          if (cells > options.maxCells) {
+            throw new ParseFailure(
+              'FILE_SIZE_TOO_LARGE',
+              `The document has more than ${options.maxCells} table cells (limits.maxCells).`,
+            );
+          }
+          rows.push(row);
+        } else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
+          collectRows(child);
+        }
+      }
+    };
+    collectRows(node);
+    if (rows.length === 0) return;
+    const columnCount = rows.reduce((max, row) => Math.max(max, row.length), 0);
+    const markdown = markdownTable(rows);
+    const children: DraftBlock[] = [];
+    rows.forEach((row, r) => {
+      for (let c = 0; c < columnCount; c++) {
+        children.push({
+          type: 'table_cell',
+          content: row[c] ?? '',
+          markdown: '',
+          details: { type: 'table_cell_details', rowIndex: r, columnIndex: c },
+        });
+      }
+    });
+    blocks.push({
+      type: 'table',
+      content: markdown,
+      markdown,
+      details: { type: 'table_details', rowCount: rows.length, columnCount },
+      children,
+    });
+  };
+
+  const walk = (node: HtmlNode, list: { depth: number; ordered: boolean } | undefined) => {
+    if ((++visited & 0xfff) === 0) options.signal.throwIfAborted();
+    let md = '';
+    let text = '';
+    const flush = () => {
+      textBlock(md, text);
+      md = '';
+      text = '';
+    };
+    for (const child of node.children ?? []) {
+      if (child.type === 'text') {
+        const part = inline(child);
+        md += part.md;
+        text += part.text;
+        continue;
+      }
+      if (child.type !== 'tag') continue;
+      const name = child.name ?? '';
+      if (SKIP.has(name)) continue;
+      if (!BLOCK.has(name)) {
+        const part = inline(child);
+        md += part.md;
+        text += part.text;
+        continue;
+      }
+      flush();
+      handleBlock(child, name, list);
+    }
+    flush();
+  };
+
+  const handleBlock = (
+    node: HtmlNode,
+    name: string,
+    list: { depth: number; ordered: boolean } | undefined,
+  ) => {
+    if (/^h[1-6]$/.test(name)) {
+      const level = Number(name.slice(1));
+      const part = finish(inline(node).md, inline(node).text);
+      if (part.text !== '') {
+        blocks.push({
+          type: 'text',
+          content: part.text,
+          markdown: `${'#'.repeat(level)} ${part.md}`,
+          details: { type: 'text_details' },
+          headingLevel: level,
+        });
+      }
+    } else if (TEXT_BLOCK.has(name)) {
+      const part = inline(node);
+      textBlock(part.md, part.text);
+      collectFigures(node);
+    } else if (name === 'pre') {
+      const code = plainText(node, true).replace(/\n+$/, '');
+      if (code.trim() !== '') {
+        blocks.push({
+          type: 'text',
+          content: code,
+          markdown: `\`\`\`\n${code}\n\`\`\``,
+          details: { type: 'text_details' },
+        });
+      }
+    } else if (name === 'blockquote') {
+      const before = blocks.length;
+      walk(node, list);
+      for (let i = before; i < blocks.length; i++) {
+        const block = blocks[i];
+        if (block && block.type === 'text') {
+          blocks[i] = {
+            ...block,
+            markdown: block.markdown
+              .split('\n')
+              .map((l) => `> ${l}`)
+              .join('\n'),
+          };
+        }
+      }
+    } else if (name === 'ul' || name === 'ol') {
+      const depth = list ? list.depth + 1 : 0;
+      for (const item of node.children ?? []) {
+        if (item.type === 'tag' && item.name === 'li') {
+          handleItem(item, { depth, ordered: name === 'ol' });
+        } else if (item.type === 'tag' && !SKIP.has(item.name ?? '')) {
+          walk({ type: 'tag', name: 'div', children: [item] }, list);
+        }
+      }
+    } else if (name === 'li') {
+      handleItem(node, list ?? { depth: 0, ordered: false });
+    } else if (name === 'table') {
+      table(node);
+    } else if (name === 'img') {
+      figure(node);
+    } else if (name === 'hr') {
+      // A thematic break separates blocks already.
+    } else {
+      walk(node, list);
+    }
+  };
+
+  const figure = (node: HtmlNode) => {
+    if (!options.figures) return;
+    const alt = node.attribs?.alt ?? '';
+    blocks.push({
+      type: 'figure',
+      content: alt,
+      markdown: `![${escapeInline(alt)}](${node.attribs?.src ?? ''})`,
+      details: { type: 'figure_details', figureType: 'image' },
+    });
+  };
+
+  const collectFigures = (node: HtmlNode) => {
+    for (const child of node.children ?? []) {
+      if (child.type !== 'tag') continue;
+      if (child.name === 'img') figure(child);
+      else collectFigures(child);
+    }
+  };
+
+  const handleItem = (item: HtmlNode, list: { depth: number; ordered: boolean }) => {
+    const own: HtmlNode[] = [];
+    const nested: HtmlNode[] = [];
+    for (const child of item.children ?? []) {
+      if (
+        child.type === 'tag' &&
+        (child.name === 'ul' || child.name === 'ol' || child.name === 'table')
+      )
+        nested.push(child);
+      else own.push(child);
+    }
+    const part = finish(
+      own.map((n) => inline(n).md).join(''),
+      own.map((n) => inline(n).text).join(''),
+    );
+    if (part.text !== '') {
+      const marker = list.ordered ? '1.' : '-';
+      blocks.push({
+        type: 'text',
+        content: part.text,
+        markdown: `${'  '.repeat(list.depth)}${marker} ${part.md}`,
+        details: { type: 'text_details' },
+      });
+    }
+    for (const child of nested) handleBlock(child, child.name ?? '', list);
+  };
+
+  walk(root, undefined);
+  return blocks;
+}
