@@ -9,5 +9,6 @@ const NON_ASCII = /[^ -~\t\n\r]/;
  */
 export function foldCase(text: string): string {
   if (!NON_ASCII.test(text)) return text.toLowerCase();
-  return text.normalize('NFC').toUpperCase().toLowerCase();
+  // Capital ẞ upper-cases to itself and lower-cases to ß, which full folding maps to "ss".
+  return text.normalize('NFC').toUpperCase().toLowerCase().replaceAll('ß', 'ss');
 }

@@ -140,7 +140,8 @@ function formatNumber(value: number, section: string, signed: boolean): string {
   intPart = intPart.padStart(minInt, '0');
   if (intPattern.includes(',')) intPart = group(intPart);
   const body = fracPart.length > 0 ? `${intPart}.${fracPart}` : intPart;
-  const negative = signed && value < 0 && /[1-9]/.test(body);
+  // Excel keeps the sign of a negative number that rounds to zero: TEXT(-0.001, "0.00") is "-0.00".
+  const negative = signed && value < 0;
   return `${negative ? '-' : ''}${prefix}${body}${suffix}`;
 }
 

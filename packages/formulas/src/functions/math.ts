@@ -182,7 +182,10 @@ export const mathFunctions: readonly BuiltinFunction[] = [
       const x = num(a ?? null, site, 1);
       const y = num(b ?? null, site, 2);
       if (y === 0) valueError(site, FormulaErrorCode.DivisionByZero, 'division by zero');
-      return finite(x - y * Math.floor(x / y), site) + 0;
+      // fmod is exact; shifting by the divisor gives Excel's sign (that of the divisor)
+      // without the precision loss of x - y * FLOOR(x / y) for large quotients.
+      const r = x % y;
+      return (r !== 0 && r < 0 !== y < 0 ? r + y : r) + 0;
     },
   }),
   builtin({
