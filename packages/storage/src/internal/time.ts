@@ -19,9 +19,17 @@ export function parseTime(value: unknown, path: string): number {
   );
 }
 
+let lastMs = Number.NaN;
+let lastText = '';
+
 /** Epoch milliseconds as the canonical stored form, `YYYY-MM-DDTHH:mm:ss.sssZ`. */
 export function formatTime(ms: number): string {
-  return new Date(ms).toISOString();
+  // Commits in a burst share their millisecond; formatting it once is measurable on the hot path.
+  if (ms !== lastMs) {
+    lastText = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastText;
 }
 
 /** Normalizes an optional timestamp, falling back to `fallbackMs`. */

@@ -20,7 +20,15 @@ export interface SqliteStatements {
   readonly runMeta: Statement<{ revision: number; event_seq: number; created_at: string }>;
   readonly runGet: Statement<RunRow>;
   readonly runInsert: Statement;
-  readonly runUpdate: Statement;
+  readonly runUpdate: Statement<{
+    event_seq: number;
+    kind: string;
+    workflow_id: string | null;
+    batch_id: string | null;
+    status: string;
+    active: number;
+  }>;
+  readonly runUpdateIndexed: Statement;
   readonly runDelete: Statement;
   readonly eventInsert: Statement;
   readonly eventsDelete: Statement;
@@ -77,11 +85,20 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
     runGet: p('SELECT * FROM runs WHERE id = ?'),
     runInsert: p(
       `INSERT INTO runs (id, kind, workflow_id, batch_id, status, active, priority, snapshot,
-        revision, event_seq, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+        revision, event_seq, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+        ON CONFLICT (id) DO NOTHING`,
     ),
+    // Indexed columns are left out of the hot UPDATE: SQLite rewrites an index whenever one of
+    // its columns is SET, changed or not, and a step transition rarely changes them. RETURNING
+    // hands back their current values; runUpdateIndexed fixes them up when they differ.
     runUpdate: p(
-      `UPDATE runs SET kind = ?, workflow_id = ?, batch_id = ?, status = ?, active = ?, priority = ?,
-        snapshot = ?, revision = ?, event_seq = ?, updated_at = ? WHERE id = ?`,
+      `UPDATE runs SET priority = ?, snapshot = ?, revision = revision + 1,
+        event_seq = event_seq + ?, updated_at = ?
+        WHERE id = ? AND revision = ?
+        RETURNING event_seq, kind, workflow_id, batch_id, status, active`,
+    ),
+    runUpdateIndexed: p(
+      'UPDATE runs SET kind = ?, workflow_id = ?, batch_id = ?, status = ?, active = ? WHERE id = ?',
     ),
     runDelete: p('DELETE FROM runs WHERE id = ?'),
     eventInsert: p(

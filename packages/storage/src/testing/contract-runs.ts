@@ -107,6 +107,44 @@ export function describeRuns(ctx: ContractContext): void {
       await expectStorageError(s.listRunEvents('run_1', { afterSeq: -1 }), 'INVALID_ARGUMENT');
     });
 
+    it('replaces every indexed column on update, and list filters follow', async () => {
+      const s = ctx.storage();
+      await s.commit({ runs: [runWrite('run_1', 0, { workflowId: 'wf_a', batchId: 'b_a' })] });
+      expect((await s.listRuns({ workflowId: 'wf_a' })).items).toHaveLength(1);
+      // A write replaces the indexed columns: omitted ones are cleared.
+      await s.commit({ runs: [runWrite('run_1', 1, { priority: 7 })] });
+      const cleared = await s.getRun('run_1');
+      expect(cleared).toMatchObject({ priority: 7, revision: 2 });
+      expect(cleared !== undefined && ('workflowId' in cleared || 'batchId' in cleared)).toBe(
+        false,
+      );
+      expect((await s.listRuns({ workflowId: 'wf_a' })).items).toEqual([]);
+      await s.commit({
+        runs: [
+          runWrite('run_1', 2, {
+            kind: 'extract_run',
+            workflowId: 'wf_b',
+            batchId: 'b_b',
+            status: 'PROCESSED',
+            active: false,
+            priority: 3,
+          }),
+        ],
+      });
+      const ids = async (q: Parameters<typeof s.listRuns>[0]) =>
+        (await s.listRuns(q)).items.map((r) => r.id);
+      expect(await ids({ workflowId: 'wf_b', batchId: 'b_b', kind: 'extract_run' })).toEqual([
+        'run_1',
+      ]);
+      expect(await ids({ status: 'PROCESSED', active: false })).toEqual(['run_1']);
+      expect(await ids({ workflowId: 'wf_a' })).toEqual([]);
+      expect(await ids({ batchId: 'b_a' })).toEqual([]);
+      expect(await ids({ kind: 'workflow_run' })).toEqual([]);
+      expect(await ids({ active: true })).toEqual([]);
+      expect(await ids({ status: 'PENDING' })).toEqual([]);
+      expect((await s.getRun('run_1'))?.priority).toBe(3);
+    });
+
     it('applies two writes of one run in one commit in order', async () => {
       const s = ctx.storage();
       const r = await s.commit({

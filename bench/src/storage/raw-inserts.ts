@@ -1,0 +1,186 @@
+/**
+ * The storage floor: what `sqliteStorage().commit()` costs over raw better-sqlite3 writing the same
+ * rows in the same kind of transaction (a run-shaped row plus one event row), per durability.
+ *
+ *   cd bench && npx tsx src/storage/raw-inserts.ts
+ *
+ * Scenarios:
+ * - create: insert a run row and its first event in one transaction.
+ * - transition: a step transition on an existing run (check and bump the revision, replace the
+ *   snapshot, append an event): the engine's hot path, which issue 2 wants at ≥ 10k/s on normal.
+ * - batched: 16 concurrent transitions; the adapter groups them in one fsynced transaction, the
+ *   peer writes the same 16 in one raw transaction on synchronous=FULL.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Durability, RunWrite, StorageAdapter } from '@docflow/storage';
+import { sqliteStorage } from '@docflow/storage/sqlite';
+import Database from 'better-sqlite3';
+import { type ComparisonRow, measure, report } from '../harness.ts';
+
+const durationMs = Number(process.env.BENCH_MS ?? 2000);
+const dir = mkdtempSync(join(tmpdir(), 'docflow-bench-storage-'));
+let files = 0;
+
+// A ~500-byte snapshot, the size the engine prototype persisted per transition.
+const snapshot = {
+  value: { status: 'PROCESSING', paths: [{ id: 'p1', at: 'parse', files: ['file_abc123'] }] },
+  context: {
+    runId: 'workflow_run_0123456789',
+    metadata: { customer: 'acme', ref: 'INV-2031-0042' },
+  },
+  outputs: { parse: { chunks: 3, blocks: 42, ref: 'blob_parse_0123456789abcdef' } },
+  padding: 'x'.repeat(260),
+};
+const event = { type: 'workflow_step_run.processed', data: { step: 'parse', attempt: 1 } };
+
+/** Raw better-sqlite3 with the same pragmas and a minimal run/event schema. */
+function rawDb(synchronous: 'NORMAL' | 'FULL') {
+  const db = new Database(join(dir, `raw-${files++}.db`));
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${synchronous}`);
+  db.exec(`CREATE TABLE runs (id TEXT PRIMARY KEY, status TEXT, snapshot TEXT, revision INTEGER, event_seq INTEGER, updated_at TEXT);
+    CREATE TABLE run_events (run_id TEXT, seq INTEGER, type TEXT, data TEXT, revision INTEGER, at TEXT, PRIMARY KEY (run_id, seq)) WITHOUT ROWID;`);
+  const insertRun = db.prepare('INSERT INTO runs VALUES (?, ?, ?, 1, 1, ?)');
+  const bump = db.prepare(
+    'UPDATE runs SET snapshot = ?, revision = revision + 1, event_seq = event_seq + 1, updated_at = ? WHERE id = ? AND revision = ? RETURNING event_seq',
+  );
+  const insertEvent = db.prepare('INSERT INTO run_events VALUES (?, ?, ?, ?, ?, ?)');
+  const create = db.transaction((id: string) => {
+    const at = new Date().toISOString();
+    insertRun.run(id, 'PENDING', JSON.stringify(snapshot), at);
+    insertEvent.run(id, 1, event.type, JSON.stringify(event.data), 1, at);
+  });
+  const transition = (id: string, revision: number) => {
+    const at = new Date().toISOString();
+    const row = bump.get(JSON.stringify(snapshot), at, id, revision) as
+      | { event_seq: number }
+      | undefined;
+    if (row === undefined) throw new Error('conflict');
+    insertEvent.run(id, row.event_seq, event.type, JSON.stringify(event.data), revision + 1, at);
+  };
+  return {
+    db,
+    create: (id: string) => create(id),
+    transition: db.transaction(transition),
+    transitions: db.transaction((items: [string, number][]) => {
+      for (const [id, revision] of items) transition(id, revision);
+    }),
+  };
+}
+
+function runWrite(id: string, expectedRevision: number): RunWrite {
+  return {
+    id,
+    kind: 'workflow_run',
+    status: 'PROCESSING',
+    active: true,
+    priority: 50,
+    snapshot,
+    expectedRevision,
+    events: [event],
+  };
+}
+
+async function adapter(durability: Durability): Promise<StorageAdapter> {
+  const storage = sqliteStorage({ path: join(dir, `adapter-${files++}.db`), durability });
+  await storage.open();
+  return storage;
+}
+
+/** Round-robin over a pool of runs, tracking each one's revision. */
+function pool(size: number) {
+  const revisions = new Array<number>(size).fill(1);
+  let cursor = 0;
+  return {
+    ids: Array.from({ length: size }, (_, i) => `run_${i}`),
+    next(): [string, number] {
+      const i = cursor++ % size;
+      const revision = revisions[i] ?? 1;
+      revisions[i] = revision + 1;
+      return [`run_${i}`, revision];
+    },
+  };
+}
+
+const rows: ComparisonRow[] = [];
+for (const durability of ['normal', 'full'] as const) {
+  const sync = durability === 'normal' ? 'NORMAL' : 'FULL';
+  const options = { durationMs };
+
+  const storage = await adapter(durability);
+  const raw = rawDb(sync);
+  let a = 0;
+  let b = 0;
+  rows.push({
+    subject: await measure(
+      `commit: create run+event (${durability})`,
+      () => storage.commit({ runs: [runWrite(`new_${a++}`, 0)] }),
+      options,
+    ),
+    peer: await measure(`raw: insert run+event (${sync})`, () => raw.create(`new_${b++}`), options),
+  });
+
+  const subjectPool = pool(100);
+  const peerPool = pool(100);
+  await storage.commit({ runs: subjectPool.ids.map((id) => runWrite(id, 0)) });
+  for (const id of peerPool.ids) raw.create(id);
+  rows.push({
+    subject: await measure(
+      `commit: step transition (${durability})`,
+      () => {
+        const [id, revision] = subjectPool.next();
+        return storage.commit({ runs: [runWrite(id, revision)] });
+      },
+      options,
+    ),
+    peer: await measure(
+      `raw: update run+insert event (${sync})`,
+      () => {
+        const [id, revision] = peerPool.next();
+        raw.transition(id, revision);
+      },
+      options,
+    ),
+    ...(durability === 'normal' ? { target: '≥ 10k/s subject' } : {}),
+  });
+  await storage.close();
+  raw.db.close();
+}
+
+{
+  const concurrency = 16;
+  const storage = await adapter('batched');
+  const raw = rawDb('FULL');
+  const subjectPool = pool(100);
+  const peerPool = pool(100);
+  await storage.commit({ runs: subjectPool.ids.map((id) => runWrite(id, 0)) });
+  for (const id of peerPool.ids) raw.create(id);
+  const options = { durationMs, opsPerCall: concurrency };
+  rows.push({
+    subject: await measure(
+      `commit ×${concurrency} concurrent (batched)`,
+      () =>
+        Promise.all(
+          Array.from({ length: concurrency }, () => {
+            const [id, revision] = subjectPool.next();
+            return storage.commit({ runs: [runWrite(id, revision)] });
+          }),
+        ),
+      options,
+    ),
+    peer: await measure(
+      `raw: ${concurrency} transitions in 1 txn (FULL)`,
+      () => {
+        raw.transitions(Array.from({ length: concurrency }, () => peerPool.next()));
+      },
+      options,
+    ),
+  });
+  await storage.close();
+  raw.db.close();
+}
+
+report('storage: sqliteStorage.commit vs raw better-sqlite3 (one transaction per op)', rows);
+rmSync(dir, { recursive: true, force: true });
