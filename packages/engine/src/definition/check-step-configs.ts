@@ -1,8 +1,11 @@
+import type { FormulaAst } from '@docflow/formulas';
 import jsonata from 'jsonata';
 import type { ValidationIssue } from '../errors.ts';
 import type { GraphAnalysis } from './analyze-graph.ts';
+import { closestName } from './closest-name.ts';
 import { parseOperand } from './conditional-operand.ts';
 import { DefinitionIssueCode as Code } from './definition-issue-code.ts';
+import { formulaRoots } from './formula-roots.ts';
 import { type FormulaProblem, safeParseFormula } from './safe-parse-formula.ts';
 import { asArray, asRecord, asString, type StepView } from './step-view.ts';
 import {
@@ -37,14 +40,43 @@ function parseErrorMessage(problem: FormulaProblem): string {
   return `does not parse: ${problem.message}${where}`;
 }
 
-function formulaIssues(issues: Issues, source: unknown, path: string): boolean {
-  if (typeof source !== 'string' || source.trim() === '') return false;
-  const parsed = safeParseFormula(source);
-  if (parsed.ok) return true;
-  for (const e of parsed.errors) {
-    issues.push({ code: Code.FORMULA_PARSE_ERROR, path, message: parseErrorMessage(e) });
-  }
-  return false;
+/** Parses formulas and checks that their variables name a step or `metadata`. */
+interface FormulaChecker {
+  /** Checks a formula source; its syntax tree when it parses. */
+  source(source: unknown, path: string): FormulaAst | undefined;
+  /** Checks the variables of a parsed formula. */
+  variables(ast: FormulaAst, path: string): void;
+}
+
+function formulaChecker(issues: Issues, stepNames: ReadonlySet<string>): FormulaChecker {
+  const variables = (ast: FormulaAst, path: string) => {
+    const reported = new Set<string>();
+    for (const root of formulaRoots(ast)) {
+      if (stepNames.has(root) || root === 'metadata' || reported.has(root)) continue;
+      reported.add(root);
+      const hint = closestName(root, [...stepNames, 'metadata']);
+      issues.push({
+        code: Code.UNKNOWN_VARIABLE,
+        path,
+        message: `refers to "${root}", which is neither a step nor metadata${hint === undefined ? '' : `; did you mean "${hint}"?`}`,
+      });
+    }
+  };
+  return {
+    variables,
+    source(source, path) {
+      if (typeof source !== 'string' || source.trim() === '') return undefined;
+      const parsed = safeParseFormula(source);
+      if (parsed.ok) {
+        variables(parsed.ast, path);
+        return parsed.ast;
+      }
+      for (const e of parsed.errors) {
+        issues.push({ code: Code.FORMULA_PARSE_ERROR, path, message: parseErrorMessage(e) });
+      }
+      return undefined;
+    },
+  };
 }
 
 function checkReference(
@@ -158,7 +190,7 @@ function checkRoutingStep(
   checkRouting(issues, step, 'classificationId', ids, 'classifications');
 }
 
-function checkConditional(issues: Issues, step: StepView): void {
+function checkConditional(issues: Issues, step: StepView, formulas: FormulaChecker): void {
   const base = `steps[${step.index}].config.conditions`;
   const conditions = asArray(asRecord(step.config)?.conditions);
   const ids: string[] = [];
@@ -203,7 +235,7 @@ function checkConditional(issues: Issues, step: StepView): void {
         message: 'ELSE is the fallback and must be the last condition (at most one)',
       });
     }
-    checkOperands(issues, condition, type, path);
+    checkOperands(issues, condition, type, path, formulas);
   });
   checkRouting(issues, step, 'conditionId', ids, 'conditions');
 }
@@ -213,6 +245,7 @@ function checkOperands(
   condition: Readonly<Record<string, unknown>>,
   type: string | undefined,
   path: string,
+  formulas: FormulaChecker,
 ): void {
   const operation = asString(condition.operation);
   const left = condition.leftOperand;
@@ -247,7 +280,7 @@ function checkOperands(
     problem('rightOperand', `is not used by ${operation}`);
   }
   if (operation === 'FORMULA') {
-    formulaIssues(issues, left, `${path}.leftOperand`);
+    formulas.source(left, `${path}.leftOperand`);
     return;
   }
   for (const [field, value] of [
@@ -256,7 +289,14 @@ function checkOperands(
   ] as const) {
     if (typeof value !== 'string') continue;
     const parsed = parseOperand(value);
-    if (parsed.ok) continue;
+    if (parsed.ok) {
+      const operand = parsed.operand;
+      const parts = operand.kind === 'template' ? operand.parts : [operand];
+      for (const part of parts) {
+        if (part.kind === 'formula') formulas.variables(part.ast, `${path}.${field}`);
+      }
+      continue;
+    }
     for (const e of parsed.errors) {
       issues.push({
         code: Code.FORMULA_PARSE_ERROR,
@@ -267,7 +307,7 @@ function checkOperands(
   }
 }
 
-function checkRuleValidation(issues: Issues, step: StepView): void {
+function checkRuleValidation(issues: Issues, step: StepView, formulas: FormulaChecker): void {
   const base = `steps[${step.index}].config.rules`;
   const firstIndex = new Map<string, number>();
   asArray(asRecord(step.config)?.rules).forEach((raw, k) => {
@@ -285,7 +325,7 @@ function checkRuleValidation(issues: Issues, step: StepView): void {
         });
       }
     }
-    formulaIssues(issues, rule?.formula, `${base}[${k}].formula`);
+    formulas.source(rule?.formula, `${base}[${k}].formula`);
   });
 }
 
@@ -293,12 +333,13 @@ function checkConditionalExtract(
   issues: Issues,
   step: StepView,
   resolver: ProcessorResolver | undefined,
+  formulas: FormulaChecker,
 ): void {
   const base = `steps[${step.index}].config.rules`;
   const rules = asArray(asRecord(step.config)?.rules);
   rules.forEach((raw, k) => {
     const rule = asRecord(raw);
-    formulaIssues(issues, rule?.formula, `${base}[${k}].formula`);
+    formulas.source(rule?.formula, `${base}[${k}].formula`);
     checkReference(
       issues,
       'extractor',
@@ -396,6 +437,7 @@ export function checkStepConfigs(
   resolver: ProcessorResolver | undefined,
 ): ValidationIssue[] {
   const issues: Issues = [];
+  const formulas = formulaChecker(issues, new Set(graph.indexByName.keys()));
   for (const step of steps) {
     checkRetry(issues, step);
     switch (step.type) {
@@ -416,13 +458,13 @@ export function checkStepConfigs(
         checkRoutingStep(issues, step, 'splitter', resolver);
         break;
       case 'CONDITIONAL':
-        checkConditional(issues, step);
+        checkConditional(issues, step, formulas);
         break;
       case 'RULE_VALIDATION':
-        checkRuleValidation(issues, step);
+        checkRuleValidation(issues, step, formulas);
         break;
       case 'CONDITIONAL_EXTRACT':
-        checkConditionalExtract(issues, step, resolver);
+        checkConditionalExtract(issues, step, resolver, formulas);
         break;
       case 'WEBHOOK_RESPONSE':
         checkWebhookResponse(issues, step);

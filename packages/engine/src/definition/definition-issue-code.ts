@@ -41,6 +41,8 @@ export const DefinitionIssueCode = {
   LAST_RULE_NOT_TRUE: 'LAST_RULE_NOT_TRUE',
   /** A formula (a rule, or a `{{ }}` part of a condition operand) does not parse. */
   FORMULA_PARSE_ERROR: 'FORMULA_PARSE_ERROR',
+  /** A formula variable names neither a step of the definition nor `metadata`. */
+  UNKNOWN_VARIABLE: 'UNKNOWN_VARIABLE',
   /** A WEBHOOK_RESPONSE `body` is not a valid JSONata expression. */
   JSONATA_PARSE_ERROR: 'JSONATA_PARSE_ERROR',
   /** CLASSIFY or SPLIT references a processor at `"latest"` (or the resolver says unpinned). */
