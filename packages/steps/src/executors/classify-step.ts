@@ -1,0 +1,71 @@
+/**
+ * The CLASSIFY executor: `classifier {id, version}` (pinned) or inline `classifierConfig`;
+ * output SPEC.md's `{ id, type, confidence, insights }`, routed by the classification id.
+ */
+import { defineStep, type StepExecutor, type StepSuccess } from '@docflow/engine';
+import { offlineProvider } from '../processors/offline/offline-provider.ts';
+import type { ClassificationConfig, ProcessorReference } from '../processors/processor-config.ts';
+import { isProcessorFailure, runClassification } from '../processors/run-processor.ts';
+import { classificationConfigSchema, processorReferenceSchema } from './config-schemas.ts';
+import type { ProcessorStepOptions } from './processor-step-options.ts';
+import { stepUsage } from './processor-usage.ts';
+import { isFailure, resolveStepProcessor } from './resolve-step-processor.ts';
+import { loadStepDocument } from './step-document.ts';
+
+/** CLASSIFY step config. */
+export interface ClassifyStepConfig {
+  readonly classifier?: ProcessorReference;
+  readonly classifierConfig?: ClassificationConfig;
+}
+
+type JsonValue = StepSuccess['output'];
+
+/**
+ * The CLASSIFY executor. The path continues to the `next` entries whose `classificationId` is
+ * the output's `id`.
+ *
+ * @example
+ * const step = classifyStep(); // offline provider, inline configs
+ */
+export function classifyStep(options: ProcessorStepOptions = {}): StepExecutor<ClassifyStepConfig> {
+  return defineStep<ClassifyStepConfig>({
+    type: 'CLASSIFY',
+    requiresConfig: true,
+    configSchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        classifier: processorReferenceSchema(true),
+        classifierConfig: classificationConfigSchema,
+      },
+      oneOf: [{ required: ['classifier'] }, { required: ['classifierConfig'] }],
+    },
+    async execute(input, context) {
+      const config = await resolveStepProcessor(
+        'CLASSIFY',
+        input.config.classifierConfig,
+        input.config.classifier,
+        options.resolveProcessor,
+        context.signal,
+      );
+      if (isFailure(config)) return config;
+      const doc = await loadStepDocument(input, context, {
+        ...(options.parse ? { parse: options.parse } : {}),
+        ...(config.parser ? { parseConfig: config.parser } : {}),
+      });
+      if (isFailure(doc)) return doc;
+      const result = await runClassification(
+        options.provider ?? offlineProvider(),
+        doc.view,
+        config,
+        context.signal,
+      );
+      if (isProcessorFailure(result)) return { ...result, usage: { credits: 0, pages: doc.pages } };
+      return {
+        output: result.output as unknown as JsonValue,
+        route: result.output.id,
+        usage: stepUsage(result.usage, options.creditsPerPage),
+      };
+    },
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * The CONDITIONAL_EXTRACT executor: `rules[] { name?, formula, extractor }`; the first rule whose
+ * formula evaluates to TRUE (with @docflow/formulas, over the path's outputs and the run's
+ * metadata) picks the extractor that runs. The last rule's formula is `TRUE`, the catch-all. A
+ * formula that fails to parse or evaluate does not hold; its error is reported in the output.
+ */
+import { defineStep, type StepExecutor, type StepSuccess } from '@docflow/engine';
+import { evaluateFormula } from '@docflow/formulas';
+import type { ProcessorReference } from '../processors/processor-config.ts';
+import { processorReferenceSchema } from './config-schemas.ts';
+import { executeExtraction } from './extract-step.ts';
+import type { ProcessorStepOptions } from './processor-step-options.ts';
+import { isFailure, resolveStepProcessor } from './resolve-step-processor.ts';
+import { formulaScope } from './step-outputs.ts';
+
+/** One rule of CONDITIONAL_EXTRACT. */
+export interface ConditionalExtractRule {
+  readonly name?: string;
+  readonly formula: string;
+  readonly extractor: ProcessorReference;
+}
+
+/** CONDITIONAL_EXTRACT step config. */
+export interface ConditionalExtractStepConfig {
+  readonly rules: readonly ConditionalExtractRule[];
+}
+
+type JsonValue = StepSuccess['output'];
+
+/**
+ * The CONDITIONAL_EXTRACT executor. Output: the chosen extractor's `{ value, metadata }` plus
+ * `rule: { index, name, extractor }` and `ruleErrors` for formulas that failed.
+ */
+export function conditionalExtractStep(
+  options: ProcessorStepOptions = {},
+): StepExecutor<ConditionalExtractStepConfig> {
+  return defineStep<ConditionalExtractStepConfig>({
+    type: 'CONDITIONAL_EXTRACT',
+    requiresConfig: true,
+    configSchema: {
+      type: 'object',
+      required: ['rules'],
+      additionalProperties: false,
+      properties: {
+        rules: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['formula', 'extractor'],
+            additionalProperties: false,
+            properties: {
+              name: { type: 'string' },
+              formula: { type: 'string', minLength: 1 },
+              extractor: processorReferenceSchema(false),
+            },
+          },
+        },
+      },
+    },
+    async execute(input, context) {
+      const rules = input.config.rules;
+      const last = rules[rules.length - 1];
+      if (last?.formula.trim().replace(/^=/, '').trim().toUpperCase() !== 'TRUE') {
+        return {
+          failure: {
+            reason: 'INVALID_CONFIGURATION',
+            message: `rules[${Math.max(rules.length - 1, 0)}].formula: the last rule must be TRUE (the catch-all)`,
+          },
+        };
+      }
+      const scope = formulaScope(input);
+      const ruleErrors: { index: number; name: string | null; error: string }[] = [];
+      let chosen = rules.length - 1;
+      for (const [index, rule] of rules.entries()) {
+        const result = evaluateFormula(rule.formula.replace(/^\s*=/, ''), scope);
+        if (result.ok && result.value === true) {
+          chosen = index;
+          break;
+        }
+        if (!result.ok)
+          ruleErrors.push({
+            index,
+            name: rule.name ?? null,
+            error: `${result.failureReason}: ${result.error}`,
+          });
+      }
+      const rule = rules[chosen] ?? last;
+      if (!rule) throw new Error('unreachable: rules is not empty');
+      const config = await resolveStepProcessor(
+        'EXTRACT',
+        undefined,
+        rule.extractor,
+        options.resolveProcessor,
+        context.signal,
+      );
+      if (isFailure(config)) return config;
+      const outcome = await executeExtraction(config, input, context, options);
+      if ('failure' in outcome) return outcome;
+      return {
+        ...outcome,
+        output: {
+          ...(outcome.output as Record<string, JsonValue>),
+          rule: {
+            index: chosen,
+            name: rule.name ?? null,
+            extractor: { id: rule.extractor.id, version: rule.extractor.version },
+          },
+          ruleErrors,
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * The EXTRACT executor: `extractor {id, version}` or inline `extractorConfig` (JSON `schema`
+ * required) over the path's parsed document; output SPEC.md's `{ value, metadata }` with `value`
+ * valid against the schema.
+ */
+import {
+  defineStep,
+  type StepContext,
+  type StepExecutor,
+  type StepInput,
+  type StepOutcome,
+  type StepSuccess,
+} from '@docflow/engine';
+import { offlineProvider } from '../processors/offline/offline-provider.ts';
+import type { ExtractionConfig, ProcessorReference } from '../processors/processor-config.ts';
+import { isProcessorFailure, runExtraction } from '../processors/run-processor.ts';
+import { extractionConfigSchema, processorReferenceSchema } from './config-schemas.ts';
+import type { ProcessorStepOptions } from './processor-step-options.ts';
+import { stepUsage } from './processor-usage.ts';
+import { isFailure, resolveStepProcessor } from './resolve-step-processor.ts';
+import { loadStepDocument } from './step-document.ts';
+
+/** EXTRACT step config. */
+export interface ExtractStepConfig {
+  readonly extractor?: ProcessorReference;
+  readonly extractorConfig?: ExtractionConfig;
+}
+
+type JsonValue = StepSuccess['output'];
+
+/** Runs one extraction config over the step's document (shared with CONDITIONAL_EXTRACT). */
+export async function executeExtraction(
+  config: ExtractionConfig,
+  input: StepInput<unknown>,
+  context: StepContext,
+  options: ProcessorStepOptions,
+): Promise<StepOutcome> {
+  const doc = await loadStepDocument(input, context, {
+    ...(options.parse ? { parse: options.parse } : {}),
+    ...(config.parser ? { parseConfig: config.parser } : {}),
+  });
+  if (isFailure(doc)) return doc;
+  const provider = options.provider ?? offlineProvider();
+  const result = await runExtraction(provider, doc.view, config, context.signal);
+  if (isProcessorFailure(result)) return { ...result, usage: { credits: 0, pages: doc.pages } };
+  return {
+    output: result.output as unknown as JsonValue,
+    usage: stepUsage(result.usage, options.creditsPerPage),
+  };
+}
+
+/**
+ * The EXTRACT executor.
+ *
+ * @example
+ * const steps = [extractStep({ resolveProcessor: (kind, ref) => myExtractors.get(ref) })];
+ */
+export function extractStep(options: ProcessorStepOptions = {}): StepExecutor<ExtractStepConfig> {
+  return defineStep<ExtractStepConfig>({
+    type: 'EXTRACT',
+    requiresConfig: true,
+    configSchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        extractor: processorReferenceSchema(false),
+        extractorConfig: extractionConfigSchema,
+      },
+      oneOf: [{ required: ['extractor'] }, { required: ['extractorConfig'] }],
+    },
+    async execute(input, context) {
+      const config = await resolveStepProcessor(
+        'EXTRACT',
+        input.config.extractorConfig,
+        input.config.extractor,
+        options.resolveProcessor,
+        context.signal,
+      );
+      if (isFailure(config)) return config;
+      return executeExtraction(config, input, context, options);
+    },
+  });
+}

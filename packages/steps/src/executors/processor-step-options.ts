@@ -1,0 +1,37 @@
+/**
+ * Options shared by the processor step executors: which provider does the work, how saved
+ * processor references are resolved, and the outside world (HTTP, LibreOffice) some steps use.
+ */
+import type { FileSummary } from '@docflow/engine';
+import type { ParseConfig, ParseRunOutput } from '../parse/parse-output.ts';
+import type { ResolveProcessor } from '../processors/processor-config.ts';
+import type { Provider } from '../processors/provider.ts';
+
+/** Parses a file's bytes when no PARSE output is on the path. */
+export type ParseFallback = (
+  bytes: Uint8Array,
+  file: FileSummary,
+  options: { readonly signal: AbortSignal; readonly config?: ParseConfig },
+) => Promise<{ ok: true; output: ParseRunOutput } | { ok: false; reason: string; message: string }>;
+
+/** Options of {@link processorSteps} and each processor executor. */
+export interface ProcessorStepOptions {
+  /** Who classifies, splits and extracts. Default {@link offlineProvider}. */
+  readonly provider?: Provider;
+  /**
+   * Resolves `{ id, version }` processor references (EXTRACT `extractor`, CLASSIFY `classifier`,
+   * SPLIT `splitter`, CONDITIONAL_EXTRACT rules). Injected by the engine; without it only
+   * inline configs work and references fail with INVALID_PROCESSOR.
+   */
+  readonly resolveProcessor?: ResolveProcessor;
+  /** Parses files when the path carries no PARSE output. Default: `parseDocument`. */
+  readonly parse?: ParseFallback;
+  /** HTTP client of EXTERNAL_DATA_VALIDATION. Default: global `fetch`. */
+  readonly fetch?: typeof fetch;
+  /** EXTERNAL_DATA_VALIDATION request timeout, ms. Default 30 000. */
+  readonly externalRequestTimeoutMs?: number;
+  /** LibreOffice binary for FILE_CONVERSION of Office files. Default: `soffice` on the PATH. */
+  readonly sofficePath?: string;
+  /** Credits charged per page read by a processor. Default 1. */
+  readonly creditsPerPage?: number;
+}
