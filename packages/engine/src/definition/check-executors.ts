@@ -49,7 +49,8 @@ export function configValidator(schema: object, type: string): ValidateFunction 
 }
 
 function lookup(executors: ExecutorLookup, type: string): ExecutorConfigContract | undefined {
-  if (executors instanceof Map) return executors.get(type);
+  const asMap = executors as ReadonlyMap<string, ExecutorConfigContract>;
+  if (executors instanceof Map || typeof asMap.get === 'function') return asMap.get(type);
   const record = executors as Readonly<Record<string, ExecutorConfigContract>>;
   return Object.hasOwn(record, type) ? record[type] : undefined;
 }

@@ -1,6 +1,6 @@
 import type { FormulaAst } from '@docflow/formulas';
 import jsonata from 'jsonata';
-import type { ValidationIssue } from '../errors.ts';
+import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
 import type { GraphAnalysis } from './analyze-graph.ts';
 import { closestName } from './closest-name.ts';
 import { parseOperand } from './conditional-operand.ts';
@@ -100,6 +100,12 @@ function checkReference(
     return undefined;
   }
   const resolution = resolver?.resolve?.(kind, id, version);
+  if (typeof (resolution as { then?: unknown } | undefined)?.then === 'function') {
+    throw new EngineError(
+      EngineErrorCode.INVALID_CONFIGURATION,
+      'processors.resolve must return its answer synchronously (preload what it needs)',
+    );
+  }
   if (resolution === 'not_found') {
     issues.push({
       code: Code.PROCESSOR_NOT_FOUND,

@@ -220,3 +220,19 @@ describe('validateWorkflowDefinition with a processor resolver', () => {
     expect(issues.map((i) => i.code)).toEqual(['VERSION_NOT_PINNED']);
   });
 });
+
+describe('validateWorkflowDefinition option contracts', () => {
+  it('accepts any ReadonlyMap-like lookup, not only Map instances', () => {
+    const lookup: ReadonlyMap<string, ExecutorConfigContract> = {
+      get: (type: string) => (type === 'PARSE' || type === 'EXTRACT' ? {} : undefined),
+    } as unknown as ReadonlyMap<string, ExecutorConfigContract>;
+    expect(validateWorkflowDefinition(linear, { executors: lookup })).toEqual([]);
+  });
+
+  it('throws INVALID_CONFIGURATION when the resolver answers with a promise', () => {
+    const processors = { resolve: () => Promise.resolve('ok') as never };
+    expect(() => validateWorkflowDefinition(linear, { processors })).toThrow(
+      /must return its answer synchronously/,
+    );
+  });
+});
