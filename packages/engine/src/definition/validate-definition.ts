@@ -25,8 +25,9 @@ export interface ValidateDefinitionOptions {
  * Validates a workflow definition `{ steps }` and returns every issue at once (empty when
  * valid), in this order: JSON Schema, graph (names, TRIGGER, targets, cycles, reachability),
  * step configs (routing ids, conditions, rules, formulas, webhook body), executors.
- * Never throws on any input; throws EngineError INVALID_CONFIGURATION only when an executor's
- * own `configSchema` is not a valid JSON Schema.
+ * Never throws on any input; throws EngineError INVALID_CONFIGURATION only for programming
+ * errors of the options: an executor `configSchema` that is not a valid JSON Schema, or a
+ * `processors.resolve` that returns a promise.
  *
  * @example
  * const issues = validateWorkflowDefinition({ steps }, { executors: engineExecutors });
