@@ -110,7 +110,7 @@ describe('webhook outbox across SIGKILL', () => {
       storage,
       owner: 'restarted',
       concurrency: 8,
-      schedule: [10, 20],
+      schedule: [10, 20, 40, 80, 160],
       jitter: 0,
       pollIntervalMs: 100,
     });

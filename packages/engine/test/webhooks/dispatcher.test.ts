@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryStorage, type StorageAdapter } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// Real HTTP on a possibly busy machine: allow more than the default 5 s per test.
+vi.setConfig({ testTimeout: 30_000 });
+
 import type { EngineEvent } from '../../src/events/event-types.ts';
 import {
   createWebhookDispatcher,
@@ -85,7 +89,7 @@ function byEvent(receiver: Receiver): Map<string, ReceivedRequest[]> {
   return out;
 }
 
-async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+async function waitUntil(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > end) throw new Error('condition not reached in time');
@@ -98,7 +102,7 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
     const t = await setup(makeStorage, () => ({ status: 200 }));
     t.dispatcher.start();
     const events = [await t.emit(), await t.emit(), await t.emit('extract_run.processed')];
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     const got = byEvent(t.receiver);
     expect([...got.keys()].sort()).toEqual(events.map((e) => e.eventId).sort());
     for (const request of t.receiver.requests) {
@@ -128,7 +132,7 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
       return seen <= 2 ? { status: seen === 1 ? 500 : 502 } : { status: 204 };
     });
     const events = [await t.emit(), await t.emit()];
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     const got = byEvent(t.receiver);
     for (const e of events) expect(got.get(e.eventId)).toHaveLength(3);
     const [delivery] = (await t.deliveries.list({ eventId: events[0]?.eventId })).data;
@@ -147,7 +151,7 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
       schedule: [10, 20],
     });
     const event = await t.emit();
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     expect(t.receiver.requests).toHaveLength(3);
     const [failed] = (await t.deliveries.list({ status: 'failed' })).data;
     expect(failed?.eventId).toBe(event.eventId);
@@ -158,7 +162,7 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
     const requeued = await t.deliveries.retry(failed?.id ?? '');
     expect(requeued.status).toBe('pending');
     await expect(t.deliveries.retry(requeued.id)).rejects.toMatchObject({ code: 'INVALID_STATE' });
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     expect(t.receiver.requests).toHaveLength(4);
     const done = await t.deliveries.get(requeued.id);
     expect(done.status).toBe('succeeded');
@@ -173,14 +177,14 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
 
   it('times out a hanging receiver and retries', async () => {
     const t = await setup(makeStorage, (r) => (r.n === 1 ? 'hang' : { status: 200 }), {
-      timeoutMs: 150,
+      timeoutMs: 1000,
       leaseMs: 5000,
     });
     const event = await t.emit();
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     expect(byEvent(t.receiver).get(event.eventId)).toHaveLength(2);
     const [d] = (await t.deliveries.list()).data;
-    expect(d?.attempts[0]?.error).toBe('timeout after 150 ms');
+    expect(d?.attempts[0]?.error).toBe('timeout after 1000 ms');
     expect(d?.attempts[0]?.status).toBeUndefined();
     expect(d?.status).toBe('succeeded');
   });
@@ -188,7 +192,7 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
   it('retries when the receiver closes the socket', async () => {
     const t = await setup(makeStorage, (r) => (r.n <= 2 ? 'destroy' : { status: 200 }));
     const event = await t.emit();
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     expect(byEvent(t.receiver).get(event.eventId)).toHaveLength(3);
     const [d] = (await t.deliveries.list()).data;
     expect(d?.attempts[0]?.error).toMatch(/^connection error/);
@@ -200,7 +204,7 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
       r.n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 },
     );
     await t.emit();
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     const [first, second] = t.receiver.requests;
     expect(t.receiver.requests).toHaveLength(2);
     // The schedule says 10 ms; the receiver asked for 1 s.
@@ -214,9 +218,9 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
       return r.n <= 2 ? { status: 408 } : { status: 200 };
     });
     const bad = await t.emit('workflow.created');
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     const timeout = await t.emit('extract_run.processed');
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     const got = byEvent(t.receiver);
     expect(got.get(bad.eventId)).toHaveLength(1);
     expect(got.get(timeout.eventId)).toHaveLength(2);
@@ -240,7 +244,7 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
     const t = await setup(makeStorage, () => ({ status: 200 }));
     const event = await t.emit();
     await t.endpoints.delete(t.endpoint.id);
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     expect(t.receiver.requests).toHaveLength(0);
     const [d] = (await t.deliveries.list({ eventId: event.eventId })).data;
     expect(d?.status).toBe('failed');
@@ -260,7 +264,7 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
     expect(d?.status).toBe('pending');
     expect(d?.attempts).toEqual([]);
     hang = false;
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     expect(byEvent(t.receiver).get(event.eventId)).toHaveLength(2);
     expect((await t.deliveries.get(d?.id ?? '')).status).toBe('succeeded');
   });

@@ -1,5 +1,9 @@
 import { memoryStorage } from '@docflow/storage';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// Real HTTP on a possibly busy machine: allow more than the default 5 s per test.
+vi.setConfig({ testTimeout: 30_000 });
+
 import type { EngineEvent } from '../../src/events/event-types.ts';
 import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { createLoopbackBlobServer } from '../../src/webhooks/loopback-blob-server.ts';
@@ -50,7 +54,7 @@ async function setup(
     payload: { id: 'pr_1', text: 'x'.repeat(2000) },
   };
   await storage.commit({ deliveries: await planEventDeliveries(ctx, event) });
-  await dispatcher.drain({ timeoutMs: 10_000 });
+  await dispatcher.drain({ timeoutMs: 20_000 });
   const deliveries = createWebhookDeliveriesService(ctx, { notify: dispatcher.notify });
   return { storage, receiver, blobs, endpoint, event, dispatcher, deliveries };
 }
@@ -105,7 +109,7 @@ describe('signed-URL delivery', () => {
     const [failed] = (await t.deliveries.list({ status: 'failed' })).data;
     expect(failed).toBeDefined();
     await t.deliveries.retry(failed?.id ?? '');
-    await t.dispatcher.drain({ timeoutMs: 10_000 });
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
     const urls = t.receiver.requests.map(
       (r) => (JSON.parse(r.body) as { payload: { data: string } }).payload.data,
     );
