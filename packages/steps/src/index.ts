@@ -86,6 +86,8 @@ export type {
   ParsedFile,
 } from './processors/document-view.ts';
 export { buildDocumentView } from './processors/document-view.ts';
+export type { ModelProviderOptions } from './processors/model/model-provider.ts';
+export { modelProvider } from './processors/model/model-provider.ts';
 export { offlineProvider } from './processors/offline/offline-provider.ts';
 export type {
   Classification,
@@ -116,4 +118,5 @@ export type {
   ProviderUsage,
   SplitResult,
 } from './processors/provider.ts';
+export { ProviderAnswerError } from './processors/provider.ts';
 export { textToParseOutput } from './processors/text-parse-output.ts';

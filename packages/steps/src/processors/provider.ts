@@ -116,6 +116,14 @@ export interface ExtractResult {
   readonly usage: ProviderUsage;
 }
 
+/**
+ * Thrown by a provider whose answer cannot be used at all (not JSON, not an object): the
+ * processor fails with POST_PROCESSING_FAILURE instead of INTERNAL_ERROR.
+ */
+export class ProviderAnswerError extends Error {
+  override readonly name = 'ProviderAnswerError';
+}
+
 /** The provider contract. */
 export interface Provider {
   /** A short name for logs and usage (`offline`, `model:gpt-4o-mini`). */

@@ -23,6 +23,7 @@ import type {
   Provider,
   ProviderUsage,
 } from './provider.ts';
+import { ProviderAnswerError } from './provider.ts';
 
 /** A processor's domain failure (a value). */
 export interface ProcessorFailure {
@@ -58,6 +59,12 @@ async function guarded<T>(
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error;
     if (error instanceof StepError) throw error;
+    if (error instanceof ProviderAnswerError) {
+      return fail(
+        'POST_PROCESSING_FAILURE',
+        `The ${provider.name} provider's answer is unusable: ${error.message}`,
+      );
+    }
     return fail(
       'INTERNAL_ERROR',
       `Provider ${provider.name} failed: ${(error as Error).message ?? String(error)}`,
