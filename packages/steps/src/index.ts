@@ -1,3 +1,27 @@
+export { builtinSteps } from './builtin-steps.ts';
+export type { ClassifyStepConfig } from './executors/classify-step.ts';
+export { classifyStep } from './executors/classify-step.ts';
+export type {
+  ConditionalExtractRule,
+  ConditionalExtractStepConfig,
+} from './executors/conditional-extract-step.ts';
+export { conditionalExtractStep } from './executors/conditional-extract-step.ts';
+export type { ExternalDataValidationStepConfig } from './executors/external-data-validation-step.ts';
+export {
+  EXTERNAL_VALIDATION_SECRET_KEY,
+  externalDataValidationStep,
+} from './executors/external-data-validation-step.ts';
+export type { ExtractStepConfig } from './executors/extract-step.ts';
+export { extractStep } from './executors/extract-step.ts';
+export type { FileConversion, FileConversionStepConfig } from './executors/file-conversion-step.ts';
+export { fileConversionStep } from './executors/file-conversion-step.ts';
+export type { MergeExtractStepConfig, MergeOrder } from './executors/merge-extract-step.ts';
+export { mergeExtractOutputs, mergeExtractStep } from './executors/merge-extract-step.ts';
+export type { ParseFallback, ProcessorStepOptions } from './executors/processor-step-options.ts';
+export { processorSteps } from './executors/processor-steps.ts';
+export type { ProcessorUsage } from './executors/processor-usage.ts';
+export type { SplitItem, SplitStepConfig } from './executors/split-step.ts';
+export { splitStep } from './executors/split-step.ts';
 export type {
   ParseDocumentFailure,
   ParseDocumentOptions,
@@ -50,30 +74,6 @@ export type {
 } from './parse/parse-output.ts';
 export type { ParseStepConfig, ParseStepOptions } from './parse/parse-step.ts';
 export { parseStep } from './parse/parse-step.ts';
-export { builtinSteps } from './builtin-steps.ts';
-export type { ClassifyStepConfig } from './executors/classify-step.ts';
-export { classifyStep } from './executors/classify-step.ts';
-export type {
-  ConditionalExtractRule,
-  ConditionalExtractStepConfig,
-} from './executors/conditional-extract-step.ts';
-export { conditionalExtractStep } from './executors/conditional-extract-step.ts';
-export type { ExternalDataValidationStepConfig } from './executors/external-data-validation-step.ts';
-export {
-  EXTERNAL_VALIDATION_SECRET_KEY,
-  externalDataValidationStep,
-} from './executors/external-data-validation-step.ts';
-export type { ExtractStepConfig } from './executors/extract-step.ts';
-export { extractStep } from './executors/extract-step.ts';
-export type { FileConversion, FileConversionStepConfig } from './executors/file-conversion-step.ts';
-export { fileConversionStep } from './executors/file-conversion-step.ts';
-export type { MergeExtractStepConfig, MergeOrder } from './executors/merge-extract-step.ts';
-export { mergeExtractOutputs, mergeExtractStep } from './executors/merge-extract-step.ts';
-export type { ParseFallback, ProcessorStepOptions } from './executors/processor-step-options.ts';
-export { processorSteps } from './executors/processor-steps.ts';
-export type { ProcessorUsage } from './executors/processor-usage.ts';
-export type { SplitItem, SplitStepConfig } from './executors/split-step.ts';
-export { splitStep } from './executors/split-step.ts';
 export { conformToSchema } from './processors/conform-to-schema.ts';
 export type {
   DocumentCell,
