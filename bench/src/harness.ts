@@ -72,7 +72,7 @@ export interface ComparisonRow {
   readonly subject: Measurement;
   readonly peer: Measurement;
   /** Target ratio subject/peer throughput, when the issue names one. */
-  readonly target?: string;
+  readonly target?: string | undefined;
 }
 
 function fmt(n: number): string {

@@ -3,6 +3,11 @@ export interface Clock {
   now(): Date;
   /** Resolves after `ms`, or rejects with the signal's reason when aborted. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Calls `listener` whenever time jumps (a test clock's `advance`), so that schedulers look for
+   * work that became due. Real clocks need not implement it.
+   */
+  onAdvance?(listener: () => void): () => void;
 }
 
 /** The real clock. */

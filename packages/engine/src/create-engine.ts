@@ -226,7 +226,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
           const sealed = await storage.blobs.get(state.secretsRef);
           return sealed ? secretBox.open(sealed) : {};
         },
-      }).finally(() => queueMicrotask(checkIdle)),
+      }),
+    onDrained: () => checkIdle(),
   });
 
   function checkIdle(): void {

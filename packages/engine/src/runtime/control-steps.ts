@@ -146,6 +146,10 @@ function holds(
   options: Record<string, unknown> | undefined,
 ): { ok: true; value: boolean } | { ok: false; error: string } {
   if (c.type === 'ELSE') return { ok: true, value: true };
+  if (c.operation === 'FORMULA') {
+    const r = evaluateFormula(c.leftOperand ?? 'FALSE', scope, options as never);
+    return r.ok ? { ok: true, value: r.value === true } : { ok: false, error: r.error };
+  }
   const left = operandValue(c.leftOperand, scope, options);
   if (!left.ok) return left;
   const isNull = left.value === null || left.value === undefined || left.value === '';
@@ -154,8 +158,6 @@ function holds(
       return { ok: true, value: isNull };
     case 'IS_NOT_NULL':
       return { ok: true, value: !isNull };
-    case 'FORMULA':
-      return { ok: true, value: left.value === true };
     case 'NO_OP':
     case undefined:
       return { ok: true, value: false };

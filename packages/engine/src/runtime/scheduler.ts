@@ -39,6 +39,7 @@ export class Scheduler {
   readonly #owner: string;
   readonly #execute: (item: WorkItem) => Promise<void>;
   readonly #onError: (error: unknown) => void;
+  readonly #onDrained: (() => void) | undefined;
   readonly #concurrency: number;
   readonly #leaseMs: number;
   readonly #pollMs: number;
@@ -50,6 +51,7 @@ export class Scheduler {
   #started = false;
   #poll: NodeJS.Timeout | undefined;
   #renew: NodeJS.Timeout | undefined;
+  #unsubscribeClock: (() => void) | undefined;
   readonly #idle = new Set<() => void>();
 
   constructor(options: {
@@ -58,8 +60,11 @@ export class Scheduler {
     owner: string;
     execute: (item: WorkItem) => Promise<void>;
     onError: (error: unknown) => void;
+    /** Called whenever the last running item finishes. */
+    onDrained?: () => void;
     scheduling?: SchedulerOptions;
   }) {
+    this.#onDrained = options.onDrained;
     this.#storage = options.storage;
     this.#clock = options.clock;
     this.#owner = options.owner;
@@ -99,6 +104,7 @@ export class Scheduler {
     this.#poll.unref();
     this.#renew = setInterval(() => void this.#renewLeases(), Math.max(10, this.#leaseMs / 3));
     this.#renew.unref();
+    this.#unsubscribeClock = this.#clock.onAdvance?.(() => this.wake());
     this.wake();
   }
 
@@ -107,6 +113,7 @@ export class Scheduler {
     this.#started = false;
     if (this.#poll) clearInterval(this.#poll);
     if (this.#renew) clearInterval(this.#renew);
+    this.#unsubscribeClock?.();
   }
 
   /** Ids of the work items in flight. */
@@ -173,11 +180,12 @@ export class Scheduler {
         this.#running--;
         this.#inflight.delete(item.id);
         if (lane) lane.active--;
+        this.wake();
         if (this.#running === 0) {
           for (const resolve of this.#idle) resolve();
           this.#idle.clear();
+          this.#onDrained?.();
         }
-        this.wake();
       }
     };
     if (lane) void lane.queue.add(run, { priority: -item.priority });

@@ -132,14 +132,13 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   const controller = new AbortController();
   deps.controllers.set(sr.id, controller);
   const timeoutMs = step?.timeoutMs;
-  const timer =
-    typeof timeoutMs === 'number'
-      ? setTimeout(
-          () =>
-            controller.abort(new StepError(`timed out after ${timeoutMs} ms`, { retryable: true })),
-          timeoutMs,
-        )
-      : undefined;
+  const timerStop = new AbortController();
+  if (typeof timeoutMs === 'number') {
+    ctx.clock.sleep(timeoutMs, timerStop.signal).then(
+      () => controller.abort(new StepError(`timed out after ${timeoutMs} ms`, { retryable: true })),
+      () => undefined,
+    );
+  }
   try {
     const override = step ? overrideFor(started, step) : undefined;
     if (override !== undefined) {
@@ -184,7 +183,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   } catch (e) {
     error = controller.signal.aborted ? (controller.signal.reason ?? e) : e;
   } finally {
-    if (timer) clearTimeout(timer);
+    timerStop.abort();
     deps.controllers.delete(sr.id);
   }
   if (controller.signal.reason === STOPPING) return;
