@@ -217,7 +217,14 @@ export interface DeliveryWrite {
   readonly at?: string | undefined;
 }
 
-/** One atomic unit of work. Everything in it commits together or nothing does. */
+/**
+ * One atomic unit of work. Everything in it commits together or nothing does.
+ *
+ * Parts apply in this order, each seeing the ones before: `deleteDocuments`, `documents`,
+ * `deleteRuns`, `runs`, `dequeue`, `enqueue`, `deliveries`. So a commit can delete and re-create
+ * a document or run, or dequeue a finished item and enqueue the same id afresh. Within a part,
+ * entries apply in array order (two writes of one run in one commit need revisions 0 then 1).
+ */
 export interface Changes {
   readonly documents?: readonly DocumentWrite[] | undefined;
   readonly deleteDocuments?:
@@ -350,12 +357,18 @@ export interface StorageAdapter {
    * enqueue order), skipping items leased to someone else until their lease expires.
    */
   claimWork(options: ClaimWorkOptions): Promise<readonly WorkItem[]>;
-  /** Extends leases held by `owner`; returns the ids still held. */
+  /**
+   * Extends leases held by `owner`; returns the ids still held. A lease that expired but was not
+   * claimed by anyone else is still held (and renewed); one claimed by another owner is not.
+   */
   renewWork(
     ids: readonly string[],
     options: { owner: string; leaseMs: number; now?: string } & AbortableOptions,
   ): Promise<readonly string[]>;
-  /** Gives claimed items back to the queue (lease cleared), optionally delayed. */
+  /**
+   * Gives claimed items back to the queue (lease cleared), optionally delayed; items held by
+   * another owner are left alone. `attempts` is kept.
+   */
   releaseWork(
     ids: readonly string[],
     options: { owner: string; availableAt?: string } & AbortableOptions,
