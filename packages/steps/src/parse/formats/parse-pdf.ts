@@ -1,4 +1,5 @@
 import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts';
+import { mapLimit } from '../map-limit.ts';
 import type { FormatContext } from '../parse-document.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
@@ -122,17 +123,45 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
     const body = bodySize(sizeList);
     const headingSizes = headingSizesOf(sizeList, body);
 
+    // Scanned pages are rendered and OCRed concurrently, as many as the OCR pool has workers.
+    const scanned = scans.filter((scan) => scan.scanned);
+    const ocrResults = new Map<
+      number,
+      Awaited<ReturnType<typeof import('./pdf/ocr-pdf-page.ts')['ocrPdfPage']>>
+    >();
+    if (scanned.length > 0) {
+      const [{ ocrPdfPage }, { ocrPoolSize }] = await Promise.all([
+        import('./pdf/ocr-pdf-page.ts'),
+        import('../ocr/ocr-pool.ts'),
+      ]);
+      await mapLimit(scanned, ocrPoolSize(), async (scan) => {
+        const result = await ocrPdfPage(doc, scan.number, context, {
+          width: scan.originalWidth,
+          height: scan.originalHeight,
+        });
+        ocrResults.set(scan.number, result);
+      });
+    }
     const units: DraftUnit[] = [];
     const pages: OutputPageMetadata[] = [];
     let ocrPageCount = 0;
     for (const scan of scans) {
       let blocks: DraftBlock[];
       let spatial: string;
-      if (scan.scanned) {
-        const { ocrPdfPage } = await import('./pdf/ocr-pdf-page.ts');
-        const ocr = await ocrPdfPage(doc, scan.number, context);
+      let width = scan.width;
+      let height = scan.height;
+      let rotation = scan.rotation;
+      const ocr = ocrResults.get(scan.number);
+      if (ocr) {
         blocks = ocr.blocks;
         spatial = ocr.spatial;
+        width = ocr.width;
+        height = ocr.height;
+        // The page's /Rotate plus what OSD found on the rendered (already /Rotate-d) image.
+        rotation =
+          ocr.page.rotationApplied === null
+            ? null
+            : (ocr.page.rotationApplied + (scan.rotation ?? 0)) % 360;
         ocrPageCount++;
       } else {
         const figures: DraftBlock[] = context.config.figures
@@ -156,13 +185,13 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
       }
       units.push({
         pageNumber: scan.number,
-        page: { number: scan.number, width: round(scan.width), height: round(scan.height) },
-        blocks: blocks.map((block) => clampBlock(block, scan.width, scan.height)),
+        page: { number: scan.number, width: round(width), height: round(height) },
+        blocks: blocks.map((block) => clampBlock(block, width, height)),
         spatial,
       });
       pages.push({
         number: scan.number,
-        rotationApplied: scan.rotation,
+        rotationApplied: rotation,
         originalPageWidth: round(scan.originalWidth),
         originalPageHeight: round(scan.originalHeight),
         dpi: 72,

@@ -1,0 +1,41 @@
+import type { loadPdfJs } from './pdfjs.ts';
+
+type PdfDocument = Awaited<
+  ReturnType<Awaited<ReturnType<typeof loadPdfJs>>['getDocument']>['promise']
+>;
+
+/** Largest rendered side, pixels: bounds memory for huge page boxes. */
+const MAX_SIDE = 6000;
+
+/**
+ * Renders a PDF page (with its `/Rotate`) to a grayscale-friendly PNG at `dpi` through pdf.js
+ * and @napi-rs/canvas (prebuilt binaries from npm, no system libraries).
+ */
+export async function renderPdfPage(
+  doc: PdfDocument,
+  number: number,
+  dpi: number,
+): Promise<{ png: Uint8Array; width: number; height: number; dpi: number }> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const page = await doc.getPage(number);
+  try {
+    const base = page.getViewport({ scale: 1 });
+    const scale = Math.min(dpi / 72, MAX_SIDE / Math.max(base.width, base.height));
+    const viewport = page.getViewport({ scale });
+    const width = Math.ceil(viewport.width);
+    const height = Math.ceil(viewport.height);
+    const canvas = createCanvas(width, height);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, width, height);
+    await page.render({
+      canvasContext: context as never,
+      canvas: canvas as never,
+      viewport,
+    }).promise;
+    const png = await canvas.encode('png');
+    return { png: new Uint8Array(png), width, height, dpi: scale * 72 };
+  } finally {
+    page.cleanup();
+  }
+}

@@ -1,0 +1,177 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createWorker, OEM, type Worker } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+
+/** Tesseract data shipped in npm packages: nothing is downloaded, nothing written to the cwd. */
+const ENG_PATH = join(
+  dirname(require.resolve('@tesseract.js-data/eng/package.json')),
+  '4.0.0_best_int',
+);
+const OSD_PATH = join(dirname(require.resolve('@tesseract.js-data/osd/package.json')), '4.0.0');
+
+/** Workers close after this long without work, so an idle process can exit. */
+const IDLE_MS = 4000;
+
+/** A recognised word, pixel coordinates. */
+export interface OcrWordPx {
+  readonly text: string;
+  /** 0..100 as tesseract reports it. */
+  readonly confidence: number;
+  readonly bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+
+/** A recognised paragraph: its lines of words. */
+export interface OcrParagraphPx {
+  readonly lines: readonly (readonly OcrWordPx[])[];
+  readonly bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+
+interface Pool {
+  readonly size: number;
+  readonly idle: Worker[];
+  readonly waiting: ((worker: Worker | undefined) => void)[];
+  total: number;
+  active: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+const pool: Pool = {
+  size: Math.max(1, Math.min(4, availableParallelism())),
+  idle: [],
+  waiting: [],
+  total: 0,
+  active: 0,
+  timer: undefined,
+};
+
+async function newWorker(): Promise<Worker> {
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: ENG_PATH,
+    gzip: true,
+    cacheMethod: 'none',
+  });
+  // PSM 3 (automatic layout): the default behaves like PSM 6 and drops table columns.
+  await worker.setParameters({
+    tessedit_pageseg_mode: '3' as never,
+    preserve_interword_spaces: '1',
+  });
+  return worker;
+}
+
+async function acquire(): Promise<Worker> {
+  if (pool.timer) {
+    clearTimeout(pool.timer);
+    pool.timer = undefined;
+  }
+  pool.active++;
+  const idle = pool.idle.pop();
+  if (idle) return idle;
+  if (pool.total < pool.size) {
+    pool.total++;
+    try {
+      return await newWorker();
+    } catch (error) {
+      pool.total--;
+      pool.active--;
+      throw error;
+    }
+  }
+  const worker = await new Promise<Worker | undefined>((resolve) => pool.waiting.push(resolve));
+  if (worker) return worker;
+  return acquire();
+}
+
+function release(worker: Worker | undefined): void {
+  pool.active--;
+  const next = pool.waiting.shift();
+  if (next) {
+    pool.active++;
+    next(worker);
+    return;
+  }
+  if (worker) pool.idle.push(worker);
+  if (pool.active === 0) {
+    pool.timer = setTimeout(() => void closeOcrPool(), IDLE_MS);
+    pool.timer.unref();
+  }
+}
+
+let osd: Promise<Worker> | undefined;
+let osdChain: Promise<unknown> = Promise.resolve();
+
+/**
+ * Terminates the OCR workers (they are re-created on demand). Call before a process that used
+ * OCR exits early; idle workers also close by themselves after a few seconds.
+ */
+export async function closeOcrPool(): Promise<void> {
+  const workers = pool.idle.splice(0);
+  pool.total -= workers.length;
+  const osdWorker = osd;
+  osd = undefined;
+  await Promise.all([
+    ...workers.map((worker) => worker.terminate().catch(() => undefined)),
+    osdWorker?.then((worker) => worker.terminate()).catch(() => undefined),
+  ]);
+}
+
+/** The size of the OCR worker pool (CPU count, 1 to 4). */
+export function ocrPoolSize(): number {
+  return pool.size;
+}
+
+/** Recognises one image (PNG/JPEG bytes) into paragraphs of words, on a pooled worker. */
+export async function recognize(image: Uint8Array, dpi: number): Promise<OcrParagraphPx[]> {
+  const worker = await acquire();
+  let healthy: Worker | undefined = worker;
+  try {
+    await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+    const { data } = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
+    const paragraphs: OcrParagraphPx[] = [];
+    for (const block of data.blocks ?? []) {
+      for (const paragraph of block.paragraphs) {
+        const lines = paragraph.lines
+          .map((line) =>
+            line.words
+              .filter((word) => word.text.trim() !== '')
+              .map((word) => ({ text: word.text, confidence: word.confidence, bbox: word.bbox })),
+          )
+          .filter((line) => line.length > 0);
+        if (lines.length > 0) paragraphs.push({ lines, bbox: paragraph.bbox });
+      }
+    }
+    return paragraphs;
+  } catch (error) {
+    // A worker that failed mid-job is not reused.
+    healthy = undefined;
+    pool.total--;
+    await worker.terminate().catch(() => undefined);
+    throw error;
+  } finally {
+    release(healthy);
+  }
+}
+
+/**
+ * Page orientation with tesseract's OSD model: the clockwise degrees (0, 90, 180, 270) that turn
+ * the image upright. Serialised on one legacy-engine worker.
+ */
+export function detectOrientation(image: Uint8Array): Promise<number> {
+  const run = osdChain.then(async () => {
+    osd ??= createWorker('osd', OEM.TESSERACT_ONLY, {
+      langPath: OSD_PATH,
+      gzip: true,
+      cacheMethod: 'none',
+      legacyCore: true,
+      legacyLang: true,
+    });
+    const worker = await osd;
+    const { data } = await worker.detect(Buffer.from(image));
+    const degrees = Number(data.orientation_degrees ?? 0);
+    return [0, 90, 180, 270].includes(degrees) ? degrees : 0;
+  });
+  osdChain = run.catch(() => undefined);
+  return run;
+}

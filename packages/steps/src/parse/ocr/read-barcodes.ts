@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { DraftBlock } from '../draft-document.ts';
+import { boxOf } from '../formats/pdf/geometry.ts';
+
+type ZXingReader = typeof import('zxing-wasm/reader');
+
+let ready: Promise<ZXingReader> | undefined;
+
+/** zxing-wasm with its bundled wasm passed in: by default it would fetch it from a CDN. */
+function loadReader(): Promise<ZXingReader> {
+  ready ??= (async () => {
+    const zxing = await import('zxing-wasm/reader');
+    // The package exports no package.json: find dist/ from the CommonJS entry (dist/cjs/full).
+    const root = join(
+      dirname(createRequire(import.meta.url).resolve('zxing-wasm')),
+      '..',
+      '..',
+      '..',
+    );
+    const wasm = readFileSync(join(root, 'dist', 'reader', 'zxing_reader.wasm'));
+    await zxing.prepareZXingModule({
+      overrides: {
+        wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
+      },
+      fireImmediately: true,
+    });
+    return zxing;
+  })();
+  return ready;
+}
+
+/** Barcodes in a PNG/JPEG image as barcode blocks, corner points scaled to points. */
+export async function readBarcodeBlocks(
+  image: Uint8Array,
+  pointsPerPixel: number,
+): Promise<DraftBlock[]> {
+  const zxing = await loadReader();
+  const results = await zxing.readBarcodes(image, { tryHarder: true, maxNumberOfSymbols: 32 });
+  const blocks: DraftBlock[] = [];
+  for (const result of results) {
+    if (!result.isValid) continue;
+    const p = result.position;
+    const polygon = [p.topLeft, p.topRight, p.bottomRight, p.bottomLeft].map((point) => ({
+      x: point.x * pointsPerPixel,
+      y: point.y * pointsPerPixel,
+    }));
+    blocks.push({
+      type: 'barcode',
+      content: result.text,
+      markdown: `[${result.format}: ${result.text}]`,
+      details: { type: 'barcode_details', decodedValue: result.text, format: result.format },
+      polygon,
+      boundingBox: boxOf(polygon.map((point) => [point.x, point.y] as const)),
+    });
+  }
+  return blocks;
+}

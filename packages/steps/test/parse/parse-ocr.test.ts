@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeOcrPool } from '../../src/parse/ocr/ocr-pool.ts';
+import { parseDocument } from '../../src/parse/parse-document.ts';
+import { BARCODE_TRUTH, makeBarcodePng } from '../fixtures/parse/make-barcode.ts';
+import { makeScannedPdf, makeScanPng } from '../fixtures/parse/make-scan.ts';
+import { wordRecall } from './metrics.ts';
+
+afterAll(async () => {
+  await closeOcrPool();
+});
+
+// Real OCR (tesseract.js + @tesseract.js-data, offline): seconds per page, so few cases.
+describe('OCR', { timeout: 180_000 }, () => {
+  it('reads a scan fed sideways: OSD turns it upright, words carry confidences', async () => {
+    const { png, truth } = await makeScanPng({ dpi: 200, rotate: 90 });
+    const result = await parseDocument(png, {
+      fileName: 'scan.png',
+      config: { advancedOptions: { returnOcr: { words: true } } },
+    });
+    if (!result.ok) throw new Error(result.failureMessage);
+    const { chunks, metadata } = result.output;
+    const expected = [truth.heading, ...truth.paragraphs, ...truth.table.flat()].join(' ');
+    expect(wordRecall(expected, chunks[0]?.content ?? '')).toBeGreaterThanOrEqual(0.95);
+    expect(metadata?.pages?.[0]).toMatchObject({ number: 1, rotationApplied: 270, dpi: 72 });
+    // The scan was 11 × 8.5 in sideways; upright it is a portrait letter page in points.
+    const block = chunks[0]?.blocks[0];
+    expect(block?.metadata.page?.width).toBeCloseTo(612, 0);
+    expect(block?.metadata.page?.height).toBeCloseTo(792, 0);
+    expect(block?.content).toBe(truth.heading);
+    expect(block?.boundingBox?.left).toBeGreaterThan(60);
+    expect(block?.boundingBox?.top).toBeLessThan(100);
+    const confidence = chunks[0]?.metadata.avgOcrConfidence ?? 0;
+    expect(confidence).toBeGreaterThan(0.8);
+    expect(confidence).toBeLessThanOrEqual(1);
+    expect(block?.metadata.ocrWords?.[0]).toMatchObject({ text: 'Section' });
+    expect(result.metrics.ocrPageCount).toBe(1);
+  });
+
+  it('OCRs a PDF page without a text layer', async () => {
+    const { bytes, truth } = await makeScannedPdf();
+    const result = await parseDocument(bytes, {
+      config: { advancedOptions: { pageRotationEnabled: false } },
+    });
+    if (!result.ok) throw new Error(result.failureMessage);
+    const expected = [truth.heading, ...truth.paragraphs].join(' ');
+    expect(wordRecall(expected, result.output.chunks[0]?.content ?? '')).toBeGreaterThanOrEqual(
+      0.95,
+    );
+    expect(result.output.chunks[0]?.metadata.minOcrConfidence).not.toBeNull();
+    for (const block of result.output.chunks[0]?.blocks ?? []) {
+      expect(block.boundingBox?.right).toBeLessThanOrEqual(612);
+      expect(block.boundingBox?.bottom).toBeLessThanOrEqual(792);
+    }
+  });
+
+  it('reads barcodes when blockOptions.barcodes.readingEnabled', async () => {
+    const png = await makeBarcodePng();
+    const result = await parseDocument(png, {
+      config: {
+        blockOptions: { barcodes: { readingEnabled: true } },
+        advancedOptions: { pageRotationEnabled: false },
+      },
+    });
+    if (!result.ok) throw new Error(result.failureMessage);
+    const barcodes =
+      result.output.chunks[0]?.blocks.filter((block) => block.type === 'barcode') ?? [];
+    expect(barcodes.map((block) => block.details)).toEqual(
+      BARCODE_TRUTH.map(({ format, text }) => ({
+        type: 'barcode_details',
+        format,
+        decodedValue: text,
+      })),
+    );
+    for (const block of barcodes) expect(block.polygon).toHaveLength(4);
+  });
+
+  it('fails an undecodable image with CORRUPT_FILE', async () => {
+    const png = await makeBarcodePng();
+    const result = await parseDocument(png.subarray(0, 200));
+    expect(result).toMatchObject({ ok: false, failureReason: 'CORRUPT_FILE' });
+  });
+});
