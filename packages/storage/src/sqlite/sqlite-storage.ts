@@ -119,9 +119,10 @@ const DURABILITIES: readonly Durability[] = ['full', 'normal', 'batched'];
 const RETRYABLE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_BUSY_SNAPSHOT']);
 
 /** Wraps driver errors in `DATABASE_ERROR`; contract errors pass through. */
-function toStorageError(error: unknown): unknown {
+function toStorageError(error: unknown, opening = false): unknown {
   if (error instanceof StorageError) return error;
-  if (error instanceof BetterSqlite3.SqliteError || error instanceof TypeError) {
+  // better-sqlite3 reports an unopenable path as a TypeError; elsewhere a TypeError is a bug.
+  if (error instanceof BetterSqlite3.SqliteError || (opening && error instanceof TypeError)) {
     const code = error instanceof BetterSqlite3.SqliteError ? error.code : 'TypeError';
     return new StorageError('DATABASE_ERROR', `SQLite failed: ${error.message}`, {
       retryable: RETRYABLE_CODES.has(code),
@@ -211,7 +212,7 @@ class SqliteStorage implements SqliteStorageAdapter {
       };
     } catch (error) {
       db?.close();
-      throw toStorageError(error);
+      throw toStorageError(error, true);
     }
   }
 
@@ -431,7 +432,9 @@ class SqliteStorage implements SqliteStorageAdapter {
     const nowMs = this.#clock.now().getTime();
     if (this.durability === 'batched') {
       return new Promise<CommitResult>((resolve, reject) => {
-        this.#batch.push({ changes, nowMs, resolve, reject });
+        // Applied at the end of the tick: copy now so that a caller mutating its objects after
+        // the call cannot change what gets stored.
+        this.#batch.push({ changes: structuredClone(changes), nowMs, resolve, reject });
         this.#flushTimer ??= setImmediate(() => {
           this.#flushTimer = undefined;
           this.#flush();

@@ -92,6 +92,18 @@ export function describeLifecycle(ctx: ContractContext): void {
   });
 
   describe('copies, not references', () => {
+    it('takes its input when commit() is called, not when it settles', async () => {
+      const s = ctx.storage();
+      const snapshot = { v: 1 };
+      const changes = { runs: [runWrite('run_1', 0, { snapshot })] };
+      const pending = s.commit(changes);
+      snapshot.v = 2;
+      changes.runs.push(runWrite('run_2', 0));
+      await pending;
+      expect((await s.getRun('run_1'))?.snapshot).toEqual({ v: 1 });
+      expect(await s.getRun('run_2')).toBeUndefined();
+    });
+
     it('mutating inputs after commit or results after reads never changes stored state', async () => {
       const s = ctx.storage();
       const snapshot = { nested: { value: 1 } };
