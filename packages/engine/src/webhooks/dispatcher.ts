@@ -173,7 +173,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let wakeRequested = false;
   // Wakes `drain` waiters on any progress.
   const progressWaiters = new Set<() => void>();
-  let nextDueMs: number | undefined;
+  // When scheduled retries come due, so the loop wakes for them rather than at the next poll.
+  let dueTimes: number[] = [];
   // Outcomes are committed in batches: one transaction for all that finished meanwhile.
   let pendingWrites: { write: DeliveryWrite; done: () => void }[] = [];
   let flushing: Promise<void> | undefined;
@@ -366,7 +367,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         : Math.min(maxRetryAfterMs, outcome.retryAfterMs);
     const dueMs = nowMs + delay;
     await saveOutcome(toWrite(record, 'pending', attempts, new Date(dueMs).toISOString(), now));
-    nextDueMs = nextDueMs === undefined ? dueMs : Math.min(nextDueMs, dueMs);
+    dueTimes.push(dueMs);
   }
 
   function launch(item: Claimed): void {
@@ -394,20 +395,29 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function waitForWake(): Promise<void> {
     if (wakeRequested) return;
     const nowMs = clock.now().getTime();
-    let ms = pollIntervalMs;
-    if (nextDueMs !== undefined) {
-      ms = Math.max(0, Math.min(ms, nextDueMs - nowMs));
-      if (ms === 0) nextDueMs = undefined;
+    // Due times that have passed were served by the claim that just ran.
+    dueTimes = dueTimes.filter((t) => t > nowMs);
+    const ms = dueTimes.reduce((min, t) => Math.min(min, t - nowMs), pollIntervalMs);
+    if (ms <= 0) return;
+    if (clock === systemClock) {
+      // The common case, without an AbortController and an AbortError per wait (measurable at
+      // hundreds of wake-ups per second).
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wakeLoop = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    } else {
+      const controller = new AbortController();
+      await new Promise<void>((resolve) => {
+        wakeLoop = resolve;
+        clock.sleep(ms, controller.signal).then(resolve, () => {});
+      });
+      controller.abort();
     }
-    if (ms === 0) return;
-    const controller = new AbortController();
-    await new Promise<void>((resolve) => {
-      wakeLoop = resolve;
-      clock.sleep(ms, controller.signal).then(resolve, () => {});
-    });
     wakeLoop = undefined;
-    controller.abort();
-    if (nextDueMs !== undefined && nextDueMs <= clock.now().getTime()) nextDueMs = undefined;
   }
 
   async function runLoop(): Promise<void> {
