@@ -93,11 +93,17 @@ export function ajvErrorsToIssues(
   const combinators = errors
     .filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')
     .map((e) => `${e.schemaPath}/`);
+  const kept = errors.filter(
+    (e) => e.keyword !== 'if' && !combinators.some((prefix) => e.schemaPath.startsWith(prefix)),
+  );
+  // An anyOf whose branch errors went through a $ref (other schema paths) already has a more
+  // precise error at the same place ("must be one of …"); its own "must match a schema in
+  // anyOf" adds nothing.
+  const precise = new Set(kept.filter((e) => e.keyword !== 'anyOf').map((e) => e.instancePath));
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
-  for (const error of errors) {
-    if (error.keyword === 'if') continue;
-    if (combinators.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
+  for (const error of kept) {
+    if (error.keyword === 'anyOf' && precise.has(error.instancePath)) continue;
     const issue = toIssue(error, options);
     const key = `${issue.path}\u0000${issue.message}`;
     if (seen.has(key)) continue;

@@ -2,6 +2,7 @@ import type { FormulaAst } from '@docflow/formulas';
 import jsonata from 'jsonata';
 import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
 import type { GraphAnalysis } from './analyze-graph.ts';
+import { checkJsonSchema } from './check-json-schema.ts';
 import { closestName } from './closest-name.ts';
 import { parseOperand } from './conditional-operand.ts';
 import { DefinitionIssueCode as Code } from './definition-issue-code.ts';
@@ -448,6 +449,12 @@ export function checkStepConfigs(
     checkRetry(issues, step);
     switch (step.type) {
       case 'EXTRACT':
+        issues.push(
+          ...checkJsonSchema(
+            asRecord(asRecord(step.config)?.extractorConfig)?.schema,
+            `steps[${step.index}].config.extractorConfig.schema`,
+          ),
+        );
         checkReference(
           issues,
           'extractor',

@@ -45,6 +45,8 @@ export const DefinitionIssueCode = {
   UNKNOWN_VARIABLE: 'UNKNOWN_VARIABLE',
   /** A WEBHOOK_RESPONSE `body` is not a valid JSONata expression. */
   JSONATA_PARSE_ERROR: 'JSONATA_PARSE_ERROR',
+  /** An inline extractor's `schema` is not a valid JSON Schema (draft-07). */
+  INVALID_JSON_SCHEMA: 'INVALID_JSON_SCHEMA',
   /** CLASSIFY or SPLIT references a processor at `"latest"` (or the resolver says unpinned). */
   VERSION_NOT_PINNED: 'VERSION_NOT_PINNED',
   /** The processor resolver does not know the referenced processor or version. */
