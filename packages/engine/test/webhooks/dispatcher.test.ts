@@ -240,6 +240,24 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
     expect(t.receiver.requests).toHaveLength(1);
   });
 
+  it('wakes for every scheduled retry without waiting for the poll', async () => {
+    const seen = new Map<string, number>();
+    const t = await setup(
+      makeStorage,
+      (r) => {
+        const id = (JSON.parse(r.body) as EngineEvent).eventId;
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        return (seen.get(id) ?? 0) <= 2 ? { status: 500 } : { status: 200 };
+      },
+      { pollIntervalMs: 60_000, schedule: [10, 200] },
+    );
+    t.dispatcher.start();
+    const events = [await t.emit(), await t.emit(), await t.emit()];
+    // With a one-minute poll, only the retry wake-ups can finish this within the test timeout.
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
+    for (const e of events) expect(seen.get(e.eventId)).toBe(3);
+  });
+
   it('fails deliveries whose endpoint was deleted', async () => {
     const t = await setup(makeStorage, () => ({ status: 200 }));
     const event = await t.emit();
