@@ -197,7 +197,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     afterCommit(state, fx, committed) {
       for (const id of fx.aborts) controllers.get(id)?.abort(new Error('step aborted by the run'));
       events.publish(committed);
-      if (fx.enqueue.length > 0) scheduler.wake();
+      if (fx.enqueue.length > 0) scheduler.notifyEnqueued();
       if (isSettledRunStatus(state.status)) {
         for (const waiter of settledWaiters.get(state.id) ?? []) waiter(state);
       }

@@ -47,6 +47,9 @@ export class Scheduler {
   readonly #inflight = new Map<string, WorkItem>();
   #running = 0;
   #pumping = false;
+  /** False once a claim found less than it asked for and nothing was enqueued since. */
+  #maybeQueued = true;
+  #generation = 0;
   #again = false;
   #started = false;
   #poll: NodeJS.Timeout | undefined;
@@ -100,12 +103,12 @@ export class Scheduler {
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    this.#poll = setInterval(() => this.wake(), this.#pollMs);
+    this.#poll = setInterval(() => this.notifyEnqueued(), this.#pollMs);
     this.#poll.unref();
     this.#renew = setInterval(() => void this.#renewLeases(), Math.max(10, this.#leaseMs / 3));
     this.#renew.unref();
-    this.#unsubscribeClock = this.#clock.onAdvance?.(() => this.wake());
-    this.wake();
+    this.#unsubscribeClock = this.#clock.onAdvance?.(() => this.notifyEnqueued());
+    this.notifyEnqueued();
   }
 
   /** Stops claiming; in-flight work is left to the caller to abort and release. */
@@ -127,7 +130,17 @@ export class Scheduler {
     return new Promise((resolve) => this.#idle.add(resolve));
   }
 
-  /** Looks for claimable work soon. */
+  /**
+   * Work was enqueued (or time moved, making delayed work due): claim soon. Without this the
+   * scheduler does not query storage when capacity frees up, so an idle queue costs no queries.
+   */
+  notifyEnqueued(): void {
+    this.#maybeQueued = true;
+    this.#generation++;
+    this.wake();
+  }
+
+  /** Looks for claimable work soon, if any may be queued. */
   wake(): void {
     if (!this.#started) return;
     if (this.#pumping) {
@@ -147,7 +160,8 @@ export class Scheduler {
       this.#again = false;
       if (!this.#started) return;
       const free = this.#concurrency - this.#running;
-      if (free <= 0) return;
+      if (free <= 0 || !this.#maybeQueued) return;
+      const generation = this.#generation;
       const saturated = [...this.#lanes].filter(([, lane]) => lane.active >= lane.limit);
       const kinds =
         saturated.length === 0
@@ -163,6 +177,7 @@ export class Scheduler {
       });
       for (const item of items) this.#dispatch(item);
       if (items.length === free) this.#again = true;
+      else if (kinds === undefined && generation === this.#generation) this.#maybeQueued = false;
     } while (this.#again);
   }
 

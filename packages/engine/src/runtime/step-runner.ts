@@ -132,8 +132,8 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   const controller = new AbortController();
   deps.controllers.set(sr.id, controller);
   const timeoutMs = step?.timeoutMs;
-  const timerStop = new AbortController();
-  if (typeof timeoutMs === 'number') {
+  const timerStop = typeof timeoutMs === 'number' ? new AbortController() : undefined;
+  if (timerStop && typeof timeoutMs === 'number') {
     ctx.clock.sleep(timeoutMs, timerStop.signal).then(
       () => controller.abort(new StepError(`timed out after ${timeoutMs} ms`, { retryable: true })),
       () => undefined,
@@ -183,7 +183,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   } catch (e) {
     error = controller.signal.aborted ? (controller.signal.reason ?? e) : e;
   } finally {
-    timerStop.abort();
+    timerStop?.abort();
     deps.controllers.delete(sr.id);
   }
   if (controller.signal.reason === STOPPING) return;
