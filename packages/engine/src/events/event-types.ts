@@ -133,5 +133,13 @@ export interface EngineEvent {
   readonly payload: JsonObject;
 }
 
+/**
+ * docflow's one event type beyond SPEC.md: what a WEBHOOK_RESPONSE step sends (the path's
+ * result, payload `{ workflowRunId, stepName, body }`). It goes to every endpoint subscribed to
+ * the workflow, whatever the subscription's `enabledEvents`: adding the step to a workflow is the
+ * opt-in. Not in {@link EVENT_TYPES}, so it cannot be listed in `enabledEvents`.
+ */
+export const WEBHOOK_RESPONSE_EVENT_TYPE = 'workflow_run.webhook_response';
+
 /** The id prefix of {@link EngineEvent.eventId}. */
 export const EVENT_ID_PREFIX = 'evt_';

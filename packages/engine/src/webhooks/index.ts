@@ -21,6 +21,7 @@ export {
   isWorkflowRunEventType,
   SUBSCRIPTION_RESOURCE_TYPES,
   VALID_SUBSCRIPTION_EVENTS,
+  WEBHOOK_RESPONSE_EVENT_TYPE,
   WORKFLOW_RUN_EVENT_TYPES,
 } from '../events/event-types.ts';
 export type {

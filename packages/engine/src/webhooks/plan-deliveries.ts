@@ -2,7 +2,8 @@
  * Routing, SPEC.md "Events": which endpoints receive an event. Pure, so that the engine can add
  * the resulting outbox rows to the very commit that records the state change causing the event.
  *
- * - `workflow_run.*`: only endpoints subscribed to that workflow, for that event type.
+ * - `workflow_run.*`: only endpoints subscribed to that workflow, for that event type; a WEBHOOK_RESPONSE
+ *   step's `workflow_run.webhook_response` to every endpoint subscribed to the workflow.
  * - Everything else: endpoints whose global `enabledEvents` list the type, plus endpoints
  *   subscribed to the event's resource for that type (processor run-completion events exist at
  *   both levels). An endpoint matched both ways gets one delivery.
@@ -14,6 +15,7 @@ import {
   EVENT_ID_PREFIX,
   isWorkflowRunEventType,
   type SubscriptionResourceType,
+  WEBHOOK_RESPONSE_EVENT_TYPE,
 } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { type DeliveryTargets, loadDeliveryTargets } from './delivery-targets.ts';
@@ -63,7 +65,8 @@ export function routeEvent(
       if (
         sub.resourceType === resource.type &&
         sub.resourceId === resource.id &&
-        sub.enabledEvents.includes(eventType) &&
+        (sub.enabledEvents.includes(eventType) ||
+          (eventType === WEBHOOK_RESPONSE_EVENT_TYPE && sub.resourceType === 'workflow')) &&
         // A subscription whose endpoint was deleted concurrently is an orphan: skip it.
         existing.has(sub.webhookEndpointId)
       ) {

@@ -60,6 +60,16 @@ describe('routeEvent', () => {
     expect(routeEvent('workflow_run.completed', leaky)).toEqual([]);
   });
 
+  it('sends a WEBHOOK_RESPONSE result to every endpoint subscribed to the workflow', () => {
+    expect(
+      routeEvent('workflow_run.webhook_response', targets, { type: 'workflow', id: 'workflow_1' }),
+    ).toEqual(['wh_sub']);
+    expect(
+      routeEvent('workflow_run.webhook_response', targets, { type: 'workflow', id: 'workflow_2' }),
+    ).toEqual([]);
+    expect(routeEvent('workflow_run.webhook_response', targets)).toEqual([]);
+  });
+
   it('sends processor run completions at both levels, once per endpoint', () => {
     expect(routeEvent('extract_run.processed', targets, { type: 'extractor', id: 'ex_1' })).toEqual(
       ['wh_global', 'wh_both'],
