@@ -1,19 +1,14 @@
-import type { FormulaAst } from '@docflow/formulas';
 import jsonata from 'jsonata';
 import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
 import type { GraphAnalysis } from './analyze-graph.ts';
+import { checkConditional } from './check-conditions.ts';
 import { checkJsonSchema } from './check-json-schema.ts';
-import { closestName } from './closest-name.ts';
-import { parseOperand } from './conditional-operand.ts';
+import { checkRouting } from './check-routing.ts';
 import { DefinitionIssueCode as Code } from './definition-issue-code.ts';
-import { formulaRoots } from './formula-roots.ts';
-import { type FormulaProblem, safeParseFormula } from './safe-parse-formula.ts';
+import { type FormulaChecker, formulaChecker } from './formula-checker.ts';
+import { safeParseFormula } from './safe-parse-formula.ts';
 import { asArray, asRecord, asString, type StepView } from './step-view.ts';
-import {
-  BINARY_CONDITION_OPERATIONS,
-  type ProcessorKind,
-  UNARY_CONDITION_OPERATIONS,
-} from './workflow-definition.ts';
+import type { ProcessorKind } from './workflow-definition.ts';
 
 /**
  * What a processor resolver says about a saved processor reference. `{ status: 'ok',
@@ -31,54 +26,7 @@ export interface ProcessorResolver {
   resolve?(kind: ProcessorKind, id: string, version: string): ProcessorResolution;
 }
 
-const BINARY: ReadonlySet<string> = new Set(BINARY_CONDITION_OPERATIONS);
-const UNARY: ReadonlySet<string> = new Set(UNARY_CONDITION_OPERATIONS);
-
 type Issues = ValidationIssue[];
-
-function parseErrorMessage(problem: FormulaProblem): string {
-  const where = /\bcolumn\b/.test(problem.message) ? '' : ` (column ${problem.offset + 1})`;
-  return `does not parse: ${problem.message}${where}`;
-}
-
-/** Parses formulas and checks that their variables name a step or `metadata`. */
-interface FormulaChecker {
-  /** Checks a formula source; its syntax tree when it parses. */
-  source(source: unknown, path: string): FormulaAst | undefined;
-  /** Checks the variables of a parsed formula. */
-  variables(ast: FormulaAst, path: string): void;
-}
-
-function formulaChecker(issues: Issues, stepNames: ReadonlySet<string>): FormulaChecker {
-  const variables = (ast: FormulaAst, path: string) => {
-    const reported = new Set<string>();
-    for (const root of formulaRoots(ast)) {
-      if (stepNames.has(root) || root === 'metadata' || reported.has(root)) continue;
-      reported.add(root);
-      const hint = closestName(root, [...stepNames, 'metadata']);
-      issues.push({
-        code: Code.UNKNOWN_VARIABLE,
-        path,
-        message: `refers to "${root}", which is neither a step nor metadata${hint === undefined ? '' : `; did you mean "${hint}"?`}`,
-      });
-    }
-  };
-  return {
-    variables,
-    source(source, path) {
-      if (typeof source !== 'string' || source.trim() === '') return undefined;
-      const parsed = safeParseFormula(source);
-      if (parsed.ok) {
-        variables(parsed.ast, path);
-        return parsed.ast;
-      }
-      for (const e of parsed.errors) {
-        issues.push({ code: Code.FORMULA_PARSE_ERROR, path, message: parseErrorMessage(e) });
-      }
-      return undefined;
-    },
-  };
-}
 
 function checkReference(
   issues: Issues,
@@ -124,7 +72,6 @@ function checkReference(
   }
   return undefined;
 }
-
 function checkClassifications(issues: Issues, list: unknown, path: string): string[] {
   const ids: string[] = [];
   const firstIndex = new Map<string, number>();
@@ -155,27 +102,6 @@ function checkClassifications(issues: Issues, list: unknown, path: string): stri
   }
   return ids;
 }
-
-function checkRouting(
-  issues: Issues,
-  step: StepView,
-  field: 'classificationId' | 'conditionId',
-  ids: readonly string[] | undefined,
-  what: string,
-): void {
-  if (ids === undefined) return;
-  const known = new Set(ids);
-  for (const entry of step.next) {
-    const value = entry[field];
-    if (value === undefined || known.has(value)) continue;
-    issues.push({
-      code: field === 'classificationId' ? Code.UNKNOWN_CLASSIFICATION : Code.UNKNOWN_CONDITION,
-      path: `steps[${step.index}].next[${entry.index}].${field}`,
-      message: `"${value}" is not an id of this step's ${what} (${ids.map((i) => `"${i}"`).join(', ') || 'none'})`,
-    });
-  }
-}
-
 function checkRoutingStep(
   issues: Issues,
   step: StepView,
@@ -196,124 +122,6 @@ function checkRoutingStep(
   }
   checkRouting(issues, step, 'classificationId', ids, 'classifications');
 }
-
-function checkConditional(issues: Issues, step: StepView, formulas: FormulaChecker): void {
-  const base = `steps[${step.index}].config.conditions`;
-  const conditions = asArray(asRecord(step.config)?.conditions);
-  const ids: string[] = [];
-  const firstIndex = new Map<string, number>();
-  conditions.forEach((raw, k) => {
-    const condition = asRecord(raw);
-    if (!condition) return;
-    const path = `${base}[${k}]`;
-    const id = asString(condition.id);
-    if (id !== undefined) {
-      const first = firstIndex.get(id);
-      if (first === undefined) {
-        firstIndex.set(id, k);
-        ids.push(id);
-      } else {
-        issues.push({
-          code: Code.DUPLICATE_CONDITION_ID,
-          path: `${path}.id`,
-          message: `"${id}" is already the id of ${base}[${first}]`,
-        });
-      }
-    }
-    const type = asString(condition.type);
-    const last = k === conditions.length - 1;
-    if (k === 0 && type !== undefined && type !== 'IF') {
-      issues.push({
-        code: Code.CONDITION_ORDER,
-        path: `${path}.type`,
-        message: `the first condition must be IF, found ${type}`,
-      });
-    } else if (k > 0 && type === 'IF') {
-      issues.push({
-        code: Code.CONDITION_ORDER,
-        path: `${path}.type`,
-        message: 'IF is only the first condition; use ELSE_IF for later branches',
-      });
-    }
-    if (type === 'ELSE' && !last) {
-      issues.push({
-        code: Code.CONDITION_ORDER,
-        path: `${path}.type`,
-        message: 'ELSE is the fallback and must be the last condition (at most one)',
-      });
-    }
-    checkOperands(issues, condition, type, path, formulas);
-  });
-  checkRouting(issues, step, 'conditionId', ids, 'conditions');
-}
-
-function checkOperands(
-  issues: Issues,
-  condition: Readonly<Record<string, unknown>>,
-  type: string | undefined,
-  path: string,
-  formulas: FormulaChecker,
-): void {
-  const operation = asString(condition.operation);
-  const left = condition.leftOperand;
-  const right = condition.rightOperand;
-  const problem = (field: string, message: string) =>
-    issues.push({ code: Code.CONDITION_OPERANDS, path: `${path}.${field}`, message });
-
-  if (type === 'ELSE') {
-    if (operation !== undefined && operation !== 'NO_OP') {
-      problem('operation', `an ELSE condition has no operation (or NO_OP), found ${operation}`);
-    }
-    if (left !== undefined) problem('leftOperand', 'is not used by an ELSE condition');
-    if (right !== undefined) problem('rightOperand', 'is not used by an ELSE condition');
-    return;
-  }
-  if (type !== 'IF' && type !== 'ELSE_IF') return;
-  if (operation === undefined) {
-    if (condition.operation === undefined)
-      problem('operation', `is required on ${type} conditions`);
-    return;
-  }
-  if (operation === 'NO_OP') {
-    problem('operation', `NO_OP is only for ELSE; an ${type} condition needs a test`);
-    return;
-  }
-  if (!BINARY.has(operation) && !UNARY.has(operation)) return;
-  if (left === undefined) problem('leftOperand', `is required by ${operation}`);
-  if (BINARY.has(operation) && right === undefined) {
-    problem('rightOperand', `is required by ${operation}`);
-  }
-  if (UNARY.has(operation) && right !== undefined) {
-    problem('rightOperand', `is not used by ${operation}`);
-  }
-  if (operation === 'FORMULA') {
-    formulas.source(left, `${path}.leftOperand`);
-    return;
-  }
-  for (const [field, value] of [
-    ['leftOperand', left],
-    ['rightOperand', right],
-  ] as const) {
-    if (typeof value !== 'string') continue;
-    const parsed = parseOperand(value);
-    if (parsed.ok) {
-      const operand = parsed.operand;
-      const parts = operand.kind === 'template' ? operand.parts : [operand];
-      for (const part of parts) {
-        if (part.kind === 'formula') formulas.variables(part.ast, `${path}.${field}`);
-      }
-      continue;
-    }
-    for (const e of parsed.errors) {
-      issues.push({
-        code: Code.FORMULA_PARSE_ERROR,
-        path: `${path}.${field}`,
-        message: parseErrorMessage(e),
-      });
-    }
-  }
-}
-
 function checkRuleValidation(issues: Issues, step: StepView, formulas: FormulaChecker): void {
   const base = `steps[${step.index}].config.rules`;
   const firstIndex = new Map<string, number>();
