@@ -49,7 +49,12 @@ function rawDb(synchronous: 'NORMAL' | 'FULL') {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${synchronous}`);
   db.exec(`CREATE TABLE runs (id TEXT PRIMARY KEY, status TEXT, snapshot TEXT, revision INTEGER, event_seq INTEGER, updated_at TEXT);
-    CREATE TABLE run_events (run_id TEXT, seq INTEGER, type TEXT, data TEXT, revision INTEGER, at TEXT, PRIMARY KEY (run_id, seq)) WITHOUT ROWID;`);
+    CREATE TABLE run_events (run_id TEXT, seq INTEGER, type TEXT, data TEXT, revision INTEGER, at TEXT, PRIMARY KEY (run_id, seq)) WITHOUT ROWID;
+    CREATE TABLE work (id TEXT PRIMARY KEY, run_id TEXT, priority INTEGER, seq INTEGER, available_at INTEGER, payload TEXT);
+    CREATE INDEX work_by_claim_order ON work (priority, seq);`);
+  const insertWork = db.prepare('INSERT INTO work VALUES (?, ?, 50, ?, ?, ?)');
+  const deleteWork = db.prepare('DELETE FROM work WHERE id = ?');
+  let workSeq = 0;
   const insertRun = db.prepare('INSERT INTO runs VALUES (?, ?, ?, 1, 1, ?)');
   const bump = db.prepare(
     'UPDATE runs SET snapshot = ?, revision = revision + 1, event_seq = event_seq + 1, updated_at = ? WHERE id = ? AND revision = ? RETURNING event_seq',
@@ -72,6 +77,18 @@ function rawDb(synchronous: 'NORMAL' | 'FULL') {
     db,
     create: (id: string) => create(id),
     transition: db.transaction(transition),
+    /** A step of the engine: transition, dequeue the finished item, enqueue the next one. */
+    step: db.transaction((id: string, revision: number) => {
+      transition(id, revision);
+      deleteWork.run(`${id}@${revision - 1}`);
+      insertWork.run(
+        `${id}@${revision}`,
+        id,
+        ++workSeq,
+        Date.now(),
+        JSON.stringify({ step: revision }),
+      );
+    }),
     transitions: db.transaction((items: [string, number][]) => {
       for (const [id, revision] of items) transition(id, revision);
     }),
@@ -176,6 +193,37 @@ for (const durability of ['normal', 'full'] as const) {
     )),
     ...(durability === 'normal' ? { target: '≥ 10k/s subject' } : {}),
   });
+  rows.push(
+    await pair(
+      [
+        `commit: transition+dequeue+enqueue (${durability})`,
+        () => {
+          const [id, revision] = subjectPool.next();
+          return storage.commit({
+            runs: [runWrite(id, revision)],
+            dequeue: [`${id}@${revision - 1}`],
+            enqueue: [
+              {
+                id: `${id}@${revision}`,
+                runId: id,
+                kind: 'step',
+                priority: 50,
+                payload: { step: revision },
+              },
+            ],
+          });
+        },
+      ],
+      [
+        `raw: same 4 statements (${sync})`,
+        () => {
+          const [id, revision] = peerPool.next();
+          raw.step(id, revision);
+        },
+      ],
+      options,
+    ),
+  );
   await storage.close();
   raw.db.close();
 }
