@@ -262,11 +262,15 @@ export function conformToSchema(value: unknown, schema: JsonSchema): ConformResu
         const extra = (error.params as { additionalProperty?: string }).additionalProperty;
         if (extra !== undefined) segments = [...segments, extra];
       }
-      if (repairAt(root, current, segments)) {
-        repairs.push(`${segments.join('.') || '(root)'}: ${error.message ?? 'invalid'}; repaired`);
-        repaired = true;
-        break;
+      // Repair at the error, else at the nearest enclosing field or array item that allows it.
+      for (let depth = segments.length; depth > 0 && !repaired; depth--) {
+        const at = segments.slice(0, depth);
+        if (repairAt(root, current, at)) {
+          repairs.push(`${at.join('.')}: ${error.message ?? 'invalid'}; repaired`);
+          repaired = true;
+        }
       }
+      if (repaired) break;
     }
     if (!repaired) {
       return {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  matchEnum,
+  parseBoolean,
+  parseCurrency,
+  parseDate,
+  parseNumber,
+} from '../../src/processors/value-coercion.ts';
+
+describe('value coercion', () => {
+  it.each([
+    ['2024-03-15', '2024-03-15'],
+    ['03/15/2024', '2024-03-15'],
+    ['15/03/2024', '2024-03-15'],
+    ['15.03.2024', '2024-03-15'],
+    ['March 5, 2024', '2024-03-05'],
+    ['5 March 2024', '2024-03-05'],
+    ['Sept 30th, 2023', '2023-09-30'],
+    ['05-Jan-24', '2024-01-05'],
+    ['Date: 1/2/2024 14:22', '2024-01-02'],
+  ])('reads the date %s', (text, expected) => {
+    expect(parseDate(text)).toBe(expected);
+  });
+
+  it('rejects impossible dates', () => {
+    expect(parseDate('2024-02-30')).toBeUndefined();
+    expect(parseDate('no date here')).toBeUndefined();
+  });
+
+  it.each([
+    ['$1,234.56', 1234.56],
+    ['1.234,56 EUR', 1234.56],
+    ['1 234,56 €', 1234.56],
+    ['(12.00)', -12],
+    ['-45.20', -45.2],
+    ['12,5', 12.5],
+    ['1,000', 1000],
+    ['Qty 7', 7],
+  ])('reads the number %s', (text, expected) => {
+    expect(parseNumber(text)).toBe(expected);
+  });
+
+  it('reads currency with its code, or the document default', () => {
+    expect(parseCurrency('£45.00', null)).toEqual({ amount: 45, iso_4217: 'GBP' });
+    expect(parseCurrency('CHF 12.50', null)).toEqual({ amount: 12.5, iso_4217: 'CHF' });
+    expect(parseCurrency('12.50', 'EUR')).toEqual({ amount: 12.5, iso_4217: 'EUR' });
+    expect(parseCurrency('n/a', 'EUR')).toBeUndefined();
+  });
+
+  it('reads booleans and enum members', () => {
+    expect(parseBoolean('Yes')).toBe(true);
+    expect(parseBoolean('unchecked')).toBe(false);
+    expect(parseBoolean('maybe')).toBeUndefined();
+    expect(matchEnum('VISA card', ['cash', 'card'])).toBe('card');
+    expect(matchEnum('Net-30', ['net_30', 'net_60'])).toBe('net_30');
+    expect(matchEnum('cheque', ['cash', 'card'])).toBeUndefined();
+  });
+});
