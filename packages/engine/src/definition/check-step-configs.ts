@@ -178,19 +178,37 @@ function checkConditionalExtract(
   }
 }
 
-function checkWebhookResponse(issues: Issues, step: StepView): void {
-  const body = asString(asRecord(step.config)?.body);
-  if (body === undefined || body.trim() === '') return;
+// Parsing JSONata costs about 0.3 ms; a workflow's body is checked again on every update and
+// deploy, so remember recent answers (bounded: cleared when full).
+const jsonataProblems = new Map<string, string | null>();
+const JSONATA_CACHE_SIZE = 256;
+
+function jsonataProblem(body: string): string | null {
+  const known = jsonataProblems.get(body);
+  if (known !== undefined) return known;
+  let problem: string | null = null;
   try {
     jsonata(body);
   } catch (error) {
     const e = asRecord(error);
     const position = typeof e?.position === 'number' ? ` at position ${e.position}` : '';
     const code = asString(e?.code);
+    problem = `is not a valid JSONata expression${position}: ${asString(e?.message) ?? String(error)}${code ? ` (${code})` : ''}`;
+  }
+  if (jsonataProblems.size >= JSONATA_CACHE_SIZE) jsonataProblems.clear();
+  jsonataProblems.set(body, problem);
+  return problem;
+}
+
+function checkWebhookResponse(issues: Issues, step: StepView): void {
+  const body = asString(asRecord(step.config)?.body);
+  if (body === undefined || body.trim() === '') return;
+  const problem = jsonataProblem(body);
+  if (problem !== null) {
     issues.push({
       code: Code.JSONATA_PARSE_ERROR,
       path: `steps[${step.index}].config.body`,
-      message: `is not a valid JSONata expression${position}: ${asString(e?.message) ?? String(error)}${code ? ` (${code})` : ''}`,
+      message: problem,
     });
   }
 }
