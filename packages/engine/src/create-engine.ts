@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { type JsonObject, memoryStorage, type StorageAdapter } from '@docflow/storage';
 import { type Clock, systemClock } from './clock.ts';
+import { ajvErrorsToIssues } from './definition/ajv-issues.ts';
+import { configValidator } from './definition/check-executors.ts';
 import { validateWorkflowDefinition } from './definition/validate-definition.ts';
 import { EngineError, EngineErrorCode } from './errors.ts';
 import type { EngineEvent } from './events/event-types.ts';
@@ -25,6 +27,11 @@ import {
   runWorkItem,
   STOPPING,
 } from './runtime/step-runner.ts';
+import {
+  type StandaloneRun,
+  StandaloneRuns,
+  type StandaloneRunsService,
+} from './standalone/standalone-runs.ts';
 import type { StepExecutor, StepType } from './step-executor.ts';
 import {
   createWebhookDispatcher,
@@ -71,6 +78,19 @@ export interface Engine {
   readonly webhookEndpoints: ReturnType<typeof createWebhookEndpointsService>;
   readonly webhookSubscriptions: ReturnType<typeof createWebhookSubscriptionsService>;
   readonly webhookDeliveries: ReturnType<typeof createWebhookDeliveriesService>;
+  /** SPEC.md parse runs (create, get, list, cancel, batch), run by the PARSE executor. */
+  readonly parseRuns: StandaloneRunsService;
+  readonly extractRuns: StandaloneRunsService;
+  readonly classifyRuns: StandaloneRunsService;
+  readonly splitRuns: StandaloneRunsService;
+  /**
+   * Parses a file synchronously (SPEC.md POST /parse): creates a parse run and waits for it,
+   * at most five minutes. For onboarding and tests; production code uses `parseRuns`.
+   */
+  parse(input: {
+    file: { id: string } | { text: string; name?: string };
+    config?: JsonObject;
+  }): Promise<StandaloneRun>;
   /** The storage the engine persists to. */
   readonly storage: StorageAdapter;
   /** Opens storage, recovers unfinished runs and starts workers. Idempotent. */
@@ -214,19 +234,21 @@ export function createEngine(options: EngineOptions = {}): Engine {
     onError,
     ...(options.scheduling ? { scheduling: options.scheduling } : {}),
     execute: (item) =>
-      runWorkItem(item, {
-        ctx,
-        store,
-        executors,
-        retry,
-        controllers,
-        random,
-        async secretsOf(state) {
-          if (!state.secretsRef) return {};
-          const sealed = await storage.blobs.get(state.secretsRef);
-          return sealed ? secretBox.open(sealed) : {};
-        },
-      }),
+      StandaloneRuns.owns(item)
+        ? standalone.execute(item)
+        : runWorkItem(item, {
+            ctx,
+            store,
+            executors,
+            retry,
+            controllers,
+            random,
+            async secretsOf(state) {
+              if (!state.secretsRef) return {};
+              const sealed = await storage.blobs.get(state.secretsRef);
+              return sealed ? secretBox.open(sealed) : {};
+            },
+          }),
     onDrained: () => checkIdle(),
   });
 
@@ -239,6 +261,21 @@ export function createEngine(options: EngineOptions = {}): Engine {
       idleWaiters.clear();
     }, onError);
   }
+
+  const standalone = new StandaloneRuns({
+    ctx,
+    executors,
+    notifyEnqueued: () => scheduler.notifyEnqueued(),
+    checkConfig(stepType, config, base) {
+      const schema = executors.get(stepType)?.configSchema;
+      if (!schema) return [];
+      const validate = configValidator(schema, stepType);
+      return validate(config)
+        ? []
+        : ajvErrorsToIssues(validate.errors, { code: 'CONFIG_INVALID', basePath: base });
+    },
+  });
+  const parseRuns = standalone.service('parse_run');
 
   const workflowRuns = createWorkflowRunsService({
     ctx,
@@ -277,6 +314,17 @@ export function createEngine(options: EngineOptions = {}): Engine {
     webhookEndpoints: createWebhookEndpointsService(ctx),
     webhookSubscriptions: createWebhookSubscriptionsService(ctx),
     webhookDeliveries: createWebhookDeliveriesService(ctx, { notify: () => dispatcher?.notify() }),
+    parseRuns,
+    extractRuns: standalone.service('extract_run'),
+    classifyRuns: standalone.service('classify_run'),
+    splitRuns: standalone.service('split_run'),
+    async parse(input) {
+      const run = await parseRuns.create({
+        file: input.file,
+        ...(input.config ? { config: input.config } : {}),
+      });
+      return parseRuns.waitFor(run.id, { timeoutMs: 5 * 60_000 });
+    },
     storage,
     start() {
       if (state === 'started') return Promise.resolve();
@@ -316,6 +364,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       state = 'stopped';
       scheduler.stop();
       for (const controller of controllers.values()) controller.abort(STOPPING);
+      standalone.stopAll();
       const inflight = scheduler.inflightIds();
       await scheduler.whenIdle();
       if (inflight.length > 0) await storage.releaseWork(inflight, { owner: scheduler.owner });
