@@ -10,7 +10,7 @@ const read = (path: string) => readFileSync(new URL(path, docs), 'utf8');
 
 describe('docs/errors/definitions.md', () => {
   it('has one row per issue code, and no other', () => {
-    const rows = [...read('errors/definitions.md').matchAll(/^\| `([A-Z_]+)` \|/gm)].map(
+    const rows = [...read('errors/definitions.md').matchAll(/^\|\s*`([A-Z_]+)`\s*\|/gm)].map(
       (m) => m[1],
     );
     expect([...rows].sort()).toEqual(Object.values(DefinitionIssueCode).sort());
