@@ -307,17 +307,39 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   const { enabled: _enabled, ...dispatcherOptions } = options.webhooks ?? {};
 
+  /** Resource methods work only between `start()` and `stop()`. */
+  const started = <T extends object>(service: T): T =>
+    new Proxy(service, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (state !== 'started') {
+            return Promise.reject(
+              new EngineError(
+                EngineErrorCode.NOT_STARTED,
+                state === 'stopped' ? 'the engine was stopped' : 'call engine.start() first',
+              ),
+            );
+          }
+          return value.apply(target, args);
+        };
+      },
+    });
+
   return {
-    files: createFilesService(ctx),
-    workflows,
-    workflowRuns,
-    webhookEndpoints: createWebhookEndpointsService(ctx),
-    webhookSubscriptions: createWebhookSubscriptionsService(ctx),
-    webhookDeliveries: createWebhookDeliveriesService(ctx, { notify: () => dispatcher?.notify() }),
-    parseRuns,
-    extractRuns: standalone.service('extract_run'),
-    classifyRuns: standalone.service('classify_run'),
-    splitRuns: standalone.service('split_run'),
+    files: started(createFilesService(ctx)),
+    workflows: started(workflows),
+    workflowRuns: started(workflowRuns),
+    webhookEndpoints: started(createWebhookEndpointsService(ctx)),
+    webhookSubscriptions: started(createWebhookSubscriptionsService(ctx)),
+    webhookDeliveries: started(
+      createWebhookDeliveriesService(ctx, { notify: () => dispatcher?.notify() }),
+    ),
+    parseRuns: started(parseRuns),
+    extractRuns: started(standalone.service('extract_run')),
+    classifyRuns: started(standalone.service('classify_run')),
+    splitRuns: started(standalone.service('split_run')),
     async parse(input) {
       const run = await parseRuns.create({
         file: input.file,

@@ -101,6 +101,17 @@ describe.each(adapters)('createEngine on %s', (_name, makeStorage) => {
     expect((await engine.files.list()).data).toEqual([]);
   });
 
+  it('refuses resource calls before start() and after stop()', async () => {
+    engine = createEngine({ storage: makeStorage() });
+    const early = await engine.files.list().catch((e) => e);
+    expect(isEngineError(early, 'NOT_STARTED')).toBe(true);
+    await engine.start();
+    expect((await engine.files.list()).data).toEqual([]);
+    await engine.stop();
+    const late = await engine.workflows.list().catch((e) => e);
+    expect(isEngineError(late, 'NOT_STARTED')).toBe(true);
+  });
+
   it('keeps draft and deployed versions apart', async () => {
     engine = createEngine({
       storage: makeStorage(),
