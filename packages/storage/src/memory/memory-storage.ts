@@ -110,7 +110,7 @@ class MemoryStorage implements StorageAdapter {
 
   constructor(options: MemoryStorageOptions) {
     this.#clock = options.clock ?? systemStorageClock;
-    this.blobs = memoryBlobStore(() => this.#assertOpen());
+    this.blobs = memoryBlobStore((options) => this.#assertOpen(options));
   }
 
   #assertOpen(options?: AbortableOptions): void {

@@ -44,6 +44,37 @@ export function describeLifecycle(ctx: ContractContext): void {
         s.commit({ runs: [runWrite('run_1', 0)] }, { signal: controller.signal }),
       ).rejects.toThrow('stop');
       expect(await s.getRun('run_1')).toBeUndefined();
+      const signal = controller.signal;
+      await expect(s.getRun('run_1', { signal })).rejects.toThrow('stop');
+      await expect(s.listRuns({ signal })).rejects.toThrow('stop');
+      await expect(s.claimWork({ owner: 'w', limit: 1, leaseMs: 1, signal })).rejects.toThrow(
+        'stop',
+      );
+      await expect(s.blobs.put('k', new Uint8Array(1), { signal })).rejects.toThrow('stop');
+      expect(await s.blobs.get('k')).toBeUndefined();
+    });
+
+    it('rejects filters of the wrong type with INVALID_ARGUMENT', async () => {
+      const s = ctx.storage();
+      await expectStorageError(
+        s.listRuns({ active: 'yes' as unknown as boolean }),
+        'INVALID_ARGUMENT',
+      );
+      await expectStorageError(s.listRuns({ status: '' }), 'INVALID_ARGUMENT');
+      await expectStorageError(
+        s.listDeliveries({ endpointId: 3 as unknown as string }),
+        'INVALID_ARGUMENT',
+      );
+      await expectStorageError(
+        s.listDocuments('files', { nameContains: 5 as unknown as string }),
+        'INVALID_ARGUMENT',
+      );
+      await expectStorageError(s.getRun(''), 'INVALID_ARGUMENT');
+      await expectStorageError(s.renewWork(['a'], { owner: 'w', leaseMs: -1 }), 'INVALID_ARGUMENT');
+      await expectStorageError(
+        s.releaseWork(['a'], { owner: 'w', availableAt: 'later' }),
+        'INVALID_ARGUMENT',
+      );
     });
 
     it('has a name', () => {
