@@ -1,0 +1,48 @@
+export { checkGenerateRequest } from './check-processor-input.ts';
+export {
+  type ConfigJsonSchema,
+  classifierConfigSchema,
+  extractorConfigSchema,
+  MAX_CLASSIFICATIONS,
+  splitterConfigSchema,
+} from './processor-config-schemas.ts';
+export { ProcessorIssueCode } from './processor-issue-code.ts';
+export {
+  kindOfProcessorType,
+  PROCESSOR_KINDS,
+  type ProcessorKindSpec,
+  type ProcessorType,
+} from './processor-kinds.ts';
+export {
+  createProcessorResolution,
+  type ProcessorRef,
+  type ProcessorResolutionService,
+  type ProcessorServices,
+  processorReferencesOf,
+} from './processor-resolution.ts';
+export type {
+  CreateProcessorInput,
+  GenerateSchemaRequest,
+  LegacyProcessorVersion,
+  Processor,
+  ProcessorSummary,
+  ProcessorVersionSummary,
+  PublishProcessorInput,
+  PublishProcessorResult,
+  ResolvedProcessor,
+  UpdateProcessorInput,
+} from './processor-resource.ts';
+export {
+  formatVersion,
+  nextVersion,
+  parseVersion,
+  type ReleaseType,
+  type VersionNumber,
+} from './processor-version.ts';
+export {
+  createProcessorsService,
+  type GenerateSchema,
+  type ProcessorsService,
+  type ProcessorsServiceOptions,
+} from './processors-service.ts';
+export { classificationIdsOf, validateProcessorConfig } from './validate-processor-config.ts';
