@@ -155,6 +155,11 @@ export interface WorkItemInput {
   /** Not claimable before this time (RFC 3339); defaults to now. Used for retry backoff. */
   readonly availableAt?: string | undefined;
   readonly payload: JsonObject;
+  /**
+   * Enqueue the item already claimed by `owner` for `leaseMs` (its first attempt): the enqueuer
+   * runs it at once without a separate claim. Until the lease expires nobody else can claim it.
+   */
+  readonly lease?: { readonly owner: string; readonly leaseMs: number } | undefined;
 }
 
 /** A queued or claimed work item. */

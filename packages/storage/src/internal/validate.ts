@@ -181,6 +181,11 @@ export function validateChanges(changes: Changes): void {
       checkInteger(w.priority, `${p}.priority`, 1, 100);
       checkOptionalTime(w.availableAt, `${p}.availableAt`);
       checkObject(w.payload, `${p}.payload`);
+      if (w.lease !== undefined) {
+        checkObject(w.lease, `${p}.lease`);
+        checkString(w.lease.owner, `${p}.lease.owner`);
+        checkInteger(w.lease.leaseMs, `${p}.lease.leaseMs`, 1, Number.MAX_SAFE_INTEGER);
+      }
     });
   }
   if (changes.deliveries !== undefined) {

@@ -270,6 +270,7 @@ class MemoryStorage implements StorageAdapter {
     changes.enqueue?.forEach((w, i) => {
       if (this.#work.has(w.id)) return;
       const availableMs = timeOr(w.availableAt, nowMs, `changes.enqueue[${i}].availableAt`);
+      const leaseMs = w.lease === undefined ? undefined : nowMs + w.lease.leaseMs;
       const item: WorkItem = {
         id: w.id,
         runId: w.runId,
@@ -278,9 +279,12 @@ class MemoryStorage implements StorageAdapter {
         seq: ++this.#workSeq,
         availableAt: formatTime(availableMs),
         payload: jsonCopy(w.payload),
-        attempts: 0,
+        attempts: w.lease === undefined ? 0 : 1,
+        ...(w.lease === undefined || leaseMs === undefined
+          ? {}
+          : { leaseOwner: w.lease.owner, leaseExpiresAt: formatTime(leaseMs) }),
       };
-      put(this.#work, w.id, { item, availableMs, leaseMs: undefined });
+      put(this.#work, w.id, { item, availableMs, leaseMs });
     });
 
     changes.deliveries?.forEach((d, i) => {

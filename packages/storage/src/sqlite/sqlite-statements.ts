@@ -35,6 +35,7 @@ export interface SqliteStatements {
   readonly eventsAfter: Statement<RunEventRow>;
   readonly eventsAfterLimit: Statement<RunEventRow>;
   readonly workInsert: Statement;
+  readonly workInsertLeased: Statement;
   readonly workDelete: Statement;
   readonly workDeleteByRun: Statement;
   readonly workClaim: Statement<WorkRow>;
@@ -112,6 +113,11 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
     workInsert: p(
       `INSERT INTO work (id, run_id, kind, priority, seq, available_at, payload, attempts)
         VALUES (?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (id) DO NOTHING`,
+    ),
+    workInsertLeased: p(
+      `INSERT INTO work (id, run_id, kind, priority, seq, available_at, payload, attempts,
+          lease_owner, lease_expires_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING`,
     ),
     workDelete: p('DELETE FROM work WHERE id = ?'),
     workDeleteByRun: p('DELETE FROM work WHERE run_id = ?'),

@@ -385,15 +385,28 @@ class SqliteStorage implements SqliteStorageAdapter {
       for (let i = 0; i < enqueue.length; i++) {
         const w = enqueue[i] as (typeof enqueue)[number];
         const availableMs = timeOr(w.availableAt, nowMs, `changes.enqueue[${i}].availableAt`);
-        const inserted = s.workInsert.run(
-          w.id,
-          w.runId,
-          w.kind,
-          w.priority,
-          this.#workSeq + 1,
-          availableMs,
-          JSON.stringify(w.payload),
-        );
+        const inserted =
+          w.lease === undefined
+            ? s.workInsert.run(
+                w.id,
+                w.runId,
+                w.kind,
+                w.priority,
+                this.#workSeq + 1,
+                availableMs,
+                JSON.stringify(w.payload),
+              )
+            : s.workInsertLeased.run(
+                w.id,
+                w.runId,
+                w.kind,
+                w.priority,
+                this.#workSeq + 1,
+                availableMs,
+                JSON.stringify(w.payload),
+                w.lease.owner,
+                nowMs + w.lease.leaseMs,
+              );
         if (inserted.changes > 0) this.#workSeq++;
       }
     }
