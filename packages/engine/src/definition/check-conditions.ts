@@ -57,13 +57,14 @@ export function checkConditional(issues: Issues, step: StepView, formulas: Formu
         message: 'ELSE is the fallback and must be the last condition (at most one)',
       });
     }
-    checkOperands(issues, condition, type, path, formulas);
+    checkOperands(issues, step.index, condition, type, path, formulas);
   });
   checkRouting(issues, step, 'conditionId', ids, 'conditions');
 }
 
 function checkOperands(
   issues: Issues,
+  stepIndex: number,
   condition: Readonly<Record<string, unknown>>,
   type: string | undefined,
   path: string,
@@ -102,7 +103,7 @@ function checkOperands(
     problem('rightOperand', `is not used by ${operation}`);
   }
   if (operation === 'FORMULA') {
-    formulas.source(left, `${path}.leftOperand`);
+    formulas.source(stepIndex, left, `${path}.leftOperand`);
     return;
   }
   for (const [field, value] of [
@@ -115,7 +116,7 @@ function checkOperands(
       const operand = parsed.operand;
       const parts = operand.kind === 'template' ? operand.parts : [operand];
       for (const part of parts) {
-        if (part.kind === 'formula') formulas.variables(part.ast, `${path}.${field}`);
+        if (part.kind === 'formula') formulas.variables(stepIndex, part.ast, `${path}.${field}`);
       }
       continue;
     }

@@ -140,7 +140,7 @@ function checkRuleValidation(issues: Issues, step: StepView, formulas: FormulaCh
         });
       }
     }
-    formulas.source(rule?.formula, `${base}[${k}].formula`);
+    formulas.source(step.index, rule?.formula, `${base}[${k}].formula`);
   });
 }
 
@@ -154,7 +154,7 @@ function checkConditionalExtract(
   const rules = asArray(asRecord(step.config)?.rules);
   rules.forEach((raw, k) => {
     const rule = asRecord(raw);
-    formulas.source(rule?.formula, `${base}[${k}].formula`);
+    formulas.source(step.index, rule?.formula, `${base}[${k}].formula`);
     checkReference(
       issues,
       'extractor',
@@ -219,6 +219,46 @@ const EXTRACTING: ReadonlySet<string> = new Set([
   'MERGE_EXTRACT',
 ]);
 
+interface UpstreamIndex {
+  readonly predecessors: readonly (readonly number[])[];
+  readonly names: Map<number, ReadonlySet<string>>;
+}
+
+const upstreamIndexes = new WeakMap<GraphAnalysis, UpstreamIndex>();
+
+/** Names of the steps with a route to step `index` (its ancestors), computed once per step. */
+function upstreamNames(
+  steps: readonly StepView[],
+  graph: GraphAnalysis,
+  index: number,
+): ReadonlySet<string> {
+  let upstream = upstreamIndexes.get(graph);
+  if (!upstream) {
+    const predecessors: number[][] = steps.map(() => []);
+    graph.successors.forEach((targets, from) => {
+      for (const to of targets) predecessors[to]?.push(from);
+    });
+    upstream = { predecessors, names: new Map() };
+    upstreamIndexes.set(graph, upstream);
+  }
+  const known = upstream.names.get(index);
+  if (known) return known;
+  const seen = new Set<number>([index]);
+  const names = new Set<string>();
+  const queue = [index];
+  for (let head = 0; head < queue.length; head++) {
+    for (const from of upstream.predecessors[queue[head] ?? 0] ?? []) {
+      if (seen.has(from)) continue;
+      seen.add(from);
+      queue.push(from);
+      const name = steps[from]?.name;
+      if (name !== undefined) names.add(name);
+    }
+  }
+  upstream.names.set(index, names);
+  return names;
+}
+
 function checkMergeExtract(
   issues: Issues,
   step: StepView,
@@ -226,19 +266,9 @@ function checkMergeExtract(
   graph: GraphAnalysis,
 ): void {
   if (!graph.acyclic || !graph.reachable?.[step.index]) return;
-  const predecessors: number[][] = steps.map(() => []);
-  graph.successors.forEach((targets, from) => {
-    for (const to of targets) predecessors[to]?.push(from);
-  });
-  const seen = new Set<number>([step.index]);
-  const queue = [step.index];
-  for (let head = 0; head < queue.length; head++) {
-    for (const from of predecessors[queue[head] ?? 0] ?? []) {
-      if (seen.has(from)) continue;
-      if (EXTRACTING.has(steps[from]?.type ?? '')) return;
-      seen.add(from);
-      queue.push(from);
-    }
+  for (const name of upstreamNames(steps, graph, step.index)) {
+    const index = graph.indexByName.get(name);
+    if (index !== undefined && EXTRACTING.has(steps[index]?.type ?? '')) return;
   }
   issues.push({
     code: Code.NOTHING_TO_MERGE,
@@ -270,7 +300,9 @@ export function checkStepConfigs(
   resolver: ProcessorResolver | undefined,
 ): ValidationIssue[] {
   const issues: Issues = [];
-  const formulas = formulaChecker(issues, new Set(graph.indexByName.keys()));
+  const formulas = formulaChecker(issues, new Set(graph.indexByName.keys()), (index) =>
+    upstreamNames(steps, graph, index),
+  );
   for (const step of steps) {
     checkRetry(issues, step);
     switch (step.type) {

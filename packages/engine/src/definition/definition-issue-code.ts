@@ -43,6 +43,8 @@ export const DefinitionIssueCode = {
   FORMULA_PARSE_ERROR: 'FORMULA_PARSE_ERROR',
   /** A formula variable names neither a step of the definition nor `metadata`. */
   UNKNOWN_VARIABLE: 'UNKNOWN_VARIABLE',
+  /** A formula variable names a step that never runs before the formula's step. */
+  VARIABLE_NOT_UPSTREAM: 'VARIABLE_NOT_UPSTREAM',
   /** A WEBHOOK_RESPONSE `body` is not a valid JSONata expression. */
   JSONATA_PARSE_ERROR: 'JSONATA_PARSE_ERROR',
   /** An inline extractor's `schema` is not a valid JSON Schema (draft-07). */

@@ -13,22 +13,36 @@ export function parseErrorMessage(problem: FormulaProblem): string {
 
 /** Parses formulas and checks that their variables name a step or `metadata`. */
 export interface FormulaChecker {
-  /** Checks a formula source; its syntax tree when it parses. */
-  source(source: unknown, path: string): FormulaAst | undefined;
-  /** Checks the variables of a parsed formula. */
-  variables(ast: FormulaAst, path: string): void;
+  /** Checks a formula of step `step` (an index); its syntax tree when it parses. */
+  source(step: number, source: unknown, path: string): FormulaAst | undefined;
+  /** Checks the variables of a parsed formula of step `step`. */
+  variables(step: number, ast: FormulaAst, path: string): void;
 }
 
-/** A {@link FormulaChecker} that appends its issues to `issues`. */
+/**
+ * A {@link FormulaChecker} that appends its issues to `issues`. `upstream(step)` gives the names
+ * of the steps that can run before step `step` on some path (undefined: not known, no check).
+ */
 export function formulaChecker(
   issues: ValidationIssue[],
   stepNames: ReadonlySet<string>,
+  upstream: (step: number) => ReadonlySet<string> | undefined,
 ): FormulaChecker {
-  const variables = (ast: FormulaAst, path: string) => {
+  const variables = (step: number, ast: FormulaAst, path: string) => {
     const reported = new Set<string>();
     for (const root of formulaRoots(ast)) {
-      if (stepNames.has(root) || root === 'metadata' || reported.has(root)) continue;
+      if (root === 'metadata' || reported.has(root)) continue;
       reported.add(root);
+      if (stepNames.has(root)) {
+        const before = upstream(step);
+        if (before === undefined || before.has(root)) continue;
+        issues.push({
+          code: Code.VARIABLE_NOT_UPSTREAM,
+          path,
+          message: `refers to "${root}", which never runs before this step: its value would always be NULL`,
+        });
+        continue;
+      }
       const hint = closestName(root, [...stepNames, 'metadata']);
       issues.push({
         code: Code.UNKNOWN_VARIABLE,
@@ -39,11 +53,11 @@ export function formulaChecker(
   };
   return {
     variables,
-    source(source, path) {
+    source(step, source, path) {
       if (typeof source !== 'string' || source.trim() === '') return undefined;
       const parsed = safeParseFormula(source);
       if (parsed.ok) {
-        variables(parsed.ast, path);
+        variables(step, parsed.ast, path);
         return parsed.ast;
       }
       for (const e of parsed.errors) {
