@@ -1,3 +1,5 @@
+import { DEFINITION_LIMITS } from './definition-schema.ts';
+
 /** Edit distance of two short strings (Levenshtein, two rows). */
 function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -18,6 +20,9 @@ function distance(a: string, b: string): number {
 
 /** The candidate closest to `name` within a small edit distance, for "did you mean" hints. */
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  // Quadratic in the lengths: only for names a definition may have (oversized ones are already
+  // a SCHEMA issue, and input is untrusted).
+  if (name.length > DEFINITION_LIMITS.stepNameLength) return undefined;
   const limit = Math.max(1, Math.min(3, Math.floor(name.length / 3)));
   let best: string | undefined;
   let bestDistance = limit + 1;

@@ -135,3 +135,24 @@ describe('validateWorkflowDefinition: all issues at once', () => {
     ]);
   });
 });
+
+describe('validateWorkflowDefinition on oversized input', () => {
+  it('stays quick with huge names (no quadratic hint search)', () => {
+    const huge = 'x'.repeat(200_000);
+    const definition = {
+      steps: [
+        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+        { name: 'parse', type: 'PARSE', next: [{ step: `${huge}a` }] },
+        { name: `${huge}b`, type: 'HUMAN_REVIEW' },
+      ],
+    };
+    const issues = validateWorkflowDefinition(definition);
+    expect(issues.map((i) => [i.code, i.path])).toEqual([
+      ['SCHEMA', 'steps[1].next[0].step'],
+      ['SCHEMA', 'steps[2].name'],
+      ['UNKNOWN_STEP', 'steps[1].next[0].step'],
+      ['UNREACHABLE_STEP', 'steps[2]'],
+    ]);
+    expect(issues[2]?.message).not.toContain('did you mean');
+  });
+});
