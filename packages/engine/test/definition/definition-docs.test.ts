@@ -22,6 +22,14 @@ describe('docs/workflows.md', () => {
     (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
   );
 
+  it('lists every issue code among its checks', () => {
+    const text = read('workflows.md');
+    const missing = Object.values(DefinitionIssueCode).filter(
+      (code) => !text.includes(`\`${code}\``),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('has examples', () => {
     expect(blocks.length).toBeGreaterThan(14);
   });
