@@ -139,6 +139,8 @@ export function checkCreateInput(kind: ProcessorKind, input: unknown): Issues {
   if (!record) return issues;
   issues.push(...checkName(record.name, 'name'));
   if (record.config !== undefined) issues.push(...validateProcessorConfig(kind, record.config));
+  // Other kinds already have NOT_ALLOWED for these keys.
+  if (kind !== 'extractor') return issues;
   const clone = record.cloneExtractorId;
   const generate = record.generate;
   if (clone !== undefined) {

@@ -87,13 +87,53 @@ function checkClassifications(
   }
 }
 
-/** Compiles `schema` with a fresh ajv (a schema's own `$id`s must not collide between calls). */
+let compiler: Ajv | undefined;
+let compiles = 0;
+
+const newCompiler = () =>
+  // The meta-schema check ran before (checkJsonSchema): compiling is all that is left to prove.
+  new Ajv({ strict: false, logger: false, allErrors: true, validateSchema: false });
+
+/**
+ * Why ajv cannot compile `schema`, or undefined. One compiler is reused (a fresh one costs tens
+ * of milliseconds) and forgets each schema after compiling it, so that a schema's own `$id`s do
+ * not collide between calls; an error is confirmed by a fresh compiler before it is reported, and
+ * the shared one is renewed now and then because nested `$id`s are not forgotten.
+ */
 function compileProblem(schema: object): string | undefined {
+  const key = JSON.stringify(schema);
+  const known = compileProblems.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const problem = compileOnce(schema);
+  if (compileProblems.size >= COMPILE_CACHE_SIZE) compileProblems.clear();
+  compileProblems.set(key, problem ?? null);
+  return problem;
+}
+
+// Compiling costs milliseconds; the same schema is checked again on publish and unchanged
+// updates, so remember recent answers (bounded: cleared when full).
+const compileProblems = new Map<string, string | null>();
+const COMPILE_CACHE_SIZE = 256;
+
+function compileOnce(schema: object): string | undefined {
+  if (compiles++ >= 200) {
+    compiler = undefined;
+    compiles = 0;
+  }
+  compiler ??= newCompiler();
   try {
-    new Ajv({ strict: false, logger: false, allErrors: true }).compile(schema);
+    compiler.compile(schema);
     return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+  } catch {
+    compiler = undefined;
+    try {
+      newCompiler().compile(schema);
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  } finally {
+    compiler?.removeSchema(schema);
   }
 }
 
