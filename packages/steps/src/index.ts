@@ -30,6 +30,7 @@ export type {
   ParseLimits,
 } from './parse/parse-document.ts';
 export { DEFAULT_PARSE_LIMITS, parseDocument } from './parse/parse-document.ts';
+export { closeOcrPool, ocrPoolSize } from './parse/ocr/ocr-pool.ts';
 export type {
   AgenticBlockOptions,
   BarcodeBlockOptions,

@@ -47,7 +47,13 @@ function confidence(blocks: readonly Block[]): { min: number | null; avg: number
  */
 export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): Chunk[] {
   let nextId = 1;
-  const toBlocks = (unit: DraftUnit, draftBlock: DraftBlock, parentId: string | null): Block[] => {
+  // Appends into `out`: a spread of a table's cells (600,000 for a large sheet) overflows the stack.
+  const toBlocks = (
+    out: Block[],
+    unit: DraftUnit,
+    draftBlock: DraftBlock,
+    parentId: string | null,
+  ): void => {
     const id = `blk_${nextId++}`;
     const metadata: BlockMetadata = {
       ...(unit.page ? { page: unit.page } : {}),
@@ -72,9 +78,8 @@ export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): 
           : [],
       boundingBox: box,
     };
-    const out = [block];
-    for (const child of draftBlock.children ?? []) out.push(...toBlocks(unit, child, id));
-    return out;
+    out.push(block);
+    for (const child of draftBlock.children ?? []) toBlocks(out, unit, child, id);
   };
 
   const strategy: ChunkingStrategyType = config.chunking;
@@ -102,7 +107,7 @@ export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): 
       }
       const section = current ?? open(unit);
       section.last = Math.max(section.last, unit.pageNumber);
-      section.blocks.push(...toBlocks(unit, draftBlock, null));
+      toBlocks(section.blocks, unit, draftBlock, null);
       if (draftBlock.markdown !== '') section.markdown.push(draftBlock.markdown);
     }
     const section = current ?? open(unit);

@@ -181,9 +181,19 @@ export async function parseDocument(
     fileName: name,
   };
   let draft: DraftDocument;
+  // Libraries do not all settle their promises once destroyed: the race makes an abort or a
+  // timeout end the parse at once, whatever the library is doing.
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
   try {
-    draft = await runFormat(detected.type, bytes, context);
+    draft = await Promise.race([runFormat(detected.type, bytes, context), aborted]);
   } catch (error) {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
     options.signal?.throwIfAborted();
     if (timeout.aborted) {
       return fail(
@@ -198,6 +208,7 @@ export async function parseDocument(
       `Parsing the ${detected.type} file failed unexpectedly: ${message}`,
     );
   }
+  if (onAbort) signal.removeEventListener('abort', onAbort);
   options.signal?.throwIfAborted();
 
   let chunks: ParseRunOutput['chunks'];

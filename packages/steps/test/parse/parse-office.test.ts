@@ -70,7 +70,7 @@ describe('CSV', () => {
   });
 });
 
-describe('HTML', () => {
+describe('HTML', { timeout: 60_000 }, () => {
   const html = `<!DOCTYPE html><html><head><title>t</title><style>p{}</style><script>alert(1)</script></head>
   <body><h1>Annual <em>report</em></h1><p>Revenue grew <strong>12%</strong> in <a href="https://x.test">2025</a>.</p>
   <ul><li>First point</li><li>Second point<ul><li>Nested point</li></ul></li></ul>
@@ -152,7 +152,7 @@ describe('XML', () => {
   });
 });
 
-describe('DOCX', () => {
+describe('DOCX', { timeout: 60_000 }, () => {
   it('reads headings, emphasis, list items, tables and images', async () => {
     const output = await parsed(await makeDocx());
     const [chunk] = output.chunks;
@@ -176,7 +176,7 @@ describe('DOCX', () => {
   });
 });
 
-describe('XLSX', () => {
+describe('XLSX', { timeout: 60_000 }, () => {
   it('gives one chunk per sheet with displayed values honouring number formats', async () => {
     const output = await parsed(await makeXlsx());
     expect(output.chunks.map((chunk) => chunk.metadata.sheet?.name)).toEqual(['Sales', 'Internal']);

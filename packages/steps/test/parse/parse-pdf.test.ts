@@ -31,13 +31,13 @@ function cellsOf(blocks: readonly Block[], table: Block): string[][] {
   return grid;
 }
 
-describe('PDF (born-digital)', () => {
+describe('PDF (born-digital)', { timeout: 60_000 }, () => {
   let report: { bytes: Uint8Array; truth: ReportPageTruth[] };
   let output: ParseRunOutput;
   beforeAll(async () => {
     report = await makeReportPdf({ pages: 4, rotatedPages: [2], turnedTextPages: [3] });
     output = await parsed(report.bytes);
-  });
+  }, 60_000);
 
   it('recalls every word of every page, one page chunk each', () => {
     expect(output.chunks).toHaveLength(4);
@@ -161,7 +161,7 @@ describe('PDF (born-digital)', () => {
   });
 });
 
-describe('PDF failures', () => {
+describe('PDF failures', { timeout: 60_000 }, () => {
   it.each([
     ['an encrypted PDF', () => makeEncryptedPdf(), 'PASSWORD_PROTECTED_FILE'],
     ['a truncated PDF', async () => (await makeFormPdf()).subarray(0, 900), 'CORRUPT_FILE'],

@@ -152,6 +152,9 @@ function formatNumberSection(value: number, section: string): string {
   return `${prefix}${number}${suffix}`.trim();
 }
 
+/** Parsed sections per format string: a sheet uses few formats for many cells. */
+const sectionCache = new Map<string, string[]>();
+
 /** Formats a number like Excel's "General": up to 11 significant digits, no trailing zeros. */
 export function formatGeneral(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e11) return String(value);
@@ -171,7 +174,13 @@ export function formatGeneral(value: number): string {
  */
 export function formatCellValue(value: number | Date, format: string | undefined): string {
   const fmt = format === undefined || format === '' ? 'General' : format;
-  const parts = sections(fmt);
+  if (fmt === 'General' && typeof value === 'number') return formatGeneral(value);
+  let parts = sectionCache.get(fmt);
+  if (!parts) {
+    parts = sections(fmt);
+    if (sectionCache.size > 1000) sectionCache.clear();
+    sectionCache.set(fmt, parts);
+  }
   const dateValue = value instanceof Date ? value : undefined;
   const numeric = dateValue ? (dateValue.getTime() - EPOCH) / 86_400_000 : (value as number);
   let section = parts[0] ?? 'General';

@@ -110,6 +110,10 @@ export async function parseImage(
   let bmp: Buffer | undefined;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    // The header states the size: refuse a pixel bomb before decoding anything.
+    if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_PIXELS) {
+      throw new Error('pixel limit exceeded');
+    }
     pages = context.mimeType === 'image/tiff' ? (meta.pages ?? 1) : 1;
     density = meta.density && meta.density > 0 ? meta.density : 72;
   } catch (error) {

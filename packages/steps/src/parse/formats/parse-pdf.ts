@@ -100,11 +100,14 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
         `The selection has ${selected.length} pages; the limit is ${context.limits.maxPages}. Narrow advancedOptions.pageRanges or raise limits.maxPages.`,
       );
     }
+    // Only documents with an AcroForm have fields; skipping getAnnotations elsewhere saves time.
+    const hasForm =
+      context.config.keyValue && (await doc.getFieldObjects().catch(() => null)) !== null;
     const scans: PageScan[] = [];
     for (const number of selected) {
       context.signal.throwIfAborted();
       try {
-        scans.push(await scanPage(doc, number, context));
+        scans.push(await scanPage(doc, number, context, hasForm));
       } catch (error) {
         context.signal.throwIfAborted();
         if (error instanceof ParseFailure) throw error;
@@ -181,7 +184,8 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
           : [];
         const laid = layoutPage(scan.runs, scan.tables, headingSizes, body, figures);
         blocks = [...laid.blocks, ...scan.fields];
-        spatial = spatialText(laid.lines, scan.width);
+        // Laying out fixed-width text costs ~2 ms a page: only for the spatial target.
+        spatial = context.config.target === 'spatial' ? spatialText(laid.lines, scan.width) : '';
       }
       units.push({
         pageNumber: scan.number,
@@ -227,6 +231,7 @@ async function scanPage(
   doc: PdfDocument,
   number: number,
   context: FormatContext,
+  hasForm: boolean,
 ): Promise<PageScan> {
   const page = await doc.getPage(number);
   try {
@@ -264,7 +269,7 @@ async function scanPage(
       0,
     );
     const scanned = visible < SCAN_TEXT_THRESHOLD && imageArea > frame.width * frame.height * 0.3;
-    const fields = context.config.keyValue ? await formFields(page, frame, vt) : [];
+    const fields = hasForm ? await formFields(page, frame, vt) : [];
     const [, , viewWidth, viewHeight] = page.view;
     const [x0, y0] = page.view;
     return {

@@ -168,14 +168,23 @@ export async function parseXlsx(bytes: Uint8Array, context: FormatContext): Prom
       if (excel.skipHidden && sheet.hidden) continue;
       const grid: string[][] = [];
       const children: DraftBlock[] = [];
-      const pending: { row: number; column: number; text: string; cell: CellLike }[] = [];
+      // Only what the output needs is kept: holding exceljs cells would retain every row.
+      const pending: {
+        row: number;
+        column: number;
+        text: string;
+        formula: string | undefined;
+        formatting: CellFormatting | undefined;
+      }[] = [];
       for await (const row of sheet.rows()) {
         if (excel.skipHidden && row.hidden) continue;
         row.eachCell({ includeEmpty: false }, (cell, column) => {
           if (excel.skipHidden && sheet.hiddenColumns.has(column)) return;
           const text = cellText(cell, excel.rawValues);
-          if (text === '' && formulaOf(cell.value) === undefined) return;
-          pending.push({ row: row.number, column, text, cell });
+          const formula = excel.cellMetadata || text === '' ? formulaOf(cell.value) : undefined;
+          if (text === '' && formula === undefined) return;
+          const formatting = excel.cellFormatting ? formattingOf(cell) : undefined;
+          pending.push({ row: row.number, column, text, formula, formatting });
         });
         if (pending.length + cells > context.limits.maxCells) {
           throw new ParseFailure(
@@ -200,13 +209,9 @@ export async function parseXlsx(bytes: Uint8Array, context: FormatContext): Prom
         } = { type: 'table_cell_details', rowIndex: r, columnIndex: c };
         if (excel.cellMetadata) {
           details.cellReference = `${columnName(entry.column)}${entry.row}`;
-          const formula = formulaOf(entry.cell.value);
-          if (formula) details.formula = formula;
+          if (entry.formula) details.formula = entry.formula;
         }
-        if (excel.cellFormatting) {
-          const formatting = formattingOf(entry.cell);
-          if (formatting) details.formatting = formatting;
-        }
+        if (entry.formatting) details.formatting = entry.formatting;
         children.push({ type: 'table_cell', content: entry.text, markdown: '', details });
       }
       const rowCount = grid.length;

@@ -1,0 +1,74 @@
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/parse/parse-document.ts';
+import { makeBlankPdf, makeReportPdf } from '../fixtures/parse/make-pdf.ts';
+
+function crc32(data: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG header announcing 50,000 × 50,000 pixels with a few bytes of data. */
+function pixelBomb(): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(50_000, 0);
+  header.writeUInt32BE(50_000, 4);
+  header[8] = 8;
+  header[9] = 0;
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(1000))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+describe('hostile inputs finish within limits or fail with a reason', { timeout: 60_000 }, () => {
+  it('a 10,000-page PDF is cut to the default page range (1 to 750)', async () => {
+    const bytes = makeBlankPdf(10_000);
+    // With a limit under 750 the run fails fast, and the message shows the default range applied.
+    const result = await parseDocument(bytes, { limits: { maxPages: 100 } });
+    expect(result).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect(!result.ok && result.failureMessage).toMatch(/selection has 750 pages/);
+    const few = await parseDocument(bytes, {
+      config: { advancedOptions: { pageRanges: [{ start: 9_999, end: 10_000 }] } },
+    });
+    if (!few.ok) throw new Error(few.failureMessage);
+    expect(few.output.metadata?.pages?.map((page) => page.number)).toEqual([9_999, 10_000]);
+  });
+
+  it('a 10,000-page PDF with all pages asked fails above limits.maxPages', async () => {
+    const bytes = makeBlankPdf(10_000);
+    const result = await parseDocument(bytes, {
+      config: { advancedOptions: { pageRanges: [{ start: 1, end: 10_000 }] } },
+    });
+    expect(result).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+  });
+
+  it('a pixel bomb image fails with FILE_SIZE_TOO_LARGE before decoding', async () => {
+    const result = await parseDocument(pixelBomb());
+    expect(result).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+  });
+
+  it('a parse over its time budget fails instead of hanging', { timeout: 60_000 }, async () => {
+    const { bytes } = await makeReportPdf({ pages: 3 });
+    const result = await parseDocument(bytes, { limits: { timeoutMs: 1 } });
+    expect(result).toMatchObject({ ok: false, failureReason: 'INTERNAL_ERROR' });
+    expect(!result.ok && result.failureMessage).toMatch(/limits\.timeoutMs/);
+  });
+});
