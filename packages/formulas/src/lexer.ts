@@ -43,6 +43,27 @@ function match(pattern: RegExp, source: string, at: number): string | undefined 
   return m === null ? undefined : m[0];
 }
 
+function isWordCode(code: number, digits: boolean): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    code === 95 ||
+    (digits && code >= 48 && code <= 57)
+  );
+}
+
+/**
+ * Scans an ASCII identifier (or a segment, which may start with a digit) without a regular
+ * expression; undefined if the word contains other characters, which the Unicode patterns read.
+ */
+function scanWord(source: string, at: number, segment: boolean): string | undefined {
+  if (!isWordCode(source.charCodeAt(at), segment)) return undefined;
+  let end = at + 1;
+  while (end < source.length && isWordCode(source.charCodeAt(end), true)) end++;
+  if (end < source.length && source.charCodeAt(end) > 127) return undefined;
+  return source.slice(at, end);
+}
+
 /**
  * Splits a formula into tokens. A leading `=` (as typed in a spreadsheet) is skipped.
  * Never throws; the first problem comes back as a diagnostic.
@@ -55,14 +76,21 @@ export function tokenize(source: string): TokenizeResult {
   if (source[i] === '=') i++;
   while (i < source.length) {
     const ch = source[i] as string;
-    const space = match(WHITESPACE, source, i);
-    if (space !== undefined) {
-      i += space.length;
+    const code = source.charCodeAt(i);
+    if (code === 32 || code === 9 || code === 10 || code === 13) {
+      i++;
       continue;
+    }
+    if (code > 127) {
+      const space = match(WHITESPACE, source, i);
+      if (space !== undefined) {
+        i += space.length;
+        continue;
+      }
     }
     const previous = tokens[tokens.length - 1];
     if (previous?.type === '.') {
-      const segment = match(SEGMENT, source, i);
+      const segment = scanWord(source, i, true) ?? match(SEGMENT, source, i);
       if (segment !== undefined) {
         tokens.push({ type: 'segment', text: segment, start: i, end: i + segment.length });
         i += segment.length;
@@ -78,7 +106,7 @@ export function tokenize(source: string): TokenizeResult {
       i++;
       continue;
     }
-    const number = match(NUMBER, source, i);
+    const number = (code >= 48 && code <= 57) || code === 46 ? match(NUMBER, source, i) : undefined;
     if (number !== undefined) {
       const value = Number(number);
       if (!Number.isFinite(value)) {
@@ -95,7 +123,9 @@ export function tokenize(source: string): TokenizeResult {
       i += number.length;
       continue;
     }
-    const identifier = match(IDENTIFIER, source, i);
+    const identifier =
+      scanWord(source, i, false) ??
+      (code > 127 || isWordCode(code, false) ? match(IDENTIFIER, source, i) : undefined);
     if (identifier !== undefined) {
       tokens.push({ type: 'identifier', text: identifier, start: i, end: i + identifier.length });
       i += identifier.length;
@@ -153,8 +183,7 @@ export function tokenize(source: string): TokenizeResult {
           : ch === '!' || ch === '|'
             ? '; use NOT, AND, OR or <>'
             : '';
-    const code = source.codePointAt(i) ?? 0;
-    const width = code > 0xffff ? 2 : 1;
+    const width = (source.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
     return {
       ok: false,
       diagnostic: {

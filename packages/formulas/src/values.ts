@@ -23,8 +23,11 @@ export type FormulaValue =
   | FormulaRecord
   | readonly FormulaValue[];
 
-/** The data a formula reads: step outputs by step name, `metadata`, … */
-export type FormulaScope = { readonly [key: string]: unknown };
+/**
+ * The data a formula reads: any object, e.g. step outputs by step name and `metadata`. Only own
+ * properties are read. (Typed `object` so that interfaces without an index signature fit.)
+ */
+export type FormulaScope = object;
 
 /** True for `{ amount: number, iso_4217: string }` objects. */
 export function isCurrency(value: unknown): value is FormulaCurrency {

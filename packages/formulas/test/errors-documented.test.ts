@@ -7,7 +7,7 @@ const doc = readFileSync(
   fileURLToPath(new URL('../../../docs/errors/formulas.md', import.meta.url)),
   'utf8',
 );
-const documented = new Set([...doc.matchAll(/^\| `(FORMULA_[A-Z_]+)` \|/gm)].map((m) => m[1]));
+const documented = new Set([...doc.matchAll(/^\|\s*`(FORMULA_[A-Z_]+)`\s*\|/gm)].map((m) => m[1]));
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
 
 test('every error code is documented in docs/errors/formulas.md and the README, and nothing else is', () => {

@@ -31,7 +31,10 @@ function field(target: unknown, key: string): unknown {
 }
 
 function path(value: unknown, segments: readonly string[]): FormulaValue {
-  if (segments.length === 0) return value === undefined ? null : (value as FormulaValue);
+  if (segments.length === 0) {
+    if (value instanceof Date) return value.toISOString();
+    return value === undefined ? null : (value as FormulaValue);
+  }
   if (Array.isArray(value)) {
     return value.flatMap((item: unknown) => {
       const result = path(item, segments);

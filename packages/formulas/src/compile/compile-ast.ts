@@ -8,21 +8,26 @@ import { applyBuiltin, applyHost } from './apply-function.ts';
 import { broadcast1, broadcast2 } from './broadcast.ts';
 import type { Compiled } from './compiled.ts';
 import { negate, not, numberFastPaths, scalarOperators } from './operators.ts';
-import { getField, resolvePath, toFormulaValue } from './path.ts';
+import { compilePathSegments, getField, resolvePath, toFormulaValue } from './path.ts';
+import { generatePathReader, type PathReader, TIER_UP_AFTER } from './path-codegen.ts';
 
 function compilePath(segments: readonly string[]): Compiled {
+  const path = compilePathSegments(segments);
   const first = segments[0] as string;
-  if (segments.length === 1) return (scope) => toFormulaValue(getField(scope, first));
-  if (segments.length === 2) {
-    const second = segments[1] as string;
-    return (scope) => {
-      const head = getField(scope, first);
-      return Array.isArray(head)
-        ? resolvePath(head, segments, 1)
-        : toFormulaValue(getField(head, second));
-    };
-  }
-  return (scope) => resolvePath(scope, segments, 0);
+  const guardFirst = path.guarded[0] as boolean;
+  const generic: Compiled =
+    segments.length === 1
+      ? (scope) => toFormulaValue(getField(scope, first, guardFirst))
+      : (scope) => resolvePath(scope, path, 0);
+  let calls = 0;
+  let read: PathReader | undefined;
+  return (scope, context) => {
+    if (read !== undefined) return read(scope);
+    if (++calls === TIER_UP_AFTER) {
+      read = generatePathReader(path, (array, index) => resolvePath(array, path, index));
+    }
+    return generic(scope, context);
+  };
 }
 
 function isNullLiteral(node: FormulaAst): boolean {

@@ -1,44 +1,58 @@
 import type { FormulaValue } from '../values.ts';
 
 /**
- * Reads one field of an object, own properties only, so that `constructor` or `__proto__` in a
- * formula never reaches the prototype chain.
+ * A variable path ready for lookups. `guarded[i]` marks segments that name a property every
+ * object inherits (`constructor`, `toString`, `__proto__`, …): only those pay for an own-property
+ * check, so that a formula never reaches the prototype chain while ordinary lookups stay plain
+ * keyed loads.
  */
-export function getField(target: unknown, key: string): unknown {
+export interface CompiledPath {
+  readonly segments: readonly string[];
+  readonly guarded: readonly boolean[];
+}
+
+/** Prepares a path's segments for {@link resolvePath} and {@link visitPath}. */
+export function compilePathSegments(segments: readonly string[]): CompiledPath {
+  return {
+    segments,
+    guarded: segments.map((segment) => segment === '__proto__' || segment in Object.prototype),
+  };
+}
+
+/** Reads one own field of an object; anything else (arrays aside) has no fields. */
+export function getField(target: unknown, key: string, guarded: boolean): unknown {
   if (typeof target !== 'object' || target === null) return undefined;
-  return Object.hasOwn(target, key) ? (target as Record<string, unknown>)[key] : undefined;
+  if (guarded && !Object.hasOwn(target, key)) return undefined;
+  return (target as Record<string, unknown>)[key];
 }
 
 /** Turns a raw scope value into a formula value: `undefined` is NULL, a Date its ISO text. */
 export function toFormulaValue(value: unknown): FormulaValue {
   if (value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && value instanceof Date) return value.toISOString();
   return value as FormulaValue;
 }
 
 /**
- * Follows `segments` from `index` on. An array met on the way is projected: the rest of the path
- * is followed from each item and the results are spliced into one flat array, so
+ * Follows the path from segment `index` on. An array met on the way is projected: the rest of
+ * the path is followed from each item and the results are spliced into one flat array, so
  * `orders.items.amount` is every amount of every item of every order. A missing field is NULL
  * (inside a projection, one NULL per item, so that results stay aligned with the items).
  */
-export function resolvePath(
-  start: unknown,
-  segments: readonly string[],
-  index: number,
-): FormulaValue {
+export function resolvePath(start: unknown, path: CompiledPath, index: number): FormulaValue {
+  const { segments, guarded } = path;
   let value = start;
   for (let i = index; i < segments.length; i++) {
     if (Array.isArray(value)) {
       const out: FormulaValue[] = [];
-      for (const item of value) {
-        const result = resolvePath(item, segments, i);
+      for (let k = 0; k < value.length; k++) {
+        const result = resolvePath(value[k], path, i);
         if (Array.isArray(result)) for (const r of result) out.push(r ?? null);
         else out.push(result);
       }
       return out;
     }
-    value = getField(value, segments[i] as string);
+    value = getField(value, segments[i] as string, guarded[i] as boolean);
   }
   return toFormulaValue(value);
 }
@@ -49,18 +63,27 @@ export function resolvePath(
  */
 export function visitPath(
   start: unknown,
-  segments: readonly string[],
+  path: CompiledPath,
   index: number,
   inArray: boolean,
   visit: (leaf: unknown, inArray: boolean) => void,
 ): void {
+  const { segments, guarded } = path;
   let value = start;
   for (let i = index; i < segments.length; i++) {
     if (Array.isArray(value)) {
-      for (let k = 0; k < value.length; k++) visitPath(value[k], segments, i, true, visit);
+      for (let k = 0; k < value.length; k++) visitPath(value[k], path, i, true, visit);
       return;
     }
-    value = getField(value, segments[i] as string);
+    if (typeof value !== 'object' || value === null) {
+      value = undefined;
+      break;
+    }
+    const key = segments[i] as string;
+    value =
+      guarded[i] === true && !Object.hasOwn(value, key)
+        ? undefined
+        : (value as Record<string, unknown>)[key];
   }
   if (Array.isArray(value)) {
     for (let k = 0; k < value.length; k++) visit(toFormulaValue(value[k]), true);

@@ -1,7 +1,14 @@
 import { finite, toNumber } from '../coerce.ts';
 import type { Compiled } from '../compile/compiled.ts';
 import { power } from '../compile/operators.ts';
-import { visitPath } from '../compile/path.ts';
+import { compilePathSegments, visitPath } from '../compile/path.ts';
+import {
+  generateNumberAccumulator,
+  generatePathWalker,
+  type NumberPathAccumulator,
+  type PathWalker,
+  TIER_UP_AFTER,
+} from '../compile/path-codegen.ts';
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { type Site, valueError } from '../site.ts';
 import type { FormulaValue } from '../values.ts';
@@ -60,14 +67,30 @@ function aggregate(
       const only = asts.length === 1 ? asts[0] : undefined;
       if (only?.kind === 'path') {
         // Fused: walk the path and accumulate its leaves without building the projected array.
-        const segments = only.segments;
+        const path = compilePathSegments(only.segments);
         const visit = (leaf: unknown, inArray: boolean): void => {
           if (inArray) accumulateItem(acc, leaf, site);
           else accumulateArgument(acc, leaf as FormulaValue, site);
         };
+        // Tiered: the generic walk first; generated loops once the path is hot (TIER_UP_AFTER).
+        let calls = 0;
+        let walk: PathWalker | undefined;
+        let numbers: NumberPathAccumulator | undefined;
         return (scope) => {
           resetAccumulator(acc);
-          visitPath(scope, segments, 0, false, visit);
+          if (numbers !== undefined && walk !== undefined) {
+            if (!numbers(scope, acc)) {
+              // Not all plain numbers: redo with currencies, coercion and error messages.
+              resetAccumulator(acc);
+              walk(scope, visit);
+            }
+            return finish(acc, site);
+          }
+          if (++calls === TIER_UP_AFTER) {
+            walk = generatePathWalker(path);
+            numbers = generateNumberAccumulator(path, name === 'MIN' || name === 'MAX');
+          }
+          visitPath(scope, path, 0, false, visit);
           return finish(acc, site);
         };
       }
