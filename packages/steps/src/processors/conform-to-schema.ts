@@ -64,7 +64,9 @@ export function checkExtractionSchema(schema: unknown): string[] {
 function shape(value: unknown, node: SchemaNode, path: string, repairs: string[]): ExtractValue {
   if (value === undefined || value === null) {
     if (node.kind === 'array') return node.nullable ? null : [];
-    if (node.kind === 'object' && !node.nullable) return shapeObject({}, node, path, repairs);
+    if ((node.kind === 'object' || node.kind === 'currency') && !node.nullable) {
+      return shapeObject({}, node, path, repairs);
+    }
     return null;
   }
   switch (node.kind) {

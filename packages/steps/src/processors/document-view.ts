@@ -5,6 +5,7 @@
  * {@link Provider}.
  */
 import type { Block, ParseRunOutput, Point } from '../parse/parse-output.ts';
+import { type LineSegment, relinePage } from './reline-page.ts';
 
 /** Where a piece of text sits: the file, the page and its polygon in points. */
 export interface DocumentRegion {
@@ -25,6 +26,8 @@ export interface DocumentLine extends DocumentRegion {
   readonly text: string;
   /** Position of the line in its page, 0-based. */
   readonly index: number;
+  /** Pieces with their own polygons, when the line was merged from several blocks. */
+  readonly segments?: readonly LineSegment[];
 }
 
 /** A labelled value: a key-value block, or a line such as "Invoice number: INV-001". */
@@ -143,6 +146,19 @@ export function slicePolygon(
   return rect(a, box.top, b, box.bottom);
 }
 
+/** The polygon of characters `from..to` of a line, through its segments when it has them. */
+export function linePolygon(line: DocumentLine, from: number, to: number): readonly Point[] {
+  const segment = line.segments?.find((s) => from >= s.start && to <= s.end);
+  if (segment)
+    return slicePolygon(
+      segment.polygon,
+      segment.end - segment.start,
+      from - segment.start,
+      to - segment.start,
+    );
+  return slicePolygon(line.polygon, line.text.length, from, to);
+}
+
 /** Splits a line into cells: on `|`, tabs, or runs of two or more spaces. */
 export function splitCells(text: string): { text: string; start: number; end: number }[] {
   const cells: { text: string; start: number; end: number }[] = [];
@@ -195,6 +211,116 @@ function linePairs(
   return pairs;
 }
 
+const TOTAL_LINE = /^\s*(sub\s*-?\s*total|total|tax|vat|balance|amount due|grand total)\b/i;
+
+interface PositionedWord {
+  readonly text: string;
+  readonly x0: number;
+  readonly x1: number;
+  readonly line: DocumentLine;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The words of a line with their x extents (from segments, the line polygon, or offsets). */
+function positionedWords(line: DocumentLine): PositionedWord[] {
+  const pieces = line.segments ?? [{ start: 0, end: line.text.length, polygon: line.polygon }];
+  const words: PositionedWord[] = [];
+  for (const piece of pieces) {
+    const box = boxOf(piece.polygon);
+    const length = Math.max(1, piece.end - piece.start);
+    const text = line.text.slice(piece.start, piece.end);
+    for (const m of text.matchAll(/\S+/g)) {
+      const a = m.index;
+      const b = a + m[0].length;
+      const x0 = box ? box.left + ((box.right - box.left) * a) / length : piece.start + a;
+      const x1 = box ? box.left + ((box.right - box.left) * b) / length : piece.start + b;
+      words.push({ text: m[0], x0, x1, line, start: piece.start + a, end: piece.start + b });
+    }
+  }
+  return words;
+}
+
+/**
+ * A table from lines whose columns line up: column separators are the x ranges that no word of
+ * any line covers (whitespace rivers); each line's words are then dealt to the columns.
+ */
+function alignedTable(
+  lines: readonly DocumentLine[],
+  fileId: string | undefined,
+): DocumentTable | null {
+  const byLine = lines.map(positionedWords);
+  const all = byLine.flat().sort((a, b) => a.x0 - b.x0);
+  const first = all[0];
+  if (!first) return null;
+  const spaces = all.map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length));
+  const charWidth = spaces.sort((a, b) => a - b)[Math.floor(spaces.length / 2)] ?? 1;
+  const columns: { x0: number; x1: number }[] = [{ x0: first.x0, x1: first.x1 }];
+  for (const w of all) {
+    const current = columns[columns.length - 1];
+    if (!current) break;
+    // A gap of more than about one space between covered ranges starts a new column.
+    if (w.x0 > current.x1 + 1.5 * charWidth) columns.push({ x0: w.x0, x1: w.x1 });
+    else current.x1 = Math.max(current.x1, w.x1);
+  }
+  // A column under two header words that a layout parser merged in the rows ("10/20/2023 ATM
+  // withdrawal" under "Date" and "Description"): the rows' first word goes to the first.
+  const headerWords = byLine[0] ?? [];
+  const split: { x0: number; x1: number; lead?: boolean }[] = [];
+  for (const column of columns) {
+    const heads = headerWords.filter((w) => w.x0 >= column.x0 - 0.5 && w.x1 <= column.x1 + 0.5);
+    const gapAt = heads.findIndex(
+      (w, n) => n > 0 && w.x0 - (heads[n - 1]?.x1 ?? w.x0) > 1.5 * charWidth,
+    );
+    const second = heads[gapAt];
+    if (gapAt > 0 && second) {
+      split.push(
+        { x0: column.x0, x1: second.x0 - 0.01, lead: true },
+        { x0: second.x0, x1: column.x1 },
+      );
+    } else split.push(column);
+  }
+  if (split.length < 2) return null;
+  const rows = byLine.map((words, n) => {
+    const line = lines[n] as DocumentLine;
+    const placed = new Map<PositionedWord, number>();
+    const center = (w: PositionedWord) => (w.x0 + w.x1) / 2;
+    for (const w of words) {
+      const c = split.findIndex(
+        (col, k) =>
+          center(w) >= col.x0 && center(w) < (split[k + 1]?.x0 ?? Number.POSITIVE_INFINITY),
+      );
+      placed.set(w, Math.max(0, c));
+    }
+    split.forEach((column, c) => {
+      // In a merged pair, only the first word of a data row belongs to the leading column.
+      if (!column.lead || n === 0) return;
+      const pair = words.filter((w) => placed.get(w) === c || placed.get(w) === c + 1);
+      const [lead, ...rest] = pair;
+      if (lead && /\d/.test(lead.text)) {
+        placed.set(lead, c);
+        for (const w of rest) placed.set(w, c + 1);
+      }
+    });
+    return split.map((_, c) => {
+      const inside = words.filter((w) => placed.get(w) === c);
+      const start = inside[0]?.start ?? 0;
+      const end = inside[inside.length - 1]?.end ?? 0;
+      return {
+        text: inside.map((w) => w.text).join(' '),
+        region: {
+          ...regionOf(line),
+          polygon: inside.length > 0 ? linePolygon(line, start, end) : [],
+        },
+      };
+    });
+  });
+  const [header, ...body] = rows;
+  if (!header || body.length === 0 || header.filter((c) => c.text !== '').length < 2) return null;
+  const headerLine = lines[0] as DocumentLine;
+  return { page: headerLine.page, ...(fileId === undefined ? {} : { fileId }), header, rows: body };
+}
+
 /** Finds tables in consecutive lines: a header of ≥ 2 cells followed by rows of as many cells. */
 function tablesFromLines(
   lines: readonly DocumentLine[],
@@ -206,7 +332,7 @@ function tablesFromLines(
       text: c.text,
       region: {
         ...regionOf(line),
-        polygon: slicePolygon(line.polygon, line.text.length, c.start, c.end),
+        polygon: linePolygon(line, c.start, c.end),
       },
     }));
   let i = 0;
@@ -229,7 +355,24 @@ function tablesFromLines(
       rows.push(cells);
       j++;
     }
-    if (rows.length > 0) {
+    // Merged or split cells (a layout parser's runs) break the equal-count rule: align by x.
+    let k = i + 1;
+    while (k < lines.length) {
+      const line = lines[k];
+      if (
+        !line ||
+        splitCells(line.text).length < 2 ||
+        line.text.includes(':') ||
+        TOTAL_LINE.test(line.text)
+      )
+        break;
+      k++;
+    }
+    const aligned = k > j ? alignedTable(lines.slice(i, k), fileId) : null;
+    if (aligned) {
+      tables.push(aligned);
+      i = k;
+    } else if (rows.length > 0) {
       tables.push({
         page: headerLine.page,
         ...(fileId === undefined ? {} : { fileId }),
@@ -437,13 +580,19 @@ function addFile(
 
 /** Derives fields and text tables from a page's lines. */
 function finishPage(draft: PageDraft & { fileId?: string }): DocumentPage {
+  draft.lines = relinePage(draft.lines, (base, text, polygon, segments) => ({
+    ...base,
+    text,
+    polygon,
+    ...(segments ? { segments } : {}),
+  })).map((line, index) => ({ ...line, index }));
   const fields = [...draft.fields];
   draft.lines.forEach((line, index) => {
     for (const pair of linePairs(line.text)) {
       let value = pair.value;
       let region: DocumentRegion = {
         ...regionOf(line),
-        polygon: slicePolygon(line.polygon, line.text.length, pair.valueStart, pair.valueEnd),
+        polygon: linePolygon(line, pair.valueStart, pair.valueEnd),
       };
       if (value === '') {
         // "Bill to:" with the value on the next line.
