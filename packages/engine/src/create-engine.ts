@@ -186,6 +186,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     newId,
     evaluateControl: (state, sr, step, fx): Promise<ControlResult> =>
       evaluateControlStep({ ctx, store, state, stepRun: sr, step, fx }),
+    reserve: (stepType, priority) => scheduler.reserve(`step:${stepType}`, priority),
   });
 
   const store: RunStore = new RunStore({
@@ -214,10 +215,27 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
       return { events: out, deliveries };
     },
+    abandon(fx) {
+      for (const item of fx.dispatch) scheduler.cancelReservation(item.kind);
+    },
     afterCommit(state, fx, committed) {
       for (const id of fx.aborts) controllers.get(id)?.abort(new Error('step aborted by the run'));
       events.publish(committed);
-      if (fx.enqueue.length > 0) scheduler.notifyEnqueued();
+      for (const item of fx.dispatch) {
+        scheduler.runReserved({
+          id: item.id,
+          runId: item.runId,
+          kind: item.kind,
+          priority: item.priority,
+          seq: 0,
+          availableAt: item.availableAt ?? ctx.nowIso(),
+          payload: item.payload,
+          attempts: 1,
+          leaseOwner: scheduler.owner,
+        });
+      }
+      const queued = fx.enqueue.filter((e) => e.lease === undefined);
+      if (queued.length > 0) scheduler.notifyEnqueued(queued);
       if (isSettledRunStatus(state.status)) {
         for (const waiter of settledWaiters.get(state.id) ?? []) waiter(state);
       }

@@ -38,11 +38,13 @@ export interface Effects {
   readonly engineEvents: PendingEngineEvent[];
   /** Step runs whose in-flight executors must be aborted after the commit. */
   readonly aborts: string[];
+  /** Queue items created already leased to this engine: dispatch them after the commit. */
+  readonly dispatch: WorkItemInput[];
 }
 
 /** A fresh effects collector. */
 export function newEffects(): Effects {
-  return { events: [], enqueue: [], dequeue: [], engineEvents: [], aborts: [] };
+  return { events: [], enqueue: [], dequeue: [], engineEvents: [], aborts: [], dispatch: [] };
 }
 
 /** The result of a control step evaluated inline. */
@@ -63,6 +65,12 @@ export interface TransitionContext {
     step: RuntimeStep,
     fx: Effects,
   ): Promise<ControlResult>;
+  /**
+   * Reserves an execution slot for a new executor step of this priority, when one is free and
+   * nothing more urgent waits: the step then starts PROCESSING in the same commit that creates
+   * it, with its queue item leased to this engine. Returns the lease owner, or undefined.
+   */
+  reserve?(stepType: StepType, priority: number): { owner: string; leaseMs: number } | undefined;
 }
 
 /** The work-item id of a step run's current attempt. */
@@ -131,8 +139,27 @@ export function addStepRun(
   };
   state.stepRuns.push(sr);
   fx.events.push({ type: 'step.created', data: { stepRunId: sr.id, step: stepName } });
-  if (!CONTROL_STEP_TYPES.has(step.type)) enqueueStep(state, sr, fx, ctx.now);
+  if (!CONTROL_STEP_TYPES.has(step.type)) {
+    const lease = ctx.reserve?.(step.type, state.priority);
+    if (lease) {
+      beginStep(state, fx, sr, ctx.now);
+      const item = { ...queueItem(state, sr, ctx.now), lease };
+      fx.enqueue.push(item);
+      fx.dispatch.push(item);
+    } else enqueueStep(state, sr, fx, ctx.now);
+  }
   return sr;
+}
+
+function queueItem(state: RunState, sr: StepRunState, availableAt: string): WorkItemInput {
+  return {
+    id: workItemId(sr),
+    runId: state.id,
+    kind: `step:${sr.stepType}`,
+    priority: state.priority,
+    availableAt,
+    payload: { stepRunId: sr.id },
+  };
 }
 
 /** Queues the current attempt of an executor step run. */
@@ -142,14 +169,7 @@ export function enqueueStep(
   fx: Effects,
   availableAt: string,
 ): void {
-  fx.enqueue.push({
-    id: workItemId(sr),
-    runId: state.id,
-    kind: `step:${sr.stepType}`,
-    priority: state.priority,
-    availableAt,
-    payload: { stepRunId: sr.id },
-  });
+  fx.enqueue.push(queueItem(state, sr, availableAt));
 }
 
 /** Starts a new run: TRIGGER is processed at once and the path moves on. */

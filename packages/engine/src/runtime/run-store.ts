@@ -27,6 +27,8 @@ export interface RunStoreDependencies {
     state: RunState,
     pending: readonly PendingEngineEvent[],
   ): Promise<{ events: EngineEvent[]; deliveries: DeliveryWrite[] }>;
+  /** A mutation failed or its commit did: give back what it reserved. */
+  abandon(fx: Effects): void;
   /** After a commit: publish events, abort executors, wake the scheduler, resolve waiters. */
   afterCommit(state: RunState, fx: Effects, events: readonly EngineEvent[]): void;
 }
@@ -93,8 +95,13 @@ export class RunStore {
       const graph = await this.graph(state.definitionId);
       const fx = newEffects();
       fx.events.push({ type: 'run.created', data: { status: state.status } });
-      await build(state, this.#deps.transitionContext(graph, this.#deps.ctx.nowIso()), fx);
-      await this.#commit(state, 0, fx);
+      try {
+        await build(state, this.#deps.transitionContext(graph, this.#deps.ctx.nowIso()), fx);
+        await this.#commit(state, 0, fx);
+      } catch (error) {
+        this.#deps.abandon(fx);
+        throw error;
+      }
       return state;
     });
   }

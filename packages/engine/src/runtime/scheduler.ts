@@ -24,6 +24,8 @@ export interface SchedulerOptions {
 
 interface TypeLane {
   readonly limit: number;
+  /** Rate-limited lanes always go through the queue (p-queue paces them). */
+  readonly rateLimited: boolean;
   active: number;
   readonly queue: PQueue;
 }
@@ -50,6 +52,11 @@ export class Scheduler {
   /** False once a claim found less than it asked for and nothing was enqueued since. */
   #maybeQueued = true;
   #generation = 0;
+  /** The most urgent priority that may be waiting in the queue (a conservative hint). */
+  #minQueuedPriority = 0;
+  /** The most urgent priority of work known to wait for its `availableAt`. */
+  #minDelayedPriority = Number.POSITIVE_INFINITY;
+  #idlePolls = 0;
   #again = false;
   #started = false;
   #poll: NodeJS.Timeout | undefined;
@@ -86,7 +93,12 @@ export class Scheduler {
           ? { intervalCap: limits.rateLimit.count, interval: limits.rateLimit.intervalMs }
           : {}),
       });
-      this.#lanes.set(`step:${type}`, { limit, active: 0, queue });
+      this.#lanes.set(`step:${type}`, {
+        limit,
+        rateLimited: limits?.rateLimit !== undefined,
+        active: 0,
+        queue,
+      });
     }
   }
 
@@ -103,7 +115,7 @@ export class Scheduler {
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    this.#poll = setInterval(() => this.notifyEnqueued(), this.#pollMs);
+    this.#poll = setInterval(() => this.#pollDelayed(), this.#pollMs);
     this.#poll.unref();
     this.#renew = setInterval(() => void this.#renewLeases(), Math.max(10, this.#leaseMs / 3));
     this.#renew.unref();
@@ -133,11 +145,62 @@ export class Scheduler {
   /**
    * Work was enqueued (or time moved, making delayed work due): claim soon. Without this the
    * scheduler does not query storage when capacity frees up, so an idle queue costs no queries.
+   * `priorities` of newly queued claimable items keep the fast path from overtaking them.
    */
-  notifyEnqueued(): void {
+  notifyEnqueued(items?: readonly { priority: number; availableAt?: string | undefined }[]): void {
+    this.#maybeQueued = true;
+    this.#generation++;
+    if (items === undefined) this.#minQueuedPriority = 0;
+    else {
+      const now = this.#clock.now().toISOString();
+      for (const { priority, availableAt } of items) {
+        if (availableAt !== undefined && availableAt > now) {
+          this.#minDelayedPriority = Math.min(this.#minDelayedPriority, priority);
+        } else this.#minQueuedPriority = Math.min(this.#minQueuedPriority, priority);
+      }
+    }
+    this.wake();
+  }
+
+  /** Delayed work (retry backoff) may have become due: look for it. */
+  #pollDelayed(): void {
+    if (this.#minDelayedPriority === Number.POSITIVE_INFINITY && !this.#maybeQueued) {
+      // Nothing delayed is known: a cheap claim now and then still finds work from elsewhere.
+      if (++this.#idlePolls % 10 !== 0) return;
+    }
+    this.#minQueuedPriority = Math.min(this.#minQueuedPriority, this.#minDelayedPriority);
     this.#maybeQueued = true;
     this.#generation++;
     this.wake();
+  }
+
+  /**
+   * Reserves a slot for work the caller is about to create already leased (the fast path of a
+   * step that follows another in-process), when there is room and nothing more urgent may wait
+   * in the queue. Dispatch with {@link runReserved} after the commit, or give the slot back with
+   * {@link cancelReservation}.
+   */
+  reserve(kind: string, priority: number): { owner: string; leaseMs: number } | undefined {
+    if (!this.#started || this.#running >= this.#concurrency) return undefined;
+    if (this.#maybeQueued && this.#minQueuedPriority <= priority) return undefined;
+    const lane = this.#lanes.get(kind);
+    if (lane && (lane.active >= lane.limit || lane.rateLimited)) return undefined;
+    this.#running++;
+    if (lane) lane.active++;
+    return { owner: this.#owner, leaseMs: this.#leaseMs };
+  }
+
+  /** Gives back a reservation whose commit failed. */
+  cancelReservation(kind: string): void {
+    this.#running--;
+    const lane = this.#lanes.get(kind);
+    if (lane) lane.active--;
+    this.wake();
+  }
+
+  /** Executes a reserved, already leased item. */
+  runReserved(item: WorkItem): void {
+    this.#dispatch(item, true);
   }
 
   /** Looks for claimable work soon, if any may be queued. */
@@ -177,15 +240,20 @@ export class Scheduler {
       });
       for (const item of items) this.#dispatch(item);
       if (items.length === free) this.#again = true;
-      else if (kinds === undefined && generation === this.#generation) this.#maybeQueued = false;
+      else if (kinds === undefined && generation === this.#generation) {
+        this.#maybeQueued = false;
+        this.#minQueuedPriority = Number.POSITIVE_INFINITY;
+      }
     } while (this.#again);
   }
 
-  #dispatch(item: WorkItem): void {
-    this.#running++;
-    this.#inflight.set(item.id, item);
+  #dispatch(item: WorkItem, reserved = false): void {
     const lane = this.#lanes.get(item.kind);
-    if (lane) lane.active++;
+    if (!reserved) {
+      this.#running++;
+      if (lane) lane.active++;
+    }
+    this.#inflight.set(item.id, item);
     const run = async () => {
       try {
         await this.#execute(item);

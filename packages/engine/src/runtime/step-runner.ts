@@ -112,12 +112,22 @@ function routeOfOverride(stepType: StepType, output: JsonValue): string | null |
 export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies): Promise<void> {
   const { store, ctx } = deps;
   const stepRunId = item.payload.stepRunId as string;
-  const started = await store.mutate(item.runId, (state, tctx, fx) => {
-    const sr = findStep(state, stepRunId);
-    if (!sr || sr.status !== 'PENDING' || state.status !== 'PROCESSING') return false;
-    beginStep(state, fx, sr, tctx.now);
-    return true;
-  });
+  // A reserved item arrives PROCESSING already (created so in the commit that queued it); a
+  // claimed one is PENDING and starts here, committed before the executor runs.
+  const current = await store.get(item.runId);
+  const started =
+    current && findStep(current, stepRunId)?.status === 'PENDING'
+      ? await store.mutate(item.runId, (state, tctx, fx) => {
+          const sr = findStep(state, stepRunId);
+          if (!sr || sr.status !== 'PENDING' || state.status !== 'PROCESSING') return false;
+          beginStep(state, fx, sr, tctx.now);
+          return true;
+        })
+      : current;
+  if (!started) {
+    await ctx.storage.commit({ dequeue: [item.id] });
+    return;
+  }
   const sr = findStep(started, stepRunId);
   if (!sr || sr.status !== 'PROCESSING' || started.status !== 'PROCESSING') {
     await ctx.storage.commit({ dequeue: [item.id] });
