@@ -133,7 +133,8 @@ export function addStepRun(
     stepType: step.type,
     status: 'PENDING',
     fileIds,
-    lineage,
+    // A copy: forks share the lineage they were given, and a COLLECT join merges into its own.
+    lineage: { ...lineage },
     attempt: 0,
     createdAt: ctx.now,
   };
