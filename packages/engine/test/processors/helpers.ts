@@ -19,8 +19,9 @@ export interface RecordingContext {
  * Every prepared event gets one outbox delivery (to a fake endpoint `wh_test`), so tests can see
  * that deliveries land in the same commit as the state change, and only then.
  */
-export async function recordingContext(): Promise<RecordingContext> {
-  const storage = memoryStorage();
+export async function recordingContext(
+  storage: StorageAdapter = memoryStorage(),
+): Promise<RecordingContext> {
   await storage.open();
   const clock = createTestClock('2026-03-01T10:00:00.000Z');
   const published: EngineEvent[] = [];
