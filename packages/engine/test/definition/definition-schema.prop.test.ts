@@ -11,6 +11,9 @@ import { STEP_TYPES } from '../../src/step-executor.ts';
 import { validDagDefinition } from './definition-arbitraries.ts';
 import { invalidCases, validFixtures } from './fixtures.ts';
 
+// Hundreds of generated cases per property: generous for a shared, loaded machine.
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 // checkDefinitionSchema validates in pieces (shell, step base, one schema per step type); the
 // exported whole schema must say exactly the same.
 const whole = new Ajv(DEFINITION_AJV_OPTIONS).compile(workflowDefinitionSchema);
@@ -50,52 +53,56 @@ describe('checkDefinitionSchema equals the whole workflowDefinitionSchema', () =
     for (const input of inputs) expect(pieceIssues(input)).toEqual(wholeIssues(input));
   });
 
-  it('on random step-shaped input', () => {
-    const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(...STEP_TYPES));
-    const stepish = fc.oneof(
-      fc.jsonValue({ maxDepth: 3 }),
-      fc.record(
-        {
-          name: value,
-          type: fc.oneof(fc.constantFrom(...STEP_TYPES), value),
-          config: fc.oneof(
-            value,
-            fc.dictionary(
-              fc.constantFrom(
-                'extractor',
-                'classifierConfig',
-                'conditions',
-                'rules',
-                'requestOptions',
-                'body',
-                'mergeOrder',
-                'x',
-              ),
+  it(
+    'on random step-shaped input',
+    () => {
+      const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(...STEP_TYPES));
+      const stepish = fc.oneof(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.record(
+          {
+            name: value,
+            type: fc.oneof(fc.constantFrom(...STEP_TYPES), value),
+            config: fc.oneof(
               value,
-            ),
-          ),
-          next: fc.oneof(
-            value,
-            fc.array(
               fc.dictionary(
-                fc.constantFrom('step', 'classificationId', 'conditionId', 'result', 'y'),
+                fc.constantFrom(
+                  'extractor',
+                  'classifierConfig',
+                  'conditions',
+                  'rules',
+                  'requestOptions',
+                  'body',
+                  'mergeOrder',
+                  'x',
+                ),
                 value,
               ),
             ),
-          ),
-          retry: value,
-        },
-        { requiredKeys: [] },
-      ),
-    );
-    fc.assert(
-      fc.property(
-        fc.oneof(fc.record({ steps: fc.array(stepish, { maxLength: 6 }) }), validDagDefinition),
-        (definition) => {
-          expect(pieceIssues(definition)).toEqual(wholeIssues(definition));
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+            next: fc.oneof(
+              value,
+              fc.array(
+                fc.dictionary(
+                  fc.constantFrom('step', 'classificationId', 'conditionId', 'result', 'y'),
+                  value,
+                ),
+              ),
+            ),
+            retry: value,
+          },
+          { requiredKeys: [] },
+        ),
+      );
+      fc.assert(
+        fc.property(
+          fc.oneof(fc.record({ steps: fc.array(stepish, { maxLength: 6 }) }), validDagDefinition),
+          (definition) => {
+            expect(pieceIssues(definition)).toEqual(wholeIssues(definition));
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

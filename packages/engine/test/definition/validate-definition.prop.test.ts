@@ -7,61 +7,73 @@ import { STEP_TYPES } from '../../src/step-executor.ts';
 import { validDagDefinition } from './definition-arbitraries.ts';
 import { invalidCases, validFixtures } from './fixtures.ts';
 
-describe('validateWorkflowDefinition (properties)', () => {
-  it('random DAG-shaped definitions validate clean and index consistently', () => {
-    fc.assert(
-      fc.property(validDagDefinition, (definition) => {
-        expect(validateWorkflowDefinition(definition)).toEqual([]);
-        const graph = buildWorkflowGraph(definition);
-        expect(graph.topologicalOrder).toHaveLength(definition.steps.length);
-        for (const step of definition.steps) {
-          expect(graph.canReach('trigger', step.name)).toBe(true);
-          expect(graph.canReach(step.name, 'trigger')).toBe(step.name === 'trigger');
-        }
-      }),
-      { numRuns: 200 },
-    );
-  });
+// Hundreds of generated cases per property: generous for a shared, loaded machine.
+const PROPERTY_TIMEOUT_MS = 60_000;
 
-  it('an edge that closes a cycle is always reported', () => {
-    const withBackEdge = validDagDefinition.chain((definition) =>
-      fc.record({
-        definition: fc.constant(definition),
-        from: fc.nat({ max: definition.steps.length - 1 }),
-        to: fc.nat({ max: definition.steps.length - 1 }),
-      }),
-    );
-    fc.assert(
-      fc.property(withBackEdge, ({ definition, from, to }) => {
-        const graph = buildWorkflowGraph(definition);
-        const source = definition.steps[from];
-        const target = definition.steps[to];
-        fc.pre(source !== undefined && target !== undefined);
-        if (!source || !target) return;
-        // An edge source → target closes a cycle exactly when target already reaches source.
-        fc.pre(source.type !== 'WEBHOOK_RESPONSE' && graph.canReach(target.name, source.name));
-        const entry: Record<string, string> = { step: target.name };
-        if (source.type === 'CLASSIFY' || source.type === 'SPLIT') entry.classificationId = 'cls_a';
-        if (source.type === 'CONDITIONAL') entry.conditionId = 'c_if';
-        const steps = definition.steps.map((s, i) =>
-          i === from ? ({ ...s, next: [...(s.next ?? []), entry] } as StepDefinition) : s,
-        );
-        const issues = validateWorkflowDefinition({ steps });
-        const cycles = issues.filter((i) => i.code === 'CYCLE');
-        expect(cycles).toHaveLength(1);
-        expect(cycles[0]?.message).toContain(`"${target.name}"`);
-        expect(cycles[0]?.message).toContain(`"${source.name}"`);
-        expect(() => buildWorkflowGraph({ steps })).toThrow(
-          expect.objectContaining({
-            details: {
-              issues: expect.arrayContaining([expect.objectContaining({ code: 'CYCLE' })]),
-            },
-          }),
-        );
-      }),
-      { numRuns: 200 },
-    );
-  });
+describe('validateWorkflowDefinition (properties)', () => {
+  it(
+    'random DAG-shaped definitions validate clean and index consistently',
+    () => {
+      fc.assert(
+        fc.property(validDagDefinition, (definition) => {
+          expect(validateWorkflowDefinition(definition)).toEqual([]);
+          const graph = buildWorkflowGraph(definition);
+          expect(graph.topologicalOrder).toHaveLength(definition.steps.length);
+          for (const step of definition.steps) {
+            expect(graph.canReach('trigger', step.name)).toBe(true);
+            expect(graph.canReach(step.name, 'trigger')).toBe(step.name === 'trigger');
+          }
+        }),
+        { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'an edge that closes a cycle is always reported',
+    () => {
+      const withBackEdge = validDagDefinition.chain((definition) =>
+        fc.record({
+          definition: fc.constant(definition),
+          from: fc.nat({ max: definition.steps.length - 1 }),
+          to: fc.nat({ max: definition.steps.length - 1 }),
+        }),
+      );
+      fc.assert(
+        fc.property(withBackEdge, ({ definition, from, to }) => {
+          const graph = buildWorkflowGraph(definition);
+          const source = definition.steps[from];
+          const target = definition.steps[to];
+          fc.pre(source !== undefined && target !== undefined);
+          if (!source || !target) return;
+          // An edge source → target closes a cycle exactly when target already reaches source.
+          fc.pre(source.type !== 'WEBHOOK_RESPONSE' && graph.canReach(target.name, source.name));
+          const entry: Record<string, string> = { step: target.name };
+          if (source.type === 'CLASSIFY' || source.type === 'SPLIT')
+            entry.classificationId = 'cls_a';
+          if (source.type === 'CONDITIONAL') entry.conditionId = 'c_if';
+          const steps = definition.steps.map((s, i) =>
+            i === from ? ({ ...s, next: [...(s.next ?? []), entry] } as StepDefinition) : s,
+          );
+          const issues = validateWorkflowDefinition({ steps });
+          const cycles = issues.filter((i) => i.code === 'CYCLE');
+          expect(cycles).toHaveLength(1);
+          expect(cycles[0]?.message).toContain(`"${target.name}"`);
+          expect(cycles[0]?.message).toContain(`"${source.name}"`);
+          expect(() => buildWorkflowGraph({ steps })).toThrow(
+            expect.objectContaining({
+              details: {
+                issues: expect.arrayContaining([expect.objectContaining({ code: 'CYCLE' })]),
+              },
+            }),
+          );
+        }),
+        { numRuns: 200 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   const stepLike = fc.record(
     {
@@ -113,44 +125,52 @@ describe('validateWorkflowDefinition (properties)', () => {
     { requiredKeys: [] },
   );
 
-  it('never throws, whatever the input, and always returns well-formed issues', () => {
-    const input = fc.oneof(
-      fc.anything(),
-      fc.jsonValue(),
-      fc.record({ steps: fc.array(fc.oneof(stepLike, fc.jsonValue()), { maxLength: 12 }) }),
-    );
-    fc.assert(
-      fc.property(input, (definition) => {
-        const issues = validateWorkflowDefinition(definition);
-        for (const issue of issues) {
-          expect(typeof issue.code).toBe('string');
-          expect(typeof issue.path).toBe('string');
-          expect(issue.message.length).toBeGreaterThan(0);
-        }
-      }),
-      { numRuns: 500 },
-    );
-  });
+  it(
+    'never throws, whatever the input, and always returns well-formed issues',
+    () => {
+      const input = fc.oneof(
+        fc.anything(),
+        fc.jsonValue(),
+        fc.record({ steps: fc.array(fc.oneof(stepLike, fc.jsonValue()), { maxLength: 12 }) }),
+      );
+      fc.assert(
+        fc.property(input, (definition) => {
+          const issues = validateWorkflowDefinition(definition);
+          for (const issue of issues) {
+            expect(typeof issue.code).toBe('string');
+            expect(typeof issue.path).toBe('string');
+            expect(issue.message.length).toBeGreaterThan(0);
+          }
+        }),
+        { numRuns: 500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('never throws on a fixture with one value replaced by arbitrary JSON', () => {
-    const definitions = [
-      ...validFixtures().map(([, d]) => d as unknown),
-      ...invalidCases().map(([, c]) => c.definition),
-    ];
-    const mutated = fc
-      .record({
-        definition: fc.constantFrom(...definitions),
-        pick: fc.nat(),
-        value: fc.jsonValue(),
-      })
-      .map(({ definition, pick, value }) => replaceAt(definition, pick, value));
-    fc.assert(
-      fc.property(mutated, (definition) => {
-        expect(Array.isArray(validateWorkflowDefinition(definition))).toBe(true);
-      }),
-      { numRuns: 500 },
-    );
-  });
+  it(
+    'never throws on a fixture with one value replaced by arbitrary JSON',
+    () => {
+      const definitions = [
+        ...validFixtures().map(([, d]) => d as unknown),
+        ...invalidCases().map(([, c]) => c.definition),
+      ];
+      const mutated = fc
+        .record({
+          definition: fc.constantFrom(...definitions),
+          pick: fc.nat(),
+          value: fc.jsonValue(),
+        })
+        .map(({ definition, pick, value }) => replaceAt(definition, pick, value));
+      fc.assert(
+        fc.property(mutated, (definition) => {
+          expect(Array.isArray(validateWorkflowDefinition(definition))).toBe(true);
+        }),
+        { numRuns: 500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 /** A deep copy of `root` with the `pick`-th node (pre-order) replaced by `value`. */
