@@ -347,7 +347,7 @@ export interface CollectStep extends StepBase<'COLLECT'> {
 
 /** WEBHOOK_RESPONSE config: an extra target URL and a JSONata expression shaping the body. */
 export interface WebhookResponseConfig {
-  /** `http:` or `https:` URL; without it the workflow's subscriptions receive the event. */
+  /** An extra `http:` or `https:` endpoint for this step's delivery. */
   readonly url?: string;
   /** A JSONata expression evaluated against the run; without it the body is the run. */
   readonly body?: string;
