@@ -1,5 +1,9 @@
 export { checkGenerateRequest } from './check-processor-input.ts';
 export {
+  createProcessorResources,
+  type ProcessorResources,
+} from './create-processor-resources.ts';
+export {
   type ConfigJsonSchema,
   classifierConfigSchema,
   extractorConfigSchema,

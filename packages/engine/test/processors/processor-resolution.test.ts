@@ -1,6 +1,7 @@
 import type { JsonObject } from '@docflow/storage';
 import { describe, expect, it } from 'vitest';
 import { validateWorkflowDefinition } from '../../src/definition/validate-definition.ts';
+import { createProcessorResources } from '../../src/processors/create-processor-resources.ts';
 import {
   createProcessorResolution,
   processorReferencesOf,
@@ -220,5 +221,28 @@ describe('processorReferencesOf', () => {
       { kind: 'extractor', id: 'ex_2', version: 'latest' },
     ]);
     expect(processorReferencesOf('nonsense')).toEqual([]);
+  });
+});
+
+describe('createProcessorResources', () => {
+  it('wires three services of their kinds, createdBy and the generator into one resolution', async () => {
+    const rec = await recordingContext();
+    const resources = createProcessorResources(rec.ctx, {
+      createdBy: { type: 'api_key', name: 'ci' },
+      generateSchema: async () => ({ type: 'object', properties: { n: { type: 'number' } } }),
+    });
+    expect([
+      resources.extractors.kind,
+      resources.classifiers.kind,
+      resources.splitters.kind,
+    ]).toEqual(['extractor', 'classifier', 'splitter']);
+    const ex = await resources.extractors.create({ name: 'G', generate: { files: [{ id: 'f' }] } });
+    await resources.extractors.publish(ex.id, { releaseType: 'major' });
+    const resolved = await resources.resolution.resolve('extractor', { id: ex.id });
+    expect(resolved.versionSummary.createdBy).toEqual({ type: 'api_key', name: 'ci' });
+    expect(resolved.config).toEqual(ex.config);
+    await expect(
+      resources.resolution.resolveProcessor('CLASSIFY', { id: ex.id, version: 'draft' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
