@@ -4,13 +4,14 @@ import { describeDocuments } from './contract-documents.ts';
 import type { ContractContext, StorageFactory } from './contract-helpers.ts';
 import { describeLifecycle } from './contract-lifecycle.ts';
 import { describePagination } from './contract-pagination.ts';
+import { describePaginationProperty } from './contract-pagination-property.ts';
 import { describeQueue } from './contract-queue.ts';
 import { describeRevisionProperty } from './contract-revisions-property.ts';
 import { describeRuns } from './contract-runs.ts';
 
 /** Options of {@link describeStorageContract}. */
 export interface StorageContractOptions {
-  /** Runs of the revision property test (default 25); each run makes a fresh adapter. */
+  /** Runs of each property test (default 25); each run makes a fresh adapter. */
   readonly propertyRuns?: number | undefined;
 }
 
@@ -49,5 +50,6 @@ export function describeStorageContract(
     describeQueue(ctx);
     describePagination(ctx);
     describeRevisionProperty(ctx, options.propertyRuns ?? 25);
+    describePaginationProperty(ctx, options.propertyRuns ?? 25);
   });
 }
