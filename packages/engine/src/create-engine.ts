@@ -38,6 +38,10 @@ import {
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
 } from './webhooks/dispatcher.ts';
+import {
+  createLoopbackBlobServer,
+  type LoopbackBlobServer,
+} from './webhooks/loopback-blob-server.ts';
 import { createEvent, planEventDeliveries } from './webhooks/plan-deliveries.ts';
 import { createWebhookDeliveriesService } from './webhooks/webhook-deliveries.ts';
 import { createWebhookEndpointsService } from './webhooks/webhook-endpoints.ts';
@@ -61,6 +65,11 @@ export interface EngineOptions {
   readonly webhooks?: Omit<WebhookDispatcherOptions, 'storage' | 'clock'> & {
     /** Set false to not send webhooks from this engine (default true). */
     readonly enabled?: boolean;
+    /**
+     * Start a loopback HTTP server (127.0.0.1, a free port) that serves signed-URL payloads, for
+     * endpoints with `deliveryFormat: 'signed_url'` when no `signedUrlProvider` is given.
+     */
+    readonly loopbackBlobServer?: boolean;
   };
   /** Attribution of created resources (SPEC.md CreatedBy); default null. */
   readonly createdBy?: CreatedBy | null;
@@ -323,7 +332,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   let state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
   let starting: Promise<void> | undefined;
 
-  const { enabled: _enabled, ...dispatcherOptions } = options.webhooks ?? {};
+  const { enabled: _enabled, loopbackBlobServer, ...dispatcherOptions } = options.webhooks ?? {};
+  let blobServer: LoopbackBlobServer | undefined;
 
   /** Resource methods work only between `start()` and `stop()`. */
   const started = <T extends object>(service: T): T =>
@@ -391,7 +401,17 @@ export function createEngine(options: EngineOptions = {}): Engine {
         for (const [owner, ids] of byOwner) await storage.releaseWork(ids, { owner });
         scheduler.start();
         if (webhooksEnabled) {
-          dispatcher = createWebhookDispatcher({ storage, clock, onError, ...dispatcherOptions });
+          if (loopbackBlobServer && !dispatcherOptions.signedUrlProvider) {
+            blobServer = createLoopbackBlobServer({ storage, clock });
+            await blobServer.listen();
+          }
+          dispatcher = createWebhookDispatcher({
+            storage,
+            clock,
+            onError,
+            ...dispatcherOptions,
+            ...(blobServer ? { signedUrlProvider: blobServer.signedUrlProvider } : {}),
+          });
           dispatcher.start();
         }
         state = 'started';
@@ -409,11 +429,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
       await scheduler.whenIdle();
       if (inflight.length > 0) await storage.releaseWork(inflight, { owner: scheduler.owner });
       await dispatcher?.stop();
+      await blobServer?.close();
       await storage.close();
     },
     on: (eventType, listener) => bus.on(eventType, listener),
-    idle(opts) {
-      return new Promise<void>((resolve, reject) => {
+    async idle(opts) {
+      await new Promise<void>((resolve, reject) => {
         const timer =
           opts?.timeoutMs === undefined
             ? undefined
@@ -433,6 +454,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         idleWaiters.add(done);
         checkIdle();
       });
+      await dispatcher?.drain(opts?.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs });
     },
   };
 }

@@ -11,7 +11,12 @@ export { validateWorkflowDefinition } from './definition/index.ts';
 export type { ValidationIssue } from './errors.ts';
 export { EngineError, EngineErrorCode, isEngineError, StepError } from './errors.ts';
 export type { EngineEvent } from './events/event-types.ts';
-export { EVENT_TYPES, VALID_SUBSCRIPTION_EVENTS } from './events/event-types.ts';
+export {
+  EVENT_TYPES,
+  GLOBAL_EVENT_TYPES,
+  VALID_SUBSCRIPTION_EVENTS,
+  WEBHOOK_RESPONSE_EVENT_TYPE,
+} from './events/event-types.ts';
 export type { DetectedFileType } from './files/detect-file-type.ts';
 export { detectFileType } from './files/detect-file-type.ts';
 export type { FileResource, FilesService, UploadFileInput } from './resources/files.ts';
@@ -43,6 +48,13 @@ export type { EngineEventListener } from './runtime/event-bus.ts';
 export type { SchedulerOptions, StepTypeLimits } from './runtime/scheduler.ts';
 export type { RetryPolicy } from './runtime/step-runner.ts';
 export type {
+  CreateStandaloneRunInput,
+  StandaloneKind,
+  StandaloneRun,
+  StandaloneRunsService,
+  StandaloneStatus,
+} from './standalone/standalone-runs.ts';
+export type {
   FileSummary,
   FileType,
   NewFile,
@@ -57,3 +69,24 @@ export type {
   StepUsage,
 } from './step-executor.ts';
 export { defineStep, isStepFailure, STEP_TYPES } from './step-executor.ts';
+export type {
+  CreatedWebhookEndpoint,
+  LoopbackBlobServer,
+  SignedUrlProvider,
+  VerifiedWebhook,
+  VerifyWebhookOptions,
+  WebhookDelivery,
+  WebhookDispatcherOptions,
+  WebhookEndpoint,
+  WebhookHeaders,
+  WebhookSubscription,
+} from './webhooks/index.ts';
+export {
+  createLoopbackBlobServer,
+  DEFAULT_RETRY_SCHEDULE_MS,
+  isWebhookVerificationError,
+  signWebhook,
+  verifyWebhook,
+  WebhookVerificationError,
+  WebhookVerificationErrorCode,
+} from './webhooks/index.ts';
