@@ -1,5 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import { ajvErrorsToIssues } from '../definition/ajv-issues.ts';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { ajvErrorsToIssues, appendPath, pointerToPath } from '../definition/ajv-issues.ts';
 import { checkJsonSchema } from '../definition/check-json-schema.ts';
 import { asArray, asRecord, asString } from '../definition/step-view.ts';
 import type { ProcessorKind } from '../definition/workflow-definition.ts';
@@ -31,6 +31,27 @@ function validatorOf(kind: ProcessorKind): ValidateFunction {
 }
 
 type Issues = ValidationIssue[];
+
+/** ajv's errors as issues; a `dependencies` error names the missing field itself. */
+function schemaIssues(errors: readonly ErrorObject[], basePath: string): Issues {
+  const issues = ajvErrorsToIssues(
+    errors.filter((e) => e.keyword !== 'dependencies'),
+    { code: Code.CONFIG_INVALID, basePath },
+  );
+  for (const error of errors) {
+    if (error.keyword !== 'dependencies') continue;
+    const { property, missingProperty } = error.params as {
+      property: string;
+      missingProperty: string;
+    };
+    issues.push({
+      code: Code.CONFIG_INVALID,
+      path: appendPath(pointerToPath(error.instancePath, basePath), missingProperty),
+      message: `is required when ${property} is given`,
+    });
+  }
+  return issues;
+}
 
 function checkRanges(issues: Issues, list: unknown, path: string): void {
   asArray(list).forEach((raw, k) => {
@@ -220,9 +241,7 @@ export function validateProcessorConfig(
   basePath = 'config',
 ): ValidationIssue[] {
   const validate = validatorOf(kind);
-  const issues: Issues = validate(config)
-    ? []
-    : ajvErrorsToIssues(validate.errors, { code: Code.CONFIG_INVALID, basePath });
+  const issues: Issues = validate(config) ? [] : schemaIssues(validate.errors ?? [], basePath);
   const record = asRecord(config);
   if (!record) return issues;
   switch (kind) {

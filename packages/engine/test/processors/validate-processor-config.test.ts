@@ -193,9 +193,13 @@ describe('validateProcessorConfig', () => {
       ...VALID_CONFIGS.classifier,
       baseVersion: '1.0',
     });
-    expect(issues).toHaveLength(1);
-    expect(issues[0]?.path).toBe('config');
-    expect(issues[0]?.message).toMatch(/baseProcessor/);
+    expect(issues).toEqual([
+      {
+        code: 'CONFIG_INVALID',
+        path: 'config.baseProcessor',
+        message: 'is required when baseVersion is given',
+      },
+    ]);
   });
 
   it('splitter: at least one other (several allowed), unique ids, options', () => {
