@@ -179,6 +179,8 @@ export function splitCells(text: string): { text: string; start: number; end: nu
   return cells;
 }
 
+const INNER_LABEL = / (?=[A-Z][A-Za-z.#/&'-]*(?: [a-z#][A-Za-z.#/&'-]*){0,3}: )/g;
+
 const LABEL_SHAPE = /^[\p{L}][\p{L}\p{N} .#/&()'-]{0,48}$/u;
 
 /** Label/value pairs on a line: "Label: value" per cell, or a two-cell "Label   value" line. */
@@ -187,7 +189,23 @@ function linePairs(
 ): { label: string; value: string; valueStart: number; valueEnd: number }[] {
   const pairs: { label: string; value: string; valueStart: number; valueEnd: number }[] = [];
   const cells = splitCells(text);
-  for (const cell of cells) {
+  // A layout parser may join "Invoice #: 1    Date: 2" with one space: cut before inner labels.
+  const pieces = cells.flatMap((cell) => {
+    const out: { text: string; start: number; end: number }[] = [];
+    let from = 0;
+    for (const m of cell.text.matchAll(INNER_LABEL)) {
+      if (m.index <= from || !cell.text.slice(0, m.index).includes(':')) continue;
+      out.push({
+        text: cell.text.slice(from, m.index),
+        start: cell.start + from,
+        end: cell.start + m.index,
+      });
+      from = m.index + 1;
+    }
+    out.push({ text: cell.text.slice(from), start: cell.start + from, end: cell.end });
+    return out;
+  });
+  for (const cell of pieces) {
     const colon = cell.text.indexOf(':');
     if (colon <= 0) continue;
     const label = cell.text.slice(0, colon).trim();

@@ -76,7 +76,9 @@ function breakBonus(words: readonly string[], j: number): number {
   if (prev.endsWith(':')) bonus += 2;
   if (/^\d/.test(next)) bonus += 1;
   if (/^[A-Z]/.test(next)) bonus += 0.5;
-  if (prev.endsWith(',')) bonus -= 1;
+  // A complimentary close ends its line; other commas rarely do ("Springfield, IL").
+  if (/^(sincerely|regards|faithfully|truly|respectfully),$/i.test(prev)) bonus += 2;
+  else if (prev.endsWith(',')) bonus -= 1;
   return bonus;
 }
 
