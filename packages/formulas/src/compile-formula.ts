@@ -1,5 +1,5 @@
 import type { FormulaAst } from './ast.ts';
-import { programFor } from './compile/program.ts';
+import { compileProgram, dependenciesOf } from './compile/program.ts';
 import type { Diagnostic } from './diagnostic.ts';
 import { contextFromOptions, type FormulaOptions } from './formula-options.ts';
 import { type FormulaEvaluation, needsAsync, runProgram, runProgramAsync } from './run-program.ts';
@@ -35,16 +35,26 @@ export type CompileResult =
  */
 export function compileFormula(source: string, options?: FormulaOptions): CompileResult {
   const context = contextFromOptions(options);
-  const result = programFor(source);
+  // The caller keeps the compiled formula, so it does not go through the evaluate cache.
+  const result = compileProgram(source);
   if (!result.ok) return result;
   const { program } = result;
+  let dependencies: readonly string[] | undefined;
   const formula: CompiledFormula = {
     source,
     ast: program.ast,
-    dependencies: program.dependencies,
+    // Computed on first use: most callers never ask, and parse + compile stays cheaper.
+    get dependencies() {
+      dependencies ??= dependenciesOf(program.ast);
+      return dependencies;
+    },
     isAsync: needsAsync(program, context),
-    evaluate: (scope) => runProgram(program, scope, context, source),
-    evaluateAsync: (scope) => runProgramAsync(program, scope, context, source),
+    evaluate(scope) {
+      return runProgram(program, scope, context, source);
+    },
+    evaluateAsync(scope) {
+      return runProgramAsync(program, scope, context, source);
+    },
   };
   return { ok: true, formula };
 }

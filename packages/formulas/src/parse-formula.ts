@@ -115,7 +115,11 @@ class Parser {
     let left = this.prefix();
     for (;;) {
       const token = this.peek();
-      const word = token.type === 'identifier' ? token.text.toUpperCase() : token.text;
+      // Only AND/OR are infix words: longer identifiers are not upper-cased.
+      const word =
+        token.type === 'identifier' && token.text.length <= 3
+          ? token.text.toUpperCase()
+          : token.text;
       const bp =
         token.type === 'operator' ||
         (token.type === 'identifier' && (word === 'AND' || word === 'OR'))
@@ -178,8 +182,9 @@ class Parser {
   }
 
   word(token: Token): FormulaAst {
-    const upper = token.text.toUpperCase();
-    if (this.peek().type === '(') return this.call(token, upper);
+    if (this.peek().type === '(') return this.call(token, token.text.toUpperCase());
+    // Keywords have at most 5 letters; longer words are paths and keep their case.
+    const upper = token.text.length <= 5 ? token.text.toUpperCase() : '';
     switch (upper) {
       case 'TRUE':
         return { kind: 'boolean', value: true, span: span(token, token) };

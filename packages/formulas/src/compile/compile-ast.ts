@@ -1,4 +1,11 @@
-import type { BinaryExpression, CallExpression, FormulaAst, UnaryExpression } from '../ast.ts';
+import type {
+  BinaryExpression,
+  BinaryOperator,
+  CallExpression,
+  FormulaAst,
+  UnaryExpression,
+  UnaryOperator,
+} from '../ast.ts';
 import { toLogical } from '../coerce.ts';
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { builtinFunctions } from '../functions/builtin-functions.ts';
@@ -30,12 +37,47 @@ function compilePath(segments: readonly string[]): Compiled {
   };
 }
 
+// Operator names as error messages quote them, built once rather than per compiled node.
+const OPERATOR_NAMES: Readonly<Record<BinaryOperator | UnaryOperator, string>> = {
+  '+': "'+'",
+  '-': "'-'",
+  '*': "'*'",
+  '/': "'/'",
+  '^': "'^'",
+  '&': "'&'",
+  '=': "'='",
+  '<>': "'<>'",
+  '<': "'<'",
+  '<=': "'<='",
+  '>': "'>'",
+  '>=': "'>='",
+  AND: "'AND'",
+  OR: "'OR'",
+  NOT: "'NOT'",
+};
+
+function isNull(value: FormulaValue): FormulaValue {
+  return value === null || value === undefined;
+}
+
+function isNotNull(value: FormulaValue): FormulaValue {
+  return value !== null && value !== undefined;
+}
+
+function minus(value: FormulaValue, site: Site): FormulaValue {
+  return negate(value, site, -1);
+}
+
+function plus(value: FormulaValue, site: Site): FormulaValue {
+  return negate(value, site, 1);
+}
+
 function isNullLiteral(node: FormulaAst): boolean {
   return node.kind === 'null';
 }
 
 function compileBinary(node: BinaryExpression): Compiled {
-  const site: Site = { name: `'${node.operator}'`, span: node.span };
+  const site: Site = { name: OPERATOR_NAMES[node.operator], span: node.span };
   const left = compileAst(node.left);
   const right = compileAst(node.right);
   const operator = node.operator;
@@ -45,9 +87,7 @@ function compileBinary(node: BinaryExpression): Compiled {
   ) {
     // `x = NULL` is a null test, the one comparison with NULL that is not NULL.
     const other = isNullLiteral(node.left) ? right : left;
-    const wanted = operator === '=';
-    const test = (value: FormulaValue): FormulaValue =>
-      (value === null || value === undefined) === wanted;
+    const test = operator === '=' ? isNull : isNotNull;
     return (scope, context) => broadcast1(other(scope, context), site, test);
   }
   const scalar = scalarOperators[operator];
@@ -74,15 +114,18 @@ function compileBinary(node: BinaryExpression): Compiled {
 
 function compileUnary(node: UnaryExpression): Compiled {
   const operand = compileAst(node.operand);
-  const site: Site = { name: `'${node.operator}'`, span: node.span };
+  const site: Site = { name: OPERATOR_NAMES[node.operator], span: node.span };
   if (node.operator === 'NOT')
     return (scope, context) => broadcast1(operand(scope, context), site, not);
-  const sign = node.operator === '-' ? -1 : 1;
-  const f = (value: FormulaValue, s: Site): FormulaValue => negate(value, s, sign);
+  if (node.operator === '-') {
+    return (scope, context) => {
+      const value = operand(scope, context);
+      return typeof value === 'number' ? -value : broadcast1(value, site, minus);
+    };
+  }
   return (scope, context) => {
     const value = operand(scope, context);
-    if (typeof value === 'number') return sign === -1 ? -value : value;
-    return broadcast1(value, site, f);
+    return typeof value === 'number' ? value : broadcast1(value, site, plus);
   };
 }
 

@@ -8,7 +8,6 @@ import type { Compiled } from './compiled.ts';
 export interface Program {
   readonly ast: FormulaAst;
   readonly run: Compiled;
-  readonly dependencies: readonly string[];
   /** Upper-case names of the functions called. */
   readonly calls: readonly string[];
 }
@@ -18,37 +17,63 @@ export type ProgramResult =
   | { readonly ok: true; readonly program: Program }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
-function collect(ast: FormulaAst, paths: Set<string>, calls: Set<string>): void {
+function collectCalls(ast: FormulaAst, calls: string[]): void {
   switch (ast.kind) {
-    case 'path':
-      paths.add(ast.segments.join('.'));
-      return;
     case 'unary':
-      collect(ast.operand, paths, calls);
+      collectCalls(ast.operand, calls);
       return;
     case 'binary':
-      collect(ast.left, paths, calls);
-      collect(ast.right, paths, calls);
+      collectCalls(ast.left, calls);
+      collectCalls(ast.right, calls);
       return;
     case 'call':
-      calls.add(ast.name);
-      for (const arg of ast.args) collect(arg, paths, calls);
+      if (!calls.includes(ast.name)) calls.push(ast.name);
+      for (const arg of ast.args) collectCalls(arg, calls);
       return;
     default:
       return;
   }
 }
 
+/** The variable paths a formula reads, in order of first appearance (`extract1.total`). */
+export function dependenciesOf(ast: FormulaAst, paths: string[] = []): string[] {
+  switch (ast.kind) {
+    case 'path': {
+      const path = ast.segments.join('.');
+      if (!paths.includes(path)) paths.push(path);
+      break;
+    }
+    case 'unary':
+      dependenciesOf(ast.operand, paths);
+      break;
+    case 'binary':
+      dependenciesOf(ast.left, paths);
+      dependenciesOf(ast.right, paths);
+      break;
+    case 'call':
+      for (const arg of ast.args) dependenciesOf(arg, paths);
+      break;
+  }
+  return paths;
+}
+
 /** Compiles a syntax tree into a {@link Program}. */
 export function programFromAst(ast: FormulaAst): Program {
-  const paths = new Set<string>();
-  const calls = new Set<string>();
-  collect(ast, paths, calls);
-  return { ast, run: compileAst(ast), dependencies: [...paths], calls: [...calls] };
+  const calls: string[] = [];
+  collectCalls(ast, calls);
+  return { ast, run: compileAst(ast), calls };
 }
 
 const CACHE_LIMIT = 1000;
 const cache = new Map<string, ProgramResult>();
+
+/** Parses and compiles a formula without the cache (for callers that keep the result). */
+export function compileProgram(source: string): ProgramResult {
+  const parsed = parseFormula(source);
+  return parsed.ok
+    ? { ok: true, program: programFromAst(parsed.ast) }
+    : { ok: false, diagnostics: parsed.diagnostics };
+}
 
 /**
  * Parses and compiles a formula, remembering the result by source text (the engine evaluates
@@ -57,10 +82,7 @@ const cache = new Map<string, ProgramResult>();
 export function programFor(source: string): ProgramResult {
   const known = typeof source === 'string' ? cache.get(source) : undefined;
   if (known !== undefined) return known;
-  const parsed = parseFormula(source);
-  const result: ProgramResult = parsed.ok
-    ? { ok: true, program: programFromAst(parsed.ast) }
-    : { ok: false, diagnostics: parsed.diagnostics };
+  const result = compileProgram(source);
   if (typeof source === 'string') {
     if (cache.size >= CACHE_LIMIT) {
       const oldest = cache.keys().next();

@@ -45,6 +45,13 @@ function roundWith(x: number, digits: number, mode: 'nearest' | 'up' | 'down', s
   return finite(x < 0 ? -magnitude : magnitude, site) + 0;
 }
 
+function visitor(acc: NumberAccumulator, site: Site): (leaf: unknown, inArray: boolean) => void {
+  return (leaf, inArray) => {
+    if (inArray) accumulateItem(acc, leaf, site);
+    else accumulateArgument(acc, leaf as FormulaValue, site);
+  };
+}
+
 function aggregate(
   name: string,
   signature: string,
@@ -68,10 +75,7 @@ function aggregate(
       if (only?.kind === 'path') {
         // Fused: walk the path and accumulate its leaves without building the projected array.
         const path = compilePathSegments(only.segments);
-        const visit = (leaf: unknown, inArray: boolean): void => {
-          if (inArray) accumulateItem(acc, leaf, site);
-          else accumulateArgument(acc, leaf as FormulaValue, site);
-        };
+        const visit = visitor(acc, site);
         // Tiered: the generic walk first; generated loops once the path is hot (TIER_UP_AFTER).
         let calls = 0;
         let walk: PathWalker | undefined;
