@@ -170,6 +170,12 @@ export function createProcessorsService(
 ): ProcessorsService {
   const { kind } = options;
   const spec = PROCESSOR_KINDS[kind];
+  if (spec === undefined) {
+    throw new EngineError(
+      EngineErrorCode.INVALID_CONFIGURATION,
+      `unknown processor kind ${JSON.stringify(kind)}: use extractor, classifier or splitter`,
+    );
+  }
   const createdBy = options.createdBy ?? null;
 
   const normalize = (config: JsonObject): JsonObject => {

@@ -574,6 +574,15 @@ describe('concurrency', () => {
   });
 });
 
+describe('options', () => {
+  it('rejects an unknown kind', async () => {
+    const rec = await recordingContext();
+    expect(() => createProcessorsService(rec.ctx, { kind: 'parser' as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_CONFIGURATION' }),
+    );
+  });
+});
+
 describe('without an event sink', () => {
   it('works and raises nothing', async () => {
     const rec: RecordingContext = await recordingContext();
