@@ -1,0 +1,181 @@
+import type { DraftBlock } from '../../draft-document.ts';
+import { ParseFailure } from '../../parse-failure.ts';
+import type { BoundingBox } from '../../parse-output.ts';
+import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
+import type { Matrix } from './geometry.ts';
+import { readPageGraphics } from './page-graphics.ts';
+import { loadPdfJs, PDFJS_ASSETS } from './pdfjs.ts';
+import { findRuledTables } from './ruled-tables.ts';
+import { type PdfTextItem, placeTextRuns, type TextRun, toUpright } from './text-runs.ts';
+
+/** A loaded pdf.js document. */
+export type PdfDocument = Awaited<
+  ReturnType<Awaited<ReturnType<typeof loadPdfJs>>['getDocument']>['promise']
+>;
+
+/** Starts loading a PDF with offline settings (local fonts and CMaps, no eval, quiet). */
+export async function openPdf(bytes: Uint8Array) {
+  const pdfjs = await loadPdfJs();
+  return pdfjs.getDocument({
+    // pdf.js takes ownership of (and detaches) the buffer it is given.
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    standardFontDataUrl: PDFJS_ASSETS.standardFontDataUrl,
+    cMapUrl: PDFJS_ASSETS.cMapUrl,
+    cMapPacked: true,
+  });
+}
+
+/** True when the document has AcroForm fields (only then are annotations read per page). */
+export async function hasFormFields(doc: PdfDocument): Promise<boolean> {
+  return (await doc.getFieldObjects().catch(() => null)) !== null;
+}
+
+/** What one page yields before layout: plain data, so worker threads can send it. */
+export interface PageScan {
+  number: number;
+  width: number;
+  height: number;
+  originalWidth: number;
+  originalHeight: number;
+  rotation: number | null;
+  runs: TextRun[];
+  tables: ReturnType<typeof findRuledTables>;
+  images: BoundingBox[];
+  fields: DraftBlock[];
+  scanned: boolean;
+}
+
+/** Fewer visible characters than this on a page mostly covered by an image: a scan. */
+const SCAN_TEXT_THRESHOLD = 20;
+
+/** Maps a pdf.js error to a failure. */
+export function pdfError(error: unknown): ParseFailure {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'PasswordException') {
+    return new ParseFailure(
+      'PASSWORD_PROTECTED_FILE',
+      'The PDF is password-protected. Upload it with its password (files.upload password) or remove the protection, then parse again.',
+    );
+  }
+  return new ParseFailure(
+    'CORRUPT_FILE',
+    `The PDF could not be read (${message}). It may be truncated or damaged; re-export it from the source application.`,
+    { cause: error },
+  );
+}
+
+/** Reads one page: text runs in the upright frame, rules, tables, images, form fields. */
+export async function scanPage(
+  doc: PdfDocument,
+  number: number,
+  config: ResolvedParseConfig,
+  hasForm: boolean,
+): Promise<PageScan> {
+  const page = await doc.getPage(number);
+  try {
+    const viewport = page.getViewport({ scale: 1 });
+    const [content, operators] = await Promise.all([
+      page.getTextContent({ includeMarkedContent: false, disableNormalization: false }),
+      // Form widgets come from getAnnotations; their appearance streams would look like tables.
+      page.getOperatorList({ intent: 'display', annotationMode: 0 }),
+    ]);
+    const items = content.items.filter(
+      (item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item,
+    );
+    const boldFonts = new Set<string>();
+    for (const item of items) {
+      if (boldFonts.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
+      const font = page.commonObjs.get(item.fontName) as
+        | { name?: string; bold?: boolean }
+        | undefined;
+      if (font?.bold || /bold|black|heavy/i.test(font?.name ?? '')) boldFonts.add(item.fontName);
+    }
+    const vt = viewport.transform as unknown as Matrix;
+    const { runs, frame } = placeTextRuns(
+      items,
+      vt,
+      viewport.width,
+      viewport.height,
+      boldFonts,
+      config.pageRotationEnabled,
+    );
+    const graphics = readPageGraphics(operators, (x, y) => toUpright(frame, vt, x, y));
+    const tables = config.tables ? findRuledTables(graphics.segments) : [];
+    const visible = runs.reduce((sum, run) => sum + run.text.trim().length, 0);
+    const imageArea = graphics.images.reduce(
+      (sum, box) => sum + Math.max(0, box.right - box.left) * Math.max(0, box.bottom - box.top),
+      0,
+    );
+    const scanned = visible < SCAN_TEXT_THRESHOLD && imageArea > frame.width * frame.height * 0.3;
+    const fields = hasForm ? await formFields(page, frame, vt) : [];
+    const [, , viewWidth, viewHeight] = page.view;
+    const [x0, y0] = page.view;
+    return {
+      number,
+      width: frame.width,
+      height: frame.height,
+      originalWidth: (viewWidth ?? 0) - (x0 ?? 0),
+      originalHeight: (viewHeight ?? 0) - (y0 ?? 0),
+      rotation: config.pageRotationEnabled ? (page.rotate + frame.extraRotation) % 360 : null,
+      runs,
+      tables,
+      images: graphics.images,
+      fields,
+      scanned,
+    };
+  } finally {
+    page.cleanup();
+  }
+}
+
+interface WidgetAnnotation {
+  subtype?: string;
+  fieldName?: string;
+  fieldValue?: unknown;
+  fieldType?: string;
+  checkBox?: boolean;
+  exportValue?: string;
+  rect?: number[];
+}
+
+async function formFields(
+  page: Awaited<ReturnType<PdfDocument['getPage']>>,
+  frame: ReturnType<typeof placeTextRuns>['frame'],
+  vt: Matrix,
+): Promise<DraftBlock[]> {
+  const annotations = (await page.getAnnotations({ intent: 'display' })) as WidgetAnnotation[];
+  const blocks: DraftBlock[] = [];
+  for (const annotation of annotations) {
+    if (annotation.subtype !== 'Widget' || !annotation.fieldName) continue;
+    const raw = annotation.fieldValue;
+    let value = Array.isArray(raw)
+      ? raw.join(', ')
+      : raw === undefined || raw === null
+        ? ''
+        : String(raw);
+    if (annotation.checkBox) value = value !== '' && value !== 'Off' ? 'checked' : 'unchecked';
+    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = annotation.rect ?? [];
+    const a = toUpright(frame, vt, x1, y1);
+    const b = toUpright(frame, vt, x2, y2);
+    const box = {
+      left: Math.min(a[0], b[0]),
+      right: Math.max(a[0], b[0]),
+      top: Math.min(a[1], b[1]),
+      bottom: Math.max(a[1], b[1]),
+    };
+    const content = `${annotation.fieldName}: ${value}`;
+    blocks.push({
+      type: 'key_value',
+      content,
+      markdown: `**${annotation.fieldName}:** ${value}`,
+      details: { type: 'key_value_details', key: annotation.fieldName, value },
+      boundingBox: box,
+    });
+  }
+  return blocks;
+}
