@@ -182,6 +182,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   });
 
   const controllers = new Map<string, AbortController>();
+  const stopping = new AbortController();
   const settledWaiters = new Map<string, Set<(state: RunState) => void>>();
   const idleWaiters = new Set<() => void>();
   const secretBox = new SecretBox(options.secretKey);
@@ -269,6 +270,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
             executors,
             retry,
             controllers,
+            stopSignal: stopping.signal,
             random,
             async secretsOf(state) {
               if (!state.secretsRef) return {};
@@ -423,6 +425,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       if (starting) await starting.catch(() => undefined);
       state = 'stopped';
       scheduler.stop();
+      stopping.abort(STOPPING);
       for (const controller of controllers.values()) controller.abort(STOPPING);
       standalone.stopAll();
       const inflight = scheduler.inflightIds();

@@ -51,6 +51,8 @@ export interface StepRunnerDependencies {
   readonly retry: RetryPolicy;
   /** Abort controllers of executing step runs (cancel, failure elsewhere, invalidation, stop). */
   readonly controllers: Map<string, AbortController>;
+  /** Aborted by `engine.stop()`: work that reaches its executor after that does not start it. */
+  readonly stopSignal?: AbortSignal;
   secretsOf(state: RunState): Promise<Readonly<Record<string, string>>>;
   /** Random in [0, 1) for jitter (injectable for tests). */
   random(): number;
@@ -141,6 +143,8 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   let error: unknown;
   const controller = new AbortController();
   deps.controllers.set(sr.id, controller);
+  // stop() aborts the controllers it finds; this one may have been created after that.
+  if (deps.stopSignal?.aborted) controller.abort(STOPPING);
   const timeoutMs = step?.timeoutMs;
   const timerStop = typeof timeoutMs === 'number' ? new AbortController() : undefined;
   if (timerStop && typeof timeoutMs === 'number') {
@@ -150,6 +154,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     );
   }
   try {
+    controller.signal.throwIfAborted();
     const override = step ? overrideFor(started, step) : undefined;
     if (override !== undefined) {
       const route = routeOfOverride(sr.stepType, override);
