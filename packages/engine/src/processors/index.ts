@@ -3,6 +3,7 @@ export {
   createProcessorResources,
   type ProcessorResources,
 } from './create-processor-resources.ts';
+export { fieldsToJsonSchema, withJsonSchema } from './legacy-fields-schema.ts';
 export {
   type ConfigJsonSchema,
   classifierConfigSchema,

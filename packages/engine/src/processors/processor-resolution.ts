@@ -3,6 +3,7 @@ import type { ProcessorResolution, ProcessorResolver } from '../definition/check
 import { asArray, asRecord, asString } from '../definition/step-view.ts';
 import type { ProcessorKind } from '../definition/workflow-definition.ts';
 import { EngineErrorCode, isEngineError } from '../errors.ts';
+import { withJsonSchema } from './legacy-fields-schema.ts';
 import { kindOfProcessorType } from './processor-kinds.ts';
 import type { ResolvedProcessor } from './processor-resource.ts';
 import type { ProcessorsService } from './processors-service.ts';
@@ -24,7 +25,8 @@ export interface ProcessorResolutionService {
    * (`extractor: { id, version }`). `kind` is `extractor`/`classifier`/`splitter` or the
    * processor type `EXTRACT`/`CLASSIFY`/`SPLITTER` (as `@docflow/steps`' ResolveProcessor passes
    * it). `"latest"` (the default) is the newest published version, or the draft when none is
-   * published. Rejects with EngineError NOT_FOUND / VALIDATION_FAILED for an unknown processor
+   * published. An extractor saved with the deprecated `fields` gets the equivalent JSON `schema`
+   * added. Rejects with EngineError NOT_FOUND / VALIDATION_FAILED for an unknown processor
    * or version.
    */
   resolveProcessor(kind: string, reference: ProcessorRef): Promise<JsonObject>;
@@ -121,7 +123,8 @@ export function createProcessorResolution(services: ProcessorServices): Processo
           `unknown processor kind ${JSON.stringify(kind)}: use extractor, classifier or splitter`,
         );
       }
-      return (await resolve(k, reference)).config;
+      const { config } = await resolve(k, reference);
+      return k === 'extractor' ? withJsonSchema(config) : config;
     },
 
     resolve,
