@@ -30,7 +30,6 @@ export type TokenizeResult =
 
 const IDENTIFIER = /[\p{L}_][\p{L}\p{N}_]*/uy;
 const SEGMENT = /[\p{L}\p{N}_]+/uy;
-const NUMBER = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
 const WHITESPACE = /\s+/y;
 
 function column(offset: number): string {
@@ -41,6 +40,36 @@ function match(pattern: RegExp, source: string, at: number): string | undefined 
   pattern.lastIndex = at;
   const m = pattern.exec(source);
   return m === null ? undefined : m[0];
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Scans `\d+(\.\d*)?|\.\d+` with an optional exponent, without a regular expression. */
+function scanNumber(source: string, at: number): string | undefined {
+  let end = at;
+  while (isDigit(source.charCodeAt(end))) end++;
+  const whole = end > at;
+  if (source.charCodeAt(end) === 46) {
+    end++;
+    const fractionStart = end;
+    while (isDigit(source.charCodeAt(end))) end++;
+    if (!whole && end === fractionStart) return undefined;
+  } else if (!whole) {
+    return undefined;
+  }
+  const e = source.charCodeAt(end);
+  if (e === 101 || e === 69) {
+    let k = end + 1;
+    const sign = source.charCodeAt(k);
+    if (sign === 43 || sign === 45) k++;
+    if (isDigit(source.charCodeAt(k))) {
+      while (isDigit(source.charCodeAt(k))) k++;
+      end = k;
+    }
+  }
+  return source.slice(at, end);
 }
 
 function isWordCode(code: number, digits: boolean): boolean {
@@ -106,7 +135,7 @@ export function tokenize(source: string): TokenizeResult {
       i++;
       continue;
     }
-    const number = (code >= 48 && code <= 57) || code === 46 ? match(NUMBER, source, i) : undefined;
+    const number = (code >= 48 && code <= 57) || code === 46 ? scanNumber(source, i) : undefined;
     if (number !== undefined) {
       const value = Number(number);
       if (!Number.isFinite(value)) {
