@@ -30,7 +30,10 @@ describe('parseFormula', () => {
   test('folds a minus sign into a number literal, not into other operands', () => {
     expect(parseFormula('-2')).toMatchObject({ ok: true, ast: { kind: 'number', value: -2 } });
     expect(parseFormula('-x')).toMatchObject({ ok: true, ast: { kind: 'unary', operator: '-' } });
-    expect(parseFormula('1 - 2')).toMatchObject({ ok: true, ast: { kind: 'binary', operator: '-' } });
+    expect(parseFormula('1 - 2')).toMatchObject({
+      ok: true,
+      ast: { kind: 'binary', operator: '-' },
+    });
   });
 
   test('follows Excel precedence with the infix words below comparisons', () => {
@@ -65,7 +68,11 @@ describe('parseFormula', () => {
     expect(parseFormula('LEFT()')).toMatchObject({
       ok: false,
       diagnostics: [
-        { code: 'FORMULA_WRONG_ARGUMENT_COUNT', message: 'LEFT takes 1 to 2 arguments but was given 0 at column 1', span: { start: 0, end: 6 } },
+        {
+          code: 'FORMULA_WRONG_ARGUMENT_COUNT',
+          message: 'LEFT takes 1 to 2 arguments but was given 0 at column 1',
+          span: { start: 0, end: 6 },
+        },
       ],
     });
     expect(parseFormula('x = “a”')).toMatchObject({
@@ -75,7 +82,10 @@ describe('parseFormula', () => {
   });
 
   test('never throws on values that are not text', () => {
-    expect(parseFormula(undefined as never)).toMatchObject({ ok: false, diagnostics: [{ code: 'FORMULA_EMPTY' }] });
+    expect(parseFormula(undefined as never)).toMatchObject({
+      ok: false,
+      diagnostics: [{ code: 'FORMULA_EMPTY' }],
+    });
   });
 });
 
