@@ -3,11 +3,34 @@ export { systemClock } from './clock.ts';
 export type { Engine, EngineOptions } from './create-engine.ts';
 export { createEngine } from './create-engine.ts';
 export type {
+  Classification,
+  ClassifyStep,
+  Condition,
+  ConditionalStep,
+  ConditionOperation,
+  ExecutorLookup,
+  ExtractStep,
+  ParsedOperand,
+  ProcessorReference,
+  ProcessorResolution,
+  ProcessorResolver,
+  RuleValidationStep,
+  SplitStep,
   StepDefinition,
   ValidateDefinitionOptions,
+  ValidationRule,
   WorkflowDefinition,
+  WorkflowGraph,
 } from './definition/index.ts';
-export { validateWorkflowDefinition } from './definition/index.ts';
+export {
+  buildWorkflowGraph,
+  CONDITION_OPERATIONS,
+  DefinitionIssueCode,
+  MERGE_ORDERS,
+  parseOperand,
+  validateWorkflowDefinition,
+  workflowDefinitionSchema,
+} from './definition/index.ts';
 export type { ValidationIssue } from './errors.ts';
 export { EngineError, EngineErrorCode, isEngineError, StepError } from './errors.ts';
 export type { EngineEvent } from './events/event-types.ts';

@@ -1,4 +1,6 @@
 import type { JsonObject } from '@docflow/storage';
+import type { WorkflowDefinition } from '../definition/workflow-definition.ts';
+import { buildWorkflowGraph } from '../definition/workflow-graph.ts';
 import type { StepType } from '../step-executor.ts';
 
 /** A `next` entry as the runtime reads it. */
@@ -37,26 +39,14 @@ export interface RunGraph {
 
 /** Builds the runtime view of a definition that already passed validation. */
 export function toRunGraph(steps: readonly RuntimeStep[]): RunGraph {
+  const graph = buildWorkflowGraph({ steps } as unknown as WorkflowDefinition);
   const byName = new Map(steps.map((s) => [s.name, s]));
-  const trigger = steps.find((s) => s.type === 'TRIGGER');
-  if (!trigger) throw new Error('definition has no TRIGGER (it should have failed validation)');
-  const reach = new Map<string, Set<string>>();
-  const visit = (name: string): Set<string> => {
-    const known = reach.get(name);
-    if (known) return known;
-    const out = new Set<string>();
-    reach.set(name, out);
-    for (const n of byName.get(name)?.next ?? []) {
-      out.add(n.step);
-      for (const r of visit(n.step)) out.add(r);
-    }
-    return out;
-  };
-  for (const s of steps) visit(s.name);
+  const trigger = byName.get(graph.trigger.name) as RuntimeStep;
   return {
     steps,
     trigger,
     step: (name) => byName.get(name),
-    canReach: (from, to) => reach.get(from)?.has(to) ?? false,
+    // The definition graph is reflexive; a path never "still reaches" the step it is at.
+    canReach: (from, to) => from !== to && graph.canReach(from, to),
   };
 }
