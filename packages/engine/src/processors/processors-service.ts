@@ -463,6 +463,14 @@ export function createProcessorsService(
     async publish(id, input) {
       const { stored, doc } = await loadDoc(id);
       assertNoIssues(checkPublishInput(kind, input), `${spec.label} publish`);
+      if (input.config === undefined) {
+        // The draft was valid when written; check again so that a draft stored under older
+        // rules can never become a published version.
+        assertNoIssues(
+          validateProcessorConfig(kind, doc.draft.config, 'draft.config'),
+          `${spec.label} draft`,
+        );
+      }
       const number = nextVersion(doc.latest ?? undefined, input.releaseType);
       const versionText = formatVersion(number);
       const now = ctx.nowIso();

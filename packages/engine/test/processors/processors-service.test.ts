@@ -594,3 +594,44 @@ describe('without an event sink', () => {
     expect(await deliveredTypes(rec.storage)).toEqual([]);
   });
 });
+
+describe('publish re-checks the draft', () => {
+  it('refuses a stored draft that no longer validates, naming draft.config paths', async () => {
+    const { service, storage } = await setup('classifier');
+    const p = await service.create({ name: 'P', config: VALID_CONFIGS.classifier as never });
+    // A draft written under older rules: two `other` classifications.
+    const stored = await storage.getDocument('processors', p.id);
+    const data = stored?.data as { draft: { config: JsonObject } };
+    await storage.commit({
+      documents: [
+        {
+          collection: 'processors',
+          id: p.id,
+          parentId: 'classifier',
+          name: 'P',
+          data: {
+            ...(stored?.data ?? {}),
+            draft: {
+              ...data.draft,
+              config: {
+                type: 'CLASSIFY',
+                classifications: [
+                  { id: 'a', type: 'other' },
+                  { id: 'b', type: 'other' },
+                ],
+              },
+            },
+          } as JsonObject,
+        },
+      ],
+    });
+    const error = await rejection(service.publish(p.id, { releaseType: 'major' }));
+    expect(error.details.issues).toEqual([
+      expect.objectContaining({
+        code: 'OTHER_CLASSIFICATION_COUNT',
+        path: 'draft.config.classifications',
+      }),
+    ]);
+    expect(await countDocuments(storage, 'processorVersions')).toBe(0);
+  });
+});
