@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool } from '../../src/parse/ocr/ocr-pool.ts';
 import { parseDocument } from '../../src/parse/parse-document.ts';
@@ -74,9 +75,51 @@ describe('OCR', { timeout: 180_000 }, () => {
     for (const block of barcodes) expect(block.polygon).toHaveLength(4);
   });
 
+  it('decodes every image type: PNG, JPEG, WebP, GIF, TIFF, BMP', async () => {
+    const base = sharp({ create: { width: 144, height: 72, channels: 3, background: '#ffffff' } });
+    const images: [string, Uint8Array][] = [
+      ['image/png', new Uint8Array(await base.clone().png().toBuffer())],
+      ['image/jpeg', new Uint8Array(await base.clone().jpeg().toBuffer())],
+      ['image/webp', new Uint8Array(await base.clone().webp().toBuffer())],
+      ['image/gif', new Uint8Array(await base.clone().gif().toBuffer())],
+      ['image/tiff', new Uint8Array(await base.clone().tiff().toBuffer())],
+      ['image/bmp', bmp(144, 72)],
+    ];
+    for (const [mime, bytes] of images) {
+      const result = await parseDocument(bytes, {
+        config: { advancedOptions: { pageRotationEnabled: false } },
+      });
+      if (!result.ok) throw new Error(`${mime}: ${result.failureMessage}`);
+      expect(result.output.metadata).toMatchObject({
+        originalMimeType: mime,
+        pages: [
+          { number: 1, rotationApplied: null, originalPageWidth: 144, originalPageHeight: 72 },
+        ],
+      });
+    }
+  });
+
   it('fails an undecodable image with CORRUPT_FILE', async () => {
     const png = await makeBarcodePng();
     const result = await parseDocument(png.subarray(0, 200));
     expect(result).toMatchObject({ ok: false, failureReason: 'CORRUPT_FILE' });
   });
 });
+
+/** An uncompressed 24-bit white BMP (sharp cannot write BMP). */
+function bmp(width: number, height: number): Uint8Array {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const size = 54 + row * height;
+  const bytes = new Uint8Array(size).fill(0xff, 54);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x42, 0x4d]);
+  view.setUint32(2, size, true);
+  view.setUint32(10, 54, true);
+  view.setUint32(14, 40, true);
+  view.setInt32(18, width, true);
+  view.setInt32(22, height, true);
+  view.setUint16(26, 1, true);
+  view.setUint16(28, 24, true);
+  view.setUint32(34, row * height, true);
+  return bytes;
+}

@@ -187,3 +187,23 @@ describe('PDF failures', { timeout: 60_000 }, () => {
     expect(many).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
   });
 });
+
+describe('PDF layout', { timeout: 60_000 }, () => {
+  it('reads two columns one after the other, bullets as a list, images as figures', async () => {
+    const { TINY_PNG } = await import('../fixtures/parse/make-office.ts');
+    const { LAYOUT_TRUTH, makeLayoutPdf } = await import('../fixtures/parse/make-pdf.ts');
+    const out = await parsed(await makeLayoutPdf(TINY_PNG));
+    const content = out.chunks[0]?.content ?? '';
+    const t = LAYOUT_TRUTH;
+    expect(content.startsWith(`# ${t.title}`)).toBe(true);
+    // The left column's paragraph comes whole before the right column's.
+    expect(content).toContain(t.left.join(' '));
+    expect(content).toContain(t.right.join(' '));
+    expect(content.indexOf(t.left[2])).toBeLessThan(content.indexOf(t.right[0]));
+    for (const bullet of t.bullets) expect(content).toContain(`- ${bullet}`);
+    const figure = out.chunks[0]?.blocks.find((block) => block.type === 'figure');
+    expect(figure?.details).toEqual({ type: 'figure_details', figureType: 'image' });
+    // Drawn at x 72..272, y 300..450 from the bottom: top-left origin puts it at 342..492.
+    expect(figure?.boundingBox).toEqual({ left: 72, top: 342, right: 272, bottom: 492 });
+  });
+});
