@@ -251,7 +251,8 @@ export function conformToSchema(value: unknown, schema: JsonSchema): ConformResu
   if (shaped === null || typeof shaped !== 'object' || Array.isArray(shaped)) {
     return { ok: false, errors: ['(root): the answer is not an object'] };
   }
-  const current = structuredClone(shaped) as Record<string, unknown>;
+  // `shape` built fresh containers, so repairs can edit them in place.
+  const current = shaped as Record<string, unknown>;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (validate(current)) {
       return { ok: true, value: current as { [key: string]: ExtractValue }, repairs };

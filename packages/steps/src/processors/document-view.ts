@@ -10,7 +10,7 @@ import { type LineSegment, relinePage } from './reline-page.ts';
 /** Where a piece of text sits: the file, the page and its polygon in points. */
 export interface DocumentRegion {
   /** The file the text comes from (set on package runs and when the caller knows it). */
-  readonly fileId?: string;
+  readonly fileId?: string | undefined;
   /** 1-based page number within its file. */
   readonly page: number;
   readonly pageWidth: number;
@@ -164,18 +164,19 @@ export function splitCells(text: string): { text: string; start: number; end: nu
   const cells: { text: string; start: number; end: number }[] = [];
   const separator = text.includes('|') ? /\|/g : text.includes('\t') ? /\t+/g : / {2,}/g;
   let start = 0;
-  const push = (end: number) => {
+  // A plain loop without inner closures: this runs for every line of every page.
+  for (;;) {
+    const match = separator.exec(text);
+    const end = match ? match.index : text.length;
     const raw = text.slice(start, end);
-    const lead = raw.length - raw.trimStart().length;
     const value = raw.trim();
-    if (value !== '')
+    if (value !== '') {
+      const lead = raw.length - raw.trimStart().length;
       cells.push({ text: value, start: start + lead, end: start + lead + value.length });
-  };
-  for (const match of text.matchAll(separator)) {
-    push(match.index);
+    }
+    if (!match) break;
     start = match.index + match[0].length;
   }
-  push(text.length);
   return cells;
 }
 
@@ -326,10 +327,7 @@ function alignedTable(
       const end = inside[inside.length - 1]?.end ?? 0;
       return {
         text: inside.map((w) => w.text).join(' '),
-        region: {
-          ...regionOf(line),
-          polygon: inside.length > 0 ? linePolygon(line, start, end) : [],
-        },
+        region: regionOf(line, inside.length > 0 ? linePolygon(line, start, end) : []),
       };
     });
   });
@@ -348,10 +346,7 @@ function tablesFromLines(
   const cellsOf = (line: DocumentLine): DocumentCell[] =>
     splitCells(line.text).map((c) => ({
       text: c.text,
-      region: {
-        ...regionOf(line),
-        polygon: linePolygon(line, c.start, c.end),
-      },
+      region: regionOf(line, linePolygon(line, c.start, c.end)),
     }));
   let i = 0;
   while (i < lines.length) {
@@ -405,13 +400,14 @@ function tablesFromLines(
   return tables;
 }
 
-function regionOf(r: DocumentRegion): DocumentRegion {
+/** A region of `r` with another polygon (a literal, not a spread: this runs per table cell). */
+function regionOf(r: DocumentRegion, polygon: readonly Point[] = r.polygon): DocumentRegion {
   return {
-    ...(r.fileId === undefined ? {} : { fileId: r.fileId }),
+    fileId: r.fileId,
     page: r.page,
     pageWidth: r.pageWidth,
     pageHeight: r.pageHeight,
-    polygon: r.polygon,
+    polygon,
     ocrConfidence: r.ocrConfidence,
   };
 }
@@ -547,7 +543,7 @@ function addFile(
         block.metadata.sheet?.index,
       );
       const base: DocumentRegion = {
-        ...(fileId === undefined ? {} : { fileId }),
+        fileId,
         page: number,
         pageWidth: draft.width,
         pageHeight: draft.height,
@@ -589,7 +585,16 @@ function addFile(
                 box.top + ((box.bottom - box.top) * (k + 1)) / nonEmpty.length,
               )
             : block.polygon;
-        draft.lines.push({ ...base, polygon, text, index: draft.lines.length });
+        draft.lines.push({
+          fileId: base.fileId,
+          page: base.page,
+          pageWidth: base.pageWidth,
+          pageHeight: base.pageHeight,
+          polygon,
+          ocrConfidence: base.ocrConfidence,
+          text,
+          index: draft.lines.length,
+        });
         k++;
       }
     }
@@ -598,20 +603,24 @@ function addFile(
 
 /** Derives fields and text tables from a page's lines. */
 function finishPage(draft: PageDraft & { fileId?: string }): DocumentPage {
-  draft.lines = relinePage(draft.lines, (base, text, polygon, segments) => ({
+  const relined = relinePage(draft.lines, (base, text, polygon, segments) => ({
     ...base,
     text,
     polygon,
     ...(segments ? { segments } : {}),
-  })).map((line, index) => ({ ...line, index }));
+  }));
+  // Relining usually changes nothing; only renumber lines when it did.
+  draft.lines = relined.every((line, index) => line.index === index)
+    ? relined
+    : relined.map((line, index) => ({ ...line, index }));
   const fields = [...draft.fields];
   draft.lines.forEach((line, index) => {
     for (const pair of linePairs(line.text)) {
       let value = pair.value;
-      let region: DocumentRegion = {
-        ...regionOf(line),
-        polygon: linePolygon(line, pair.valueStart, pair.valueEnd),
-      };
+      let region: DocumentRegion = regionOf(
+        line,
+        linePolygon(line, pair.valueStart, pair.valueEnd),
+      );
       if (value === '') {
         // "Bill to:" with the value on the next line.
         const next = draft.lines[index + 1];

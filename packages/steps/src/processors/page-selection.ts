@@ -42,7 +42,7 @@ export function slicePages(
     .filter((p) => p.number >= start && p.number <= end)
     .map((p) => {
       const number = p.number - start + 1;
-      const relocate = <T extends { page: number; fileId?: string }>(r: T): T => ({
+      const relocate = <T extends { page: number; fileId?: string | undefined }>(r: T): T => ({
         ...r,
         page: number,
         ...(fileId === undefined ? {} : { fileId }),

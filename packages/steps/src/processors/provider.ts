@@ -76,7 +76,8 @@ export interface SplitResult {
 
 /** SPEC.md Citation. */
 export interface Citation {
-  readonly fileId?: string;
+  /** The cited file on multi-file runs (absent, or undefined, otherwise). */
+  readonly fileId?: string | undefined;
   readonly page: { readonly number: number; readonly width: number; readonly height: number };
   readonly referenceText: string | null;
   readonly polygon: readonly Point[];

@@ -52,8 +52,9 @@ interface Context {
 }
 
 function regionCitation(region: DocumentRegion, referenceText: string | null): Citation {
+  // A literal rather than a conditional spread: this runs for every cell of every table.
   return {
-    ...(region.fileId === undefined ? {} : { fileId: region.fileId }),
+    fileId: region.fileId,
     page: { number: region.page, width: region.pageWidth, height: region.pageHeight },
     referenceText,
     polygon: region.polygon,
@@ -66,13 +67,15 @@ function fieldMetadata(
   confidence: number,
   reasoning?: string,
 ): FieldMetadata {
-  return {
+  const metadata: FieldMetadata = {
     ocrConfidence: region.ocrConfidence,
     logprobsConfidence: null,
     confidence: Math.round(confidence * 1000) / 1000,
     citations: [regionCitation(region, referenceText)],
-    ...(reasoning ? { insights: [{ type: 'reasoning' as const, content: reasoning }] } : {}),
   };
+  return reasoning
+    ? { ...metadata, insights: [{ type: 'reasoning', content: reasoning }] }
+    : metadata;
 }
 
 /** Conventions that carry a value without a label: letterhead, salutation, signature, checkboxes. */
