@@ -36,10 +36,10 @@ export async function resolveStepProcessor<K extends ProcessorKind>(
       },
     };
   }
+  let config: Readonly<Record<string, unknown>>;
   try {
-    const config = await resolve(kind, reference);
+    config = await resolve(kind, reference);
     signal.throwIfAborted();
-    return config;
   } catch (error) {
     if (signal.aborted) throw signal.reason ?? error;
     return {
@@ -49,7 +49,26 @@ export async function resolveStepProcessor<K extends ProcessorKind>(
       },
     };
   }
+  const required = REQUIRED_FIELD[kind];
+  const value = config?.[required];
+  const ok =
+    required === 'schema' ? typeof value === 'object' && value !== null : Array.isArray(value);
+  if (!ok) {
+    return {
+      failure: {
+        reason: 'INVALID_PROCESSOR',
+        message: `Processor ${reference.id} version ${reference.version} has no ${required} in its config`,
+      },
+    };
+  }
+  return config as unknown as ProcessorConfigByKind[K];
 }
+
+const REQUIRED_FIELD: Readonly<Record<ProcessorKind, string>> = {
+  EXTRACT: 'schema',
+  CLASSIFY: 'classifications',
+  SPLITTER: 'splitClassifications',
+};
 
 /** True when `value` is a failure. */
 export function isFailure(value: unknown): value is ProcessorFailure {

@@ -103,9 +103,11 @@ export interface ProcessorConfigByKind {
 
 /**
  * Resolves a saved processor reference to its configuration; injected by the engine, which owns
- * the extractor, classifier and splitter resources. Throw or reject to report an unknown one.
+ * the extractor, classifier and splitter resources (`engine.processors.resolveProcessor` fits).
+ * Throw or reject to report an unknown one. The executors check the shape of what comes back
+ * (a `schema` for EXTRACT, `classifications` for CLASSIFY, `splitClassifications` for SPLITTER).
  */
-export type ResolveProcessor = <K extends ProcessorKind>(
-  kind: K,
+export type ResolveProcessor = (
+  kind: ProcessorKind,
   reference: ProcessorReference,
-) => Promise<ProcessorConfigByKind[K]>;
+) => Promise<Readonly<Record<string, unknown>>>;
