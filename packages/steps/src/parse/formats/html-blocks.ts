@@ -95,10 +95,8 @@ function escapeInline(text: string): string {
   return text.replace(/([\\`*_[\]])/g, '\\$1');
 }
 
-let figuresOn = true;
-
 /** Inline markdown of a subtree: emphasis, code, links, line breaks. */
-function inline(node: HtmlNode): { md: string; text: string } {
+function inline(node: HtmlNode, figuresOn: boolean): { md: string; text: string } {
   if (node.type === 'text') {
     const text = collapse(node.data ?? '');
     return { md: escapeInline(text), text };
@@ -118,7 +116,7 @@ function inline(node: HtmlNode): { md: string; text: string } {
   let md = '';
   let text = '';
   for (const child of node.children ?? []) {
-    const part = inline(child);
+    const part = inline(child, figuresOn);
     md += part.md;
     text += part.text;
   }
@@ -162,8 +160,8 @@ function finish(md: string, text: string): { md: string; text: string } {
  * in the size of the document (no nested re-rendering of tables).
  */
 export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBlock[] {
-  figuresOn = options.figures;
   const $ = load(html);
+  const inlineOf = (node: HtmlNode) => inline(node, options.figures);
   const root = $.root()[0] as unknown as HtmlNode;
   const blocks: DraftBlock[] = [];
   let cells = 0;
@@ -242,7 +240,7 @@ export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBloc
     };
     for (const child of node.children ?? []) {
       if (child.type === 'text') {
-        const part = inline(child);
+        const part = inlineOf(child);
         md += part.md;
         text += part.text;
         continue;
@@ -251,7 +249,7 @@ export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBloc
       const name = child.name ?? '';
       if (SKIP.has(name)) continue;
       if (!BLOCK.has(name)) {
-        const part = inline(child);
+        const part = inlineOf(child);
         md += part.md;
         text += part.text;
         continue;
@@ -269,7 +267,7 @@ export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBloc
   ) => {
     if (/^h[1-6]$/.test(name)) {
       const level = Number(name.slice(1));
-      const part = finish(inline(node).md, inline(node).text);
+      const part = finish(inlineOf(node).md, inlineOf(node).text);
       if (part.text !== '') {
         blocks.push({
           type: 'text',
@@ -280,7 +278,7 @@ export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBloc
         });
       }
     } else if (TEXT_BLOCK.has(name)) {
-      const part = inline(node);
+      const part = inlineOf(node);
       textBlock(part.md, part.text);
       collectFigures(node);
     } else if (name === 'pre') {
@@ -361,8 +359,8 @@ export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBloc
       else own.push(child);
     }
     const part = finish(
-      own.map((n) => inline(n).md).join(''),
-      own.map((n) => inline(n).text).join(''),
+      own.map((n) => inlineOf(n).md).join(''),
+      own.map((n) => inlineOf(n).text).join(''),
     );
     if (part.text !== '') {
       const marker = list.ordered ? '1.' : '-';
