@@ -46,26 +46,32 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
+function digitAt(source: string, at: number, length: number): boolean {
+  return at < length && isDigit(source.charCodeAt(at));
+}
+
 /** Scans `\d+(\.\d*)?|\.\d+` with an optional exponent, without a regular expression. */
 function scanNumber(source: string, at: number): string | undefined {
+  // Reads stay in bounds: charCodeAt past the end deoptimises V8's optimised code.
+  const length = source.length;
   let end = at;
-  while (isDigit(source.charCodeAt(end))) end++;
+  while (digitAt(source, end, length)) end++;
   const whole = end > at;
-  if (source.charCodeAt(end) === 46) {
+  if (end < length && source.charCodeAt(end) === 46) {
     end++;
     const fractionStart = end;
-    while (isDigit(source.charCodeAt(end))) end++;
+    while (digitAt(source, end, length)) end++;
     if (!whole && end === fractionStart) return undefined;
   } else if (!whole) {
     return undefined;
   }
-  const e = source.charCodeAt(end);
+  const e = end < length ? source.charCodeAt(end) : 0;
   if (e === 101 || e === 69) {
     let k = end + 1;
-    const sign = source.charCodeAt(k);
+    const sign = k < length ? source.charCodeAt(k) : 0;
     if (sign === 43 || sign === 45) k++;
-    if (isDigit(source.charCodeAt(k))) {
-      while (isDigit(source.charCodeAt(k))) k++;
+    if (digitAt(source, k, length)) {
+      while (digitAt(source, k, length)) k++;
       end = k;
     }
   }
