@@ -201,10 +201,31 @@ const CFB_STREAMS = [
  * Directory entries hold UTF-16LE stream names; searching for them avoids a full CFB reader.
  */
 function detectCfb(bytes: Uint8Array): DetectedFileType {
+  const ranges = cfbDirectoryRanges(bytes);
   for (const [needle, mime] of CFB_STREAMS) {
-    if (indexOfBytes(bytes, needle) >= 0) return result(null, mime);
+    for (const [from, to] of ranges) {
+      if (indexOfBytes(bytes, needle, from, to) >= 0) return result(null, mime);
+    }
   }
   return result(null, MIME.cfb);
+}
+
+/**
+ * Where the directory entries are: from the first directory sector named in the header (64 KiB
+ * of it), and the first MiB as a fallback. Keeps detection bounded on a 100 MB .doc.
+ */
+function cfbDirectoryRanges(bytes: Uint8Array): [number, number][] {
+  const ranges: [number, number][] = [[0, Math.min(bytes.length, 1024 * 1024)]];
+  if (bytes.length >= 52) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const sectorSize = 2 ** view.getUint16(30, true);
+    const first = view.getUint32(48, true);
+    if (sectorSize >= 128 && sectorSize <= 65536 && first < 0xfffffffa) {
+      const start = (first + 1) * sectorSize;
+      if (start < bytes.length) ranges.unshift([start, Math.min(bytes.length, start + 64 * 1024)]);
+    }
+  }
+  return ranges;
 }
 
 function extensionOf(name: string | undefined): string {

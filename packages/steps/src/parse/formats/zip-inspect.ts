@@ -37,7 +37,10 @@ export function isEncryptedOfficePackage(bytes: Uint8Array): boolean {
   if (bytes[0] !== 0xd0 || bytes[1] !== 0xcf || bytes[2] !== 0x11 || bytes[3] !== 0xe0)
     return false;
   const needle = ENCRYPTED_PACKAGE;
-  outer: for (let i = 0; i <= bytes.length - needle.length; i++) {
+  // Directory entries sit near the start of the small containers Office writes for encrypted
+  // packages; a bounded search keeps this fast on large files.
+  const end = Math.min(bytes.length, 4 * 1024 * 1024) - needle.length;
+  outer: for (let i = 0; i <= end; i++) {
     for (let j = 0; j < needle.length; j++) {
       if (bytes[i + j] !== needle[j]) continue outer;
     }
