@@ -1,4 +1,4 @@
-import { defineStep, type StepExecutor, type StepSuccess } from '@docflow/engine';
+import { defineStep, StepError, type StepExecutor, type StepSuccess } from '@docflow/engine';
 import { parseStepConfigSchema } from './parse-config-schema.ts';
 import { type ParseLimits, parseDocument } from './parse-document.ts';
 import type { ParseConfig, ParseRunOutput } from './parse-output.ts';
@@ -40,7 +40,18 @@ export function parseStep(options: ParseStepOptions = {}): StepExecutor<ParseSte
       let credits = 0;
       let pages = 0;
       for (const file of input.files) {
-        const bytes = await context.files.read(file.id, { signal: context.signal });
+        let bytes: Uint8Array;
+        try {
+          bytes = await context.files.read(file.id, { signal: context.signal });
+        } catch (error) {
+          context.signal.throwIfAborted();
+          // Storage trouble is transient from the step's point of view: let the engine retry.
+          throw new StepError(`Reading file ${file.id} (${file.name}) failed`, {
+            retryable: true,
+            reason: 'INTERNAL_ERROR',
+            cause: error,
+          });
+        }
         const result = await parseDocument(bytes, {
           fileName: file.name,
           signal: context.signal,

@@ -1,4 +1,4 @@
-import { isStepFailure } from '@docflow/engine';
+import { isStepFailure, StepError } from '@docflow/engine';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/parse/parse-document.ts';
 import type { ParseRunOutput } from '../../src/parse/parse-output.ts';
@@ -120,6 +120,28 @@ describe('parseStep', () => {
     expect(outcome).toMatchObject({
       failure: { reason: 'FILE_TYPE_NOT_SUPPORTED', message: expect.stringMatching(/^b\.bin: /) },
     });
+  });
+
+  it('turns a failed read into a retryable StepError', async () => {
+    const { input, context } = fakeStep([{ name: 'a.txt', data: utf8('x') }]);
+    const broken = {
+      ...context,
+      files: { ...context.files, read: () => Promise.reject(new Error('disk')) },
+    };
+    const attempt = parseStep().execute(input, broken);
+    await expect(attempt).rejects.toBeInstanceOf(StepError);
+    await expect(attempt).rejects.toMatchObject({ retryable: true });
+  });
+
+  it('leaves figures out when blockOptions.figures.enabled is false', async () => {
+    const html = utf8('<html><body><p>Hi</p><img src="a.png" alt="A"></body></html>');
+    const { input, context } = fakeStep([{ name: 'a.html', data: html }], {
+      parseConfig: { blockOptions: { figures: { enabled: false } } },
+    });
+    const outcome = await parseStep().execute(input, context);
+    if (isStepFailure(outcome)) throw new Error(outcome.failure.message);
+    const output = outcome.output as unknown as ParseRunOutput;
+    expect(output.chunks[0]?.blocks.map((block) => block.type)).toEqual(['text']);
   });
 
   it('parses every file of a package', async () => {
