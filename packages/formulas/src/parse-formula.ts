@@ -12,6 +12,26 @@ export type ParseResult =
 /** Nesting deeper than this is rejected, so that hostile input cannot exhaust the stack. */
 export const MAX_FORMULA_DEPTH = 200;
 
+/**
+ * Trees deeper than this are rejected too (a chain `1 + 1 + … + 1` parses without nesting but
+ * builds a deep tree), so that compiling, printing and evaluating never exhaust the stack.
+ */
+export const MAX_TREE_DEPTH = 1000;
+
+/** The depth of a tree, measured without recursion. */
+function treeDepth(root: FormulaAst): number {
+  let deepest = 0;
+  const stack: [FormulaAst, number][] = [[root, 1]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [node, depth] = top;
+    if (depth > deepest) deepest = depth;
+    if (node.kind === 'binary') stack.push([node.left, depth + 1], [node.right, depth + 1]);
+    else if (node.kind === 'unary') stack.push([node.operand, depth + 1]);
+    else if (node.kind === 'call') for (const arg of node.args) stack.push([arg, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Binding powers, lowest first; Excel's order with the infix words below comparisons. */
 export const Precedence = {
   or: 1,
@@ -292,6 +312,19 @@ export function parseFormula(source: string): ParseResult {
     const ast = parser.expression(0);
     const rest = parser.peek();
     if (rest.type !== 'end') fail(rest, 'an operator or the end of the formula');
+    // Only long formulas can be that deep; short ones skip the walk.
+    if (source.length > MAX_TREE_DEPTH && treeDepth(ast) > MAX_TREE_DEPTH) {
+      return {
+        ok: false,
+        diagnostics: [
+          {
+            code: FormulaErrorCode.TooDeep,
+            message: `The formula's operators nest deeper than ${MAX_TREE_DEPTH} levels; split it into several rules`,
+            span: { start: 0, end: source.length },
+          },
+        ],
+      };
+    }
     return { ok: true, ast };
   } catch (error) {
     if (error instanceof Failure) return { ok: false, diagnostics: [error.diagnostic] };

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { formatFormula, parseFormula, tokenize } from '../src/index.ts';
+import {
+  evaluateFormula,
+  evaluateRules,
+  formatFormula,
+  parseFormula,
+  tokenize,
+} from '../src/index.ts';
 
 function canonical(source: string): string {
   const parsed = parseFormula(source);
@@ -100,5 +106,36 @@ describe('tokenize', () => {
       'number:1.5e-3',
       'end:',
     ]);
+  });
+});
+
+describe('size limits', () => {
+  test('a long operator chain within the limit compiles, prints and evaluates', () => {
+    const source = `1${' + 1'.repeat(990)}`;
+    const parsed = parseFormula(source);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(formatFormula(parsed.ast)).toBe(source);
+    expect(evaluateFormula(`${source} = 991`, {})).toEqual({ ok: true, value: true });
+    expect(evaluateFormula(`x${' & x'.repeat(990)}`, { x: ['a', 'b'] })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  test('a chain deeper than 1000 is a diagnostic, never a stack overflow', () => {
+    const source = `1${'+1'.repeat(100_000)}`;
+    expect(parseFormula(source)).toMatchObject({
+      ok: false,
+      diagnostics: [{ code: 'FORMULA_TOO_DEEP' }],
+    });
+    expect(evaluateRules([{ name: 'r', formula: source }], {}).rules[0]).toMatchObject({
+      failureReason: 'PARSE_ERROR',
+    });
+  });
+
+  test('data nested deep enough to exhaust the stack is a VALUE_ERROR, not a throw', () => {
+    let deep: unknown = [1];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const result = evaluateFormula('x + 1', { x: deep });
+    expect(result).toMatchObject({ ok: false, failureReason: 'VALUE_ERROR' });
   });
 });
