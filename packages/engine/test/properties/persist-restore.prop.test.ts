@@ -11,7 +11,7 @@ import { type RandomWorkflow, randomWorkflow } from './random-dag.ts';
 
 /** Fixed so that a failure reproduces; set DOCFLOW_PROP_SEED / DOCFLOW_PROP_RUNS to explore. */
 const SEED = Number(process.env.DOCFLOW_PROP_SEED ?? 4_242);
-const NUM_RUNS = Number(process.env.DOCFLOW_PROP_RUNS ?? 15);
+const NUM_RUNS = Number(process.env.DOCFLOW_PROP_RUNS ?? 20);
 
 const dir = tempDir('docflow-persist-');
 let files = 0;
@@ -51,7 +51,7 @@ describe('persist → restore → continue', () => {
       fc.asyncProperty(
         randomWorkflow(7),
         fc.integer({ min: 0, max: 100 }),
-        fc.nat({ max: 20 }),
+        fc.nat({ max: 8 }),
         fc.integer({ min: 1, max: 4 }),
         async (wf, n, completions, concurrency) => {
           const path = join(dir, `run-${files++}.db`);
