@@ -507,6 +507,10 @@ function addFile(
     return draft;
   };
   for (const chunk of output.chunks) {
+    // Every page the chunk covers exists in the view, blank ones included (they separate documents).
+    const { start, end } = chunk.metadata.pageRange;
+    for (let n = start; n <= Math.min(end, start + 10_000); n++)
+      draftFor(n, undefined, undefined, chunk.metadata.sheet?.index);
     const cellsByTable = new Map<string, Block[]>();
     for (const block of chunk.blocks) {
       if (block.type === 'table_cell' && block.parentBlockId) {
