@@ -35,6 +35,12 @@ export const DEFAULT_CONTEXT: EvalContext = {
 export function contextFromOptions(options: FormulaOptions | undefined): EvalContext {
   if (options === undefined) return DEFAULT_CONTEXT;
   const functions = new Map<string, FormulaFunction>();
+  if (options.functions !== undefined && !Array.isArray(options.functions)) {
+    throw new FormulaError(
+      FormulaErrorCode.InvalidFunctionDefinition,
+      'options.functions must be an array of functions made by defineFunction',
+    );
+  }
   (options.functions ?? []).forEach((fn, index) => {
     if (
       typeof fn !== 'object' ||

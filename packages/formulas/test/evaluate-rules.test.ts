@@ -160,6 +160,12 @@ describe('host functions', () => {
       );
     }
     expect(() => evaluateFormula('1', {}, { functions: [vat, vat] })).toThrow(/defined twice/);
+    expect(() => evaluateFormula('1', {}, { functions: { vat } as never })).toThrow(
+      'options.functions must be an array of functions made by defineFunction',
+    );
+    expect(() => evaluateFormula('1', {}, { functions: [{ name: 'X' } as never] })).toThrow(
+      'options.functions[0] is not a function made by defineFunction',
+    );
   });
 });
 
