@@ -1,4 +1,4 @@
-import { numberToText, toNumber, toText } from '../coerce.ts';
+import { numberToText, parseNumericText, toNumber, toText } from '../coerce.ts';
 import type { Site } from '../site.ts';
 import { type FormulaValue, isCurrency } from '../values.ts';
 import { partsFromSerial, toSerial } from './excel-date.ts';
@@ -154,7 +154,8 @@ export function formatText(value: FormulaValue, format: string, site: Site): str
   if (isDateFormat(parts[0] as string)) {
     return formatDate(toSerial(value, site, 'the value'), parts[0] as string);
   }
-  if (typeof value === 'string' && toNumber(value, site, 'the value') === null) return value;
+  // Text that is not a number passes through, as in Excel: TEXT("abc", "0.00") is "abc".
+  if (typeof value === 'string' && parseNumericText(value) === undefined) return value;
   const n = isCurrency(value) ? value.amount : (toNumber(value, site, 'the value') ?? 0);
   if (n < 0 && parts.length >= 2) return formatNumber(-n, parts[1] as string, false);
   if (n === 0 && parts.length >= 3) return formatNumber(0, parts[2] as string, false);
