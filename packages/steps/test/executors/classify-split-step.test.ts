@@ -55,6 +55,18 @@ describe('classifyStep', () => {
     expect('route' in outcome && outcome.route).toBe('cls_other');
   });
 
+  it('classifies a document without text as other with no confidence', async () => {
+    const files = memoryFiles();
+    const file = files.add('blank.txt', '');
+    const outcome = await classifyStep().execute(
+      stepInput('CLASSIFY', { classifierConfig: { classifications } }, [file], {
+        parse: textToParseOutput(['']) as never,
+      }),
+      stepContext(files),
+    );
+    expect('output' in outcome && outcome.output).toMatchObject({ id: 'cls_other', confidence: 0 });
+  });
+
   it('rejects configs with duplicate ids or without other', async () => {
     const files = memoryFiles();
     const file = files.add('a.txt', invoice);

@@ -36,11 +36,13 @@ export function classifyLines(
   if (!best || (other && ranking.confidence < threshold)) {
     const fallback = other ?? config.classifications[0];
     if (!fallback) throw new Error('classifications: at least one classification is required');
+    const hasText = lines.some((l) => l.trim() !== '');
     return {
       id: fallback.id,
       type: fallback.type,
-      // Confidence in "other" is what is left after the best real candidate.
-      confidence: Math.round((1 - ranking.confidence) * 1000) / 1000,
+      // Confidence in "other" is what is left after the best real candidate; a document without
+      // text says nothing at all.
+      confidence: hasText ? Math.round((1 - ranking.confidence) * 1000) / 1000 : 0,
       insights: [
         {
           type: 'reasoning',
