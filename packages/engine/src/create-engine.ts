@@ -9,6 +9,11 @@ import { EngineError, EngineErrorCode } from './errors.ts';
 import type { EngineEvent } from './events/event-types.ts';
 import type { EngineContext, EventSink } from './internal/engine-context.ts';
 import { newId } from './internal/ids.ts';
+import {
+  createProcessorResources,
+  type GenerateSchema,
+  type ProcessorsService,
+} from './processors/index.ts';
 import { createFilesService, type FilesService } from './resources/files.ts';
 import { createWorkflowRunsService, type WorkflowRunsService } from './resources/workflow-runs.ts';
 import { createWorkflowsService, type WorkflowsService } from './resources/workflows.ts';
@@ -49,6 +54,8 @@ import { createWebhookSubscriptionsService } from './webhooks/webhook-subscripti
 
 /** Options of {@link createEngine}. Every field is optional. */
 export interface EngineOptions {
+  /** Drafts extraction schemas for `extractors.create({ generate })` (a model provider). */
+  readonly generateSchema?: GenerateSchema;
   /** Where everything is persisted; default `memoryStorage()`. */
   readonly storage?: StorageAdapter;
   /** Executors of the work steps (`builtinSteps()` from `@docflow/steps`). */
@@ -92,6 +99,12 @@ export interface Engine {
   readonly extractRuns: StandaloneRunsService;
   readonly classifyRuns: StandaloneRunsService;
   readonly splitRuns: StandaloneRunsService;
+  /** SPEC.md extractors (`ex_`): drafts and published versions. */
+  readonly extractors: ProcessorsService;
+  /** SPEC.md classifiers (`cl_`). */
+  readonly classifiers: ProcessorsService;
+  /** SPEC.md splitters (`spl_`). */
+  readonly splitters: ProcessorsService;
   /**
    * Parses a file synchronously (SPEC.md POST /parse): creates a parse run and waits for it,
    * at most five minutes. For onboarding and tests; production code uses `parseRuns`.
@@ -176,8 +189,17 @@ export function createEngine(options: EngineOptions = {}): Engine {
     events,
   };
 
+  const processors = createProcessorResources(ctx, {
+    createdBy: options.createdBy ?? null,
+    ...(options.generateSchema ? { generateSchema: options.generateSchema } : {}),
+  });
   const workflows = createWorkflowsService(ctx, {
-    validate: (definition, stage) => validateWorkflowDefinition(definition, { executors, stage }),
+    validate: async (definition, stage) =>
+      validateWorkflowDefinition(definition, {
+        executors,
+        stage,
+        processors: await processors.resolution.resolverFor(definition),
+      }),
     createdBy: options.createdBy ?? null,
   });
 
@@ -295,6 +317,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     ctx,
     executors,
     notifyEnqueued: () => scheduler.notifyEnqueued(),
+    resolveProcessor: (kind: string, ref: { id: string; version: string }) =>
+      processors.resolution.resolveProcessor(kind, ref),
     checkConfig(stepType, config, base) {
       const schema = executors.get(stepType)?.configSchema;
       if (!schema) return [];
@@ -370,6 +394,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     extractRuns: started(standalone.service('extract_run')),
     classifyRuns: started(standalone.service('classify_run')),
     splitRuns: started(standalone.service('split_run')),
+    extractors: started(processors.extractors),
+    classifiers: started(processors.classifiers),
+    splitters: started(processors.splitters),
     async parse(input) {
       const run = await parseRuns.create({
         file: input.file,

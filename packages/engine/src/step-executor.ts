@@ -102,6 +102,14 @@ export interface StepContext {
   readonly secrets: Readonly<Record<string, string>>;
   /** Current time (the engine's clock). */
   now(): Date;
+  /**
+   * The configuration of a saved processor (`{ id, version }` in a step's config), from the
+   * engine's extractors, classifiers and splitters. Rejects with NOT_FOUND for an unknown one.
+   */
+  resolveProcessor?(
+    kind: 'EXTRACT' | 'CLASSIFY' | 'SPLITTER',
+    reference: { readonly id: string; readonly version: string },
+  ): Promise<JsonObject>;
 }
 
 /** A successful execution. */

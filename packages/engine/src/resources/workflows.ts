@@ -62,7 +62,10 @@ export interface WorkflowsService {
 /** What the workflows service needs besides the context. */
 export interface WorkflowsDependencies {
   /** Every problem of a definition, or none (definition schema, graph, executors). */
-  validate(definition: unknown, stage: 'draft' | 'deploy'): readonly ValidationIssue[];
+  validate(
+    definition: unknown,
+    stage: 'draft' | 'deploy',
+  ): readonly ValidationIssue[] | Promise<readonly ValidationIssue[]>;
   readonly createdBy: CreatedBy | null;
 }
 
@@ -148,8 +151,8 @@ export function createWorkflowsService(
     };
   };
 
-  const validateSteps = (steps: unknown, path: string): void => {
-    const issues = deps.validate({ steps }, 'deploy').map((i) => ({
+  const validateSteps = async (steps: unknown, path: string): Promise<void> => {
+    const issues = (await deps.validate({ steps }, 'deploy')).map((i) => ({
       ...i,
       path: path === '' ? i.path : i.path.replace(/^steps/, path),
     }));
@@ -199,7 +202,7 @@ export function createWorkflowsService(
     async create(input: CreateWorkflowInput): Promise<Workflow> {
       const issues = checkName(input?.name, 'name');
       if (input?.steps !== undefined) {
-        issues.push(...deps.validate({ steps: input.steps }, 'draft'));
+        issues.push(...(await deps.validate({ steps: input.steps }, 'draft')));
       }
       assertNoIssues(issues, 'workflow');
       const now = ctx.nowIso();
@@ -258,7 +261,7 @@ export function createWorkflowsService(
       const doc = await loadDoc(id);
       const issues = input?.name === undefined ? [] : checkName(input.name, 'name');
       if (input?.steps !== undefined)
-        issues.push(...deps.validate({ steps: input.steps }, 'draft'));
+        issues.push(...(await deps.validate({ steps: input.steps }, 'draft')));
       assertNoIssues(issues, 'workflow update');
       const wf = doc.data as unknown as WorkflowDoc;
       const now = ctx.nowIso();
@@ -291,7 +294,7 @@ export function createWorkflowsService(
       const doc = await loadDoc(id);
       const wf = doc.data as unknown as WorkflowDoc;
       const steps = input?.steps ?? (await draftOf(wf)).steps;
-      validateSteps(steps, 'steps');
+      await validateSteps(steps, 'steps');
       if (steps.length === 0) {
         assertNoIssues(
           [{ code: 'EMPTY_DEFINITION', path: 'steps', message: 'a deployed workflow needs steps' }],
@@ -415,7 +418,7 @@ export function createWorkflowsService(
       let v: WorkflowVersion;
       if (wanted === 'draft') {
         v = await draftOf(wf);
-        validateSteps(v.steps, 'workflow.steps');
+        await validateSteps(v.steps, 'workflow.steps');
         if (v.steps.length === 0) {
           assertNoIssues(
             [

@@ -54,6 +54,8 @@ export interface StepRunnerDependencies {
   /** Aborted by `engine.stop()`: work that reaches its executor after that does not start it. */
   readonly stopSignal?: AbortSignal;
   secretsOf(state: RunState): Promise<Readonly<Record<string, string>>>;
+  /** Saved processor configs for executors (`context.resolveProcessor`). */
+  resolveProcessor?: StepContext['resolveProcessor'];
   /** Random in [0, 1) for jitter (injectable for tests). */
   random(): number;
 }
@@ -182,6 +184,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
           read: (fileId) => readFileBytes(ctx, fileId, 'fileId'),
           create: (file) => storeFile(ctx, file, sr.id),
         },
+        ...(deps.resolveProcessor ? { resolveProcessor: deps.resolveProcessor } : {}),
       };
       outcome = await executor.execute(
         {

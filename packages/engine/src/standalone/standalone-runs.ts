@@ -20,6 +20,7 @@ import { KeyedMutex } from '../runtime/keyed-mutex.ts';
 import {
   type FileSummary,
   isStepFailure,
+  type StepContext,
   type StepExecutor,
   type StepOutcome,
   type StepType,
@@ -123,6 +124,8 @@ export interface StandaloneDependencies {
   readonly executors: ReadonlyMap<StepType, StepExecutor>;
   /** The scheduler learns about queued work through this. */
   notifyEnqueued(): void;
+  /** Saved processor configs for executors (`context.resolveProcessor`). */
+  readonly resolveProcessor?: StepContext['resolveProcessor'];
   /** Checks a step config against the executor's schema; returns issues with paths under `base`. */
   checkConfig(stepType: StepType, config: JsonObject, base: string): ValidationIssue[];
 }
@@ -580,6 +583,7 @@ export class StandaloneRuns {
             read: (fileId) => readFileBytes(ctx, fileId, 'fileId'),
             create: (file) => storeFile(ctx, file, id),
           },
+          ...(this.#deps.resolveProcessor ? { resolveProcessor: this.#deps.resolveProcessor } : {}),
         },
       );
     } catch (e) {

@@ -554,12 +554,20 @@ describe('run inputs', () => {
         fakeStep('EXTRACT', { value: {}, metadata: {} }),
       ],
     });
-    const wf = await engine.workflows.create({ name: 'o', steps: linearClassify });
+    const classifier = await engine.classifiers.create({
+      name: 'docs',
+      config: { classifications: classes },
+    });
+    await engine.classifiers.publish(classifier.id, { releaseType: 'major' });
+    const definition = JSON.parse(
+      JSON.stringify(linearClassify).replaceAll('cl_abc', classifier.id),
+    );
+    const wf = await engine.workflows.create({ name: 'o', steps: definition });
     const run = await engine.workflowRuns.create({
       workflow: { id: wf.id },
       file: { text: 'x' },
       outputs: [
-        { processorId: 'cl_abc', output: { id: 'receipt', type: 'receipt', confidence: 1 } },
+        { processorId: classifier.id, output: { id: 'receipt', type: 'receipt', confidence: 1 } },
       ],
     });
     const done = await engine.workflowRuns.waitFor(run.id);
