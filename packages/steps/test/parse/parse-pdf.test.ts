@@ -201,6 +201,8 @@ describe('PDF layout', { timeout: 60_000 }, () => {
     expect(content).toContain(t.right.join(' '));
     expect(content.indexOf(t.left[2])).toBeLessThan(content.indexOf(t.right[0]));
     for (const bullet of t.bullets) expect(content).toContain(`- ${bullet}`);
+    // A bold body-size line is a sub-heading, one level below the 20 pt title.
+    expect(content).toContain(`## ${t.subheading}\n\n- ${t.bullets[0]}`);
     const figure = out.chunks[0]?.blocks.find((block) => block.type === 'figure');
     expect(figure?.details).toEqual({ type: 'figure_details', figureType: 'image' });
     // Drawn at x 72..272, y 300..450 from the bottom: top-left origin puts it at 342..492.

@@ -237,7 +237,16 @@ export function layoutPage(
       .trim();
     const box = unionBoxes(paragraph.map((l) => l.box));
     const size = median(paragraph.map((l) => l.size));
-    const level = headingLevel(size, headingSizes, body);
+    // A lone short bold line at body size reads as a sub-heading (below the size-based levels).
+    const boldHeading =
+      paragraph.length === 1 &&
+      paragraph[0]?.bold === true &&
+      text.length <= 80 &&
+      !/[.:;,]$/.test(text) &&
+      !LIST_MARK.test(text);
+    const level =
+      headingLevel(size, headingSizes, body) ??
+      (boldHeading ? Math.min(6, headingSizes.length + 1) : undefined);
     let markdown = text;
     if (level !== undefined) markdown = `${'#'.repeat(level)} ${text}`;
     else if (LIST_MARK.test(text)) {
