@@ -22,6 +22,7 @@ export { processorSteps } from './executors/processor-steps.ts';
 export type { ProcessorUsage } from './executors/processor-usage.ts';
 export type { SplitItem, SplitStepConfig } from './executors/split-step.ts';
 export { splitStep } from './executors/split-step.ts';
+export { closeOcrPool, ocrPoolSize } from './parse/ocr/ocr-pool.ts';
 export type {
   ParseDocumentFailure,
   ParseDocumentOptions,
@@ -30,7 +31,6 @@ export type {
   ParseLimits,
 } from './parse/parse-document.ts';
 export { DEFAULT_PARSE_LIMITS, parseDocument } from './parse/parse-document.ts';
-export { closeOcrPool, ocrPoolSize } from './parse/ocr/ocr-pool.ts';
 export type {
   AgenticBlockOptions,
   BarcodeBlockOptions,
