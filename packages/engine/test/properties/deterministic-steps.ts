@@ -16,6 +16,8 @@ export interface Execution {
   readonly stepType: StepType;
   readonly idempotencyKey: string;
   readonly attempt: number;
+  /** The step names whose outputs the path brought (`input.outputs`). */
+  readonly inputSteps: readonly string[];
 }
 
 /** Options of {@link deterministicSteps}. */
@@ -138,6 +140,7 @@ export function deterministicSteps(options: DeterministicStepsOptions = {}): Ste
             stepType: type,
             idempotencyKey: ctx.idempotencyKey,
             attempt: ctx.attempt,
+            inputSteps: Object.keys(input.outputs),
           },
           ctx.signal,
         );

@@ -3,8 +3,9 @@ import { createTestEngine } from '@docflow/engine/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from './canonical.ts';
-import { deterministicSteps, randomDelays } from './deterministic-steps.ts';
+import { deterministicSteps, type Execution, randomDelays } from './deterministic-steps.ts';
 import { replayProblems } from './lifecycle-replay.ts';
+import { pathProblems } from './path-invariants.ts';
 import { projectRun, type RunProjection } from './projection.ts';
 import { type RandomWorkflow, randomWorkflow } from './random-dag.ts';
 
@@ -24,13 +25,26 @@ async function runWith(
   n: number,
   order: Order,
 ): Promise<{ projection: RunProjection; problems: string[] }> {
+  const delay = randomDelays(seededRandom(order.seed));
+  const executions: Execution[] = [];
   const engine = await createTestEngine({
-    steps: deterministicSteps({ before: randomDelays(seededRandom(order.seed)) }),
+    steps: deterministicSteps({
+      before: (execution, signal) => {
+        executions.push(execution);
+        return delay(execution, signal);
+      },
+    }),
     scheduling: { concurrency: order.concurrency },
   });
   try {
     const run = await engine.run(wf.steps, { text: `document ${n}`, metadata: { n } });
-    return { projection: projectRun(run), problems: await replayProblems(engine.storage, run.id) };
+    return {
+      projection: projectRun(run),
+      problems: [
+        ...(await replayProblems(engine.storage, run.id)),
+        ...pathProblems(wf.steps, run, executions),
+      ],
+    };
   } finally {
     await engine.stop();
   }
@@ -82,6 +96,7 @@ const LEAKED_LINEAGE: [RandomWorkflow, number, Order[]] = [
 
 describe('random DAG workflows', () => {
   it('reach the same status and per-step outputs whatever the completion order', async () => {
+    // Also checked on every run: legal lifecycle transitions and the path-model invariants.
     await fc.assert(
       fc.asyncProperty(
         randomWorkflow(9),
