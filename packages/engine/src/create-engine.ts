@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
-import { type JsonObject, memoryStorage, type StorageAdapter } from '@docflow/storage';
+import {
+  type DeliveryWrite,
+  type JsonObject,
+  memoryStorage,
+  type StorageAdapter,
+} from '@docflow/storage';
 import { type Clock, systemClock } from './clock.ts';
 import { ajvErrorsToIssues } from './definition/ajv-issues.ts';
 import { configValidator } from './definition/check-executors.ts';
@@ -47,7 +52,7 @@ import {
   createLoopbackBlobServer,
   type LoopbackBlobServer,
 } from './webhooks/loopback-blob-server.ts';
-import { createEvent, planEventDeliveries } from './webhooks/plan-deliveries.ts';
+import { createEvent, deliveryId, planEventDeliveries } from './webhooks/plan-deliveries.ts';
 import { createWebhookDeliveriesService } from './webhooks/webhook-deliveries.ts';
 import { createWebhookEndpointsService } from './webhooks/webhook-endpoints.ts';
 import { createWebhookSubscriptionsService } from './webhooks/webhook-subscriptions.ts';
@@ -189,6 +194,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     events,
   };
 
+  const webhookEndpoints = createWebhookEndpointsService(ctx);
   const processors = createProcessorResources(ctx, {
     createdBy: options.createdBy ?? null,
     ...(options.generateSchema ? { generateSchema: options.generateSchema } : {}),
@@ -201,6 +207,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
         processors: await processors.resolution.resolverFor(definition),
       }),
     createdBy: options.createdBy ?? null,
+    async createStepEndpoint(url, name) {
+      const endpoint = await webhookEndpoints.create({ url, name });
+      return { id: endpoint.id, url: endpoint.url, signingSecret: endpoint.signingSecret };
+    },
   });
 
   const controllers = new Map<string, AbortController>();
@@ -227,7 +237,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     transitionContext,
     async prepareEvents(state, pending) {
       const out: EngineEvent[] = [];
-      const deliveries = [];
+      const deliveries: DeliveryWrite[] = [];
       for (const p of pending) {
         const payload =
           p.payload ??
@@ -238,6 +248,21 @@ export function createEngine(options: EngineOptions = {}): Engine {
                 state.stepRuns.find((s) => s.id === p.stepRunId) ?? (state.stepRuns[0] as never),
                 undefined,
               ) as unknown as JsonObject));
+        if (p.endpointId !== undefined) {
+          const event = createEvent(ctx, p.eventType, payload);
+          out.push(event);
+          deliveries.push({
+            id: deliveryId(event.eventId, p.endpointId),
+            endpointId: p.endpointId,
+            eventId: event.eventId,
+            eventType: event.eventType,
+            event: { eventId: event.eventId, eventType: event.eventType, payload },
+            status: 'pending',
+            attempts: [],
+            nextAttemptAt: ctx.nowIso(),
+          });
+          continue;
+        }
         const prepared = await events.prepare(p.eventType, payload, {
           type: 'workflow',
           id: state.workflow.id,
@@ -385,7 +410,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     files: started(createFilesService(ctx)),
     workflows: started(workflows),
     workflowRuns: started(workflowRuns),
-    webhookEndpoints: started(createWebhookEndpointsService(ctx)),
+    webhookEndpoints: started(webhookEndpoints),
     webhookSubscriptions: started(createWebhookSubscriptionsService(ctx)),
     webhookDeliveries: started(
       createWebhookDeliveriesService(ctx, { notify: () => dispatcher?.notify() }),

@@ -29,6 +29,24 @@ export interface Workflow extends WorkflowSummary {
 export interface WorkflowVersion extends WorkflowVersionSummary {
   readonly workflowId: string;
   readonly steps: WorkflowSteps;
+  /**
+   * WEBHOOK_RESPONSE steps with their own `url` deliver through a webhook endpoint the deploy
+   * created for them: step name → endpoint id.
+   */
+  readonly stepEndpoints?: Readonly<Record<string, string>>;
+}
+
+/** What `deploy` returns: the version, and the endpoints it created for WEBHOOK_RESPONSE urls. */
+export interface DeployedWorkflowVersion extends WorkflowVersion {
+  /** One per WEBHOOK_RESPONSE step with a `url`, with its `signingSecret` (shown only here). */
+  readonly createdEndpoints: readonly {
+    readonly stepName: string;
+    readonly endpoint: {
+      readonly id: string;
+      readonly url: string;
+      readonly signingSecret: string;
+    };
+  }[];
 }
 
 /** Input of `workflows.create`. */
@@ -50,8 +68,11 @@ export interface WorkflowsService {
   list(params?: PageParams & { nameContains?: string }): Promise<ListResult<Workflow>>;
   /** Changes the draft; deployed versions never change. */
   update(id: string, input: UpdateWorkflowInput): Promise<Workflow>;
-  /** Snapshots the draft (or `steps`) as the next version, "1", "2", …. */
-  deploy(id: string, input?: { steps?: WorkflowSteps }): Promise<WorkflowVersion>;
+  /**
+   * Snapshots the draft (or `steps`) as the next version, "1", "2", …. A WEBHOOK_RESPONSE step
+   * with its own `url` gets a webhook endpoint, whose signing secret is returned here once.
+   */
+  deploy(id: string, input?: { steps?: WorkflowSteps }): Promise<DeployedWorkflowVersion>;
   /** One version: a number as text, or "draft". */
   getVersion(id: string, version: string): Promise<WorkflowVersion>;
   listVersions(id: string, params?: PageParams): Promise<ListResult<WorkflowVersion>>;
@@ -67,6 +88,11 @@ export interface WorkflowsDependencies {
     stage: 'draft' | 'deploy',
   ): readonly ValidationIssue[] | Promise<readonly ValidationIssue[]>;
   readonly createdBy: CreatedBy | null;
+  /** Creates the webhook endpoint of a WEBHOOK_RESPONSE step's own `url`. */
+  createStepEndpoint?(
+    url: string,
+    name: string,
+  ): Promise<{ id: string; url: string; signingSecret: string }>;
 }
 
 interface WorkflowDoc extends WorkflowSummary {
@@ -290,7 +316,7 @@ export function createWorkflowsService(
       return toWorkflow({ ...doc, data: next as unknown as JsonObject });
     },
 
-    async deploy(id: string, input?: { steps?: WorkflowSteps }): Promise<WorkflowVersion> {
+    async deploy(id: string, input?: { steps?: WorkflowSteps }): Promise<DeployedWorkflowVersion> {
       const doc = await loadDoc(id);
       const wf = doc.data as unknown as WorkflowDoc;
       const steps = input?.steps ?? (await draftOf(wf)).steps;
@@ -300,6 +326,17 @@ export function createWorkflowsService(
           [{ code: 'EMPTY_DEFINITION', path: 'steps', message: 'a deployed workflow needs steps' }],
           'workflow definition',
         );
+      }
+      const createdEndpoints: DeployedWorkflowVersion['createdEndpoints'][number][] = [];
+      for (const step of steps as readonly RuntimeStep[]) {
+        const url = step.config?.url;
+        if (step.type !== 'WEBHOOK_RESPONSE' || typeof url !== 'string' || !deps.createStepEndpoint)
+          continue;
+        const endpoint = await deps.createStepEndpoint(
+          url,
+          `${wf.name} · ${step.name} (WEBHOOK_RESPONSE)`,
+        );
+        createdEndpoints.push({ stepName: step.name, endpoint });
       }
       const now = ctx.nowIso();
       const number = wf.latestVersion + 1;
@@ -313,6 +350,13 @@ export function createWorkflowsService(
         createdAt: now,
         createdBy: deps.createdBy,
         steps,
+        ...(createdEndpoints.length === 0
+          ? {}
+          : {
+              stepEndpoints: Object.fromEntries(
+                createdEndpoints.map((c) => [c.stepName, c.endpoint.id]),
+              ),
+            }),
       };
       const next: WorkflowDoc = { ...wf, latestVersion: number, updatedAt: now };
       const { events, deliveries } = await event(
@@ -346,7 +390,7 @@ export function createWorkflowsService(
         deliveries,
       });
       ctx.events?.publish(events);
-      return version;
+      return { ...version, createdEndpoints };
     },
 
     async getVersion(id: string, version: string): Promise<WorkflowVersion> {

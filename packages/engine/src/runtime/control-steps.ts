@@ -237,7 +237,19 @@ export async function evaluateControlStep(input: ControlStepInput): Promise<Cont
         }
       }
       const payload: JsonObject = { workflowRunId: state.id, stepName: stepRun.stepName, body };
-      input.fx.engineEvents.push({ eventType: 'workflow_run.webhook_response', payload });
+      // A step with its own url delivers through the endpoint its deploy created; without one
+      // (a draft run), to the workflow's subscribed endpoints.
+      let endpointId: string | undefined;
+      if (typeof config.url === 'string') {
+        const version = await input.ctx.storage.getDocument('workflowVersions', state.definitionId);
+        const endpoints = (version?.data.stepEndpoints ?? {}) as Record<string, string>;
+        endpointId = endpoints[stepRun.stepName];
+      }
+      input.fx.engineEvents.push({
+        eventType: 'workflow_run.webhook_response',
+        payload,
+        ...(endpointId ? { endpointId } : {}),
+      });
       return { kind: 'done', output: payload };
     }
     default:
