@@ -6,7 +6,7 @@ import { outputOf } from './projection.ts';
 export function ancestorsOf(steps: readonly StepDefinition[]): Map<string, Set<string>> {
   const parents = new Map<string, string[]>();
   for (const s of steps) {
-    for (const n of (s as { next?: { step: string }[] }).next ?? []) {
+    for (const n of (s as unknown as { next?: { step: string }[] }).next ?? []) {
       parents.set(n.step, [...(parents.get(n.step) ?? []), s.name]);
     }
   }
