@@ -28,6 +28,8 @@ export interface PendingEngineEvent {
   readonly stepRunId?: string;
   /** A payload of its own; default the run (or the step run). */
   readonly payload?: JsonObject;
+  /** Deliver to this endpoint only, instead of routing by subscriptions. */
+  readonly endpointId?: string;
 }
 
 /** What a transition causes besides the new snapshot; committed with it. */
