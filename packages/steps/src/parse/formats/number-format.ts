@@ -155,13 +155,34 @@ function formatNumberSection(value: number, section: string): string {
 /** Parsed sections per format string: a sheet uses few formats for many cells. */
 const sectionCache = new Map<string, string[]>();
 
-/** Formats a number like Excel's "General": up to 11 significant digits, no trailing zeros. */
+/** Formats a number like Excel's "General": at most 11 characters, no trailing zeros. */
 export function formatGeneral(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
   if (Number.isInteger(value) && Math.abs(value) < 1e11) return String(value);
-  const precise = Number(value.toPrecision(11));
-  if (Math.abs(precise) >= 1e11 || (Math.abs(precise) < 1e-9 && precise !== 0))
-    return precise.toExponential(5).toUpperCase();
-  return String(precise);
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e11 || (magnitude < 1e-9 && value !== 0)) {
+    return value
+      .toExponential(5)
+      .toUpperCase()
+      .replace(/\.?0+E/, 'E');
+  }
+  const sign = value < 0 ? '-' : '';
+  for (let precision = 11; precision >= 1; precision--) {
+    const text = String(Number(magnitude.toPrecision(precision)));
+    if (text.length <= 11) return `${sign}${text}`;
+  }
+  return `${sign}${magnitude}`;
+}
+
+/** The literal text of a format section without digit placeholders (`"zero"`, `"n/a"`). */
+function literalText(section: string): string {
+  return section
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/"([^"]*)"/g, '$1')
+    .replace(/\\(.)/g, '$1')
+    .replace(/_./g, ' ')
+    .replace(/\*./g, '')
+    .trim();
 }
 
 /**
@@ -198,6 +219,9 @@ export function formatCellValue(value: number | Date, format: string | undefined
     const date = dateValue ?? new Date(EPOCH + Math.round(numeric * 86_400_000));
     return formatDate(date, section);
   }
-  if (!/[0#?]/.test(bare(section))) return formatGeneral(numeric);
+  if (!/[0#?]/.test(bare(section))) {
+    const literal = literalText(section);
+    return literal === '' ? formatGeneral(numeric) : literal;
+  }
   return `${sign}${formatNumberSection(numeric, section)}`;
 }
