@@ -8,6 +8,7 @@ import { sqliteStorage } from '@docflow/storage/sqlite';
 import { describe, expect, it } from 'vitest';
 import {
   deployMixedWorkflows,
+  MIXED_WORKFLOWS,
   type MixedKind,
   mixedKindOf,
   mixedRunInput,
@@ -17,6 +18,7 @@ import { tempDir } from '../helpers.ts';
 import { seededRandom } from './canonical.ts';
 import { deterministicSteps, type Execution } from './deterministic-steps.ts';
 import { replayProblems } from './lifecycle-replay.ts';
+import { pathProblems } from './path-invariants.ts';
 import { projectRun, type RunProjection } from './projection.ts';
 
 const tsxLoader = createRequire(import.meta.url).resolve('tsx');
@@ -157,7 +159,12 @@ describe('SIGKILL across a mixed workload (splits, collects, reviews, linear run
         for (const id of accepted) expect(storedIds.has(id), `accepted run ${id}`).toBe(true);
         for (const record of stored) {
           finished.set(record.id, await finish(engine, record.id));
-          for (const p of await replayProblems(engine.storage, record.id)) {
+          const run = finished.get(record.id) as WorkflowRun;
+          const kind = mixedKindOf((run.metadata as { i: number }).i);
+          for (const p of [
+            ...(await replayProblems(engine.storage, record.id)),
+            ...pathProblems(MIXED_WORKFLOWS[kind], run, []),
+          ]) {
             problems.push(`${record.id}: ${p}`);
           }
         }

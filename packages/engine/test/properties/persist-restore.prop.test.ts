@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.ts';
 import { deterministicSteps, type Execution } from './deterministic-steps.ts';
 import { replayProblems } from './lifecycle-replay.ts';
+import { pathProblems } from './path-invariants.ts';
 import { projectRun, type RunProjection } from './projection.ts';
 import { type RandomWorkflow, randomWorkflow } from './random-dag.ts';
 
@@ -56,6 +57,7 @@ describe('persist → restore → continue', () => {
         async (wf, n, completions, concurrency) => {
           const path = join(dir, `run-${files++}.db`);
           // Engine A: executions after the first `completions` block until stop() aborts them.
+          const executed: Execution[] = [];
           let calls = 0;
           let blocked!: () => void;
           const reachedBlock = new Promise<'blocked'>((resolve) => {
@@ -65,7 +67,8 @@ describe('persist → restore → continue', () => {
             storage: sqliteStorage({ path }),
             scheduling: { concurrency },
             steps: deterministicSteps({
-              before: async (_execution, signal) => {
+              before: async (execution, signal) => {
+                executed.push(execution);
                 calls++;
                 if (calls <= completions) return;
                 blocked();
@@ -85,20 +88,23 @@ describe('persist → restore → continue', () => {
           const processedAtStop = await processedStepRuns(path, run.id);
 
           // Engine B: same file, same executors, records what it executes.
-          const executed: Execution[] = [];
+          const executedAfter: Execution[] = [];
           const b = await createTestEngine({
             storage: sqliteStorage({ path }),
-            steps: deterministicSteps({ before: (e) => void executed.push(e) }),
+            steps: deterministicSteps({ before: (e) => void executedAfter.push(e) }),
           });
           let finished: Awaited<ReturnType<typeof b.workflowRuns.waitFor>>;
           let problems: string[];
           try {
             finished = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
-            problems = await replayProblems(b.storage, run.id);
+            problems = [
+              ...(await replayProblems(b.storage, run.id)),
+              ...pathProblems(wf.steps, finished, [...executed, ...executedAfter]),
+            ];
           } finally {
             await b.stop();
           }
-          const again = executed.filter((e) => processedAtStop.has(e.idempotencyKey));
+          const again = executedAfter.filter((e) => processedAtStop.has(e.idempotencyKey));
           expect(again, `${wf.shape}: PROCESSED before the stop, executed again`).toEqual([]);
           expect(problems, wf.shape).toEqual([]);
           expect(projectRun(finished), `${wf.shape} (stopped after ${completions})`).toEqual(
