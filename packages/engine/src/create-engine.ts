@@ -319,6 +319,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
             controllers,
             stopSignal: stopping.signal,
             random,
+            resolveProcessor: (kind, ref) => processors.resolution.resolveProcessor(kind, ref),
             async secretsOf(state) {
               if (!state.secretsRef) return {};
               const sealed = await storage.blobs.get(state.secretsRef);

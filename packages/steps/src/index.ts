@@ -1,3 +1,4 @@
+export type { BuiltinStepsOptions } from './builtin-steps.ts';
 export { builtinSteps } from './builtin-steps.ts';
 export type { ClassifyStepConfig } from './executors/classify-step.ts';
 export { classifyStep } from './executors/classify-step.ts';

@@ -45,7 +45,7 @@ export function classifyStep(options: ProcessorStepOptions = {}): StepExecutor<C
         'CLASSIFY',
         input.config.classifierConfig,
         input.config.classifier,
-        options.resolveProcessor,
+        options.resolveProcessor ?? context.resolveProcessor?.bind(context),
         context.signal,
       );
       if (isFailure(config)) return config;

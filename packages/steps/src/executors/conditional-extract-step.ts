@@ -91,7 +91,7 @@ export function conditionalExtractStep(
         'EXTRACT',
         undefined,
         rule.extractor,
-        options.resolveProcessor,
+        options.resolveProcessor ?? context.resolveProcessor?.bind(context),
         context.signal,
       );
       if (isFailure(config)) return config;

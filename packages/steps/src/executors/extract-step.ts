@@ -73,7 +73,7 @@ export function extractStep(options: ProcessorStepOptions = {}): StepExecutor<Ex
         'EXTRACT',
         input.config.extractorConfig,
         input.config.extractor,
-        options.resolveProcessor,
+        options.resolveProcessor ?? context.resolveProcessor?.bind(context),
         context.signal,
       );
       if (isFailure(config)) return config;

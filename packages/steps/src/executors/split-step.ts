@@ -102,7 +102,7 @@ export function splitStep(options: ProcessorStepOptions = {}): StepExecutor<Spli
         'SPLITTER',
         input.config.splitterConfig,
         input.config.splitter,
-        options.resolveProcessor,
+        options.resolveProcessor ?? context.resolveProcessor?.bind(context),
         context.signal,
       );
       if (isFailure(config)) return config;
