@@ -51,12 +51,17 @@ export function describePaginationProperty(ctx: ContractContext, numRuns: number
             const seen: string[] = [];
             let token: string | undefined;
             let step = 0;
-            for (;;) {
+            // Every page but the last is full and new rows are bounded, so a correct walk ends
+            // within this many pages; a cursor that does not advance must fail, not hang.
+            const maxPages = initial + writes.length * 3 + 2;
+            for (let pages = 0; ; pages++) {
+              expect(pages, 'pagination did not end').toBeLessThanOrEqual(maxPages);
               const page = await s.listRuns({ order, pageSize, pageToken: token });
               seen.push(...page.items.map((r) => r.id));
               token = page.nextPageToken;
               if (token === undefined) break;
-              const w = writes[step++ % Math.max(1, writes.length)];
+              // Each write happens once, so the walk has a finite number of rows to reach.
+              const w = writes[step++];
               const live = [...revisions.keys()];
               if (w === undefined || live.length === 0) continue;
               if (w.op === 'insert') await insert(w.count);
