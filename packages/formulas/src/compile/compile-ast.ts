@@ -24,7 +24,10 @@ function compilePath(segments: readonly string[]): Compiled {
   const guardFirst = path.guarded[0] as boolean;
   const generic: Compiled =
     segments.length === 1
-      ? (scope) => toFormulaValue(getField(scope, first, guardFirst))
+      ? (scope) =>
+          Array.isArray(scope)
+            ? resolvePath(scope, path, 0)
+            : toFormulaValue(getField(scope, first, guardFirst))
       : (scope) => resolvePath(scope, path, 0);
   let calls = 0;
   let read: PathReader | undefined;

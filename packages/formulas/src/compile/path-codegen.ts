@@ -76,7 +76,7 @@ export function generatePathReader(
   if (!codegenAvailable()) return undefined;
   const lines = ["'use strict';", 'return function read(v) {'];
   for (let i = 0; i < path.segments.length; i++) {
-    if (i > 0) lines.push(`  if (Array.isArray(v)) return project(v, ${i});`);
+    lines.push(`  if (Array.isArray(v)) return project(v, ${i});`);
     lines.push(`  v = ${step(path, i)};`);
   }
   lines.push(`  return ${LEAF('v')};`, '};');

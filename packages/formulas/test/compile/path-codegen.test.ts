@@ -49,7 +49,9 @@ test.each(formulas)(
     const compiled = compileFormula(source);
     const parsed = parseFormula(source);
     if (!compiled.ok || !parsed.ok) throw new Error(source);
-    const scopes = fc.sample(scope, TIER_UP_AFTER * 4);
+    // A scope that is itself an array is projected like any array on a path.
+    const arrayScope = [{ items: [{ v: 1, w: 2 }], x: 3, d: { x: 4 } }, { x: 5 }];
+    const scopes = [arrayScope, ...fc.sample(scope, TIER_UP_AFTER * 4), arrayScope];
     for (const s of scopes) {
       const result = compiled.formula.evaluate(s);
       const ours = result.ok ? result : { ok: false, code: result.diagnostics[0]?.code };
