@@ -28,6 +28,8 @@ export interface DocumentLine extends DocumentRegion {
   readonly index: number;
   /** Pieces with their own polygons, when the line was merged from several blocks. */
   readonly segments?: readonly LineSegment[];
+  /** The text keeps the page's column positions (spatial layout text): align by characters. */
+  readonly layout?: boolean;
 }
 
 /** A labelled value: a key-value block, or a line such as "Invoice number: INV-001". */
@@ -243,7 +245,9 @@ interface PositionedWord {
 
 /** The words of a line with their x extents (from segments, the line polygon, or offsets). */
 function positionedWords(line: DocumentLine): PositionedWord[] {
-  const pieces = line.segments ?? [{ start: 0, end: line.text.length, polygon: line.polygon }];
+  const pieces = line.segments ?? [
+    { start: 0, end: line.text.length, polygon: line.layout ? [] : line.polygon },
+  ];
   const words: PositionedWord[] = [];
   for (const piece of pieces) {
     const box = boxOf(piece.polygon);
@@ -471,6 +475,60 @@ function tableFromMarkdown(content: string, base: DocumentRegion): DocumentTable
   };
 }
 
+interface GeometryLine {
+  readonly key: string;
+  readonly words: ReadonlySet<string>;
+  readonly polygon: readonly Point[];
+  readonly ocrConfidence: number | null;
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The lines of a chunk's blocks, relined from their geometry, for matching layout text to. */
+function blockLines(blocks: readonly Block[]): GeometryLine[] {
+  const raw = blocks
+    .filter((b) => b.type === 'text' && b.polygon.length > 0)
+    .map((b, index) => ({
+      text: plain(b.content),
+      polygon: b.polygon,
+      ocrConfidence: b.metadata.avgOcrConfidence ?? null,
+      index,
+    }));
+  return relinePage(raw, (base, text, polygon) => ({ ...base, text, polygon })).map((l) => ({
+    key: collapse(l.text),
+    words: new Set(collapse(l.text).split(' ')),
+    polygon: l.polygon,
+    ocrConfidence: l.ocrConfidence,
+  }));
+}
+
+/** The geometry line with the same words as `text` (exactly, else the largest overlap). */
+function bestGeometry(text: string, lines: readonly GeometryLine[]): GeometryLine | undefined {
+  if (lines.length === 0) return undefined;
+  const key = collapse(text);
+  const exact = lines.find((l) => l.key === key);
+  if (exact) return exact;
+  const words = key.split(' ');
+  let best: GeometryLine | undefined;
+  let score = 0;
+  for (const line of lines) {
+    let common = 0;
+    for (const w of words) if (line.words.has(w)) common++;
+    const s = common / Math.max(words.length, line.words.size);
+    if (s > score) [best, score] = [line, s];
+  }
+  return score >= 0.5 ? best : undefined;
+}
+
+/** True for the layout-preserving text of the `spatial` target (column gaps, kept indentation). */
+function isLayoutText(content: string): boolean {
+  const lines = content.split('\n').filter((l) => l.trim() !== '');
+  if (lines.length < 3) return false;
+  const gapped = lines.filter((l) => /\S {3,}\S/.test(l)).length;
+  const indented = lines.filter((l) => /^ {4,}\S/.test(l)).length;
+  return gapped >= 2 || indented >= lines.length * 0.6;
+}
+
 function addFile(
   parsed: ParsedFile,
   pages: Map<string, PageDraft & { fileId?: string }>,
@@ -519,21 +577,27 @@ function addFile(
         cellsByTable.set(block.parentBlockId, list);
       }
     }
-    if (chunk.blocks.length === 0 && chunk.content.trim() !== '') {
-      // A chunk without blocks (document chunking of plain text): its content is all we have.
+    const layout = chunk.blocks.length > 0 && chunk.type === 'page' && isLayoutText(chunk.content);
+    if ((chunk.blocks.length === 0 || layout) && chunk.content.trim() !== '') {
+      // Text without blocks (document chunking of plain text), or the spatial target's layout
+      // text, which keeps every line and column gap that paragraph blocks lose: lines come from
+      // the text, and their polygons from the block (or block line) that holds the same words.
       const draft = draftFor(chunk.metadata.pageRange.start);
+      const geometry = layout ? blockLines(chunk.blocks) : [];
       for (const text of chunk.content.split('\n')) {
-        const t = plain(text);
-        if (t.trim() === '') continue;
+        const t = plain(text).trim();
+        if (t === '') continue;
+        const match = bestGeometry(t, geometry);
         draft.lines.push({
-          ...(fileId === undefined ? {} : { fileId }),
+          fileId,
           page: draft.number,
           pageWidth: draft.width,
           pageHeight: draft.height,
-          polygon: [],
-          ocrConfidence: chunk.metadata.avgOcrConfidence,
+          polygon: match?.polygon ?? [],
+          ocrConfidence: match?.ocrConfidence ?? chunk.metadata.avgOcrConfidence,
           text: t,
           index: draft.lines.length,
+          ...(layout ? { layout: true } : {}),
         });
       }
       continue;
