@@ -1,7 +1,10 @@
+import { join } from 'node:path';
 import type { StepDefinition } from '@docflow/engine';
 import { createTestEngine } from '@docflow/engine/testing';
+import { sqliteStorage } from '@docflow/storage/sqlite';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers.ts';
 import { seededRandom } from './canonical.ts';
 import { deterministicSteps, type Execution, randomDelays } from './deterministic-steps.ts';
 import { replayProblems } from './lifecycle-replay.ts';
@@ -13,11 +16,16 @@ import { type RandomWorkflow, randomWorkflow } from './random-dag.ts';
 const SEED = Number(process.env.DOCFLOW_PROP_SEED ?? 20_261_122);
 const NUM_RUNS = Number(process.env.DOCFLOW_PROP_RUNS ?? 20);
 
+const dir = tempDir('docflow-dag-');
+let files = 0;
+
 interface Order {
   /** Seeds the executors' random delays. */
   readonly seed: number;
   /** The engine's global concurrency. */
   readonly concurrency: number;
+  /** SQLite storage (snapshots go through JSON) instead of memory. */
+  readonly sqlite?: boolean;
 }
 
 async function runWith(
@@ -35,6 +43,7 @@ async function runWith(
       },
     }),
     scheduling: { concurrency: order.concurrency },
+    ...(order.sqlite ? { storage: sqliteStorage({ path: join(dir, `dag-${files++}.db`) }) } : {}),
   });
   try {
     const run = await engine.run(wf.steps, { text: `document ${n}`, metadata: { n } });
@@ -101,10 +110,17 @@ describe('random DAG workflows', () => {
       fc.asyncProperty(
         randomWorkflow(9),
         fc.integer({ min: 0, max: 100 }),
-        fc.array(fc.record({ seed: fc.integer(), concurrency: fc.integer({ min: 1, max: 6 }) }), {
-          minLength: 2,
-          maxLength: 3,
-        }),
+        fc.array(
+          fc.record({
+            seed: fc.integer(),
+            concurrency: fc.integer({ min: 1, max: 6 }),
+            sqlite: fc.boolean(),
+          }),
+          {
+            minLength: 2,
+            maxLength: 3,
+          },
+        ),
         async (wf, n, orders) => {
           const [first, ...others] = orders as [Order, ...Order[]];
           const reference = await runWith(wf, n, first);
