@@ -10,7 +10,9 @@ export interface Migration {
 
 /**
  * The schema, as numbered steps. Every list and claim query of the adapter has an index here
- * whose leading columns are its equality filters and whose last column is its order.
+ * whose leading columns are its equality filters and whose last column is its order. Indexes on
+ * optional columns are partial (`IS NOT NULL`): a filter `x = ?` implies it, so they still serve
+ * their queries, and rows without the column cost no index write.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -34,8 +36,8 @@ CREATE TABLE documents (
   PRIMARY KEY (collection, id)
 );
 CREATE UNIQUE INDEX documents_by_seq ON documents (collection, seq);
-CREATE INDEX documents_by_parent ON documents (collection, parent_id, seq);
-CREATE INDEX documents_by_secondary ON documents (collection, secondary_id, seq);
+CREATE INDEX documents_by_parent ON documents (collection, parent_id, seq) WHERE parent_id IS NOT NULL;
+CREATE INDEX documents_by_secondary ON documents (collection, secondary_id, seq) WHERE secondary_id IS NOT NULL;
 CREATE UNIQUE INDEX documents_by_key ON documents (collection, key) WHERE key IS NOT NULL;
 
 CREATE TABLE runs (
@@ -55,8 +57,8 @@ CREATE TABLE runs (
 );
 CREATE UNIQUE INDEX runs_by_seq ON runs (seq);
 CREATE INDEX runs_by_kind ON runs (kind, seq);
-CREATE INDEX runs_by_workflow ON runs (workflow_id, seq);
-CREATE INDEX runs_by_batch ON runs (batch_id, seq);
+CREATE INDEX runs_by_workflow ON runs (workflow_id, seq) WHERE workflow_id IS NOT NULL;
+CREATE INDEX runs_by_batch ON runs (batch_id, seq) WHERE batch_id IS NOT NULL;
 CREATE INDEX runs_by_status ON runs (status, seq);
 CREATE INDEX runs_by_active ON runs (active, seq);
 
