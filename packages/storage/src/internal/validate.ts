@@ -11,6 +11,7 @@ export function invalid(path: string, reason: string): never {
   throw new StorageError('INVALID_ARGUMENT', `${path} ${reason}`, { details: { path } });
 }
 
+/** Validates a non-empty string. */
 export function checkString(value: unknown, path: string): asserts value is string {
   if (typeof value !== 'string' || value.length === 0) {
     invalid(path, `must be a non-empty string, got ${describe(value)}`);
