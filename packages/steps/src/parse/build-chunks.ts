@@ -55,13 +55,16 @@ export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): 
     parentId: string | null,
   ): void => {
     const id = `blk_${nextId++}`;
-    const metadata: BlockMetadata = {
-      ...(unit.page ? { page: unit.page } : {}),
-      ...(unit.sheet ? { sheet: unit.sheet } : {}),
-      minOcrConfidence: draftBlock.ocr ? round4(draftBlock.ocr.min) : null,
-      avgOcrConfidence: draftBlock.ocr ? round4(draftBlock.ocr.avg) : null,
-      ...(draftBlock.words && config.returnOcrWords ? { ocrWords: draftBlock.words } : {}),
-    };
+    const metadata: BlockMetadata =
+      draftBlock.ocr || draftBlock.words
+        ? {
+            ...(unit.page ? { page: unit.page } : {}),
+            ...(unit.sheet ? { sheet: unit.sheet } : {}),
+            minOcrConfidence: draftBlock.ocr ? round4(draftBlock.ocr.min) : null,
+            avgOcrConfidence: draftBlock.ocr ? round4(draftBlock.ocr.avg) : null,
+            ...(draftBlock.words && config.returnOcrWords ? { ocrWords: draftBlock.words } : {}),
+          }
+        : plainMetadata(unit);
     const box = draftBlock.boundingBox ? roundBox(draftBlock.boundingBox) : null;
     const block: Block = {
       object: 'block',
@@ -80,6 +83,23 @@ export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): 
     };
     out.push(block);
     for (const child of draftBlock.children ?? []) toBlocks(out, unit, child, id);
+  };
+
+  // Blocks without OCR share one (immutable) metadata object per unit: a sheet's 600,000 cells
+  // would otherwise allocate 600,000 identical objects.
+  const shared = new Map<DraftUnit, BlockMetadata>();
+  const plainMetadata = (unit: DraftUnit): BlockMetadata => {
+    let metadata = shared.get(unit);
+    if (!metadata) {
+      metadata = {
+        ...(unit.page ? { page: unit.page } : {}),
+        ...(unit.sheet ? { sheet: unit.sheet } : {}),
+        minOcrConfidence: null,
+        avgOcrConfidence: null,
+      };
+      shared.set(unit, metadata);
+    }
+    return metadata;
   };
 
   const strategy: ChunkingStrategyType = config.chunking;
