@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.ts';
 import { deterministicSteps, type Execution } from './deterministic-steps.ts';
+import { finishRun } from './finish-run.ts';
 import { replayProblems } from './lifecycle-replay.ts';
 import { pathProblems } from './path-invariants.ts';
 import { projectRun, type RunProjection } from './projection.ts';
@@ -20,7 +21,8 @@ let files = 0;
 async function uninterrupted(wf: RandomWorkflow, n: number): Promise<RunProjection> {
   const engine = await createTestEngine({ steps: deterministicSteps() });
   try {
-    return projectRun(await engine.run(wf.steps, { text: `document ${n}`, metadata: { n } }));
+    const waiting = await engine.run(wf.steps, { text: `document ${n}`, metadata: { n } });
+    return projectRun(await finishRun(engine, waiting.id));
   } finally {
     await engine.stop();
   }
@@ -96,7 +98,7 @@ describe('persist → restore → continue', () => {
           let finished: Awaited<ReturnType<typeof b.workflowRuns.waitFor>>;
           let problems: string[];
           try {
-            finished = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
+            finished = await finishRun(b, run.id);
             problems = [
               ...(await replayProblems(b.storage, run.id)),
               ...pathProblems(wf.steps, finished, [...executed, ...executedAfter]),

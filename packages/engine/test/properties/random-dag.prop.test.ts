@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.ts';
 import { seededRandom } from './canonical.ts';
 import { deterministicSteps, type Execution, randomDelays } from './deterministic-steps.ts';
+import { finishRun } from './finish-run.ts';
 import { replayProblems } from './lifecycle-replay.ts';
 import { pathProblems } from './path-invariants.ts';
 import { projectRun, type RunProjection } from './projection.ts';
@@ -46,7 +47,8 @@ async function runWith(
     ...(order.sqlite ? { storage: sqliteStorage({ path: join(dir, `dag-${files++}.db`) }) } : {}),
   });
   try {
-    const run = await engine.run(wf.steps, { text: `document ${n}`, metadata: { n } });
+    const waiting = await engine.run(wf.steps, { text: `document ${n}`, metadata: { n } });
+    const run = await finishRun(engine, waiting.id);
     return {
       projection: projectRun(run),
       problems: [

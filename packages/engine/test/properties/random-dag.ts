@@ -9,6 +9,7 @@ const MIDDLE_TYPES = [
   'RULE_VALIDATION',
   'COLLECT',
   'MERGE_EXTRACT',
+  'HUMAN_REVIEW',
 ] as const;
 type MiddleType = (typeof MIDDLE_TYPES)[number];
 
@@ -27,6 +28,7 @@ const middleType: fc.Arbitrary<MiddleType> = fc.oneof(
   { arbitrary: fc.constant('CLASSIFY' as const), weight: 2 },
   { arbitrary: fc.constant('RULE_VALIDATION' as const), weight: 2 },
   { arbitrary: fc.constant('MERGE_EXTRACT' as const), weight: 2 },
+  { arbitrary: fc.constant('HUMAN_REVIEW' as const), weight: 1 },
 );
 
 /** A generated workflow and the metadata its runs get. */
@@ -76,7 +78,7 @@ function configOf(
 /**
  * Random DAG-shaped definitions: TRIGGER → PARSE → 1..`maxMiddle` steps among EXTRACT, CLASSIFY
  * (routes by classification id), SPLIT (child files), RULE_VALIDATION (pass/fail/plain entries),
- * COLLECT and MERGE_EXTRACT; every step has a parent earlier in the order (so it is reachable)
+ * COLLECT, MERGE_EXTRACT and HUMAN_REVIEW; every step has a parent earlier in the order (so it is reachable)
  * plus random forward edges (COLLECTs get more incoming ones). MERGE_EXTRACT without an extraction upstream becomes EXTRACT;
  * rules read an upstream extraction's score when there is one. Only definitions that pass
  * `validateWorkflowDefinition` are produced.
