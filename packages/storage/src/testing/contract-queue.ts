@@ -195,6 +195,39 @@ export function describeQueue(ctx: ContractContext): void {
       expect((await s.listWork({ runId: 'r2' }))[0]?.payload).toEqual({ again: true });
     });
 
+    it('enqueues an item already leased to its enqueuer (attempt 1) until the lease expires', async () => {
+      const s = ctx.storage();
+      // The lease starts at the commit's clock, so both items must be available by then.
+      const PAST = '2020-01-01T00:00:00.000Z';
+      await s.commit({
+        enqueue: [
+          workItem('mine', {
+            availableAt: PAST,
+            priority: 1,
+            lease: { owner: 'me', leaseMs: 60_000 },
+          }),
+          workItem('free', { availableAt: PAST }),
+        ],
+      });
+      const [mine] = await s.listWork();
+      expect(mine).toMatchObject({ id: 'mine', attempts: 1, leaseOwner: 'me' });
+      const expires = Date.parse(mine?.leaseExpiresAt ?? '');
+      const before = new Date(expires - 1).toISOString();
+      const after = new Date(expires).toISOString();
+      expect(
+        (await s.claimWork({ owner: 'other', limit: 5, leaseMs: 1000, now: before })).map(
+          (w) => w.id,
+        ),
+      ).toEqual(['free']);
+      expect(
+        await s.claimWork({ owner: 'other', limit: 5, leaseMs: 1000, now: after }),
+      ).toMatchObject([{ id: 'mine', attempts: 2 }]);
+      await expectStorageError(
+        s.commit({ enqueue: [workItem('bad', { lease: { owner: '', leaseMs: 1 } })] }),
+        'INVALID_ARGUMENT',
+      );
+    });
+
     it('rejects bad claim options with INVALID_ARGUMENT', async () => {
       const s = ctx.storage();
       await expectStorageError(
