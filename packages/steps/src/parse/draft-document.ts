@@ -50,6 +50,8 @@ export interface DraftDocument {
   /** Billable pages (pages parsed, sheets, or 1 for pageless formats). */
   readonly pageCount: number;
   readonly ocrPageCount?: number;
+  /** PDF pages parse_auto found simple (billed at the light rate). */
+  readonly simplePageCount?: number;
 }
 
 /** The four corners of a box, clockwise from top-left. */

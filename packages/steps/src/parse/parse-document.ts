@@ -81,7 +81,18 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
 }
 
-const CREDITS_PER_PAGE = { parse_performance: 1, parse_light: 0.5, parse_auto: 1 } as const;
+/**
+ * Credits: parse_performance 1 per page, parse_light 0.5; parse_auto bills by complexity within
+ * SPEC.md's 0.5 to 2: simple pages 0.5, complex pages 1, OCRed pages 2.
+ */
+function credits(engine: ResolvedParseConfig['engine'], draft: DraftDocument): number {
+  const pages = draft.pageCount;
+  if (engine === 'parse_light') return pages * 0.5;
+  if (engine === 'parse_performance') return pages;
+  const ocr = draft.ocrPageCount ?? 0;
+  const simple = draft.simplePageCount ?? 0;
+  return simple * 0.5 + ocr * 2 + Math.max(0, pages - simple - ocr);
+}
 
 async function runFormat(
   type: FileType,
@@ -231,10 +242,7 @@ export async function parseDocument(
     ok: true,
     output,
     config: config.applied,
-    usage: {
-      credits: pages * CREDITS_PER_PAGE[config.applied.engine ?? 'parse_performance'],
-      pages,
-    },
+    usage: { credits: credits(config.engine, draft), pages },
     metrics: {
       processingTimeMs: Math.round(performance.now() - started),
       pageCount: pages,

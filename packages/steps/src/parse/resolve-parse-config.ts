@@ -1,6 +1,12 @@
 import { Ajv } from 'ajv';
 import { parseConfigSchema } from './parse-config-schema.ts';
-import type { ChunkingStrategyType, PageRange, ParseConfig, ParseTarget } from './parse-output.ts';
+import type {
+  ChunkingStrategyType,
+  PageRange,
+  ParseConfig,
+  ParseEngine,
+  ParseTarget,
+} from './parse-output.ts';
 
 /** SPEC.md's default end of a page range. */
 export const DEFAULT_PAGE_RANGE_END = 750;
@@ -8,6 +14,8 @@ export const DEFAULT_PAGE_RANGE_END = 750;
 /** A ParseConfig with SPEC.md's defaults applied, as the parsers read it. */
 export interface ResolvedParseConfig {
   readonly target: ParseTarget;
+  /** `parse_light` skips PDF graphics (rules, images); `parse_auto` reads them on complex pages only. */
+  readonly engine: ParseEngine;
   readonly chunking: ChunkingStrategyType;
   /** Inclusive 1-based ranges with `end` defaulted; `[{ start: 1, end: 750 }]` when none given. */
   readonly pageRanges: readonly Required<PageRange>[];
@@ -90,6 +98,7 @@ export function resolveParseConfig(
     ok: true,
     config: {
       target,
+      engine: given.engine ?? 'parse_performance',
       chunking,
       pageRanges,
       pageRotationEnabled: advanced.pageRotationEnabled ?? true,

@@ -209,3 +209,32 @@ describe('PDF layout', { timeout: 60_000 }, () => {
     expect(figure?.boundingBox).toEqual({ left: 72, top: 342, right: 272, bottom: 492 });
   });
 });
+
+describe('PDF engines', { timeout: 60_000 }, () => {
+  it('parse_light reads text without rules: no tables, half the credits', async () => {
+    const { bytes, truth } = await makeReportPdf({ pages: 2 });
+    const result = await parseDocument(bytes, { config: { engine: 'parse_light' } });
+    if (!result.ok) throw new Error(result.failureMessage);
+    expect(result.usage).toEqual({ credits: 1, pages: 2 });
+    const chunk = result.output.chunks[0];
+    expect(chunk?.blocks.some((block) => block.type === 'table')).toBe(false);
+    expect(wordRecall(pageText(truth[0] as ReportPageTruth), chunk?.content ?? '')).toBe(1);
+  });
+
+  it('parse_auto reads rules on pages with table columns and bills by complexity', async () => {
+    const { bytes } = await makeReportPdf({ pages: 2 });
+    const { TINY_PNG } = await import('../fixtures/parse/make-office.ts');
+    const { makeLayoutPdf } = await import('../fixtures/parse/make-pdf.ts');
+    const tables = await parseDocument(bytes, { config: { engine: 'parse_auto' } });
+    if (!tables.ok) throw new Error(tables.failureMessage);
+    expect(
+      tables.output.chunks.map((c) => c.blocks.filter((b) => b.type === 'table').length),
+    ).toEqual([1, 1]);
+    expect(tables.usage.credits).toBe(2);
+    const prose = await parseDocument(await makeLayoutPdf(TINY_PNG), {
+      config: { engine: 'parse_auto' },
+    });
+    if (!prose.ok) throw new Error(prose.failureMessage);
+    expect(prose.usage.credits).toBe(0.5);
+  });
+});

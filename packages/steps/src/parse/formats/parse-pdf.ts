@@ -143,7 +143,8 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
         dpi: 72,
       });
     }
-    return { units, pages, pageCount: scans.length, ocrPageCount };
+    const simplePageCount = scans.filter((scan) => !scan.complex && !scan.scanned).length;
+    return { units, pages, pageCount: scans.length, ocrPageCount, simplePageCount };
   } finally {
     context.signal.removeEventListener('abort', onAbort);
     await task.destroy().catch(() => undefined);

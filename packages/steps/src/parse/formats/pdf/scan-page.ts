@@ -8,6 +8,26 @@ import { loadPdfJs, PDFJS_ASSETS } from './pdfjs.ts';
 import { findRuledTables } from './ruled-tables.ts';
 import { type PdfTextItem, placeTextRuns, type TextRun, toUpright } from './text-runs.ts';
 
+/**
+ * True when the page's text suggests more than prose: almost no text (a scan?) or text runs
+ * starting at three or more x positions that each begin three or more runs (table columns).
+ */
+export function looksComplex(items: readonly PdfTextItem[]): boolean {
+  let visible = 0;
+  const starts = new Map<number, number>();
+  for (const item of items) {
+    const text = item.str.trim();
+    if (text === '') continue;
+    visible += text.length;
+    const x = Math.round((item.transform[4] ?? 0) / 3);
+    starts.set(x, (starts.get(x) ?? 0) + 1);
+  }
+  if (visible < SCAN_TEXT_THRESHOLD) return true;
+  let columns = 0;
+  for (const count of starts.values()) if (count >= 3) columns++;
+  return columns >= 3;
+}
+
 /** A loaded pdf.js document. */
 export type PdfDocument = Awaited<
   ReturnType<Awaited<ReturnType<typeof loadPdfJs>>['getDocument']>['promise']
@@ -47,6 +67,8 @@ export interface PageScan {
   images: BoundingBox[];
   fields: DraftBlock[];
   scanned: boolean;
+  /** Aligned columns or almost no text: tables or a scan likely (parse_auto bills it fully). */
+  complex: boolean;
 }
 
 /** Fewer visible characters than this on a page mostly covered by an image: a scan. */
@@ -79,14 +101,24 @@ export async function scanPage(
   const page = await doc.getPage(number);
   try {
     const viewport = page.getViewport({ scale: 1 });
-    const [content, operators] = await Promise.all([
-      page.getTextContent({ includeMarkedContent: false, disableNormalization: false }),
-      // Form widgets come from getAnnotations; their appearance streams would look like tables.
-      page.getOperatorList({ intent: 'display', annotationMode: 0 }),
-    ]);
+    const content = await page.getTextContent({
+      includeMarkedContent: false,
+      disableNormalization: false,
+    });
     const items = content.items.filter(
       (item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item,
     );
+    // The operator list (rules, images, bold fonts) costs as much as the text: parse_light skips
+    // it unless the page may be a scan, parse_auto reads it only where the text looks complex.
+    const complex = looksComplex(items);
+    const scarce =
+      items.reduce((sum, item) => sum + item.str.trim().length, 0) < SCAN_TEXT_THRESHOLD;
+    const withGraphics =
+      config.engine === 'parse_performance' || (config.engine === 'parse_auto' ? complex : scarce);
+    const operators = withGraphics
+      ? // Form widgets come from getAnnotations; their appearance streams would look like tables.
+        await page.getOperatorList({ intent: 'display', annotationMode: 0 })
+      : { fnArray: [], argsArray: [] };
     const boldFonts = new Set<string>();
     for (const item of items) {
       if (boldFonts.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
@@ -127,6 +159,7 @@ export async function scanPage(
       images: graphics.images,
       fields,
       scanned,
+      complex,
     };
   } finally {
     page.cleanup();
