@@ -2,6 +2,7 @@ import {
   defineStep,
   type FileSummary,
   type StepContext,
+  StepError,
   type StepExecutor,
   type StepInput,
   type StepOutcome,
@@ -27,6 +28,11 @@ export interface DeterministicStepsOptions {
    * blocks until the signal aborts). Rejecting makes the execution throw.
    */
   readonly before?: (execution: Execution, signal: AbortSignal) => Promise<void> | void;
+  /**
+   * When true, about one execution in four (chosen by its input) throws a retryable StepError on
+   * its first attempt, so that retries interleave with other work.
+   */
+  readonly flaky?: boolean;
 }
 
 /** Executor-backed types the deterministic executors cover. */
@@ -145,6 +151,9 @@ export function deterministicSteps(options: DeterministicStepsOptions = {}): Ste
           ctx.signal,
         );
         ctx.signal.throwIfAborted();
+        if (options.flaky && ctx.attempt === 1 && inputHash(input) % 4 === 1) {
+          throw new StepError('flaky on the first attempt', { retryable: true });
+        }
         return outcomeOf(input, ctx);
       },
     }),

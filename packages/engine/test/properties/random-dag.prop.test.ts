@@ -27,6 +27,8 @@ interface Order {
   readonly concurrency: number;
   /** SQLite storage (snapshots go through JSON) instead of memory. */
   readonly sqlite?: boolean;
+  /** Some executions fail once with a retryable error (retried at once). */
+  readonly flaky?: boolean;
 }
 
 async function runWith(
@@ -37,7 +39,9 @@ async function runWith(
   const delay = randomDelays(seededRandom(order.seed));
   const executions: Execution[] = [];
   const engine = await createTestEngine({
+    retry: { initialIntervalMs: 0, maxAttempts: 2 },
     steps: deterministicSteps({
+      flaky: order.flaky === true,
       before: (execution, signal) => {
         executions.push(execution);
         return delay(execution, signal);
@@ -117,6 +121,7 @@ describe('random DAG workflows', () => {
             seed: fc.integer(),
             concurrency: fc.integer({ min: 1, max: 6 }),
             sqlite: fc.boolean(),
+            flaky: fc.boolean(),
           }),
           {
             minLength: 2,
