@@ -273,7 +273,8 @@ function alignedTable(
   fileId: string | undefined,
 ): DocumentTable | null {
   const byLine = lines.map(positionedWords);
-  const all = byLine.flat().sort((a, b) => a.x0 - b.x0);
+  // Columns come from the data rows: headers are shorter and more often joined ("Quantity Rate").
+  const all = (byLine.length > 1 ? byLine.slice(1) : byLine).flat().sort((a, b) => a.x0 - b.x0);
   const first = all[0];
   if (!first) return null;
   const spaces = all.map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length));
@@ -309,11 +310,14 @@ function alignedTable(
     const placed = new Map<PositionedWord, number>();
     const center = (w: PositionedWord) => (w.x0 + w.x1) / 2;
     for (const w of words) {
-      const c = split.findIndex(
-        (col, k) =>
-          center(w) >= col.x0 && center(w) < (split[k + 1]?.x0 ?? Number.POSITIVE_INFINITY),
-      );
-      placed.set(w, Math.max(0, c));
+      // The nearest column (distance 0 inside it).
+      let c = 0;
+      let best = Number.POSITIVE_INFINITY;
+      split.forEach((col, k) => {
+        const d = Math.max(col.x0 - center(w), center(w) - col.x1, 0);
+        if (d < best) [best, c] = [d, k];
+      });
+      placed.set(w, c);
     }
     split.forEach((column, c) => {
       // In a merged pair, only the first word of a data row belongs to the leading column.
