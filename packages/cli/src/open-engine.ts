@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import type { Engine } from '@docflow/engine';
+import type { CliContext } from './cli-context.ts';
+
+/** The database file of `--db`, default `docflow.db` in the working directory. */
+export function databasePath(context: CliContext, db: string | undefined): string {
+  return resolve(context.cwd, db ?? 'docflow.db');
+}
+
+/**
+ * Opens and starts an engine on the SQLite file with every shipped executor. Starting resumes
+ * the runs a previous process left unfinished; `stop()` hands unfinished work back to the file.
+ */
+export async function openEngine(dbPath: string): Promise<Engine> {
+  // Loaded here, not at the top: `--help` and `formula` should not pay for the parsers.
+  const [{ createEngine }, { sqliteStorage }, { shippedSteps }] = await Promise.all([
+    import('@docflow/engine'),
+    import('@docflow/storage/sqlite'),
+    import('./shipped-steps.ts'),
+  ]);
+  const engine = createEngine({
+    storage: sqliteStorage({ path: dbPath }),
+    steps: shippedSteps(),
+  });
+  await engine.start();
+  return engine;
+}

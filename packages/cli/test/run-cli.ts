@@ -1,0 +1,76 @@
+/** Runs the real `docflow` executable in a subprocess, as a user's shell would. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../bin/docflow.mjs', import.meta.url));
+
+/** What a CLI invocation did. */
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `docflow …args` in `cwd`; stdout and stderr are pipes, so not TTYs. */
+export function docflow(
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      {
+        cwd: options.cwd,
+        env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env },
+        timeout: 120_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** A temp directory holding `files` (name → content). */
+export function workspace(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'docflow-cli-'));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  return dir;
+}
+
+/** A workflow that extracts an invoice and holds totals above 1000 for review. */
+export const INVOICE_WORKFLOW = JSON.stringify({
+  name: 'Invoices',
+  steps: [
+    { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+    { name: 'parse', type: 'PARSE', next: [{ step: 'invoice' }] },
+    {
+      name: 'invoice',
+      type: 'EXTRACT',
+      config: {
+        extractorConfig: {
+          schema: {
+            type: 'object',
+            properties: {
+              invoice_number: { type: ['string', 'null'] },
+              total: { type: ['number', 'null'] },
+            },
+          },
+        },
+      },
+      next: [{ step: 'checks' }],
+    },
+    {
+      name: 'checks',
+      type: 'RULE_VALIDATION',
+      config: { rules: [{ name: 'under_limit', formula: 'invoice.total <= 1000' }] },
+      next: [{ step: 'review', result: 'fail' }],
+    },
+    { name: 'review', type: 'HUMAN_REVIEW' },
+  ],
+});
