@@ -6,9 +6,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEngine, type Engine, type EngineEvent } from '@docflow/engine';
+import { builtinSteps } from '@docflow/steps';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { createApp } from './create-app.ts';
-import { shippedSteps } from './shipped-steps.ts';
 
 /** A running backend. */
 export interface BackendServer {
@@ -39,7 +39,7 @@ export async function startServer(options: ServerOptions): Promise<BackendServer
   const log = options.log ?? (() => {});
   const engine = createEngine({
     storage: sqliteStorage({ path: options.dbPath }),
-    steps: shippedSteps(),
+    steps: builtinSteps(),
   });
   await engine.start(); // recovers the runs a previous process left unfinished
   const events: EngineEvent[] = [];

@@ -14,12 +14,11 @@ import {
   type StepRun,
   type WorkflowRun,
 } from '@docflow/engine';
-import { closeOcrPool } from '@docflow/steps';
+import { builtinSteps, closeOcrPool } from '@docflow/steps';
 import type { JsonValue } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { intakeWorkflow } from './intake-workflow.ts';
 import { makePacket } from './make-packet.ts';
-import { shippedSteps } from './shipped-steps.ts';
 import { startWebhookReceiver } from './webhook-receiver.ts';
 
 /** One part of the packet as the run saw it. */
@@ -74,7 +73,7 @@ export async function runInvoiceIntake(
   log: (line: string) => void = console.log,
 ): Promise<IntakeResult> {
   const receiver = await startWebhookReceiver();
-  const engine = createEngine({ storage: sqliteStorage({ path: dbPath }), steps: shippedSteps() });
+  const engine = createEngine({ storage: sqliteStorage({ path: dbPath }), steps: builtinSteps() });
   await engine.start();
   try {
     const workflow = await engine.workflows.create({

@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type StepDefinition, type WorkflowRun } from '@docflow/engine';
+import { builtinSteps } from '@docflow/steps';
 import { sqliteStorage } from '@docflow/storage/sqlite';
-import { shippedSteps } from './shipped-steps.ts';
 
 /** The ten files of the package: name and content, generated here rather than shipped. */
 export function onboardingPackage(): { name: string; text: string }[] {
@@ -103,7 +103,7 @@ export async function runPackageDemo(
   dbPath: string,
   log: (line: string) => void = console.log,
 ): Promise<PackageRunResult> {
-  const engine = createEngine({ storage: sqliteStorage({ path: dbPath }), steps: shippedSteps() });
+  const engine = createEngine({ storage: sqliteStorage({ path: dbPath }), steps: builtinSteps() });
   await engine.start();
   try {
     const files = [];

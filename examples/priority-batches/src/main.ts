@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEngine, type StepDefinition } from '@docflow/engine';
+import { builtinSteps } from '@docflow/steps';
 import { sqliteStorage } from '@docflow/storage/sqlite';
-import { shippedSteps } from './shipped-steps.ts';
 
 /** TRIGGER → PARSE → EXTRACT. */
 const invoiceWorkflow: StepDefinition[] = [
@@ -50,7 +50,7 @@ export async function runPriorityDemo(
   const batchSize = options.batchSize ?? 20;
   const engine = createEngine({
     storage: sqliteStorage({ path: dbPath }),
-    steps: shippedSteps(),
+    steps: builtinSteps(),
     scheduling: { concurrency: 1 },
   });
   await engine.start();

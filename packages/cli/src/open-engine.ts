@@ -13,14 +13,14 @@ export function databasePath(context: CliContext, db: string | undefined): strin
  */
 export async function openEngine(dbPath: string): Promise<Engine> {
   // Loaded here, not at the top: `--help` and `formula` should not pay for the parsers.
-  const [{ createEngine }, { sqliteStorage }, { shippedSteps }] = await Promise.all([
+  const [{ createEngine }, { sqliteStorage }, { builtinSteps }] = await Promise.all([
     import('@docflow/engine'),
     import('@docflow/storage/sqlite'),
-    import('./shipped-steps.ts'),
+    import('@docflow/steps'),
   ]);
   const engine = createEngine({
     storage: sqliteStorage({ path: dbPath }),
-    steps: shippedSteps(),
+    steps: builtinSteps(),
   });
   await engine.start();
   return engine;

@@ -29,11 +29,11 @@ export async function validateCommand(
   options: { readonly json?: boolean },
 ): Promise<number> {
   const file = await loadDefinition(resolve(context.cwd, workflowPath));
-  const [{ validateWorkflowDefinition }, { shippedSteps }] = await Promise.all([
+  const [{ validateWorkflowDefinition }, { builtinSteps }] = await Promise.all([
     import('@docflow/engine'),
-    import('../shipped-steps.ts'),
+    import('@docflow/steps'),
   ]);
-  const executors = new Map(shippedSteps().map((s) => [s.type, s]));
+  const executors = new Map(builtinSteps().map((s) => [s.type, s]));
   const issues = validateWorkflowDefinition(file.definition, { executors });
   if (options.json) {
     context.print(JSON.stringify({ valid: issues.length === 0, issues }, null, 2));
