@@ -275,9 +275,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     abandon(fx) {
       for (const item of fx.dispatch) scheduler.cancelReservation(item.kind);
     },
-    afterCommit(state, fx, committed) {
+    afterCommit(state, fx, committed, deliveriesCommitted) {
       for (const id of fx.aborts) controllers.get(id)?.abort(new Error('step aborted by the run'));
-      events.publish(committed);
+      for (const event of committed) bus.emit(event);
+      // Only wake the dispatcher when there is something to send: a claim is a write.
+      if (deliveriesCommitted > 0) dispatcher?.notify();
       for (const item of fx.dispatch) {
         scheduler.runReserved({
           id: item.id,

@@ -30,7 +30,12 @@ export interface RunStoreDependencies {
   /** A mutation failed or its commit did: give back what it reserved. */
   abandon(fx: Effects): void;
   /** After a commit: publish events, abort executors, wake the scheduler, resolve waiters. */
-  afterCommit(state: RunState, fx: Effects, events: readonly EngineEvent[]): void;
+  afterCommit(
+    state: RunState,
+    fx: Effects,
+    events: readonly EngineEvent[],
+    deliveriesCommitted: number,
+  ): void;
 }
 
 interface CacheEntry {
@@ -178,7 +183,7 @@ export class RunStore {
     }
     if (final) this.#cache.delete(state.id);
     else this.#cache.set(state.id, { state, revision: revision + 1 });
-    this.#deps.afterCommit(state, fx, events);
+    this.#deps.afterCommit(state, fx, events, deliveries.length + (extra?.deliveries?.length ?? 0));
   }
 
   /** Stores a large output in the blob store and returns the reference, or undefined to inline. */
