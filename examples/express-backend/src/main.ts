@@ -1,12 +1,15 @@
 /**
  * Runs the backend on http://127.0.0.1:3000 (PORT to change it) with its database at
- * `docflow-backend.db` (or the first argument). Ctrl-C stops it; start it again and unfinished
+ * `.tmp/docflow-backend.db` (or the first argument). Ctrl-C stops it; start it again and unfinished
  * runs carry on. Run it with `pnpm --filter @docflow/example-express-backend start`.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './start-server.ts';
 
-const dbPath = process.argv[2] ?? join(process.cwd(), 'docflow-backend.db');
+// .tmp/ is git-ignored: the database and the webhook secret beside it stay out of commits.
+const dbPath = process.argv[2] ?? join(process.cwd(), '.tmp', 'docflow-backend.db');
+mkdirSync(join(dbPath, '..'), { recursive: true });
 const server = await startServer({
   dbPath,
   port: Number(process.env.PORT ?? 3000),
