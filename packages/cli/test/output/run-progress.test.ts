@@ -1,0 +1,56 @@
+import { Writable } from 'node:stream';
+import { expect, it } from 'vitest';
+import type { CliContext } from '../../src/cli-context.ts';
+import { createRunProgress } from '../../src/output/run-progress.ts';
+import { createStyle } from '../../src/output/style.ts';
+
+function fakeContext(isTTY: boolean) {
+  let written = '';
+  const stderr = Object.assign(
+    new Writable({
+      write(chunk, _encoding, done) {
+        written += String(chunk);
+        done();
+      },
+    }),
+    { isTTY, columns: 120 },
+  ) as unknown as NodeJS.WriteStream;
+  const style = createStyle(false);
+  const context = {
+    stderr,
+    err: style,
+    out: style,
+    warn: (line: string) => stderr.write(`${line}\n`),
+  } as unknown as CliContext;
+  return { context, output: () => written };
+}
+
+it('draws a bar per file on a terminal, with steps done and the last step', () => {
+  const { context, output } = fakeContext(true);
+  const runs = new Map([
+    ['run_a', 'a.pdf'],
+    ['run_b', 'bb.pdf'],
+  ]);
+  const progress = createRunProgress(context, runs, 4, true);
+  progress.step('run_a', 'parse');
+  progress.step('run_a', 'extract');
+  progress.done('run_b', 'FAILED');
+  progress.stop();
+  const text = output();
+  expect(text).toMatch(/a\.pdf .* 2\/4 steps {2}extract/);
+  expect(text).toMatch(/bb\.pdf .* 4\/4 steps {2}FAILED/);
+});
+
+it('prints one line per finished run when not a terminal, and nothing when disabled', () => {
+  const pipe = fakeContext(false);
+  const progress = createRunProgress(pipe.context, new Map([['run_a', 'a.pdf']]), 3, true);
+  progress.step('run_a', 'parse');
+  progress.done('run_a', 'PROCESSED');
+  progress.stop();
+  expect(pipe.output()).toBe('a.pdf: PROCESSED\n');
+  const off = fakeContext(true);
+  const silent = createRunProgress(off.context, new Map([['run_a', 'a.pdf']]), 3, false);
+  silent.done('run_a', 'PROCESSED');
+  silent.stop();
+  expect(off.output()).toBe('');
+});
