@@ -1,10 +1,9 @@
 /**
  * The offline provider on the corpus rendered as PDFs (pdf-lib) and parsed by the PARSE step's
  * `parseDocument`: the whole path a workflow takes. Smaller samples than the text corpus, since
- * PDF parsing costs about half a second per document here. With the `spatial` target the parse
- * output keeps every line and column gap, and the issue's thresholds hold; with the default
- * `markdown` target the PDF parser joins the lines of a paragraph and of a table column into one
- * block, which the processors cut back into rows only approximately.
+ * PDF parsing costs about half a second per document here. With the default `markdown` target
+ * the PDF parser joins the lines of a paragraph and of a table column into one block, which the
+ * view cuts back into lines; with the `spatial` target the layout text keeps every line.
  */
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/parse/parse-document.ts';
@@ -55,9 +54,10 @@ describe('offline provider quality on PDFs (markdown target, the default)', {
     expect(scores.split.exact).toBe(scores.split.total);
   });
 
-  it('extracts at least 90% of scalar fields, and most table rows', () => {
+  it('extracts at least 90% of labelled fields, scalar fields included', () => {
+    const { correct, total, misses } = scores.extraction;
+    expect(total).toBeGreaterThan(200);
+    expect(correct / total, JSON.stringify(misses.slice(0, 5))).toBeGreaterThanOrEqual(0.9);
     expect(scores.scalarFields.correct / scores.scalarFields.total).toBeGreaterThanOrEqual(0.9);
-    expect(scores.tableFields.total).toBeGreaterThan(30);
-    expect(scores.tableFields.correct / scores.tableFields.total).toBeGreaterThanOrEqual(0.5);
   });
 });
