@@ -316,6 +316,9 @@ export function modelProvider(options: ModelProviderOptions): Provider {
         'Give each range a classification id from the list, an identifier (such as the invoice number) and a one-sentence observation.',
         'Classifications:',
         classificationList(config.splitClassifications),
+        ...config.splitClassifications
+          .filter((c) => c.identifierKey)
+          .map((c) => `The identifier of a "${c.type}" is ${c.identifierKey}.`),
         config.splitRules ? `Rules:\n${config.splitRules}` : '',
       ].join('\n');
       const r = await complete(system, documentPrompt(doc, maxChars), 'split', schema, call.signal);
