@@ -23,20 +23,33 @@ const steps = [
 const noop = defineStep({ type: 'PARSE', execute: async () => ({ output: null }) });
 const never = defineStep({
   type: 'PARSE',
-  execute: (_i, ctx) => new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason))),
+  execute: (_i, ctx) =>
+    new Promise<never>((_r, reject) =>
+      ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)),
+    ),
 });
 
 async function recovery(): Promise<{ startMs: number; allDoneMs: number }> {
   const path = join(mkdtempSync(join(tmpdir(), 'docflow-recover-')), 'r.db');
-  const a = createEngine({ storage: sqliteStorage({ path, durability: 'batched' }), steps: [never], scheduling: { concurrency: 4 } });
+  const a = createEngine({
+    storage: sqliteStorage({ path, durability: 'batched' }),
+    steps: [never],
+    scheduling: { concurrency: 4 },
+  });
   await a.start();
   const wf = await a.workflows.create({ name: 'r', steps });
   await a.workflows.deploy(wf.id);
   const file = await a.files.upload({ name: 'a.txt', data: 'x' });
   const ids: string[] = [];
-  for (let i = 0; i < RECOVER; i++) ids.push((await a.workflowRuns.create({ workflow: { id: wf.id }, file: { id: file.id } })).id);
+  for (let i = 0; i < RECOVER; i++)
+    ids.push((await a.workflowRuns.create({ workflow: { id: wf.id }, file: { id: file.id } })).id);
   await a.stop();
-  const b = createEngine({ storage: sqliteStorage({ path }), steps: [noop], scheduling: { concurrency: 32 }, webhooks: { enabled: false } });
+  const b = createEngine({
+    storage: sqliteStorage({ path }),
+    steps: [noop],
+    scheduling: { concurrency: 32 },
+    webhooks: { enabled: false },
+  });
   const t0 = performance.now();
   await b.start();
   const startMs = performance.now() - t0;
@@ -48,12 +61,19 @@ async function recovery(): Promise<{ startMs: number; allDoneMs: number }> {
 
 async function scaleAt(stored: number) {
   const path = join(mkdtempSync(join(tmpdir(), 'docflow-scale-')), 's.db');
-  const engine = createEngine({ storage: sqliteStorage({ path }), steps: [noop], webhooks: { enabled: false } });
+  const engine = createEngine({
+    storage: sqliteStorage({ path }),
+    steps: [noop],
+    webhooks: { enabled: false },
+  });
   await engine.start();
   const wf = await engine.workflows.create({ name: 's', steps });
   await engine.workflows.deploy(wf.id);
   const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
-  const first = await engine.workflowRuns.create({ workflow: { id: wf.id }, file: { id: file.id } });
+  const first = await engine.workflowRuns.create({
+    workflow: { id: wf.id },
+    file: { id: file.id },
+  });
   await engine.workflowRuns.waitFor(first.id);
   const record = await engine.storage.getRun(first.id);
   const snapshot = record?.snapshot as JsonObject;
@@ -74,22 +94,38 @@ async function scaleAt(stored: number) {
     });
     done += n;
   }
-  const create = await measure(`create with ${stored} runs`, () => engine.workflowRuns.create({ workflow: { id: wf.id }, file: { id: file.id } }), { durationMs: 1500 });
+  const create = await measure(
+    `create with ${stored} runs`,
+    () => engine.workflowRuns.create({ workflow: { id: wf.id }, file: { id: file.id } }),
+    { durationMs: 1500 },
+  );
   await engine.idle();
-  const list = await measure(`list first page with ${stored} runs`, () => engine.workflowRuns.list({ maxPageSize: 10 }), { durationMs: 1500 });
-  const listWf = await measure(`list by workflow with ${stored} runs`, () => engine.workflowRuns.list({ workflowId: wf.id, maxPageSize: 10 }), { durationMs: 1500 });
+  const list = await measure(
+    `list first page with ${stored} runs`,
+    () => engine.workflowRuns.list({ maxPageSize: 10 }),
+    { durationMs: 1500 },
+  );
+  const listWf = await measure(
+    `list by workflow with ${stored} runs`,
+    () => engine.workflowRuns.list({ workflowId: wf.id, maxPageSize: 10 }),
+    { durationMs: 1500 },
+  );
   await engine.stop();
   return { create, list, listWf };
 }
 
 const r = await recovery();
 console.log(`### Recovery of ${RECOVER} unfinished runs\n`);
-console.log(`start() returned after ${r.startMs.toFixed(0)} ms; every run PROCESSED ${r.allDoneMs.toFixed(0)} ms after start() (target: resumed within 2,000 ms)\n`);
+console.log(
+  `start() returned after ${r.startMs.toFixed(0)} ms; every run PROCESSED ${r.allDoneMs.toFixed(0)} ms after start() (target: resumed within 2,000 ms)\n`,
+);
 const small = await scaleAt(100);
 const large = await scaleAt(SCALE);
 console.log(`### Scale: 100 vs ${SCALE} stored runs\n`);
 console.log('| operation | median ms (100 runs) | median ms (large) | ratio |');
 console.log('|---|---|---|---|');
 for (const key of ['create', 'list', 'listWf'] as const) {
-  console.log(`| ${large[key].name.replace(/ with \d+ runs/, '')} | ${small[key].medianMs.toFixed(3)} | ${large[key].medianMs.toFixed(3)} | ${(large[key].medianMs / small[key].medianMs).toFixed(2)} |`);
+  console.log(
+    `| ${large[key].name.replace(/ with \d+ runs/, '')} | ${small[key].medianMs.toFixed(3)} | ${large[key].medianMs.toFixed(3)} | ${(large[key].medianMs / small[key].medianMs).toFixed(2)} |`,
+  );
 }

@@ -1,0 +1,61 @@
+/**
+ * Issue 4: docflow's 5-step linear workflow of no-op executors on SQLite (`normal` and `batched`)
+ * beside LangGraph.js running an equivalent 5-node graph with its SQLite checkpointer, in the same
+ * process, same number of runs, same concurrency. Reports steps per second and the ratio.
+ *
+ *   cd bench && npx tsx src/engine/vs-langgraph.ts
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
+import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
+import { linearThroughput } from './linear-noop.ts';
+
+const RUNS = Number(process.env.RUNS ?? 400);
+const CONCURRENCY = 16;
+
+async function langGraphStepsPerSecond(): Promise<number> {
+  const State = Annotation.Root({
+    n: Annotation<number>({ reducer: (_a, b) => b, default: () => 0 }),
+  });
+  const path = join(mkdtempSync(join(tmpdir(), 'docflow-langgraph-')), 'lg.db');
+  const checkpointer = SqliteSaver.fromConnString(path);
+  const names = ['s1', 's2', 's3', 's4', 's5'] as const;
+  let builder = new StateGraph(State) as unknown as StateGraph<typeof State.spec>;
+  for (const name of names)
+    builder = builder.addNode(name, (s: { n: number }) => ({ n: s.n + 1 })) as never;
+  builder = builder.addEdge(START, 's1' as never) as never;
+  for (let i = 0; i < names.length - 1; i++)
+    builder = builder.addEdge(names[i] as never, names[i + 1] as never) as never;
+  builder = builder.addEdge('s5' as never, END) as never;
+  const graph = builder.compile({ checkpointer });
+  const t0 = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < RUNS) {
+      const i = next++;
+      await graph.invoke({ n: 0 }, { configurable: { thread_id: `t${i}` } });
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return (RUNS * 5) / ((performance.now() - t0) / 1000);
+}
+
+const lg = await langGraphStepsPerSecond();
+const normal = await linearThroughput('normal');
+const batched = await linearThroughput('batched');
+console.log(`### 5-step linear no-op workflow on SQLite vs LangGraph.js (${RUNS} runs)\n`);
+console.log(
+  '| subject | steps/s | transitions/s | bytes stored per step | vs LangGraph (steps/s) | target |',
+);
+console.log('|---|---|---|---|---|---|');
+for (const [name, r, target] of [
+  ['docflow normal', normal, '≥ 10,000 transitions/s, ≥ 10× LangGraph'],
+  ['docflow batched', batched, '≥ 30,000 transitions/s'],
+] as const) {
+  console.log(
+    `| ${name} | ${r.stepsPerSecond.toFixed(0)} | ${r.transitionsPerSecond.toFixed(0)} | ${r.bytesPerStep.toFixed(0)} | ${(r.stepsPerSecond / lg).toFixed(2)}× | ${target} |`,
+  );
+}
+console.log(`| LangGraph.js + SqliteSaver | ${lg.toFixed(0)} | – | – | 1× | |`);
