@@ -195,5 +195,14 @@ describe('docflow run and runs', () => {
     expect(run.stdout).toMatch(/broken\.pdf\s+workflow_run_\w+\s+FAILED\s+1\s+CORRUPT_FILE/);
     expect(existsSync(join(dir, 'other.db'))).toBe(true);
     expect(existsSync(join(dir, 'docflow.db'))).toBe(false);
+    const late = await docflow(['run', 'workflow.json', 'broken.pdf', '--timeout', '1'], {
+      cwd: dir,
+    });
+    expect(late.code).toBe(1);
+    expect(late.stderr).toMatch(/did not settle within 1 ms; it is stored/);
+    const badPriority = await docflow(['run', 'workflow.json', 'broken.pdf', '--priority', '0'], {
+      cwd: dir,
+    });
+    expect(badPriority.code).toBe(2);
   });
 });

@@ -98,9 +98,14 @@ export async function runCommand(
     try {
       finished = await Promise.all(
         created.map(async ({ label, run }) => {
-          const done = await engine.workflowRuns.waitFor(run.id, {
-            timeoutMs: options.timeout ?? 600_000,
-          });
+          const done = await engine.workflowRuns
+            .waitFor(run.id, { timeoutMs: options.timeout ?? 600_000 })
+            .catch((error: unknown) => {
+              if (!isEngineError(error, 'TIMEOUT')) throw error;
+              throw new CliError(
+                `run ${run.id} (${label}) did not settle within ${options.timeout ?? 600_000} ms; it is stored and carries on with the next docflow command on this database`,
+              );
+            });
           progress.done(run.id, done.status);
           return { label, run: done };
         }),
