@@ -95,7 +95,8 @@ async function outcomeOf(input: StepInput, ctx: StepContext): Promise<StepOutcom
     }
     case 'SPLIT': {
       const classes = classesOf(input.config, 'splitterConfig');
-      const parent = input.files[0] as FileSummary;
+      // A joined path lists its files in arrival order; split the first by name, not by position.
+      const parent = [...input.files].sort((a, b) => (a.name < b.name ? -1 : 1))[0] as FileSummary;
       const count = 2 + (h % 2);
       const forks: { file: FileSummary; route: string }[] = [];
       for (let i = 0; i < count; i++) {
