@@ -121,6 +121,8 @@ export interface StepSuccess<TOutput extends JsonValue = JsonValue> {
    * (a classification id, a condition id, "pass"/"fail").
    */
   readonly route?: string | readonly string[] | null;
+  /** The files the path carries from here on, in place of its own (FILE_CONVERSION). */
+  readonly files?: readonly FileSummary[];
   /** Files created by the step, each starting a path of its own (SPLIT). */
   readonly forks?: readonly {
     readonly file: FileSummary;

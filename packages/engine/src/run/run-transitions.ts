@@ -221,6 +221,7 @@ export function completeStep(
     usage?: StepUsage;
     route?: string | string[] | null;
     forks?: readonly { file: FileSummary; route: string }[];
+    files?: readonly FileSummary[];
   },
 ): void {
   const step = ctx.graph.step(sr.stepName);
@@ -241,8 +242,13 @@ export function completeStep(
     }
     return;
   }
+  let fileIds = sr.fileIds;
+  if (result.files && result.files.length > 0) {
+    for (const f of result.files) state.fileIndex[f.id] = f;
+    fileIds = result.files.map((f) => f.id);
+  }
   for (const target of successors(step, result.route)) {
-    addStepRun(state, ctx, fx, target, [...sr.fileIds], lineage);
+    addStepRun(state, ctx, fx, target, [...fileIds], lineage);
   }
 }
 

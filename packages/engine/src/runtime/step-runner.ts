@@ -249,6 +249,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
                 : (outcome.route as string | null),
             }),
         ...(outcome.forks ? { forks: outcome.forks } : {}),
+        ...(outcome.files ? { files: outcome.files } : {}),
       });
     }
     await drive(state, tctx, fx);

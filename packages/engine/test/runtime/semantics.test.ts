@@ -198,6 +198,47 @@ describe('routing', () => {
   });
 });
 
+describe('file replacement', () => {
+  it('continues the path with the files a step returns (FILE_CONVERSION)', async () => {
+    const convert = fakeStep('FILE_CONVERSION', async (input, ctx) => {
+      const file = await ctx.files.create({
+        name: 'converted.pdf',
+        data: new TextEncoder().encode('%PDF-1.4 fake'),
+        parentFileId: input.files[0]?.id as string,
+      });
+      return { output: { files: [file] }, files: [file] };
+    });
+    const seen: string[] = [];
+    engine = await createTestEngine({
+      steps: [
+        convert,
+        fakeStep('PARSE', (input) => {
+          seen.push(...input.files.map((f) => f.name));
+          return { chunks: [] };
+        }),
+      ],
+    });
+    const run = await engine.run(
+      steps([
+        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse0' }] },
+        { name: 'parse0', type: 'PARSE', next: [{ step: 'convert' }] },
+        {
+          name: 'convert',
+          type: 'FILE_CONVERSION',
+          config: { failureBehavior: 'EXIT' },
+          next: [{ step: 'parse' }],
+        },
+        { name: 'parse', type: 'PARSE' },
+      ]),
+    );
+    expect(run.status).toBe('PROCESSED');
+    expect(seen).toEqual(['text.txt', 'converted.pdf']);
+    expect(run.stepRuns.find((s) => s.step.name === 'parse')?.files[0]?.parentFileId).toBe(
+      run.files[0]?.id,
+    );
+  });
+});
+
 describe('validation and human review', () => {
   const reviewFlow = steps([
     { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },

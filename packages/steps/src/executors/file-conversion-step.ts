@@ -296,6 +296,8 @@ export function fileConversionStep(
       return {
         output: { files, conversions } as unknown as JsonValue,
         usage: { credits: 0, pages },
+        // The path goes on with the converted files in place of the originals.
+        files,
       };
     },
   });
