@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// The published package runs the compiled dist/bin.js; inside the workspace, the TypeScript
-// sources run through tsx.
-import { existsSync } from 'node:fs';
-
-const dist = new URL('../dist/bin.js', import.meta.url);
-if (existsSync(dist)) {
-  await import(dist.href);
-} else {
-  const { register } = await import('tsx/esm/api');
+// Inside the workspace (tsx installed), the TypeScript sources run through tsx, so the bin never
+// runs a stale build; an installed package, without tsx, runs the compiled dist/bin.js.
+let register;
+try {
+  ({ register } = await import('tsx/esm/api'));
+} catch {
+  register = undefined;
+}
+if (register) {
   register();
   await import(new URL('../src/bin.ts', import.meta.url).href);
+} else {
+  await import(new URL('../dist/bin.js', import.meta.url).href);
 }
