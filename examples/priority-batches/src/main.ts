@@ -41,11 +41,19 @@ export interface Completed {
   readonly priority: number;
 }
 
+/** What the demo observed. */
+export interface PriorityDemoResult {
+  /** Every run, in completion order. */
+  readonly order: Completed[];
+  /** Batch runs already completed when the urgent run was accepted. */
+  readonly completedBeforeUrgent: number;
+}
+
 /** Runs the demo on SQLite at `dbPath` and returns the runs in the order they completed. */
 export async function runPriorityDemo(
   dbPath: string,
   options: { batchSize?: number; log?: (line: string) => void } = {},
-): Promise<Completed[]> {
+): Promise<PriorityDemoResult> {
   const log = options.log ?? console.log;
   const batchSize = options.batchSize ?? 20;
   const engine = createEngine({
@@ -88,15 +96,16 @@ export async function runPriorityDemo(
       file: { text: invoiceText('URGENT-1', 9_999), name: 'urgent.txt' },
       priority: 5,
     });
+    const completedBeforeUrgent = order.length;
     labels.set(urgent.id, { label: 'URGENT', priority: 5 });
-    log('then one urgent run at priority 5');
+    log(`then one urgent run at priority 5 (${completedBeforeUrgent} batch runs done by then)`);
 
     await allDone;
     log('completion order:');
     for (const [i, done] of order.entries()) {
       log(`  ${String(i + 1).padStart(2)}. ${done.label.padEnd(10)} (priority ${done.priority})`);
     }
-    return order;
+    return { order, completedBeforeUrgent };
   } finally {
     await engine.stop();
   }
