@@ -80,7 +80,7 @@ export class RunStore {
     const cached = this.#cache.get(runId);
     if (cached) return cached;
     const record = await this.#deps.ctx.storage.getRun(runId);
-    if (!record || record.kind !== 'workflow_run') return undefined;
+    if (record?.kind !== 'workflow_run') return undefined;
     const entry = { state: record.snapshot as unknown as RunState, revision: record.revision };
     if (!isFinalRunStatus(entry.state.status)) this.#cache.set(runId, entry);
     return entry;

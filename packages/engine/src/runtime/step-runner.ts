@@ -123,7 +123,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     current && findStep(current, stepRunId)?.status === 'PENDING'
       ? await store.mutate(item.runId, (state, tctx, fx) => {
           const sr = findStep(state, stepRunId);
-          if (!sr || sr.status !== 'PENDING' || state.status !== 'PROCESSING') return false;
+          if (sr?.status !== 'PENDING' || state.status !== 'PROCESSING') return false;
           beginStep(state, fx, sr, tctx.now);
           return true;
         })
@@ -133,7 +133,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     return;
   }
   const sr = findStep(started, stepRunId);
-  if (!sr || sr.status !== 'PROCESSING' || started.status !== 'PROCESSING') {
+  if (sr?.status !== 'PROCESSING' || started.status !== 'PROCESSING') {
     await ctx.storage.commit({ dequeue: [item.id] });
     return;
   }
