@@ -222,7 +222,12 @@ export async function evaluateControlStep(input: ControlStepInput): Promise<Cont
       };
     }
     case 'WEBHOOK_RESPONSE': {
-      const run = toWorkflowRun(state) as unknown as JsonObject;
+      // Outputs kept in the blob store are loaded, so the body sees what workflowRuns.get shows.
+      const stored = new Map<string, JsonValue>();
+      for (const sr of state.stepRuns) {
+        if (sr.outputRef !== undefined) stored.set(sr.id, await store.loadOutput(sr));
+      }
+      const run = toWorkflowRun(state, stored) as unknown as JsonObject;
       const pathResult: JsonObject = { run, outputs: scope };
       let body: JsonValue = pathResult;
       if (typeof config.body === 'string') {
