@@ -230,6 +230,8 @@ export function completeStep(
   else sr.outputRef = result.outputRef;
   if (result.usage) sr.usage = result.usage;
   if (result.route !== undefined) sr.route = result.route;
+  // A retried step that succeeded keeps no trace of the failed attempt's message.
+  delete sr.failureMessage;
   moveStep(state, sr, 'COMPLETE', fx, ctx.now);
   fx.engineEvents.push({ eventType: 'workflow_run.step_run.processed', stepRunId: sr.id });
   const lineage = childLineage(sr);
