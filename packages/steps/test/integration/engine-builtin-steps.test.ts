@@ -83,3 +83,73 @@ it('runs PARSE → CLASSIFY → EXTRACT with builtinSteps() and a saved extracto
     customer: 'Northwind Traders',
   });
 });
+
+it('runs standalone extract, classify and split runs with builtinSteps()', async () => {
+  engine = createEngine({ steps: builtinSteps() });
+  await engine.start();
+  const events: string[] = [];
+  engine.on('*', (e) => {
+    events.push(e.eventType);
+  });
+  const file = await engine.files.upload({ name: 'inv.txt', data: invoice });
+  const extracted = await engine.extractRuns.create({
+    file: { id: file.id },
+    config: {
+      schema: {
+        type: 'object',
+        properties: { invoice_number: { type: 'string', description: 'Invoice number' } },
+      },
+    },
+  });
+  expect(extracted.id).toMatch(/^exr_/);
+  const extractDone = await engine.extractRuns.waitFor(extracted.id, { timeoutMs: 20_000 });
+  expect(extractDone).toMatchObject({
+    status: 'PROCESSED',
+    output: { value: { invoice_number: 'INV-2026-0042' } },
+  });
+  const classifier = await engine.classifiers.create({
+    name: 'docs',
+    config: {
+      classifications: [
+        {
+          id: 'invoice',
+          type: 'invoice',
+          description: 'An invoice with an invoice number and an amount due',
+        },
+        { id: 'other', type: 'other', description: 'Anything else' },
+      ],
+    },
+  });
+  const version = await engine.classifiers.publish(classifier.id, { releaseType: 'major' });
+  const classified = await engine.classifyRuns.create({
+    file: { id: file.id },
+    processor: { id: classifier.id, version: version.processorVersion.version },
+  });
+  const classifyDone = await engine.classifyRuns.waitFor(classified.id, { timeoutMs: 20_000 });
+  expect(classifyDone).toMatchObject({
+    object: 'classify_run',
+    status: 'PROCESSED',
+    output: { id: 'invoice' },
+  });
+  const split = await engine.splitRuns.create({
+    file: { id: file.id },
+    config: {
+      splitClassifications: [
+        { id: 'invoice', type: 'invoice', description: 'An invoice' },
+        { id: 'other', type: 'other', description: 'Anything else' },
+      ],
+    },
+  });
+  const splitDone = await engine.splitRuns.waitFor(split.id, { timeoutMs: 20_000 });
+  expect(splitDone.status).toBe('PROCESSED');
+  const splits = (splitDone.output as { splits: { fileId: string; startPage: number }[] }).splits;
+  expect(splits.length).toBeGreaterThan(0);
+  expect((await engine.files.get(splits[0]?.fileId as string)).parentFileId).toBe(file.id);
+  expect(events).toEqual(
+    expect.arrayContaining([
+      'extract_run.processed',
+      'classify_run.processed',
+      'split_run.processed',
+    ]),
+  );
+});
