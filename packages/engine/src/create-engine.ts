@@ -52,6 +52,7 @@ import {
   createLoopbackBlobServer,
   type LoopbackBlobServer,
 } from './webhooks/loopback-blob-server.ts';
+import { loadDeliveryTargets } from './webhooks/delivery-targets.ts';
 import { createEvent, deliveryId, planEventDeliveries } from './webhooks/plan-deliveries.ts';
 import { createWebhookDeliveriesService } from './webhooks/webhook-deliveries.ts';
 import { createWebhookEndpointsService } from './webhooks/webhook-endpoints.ts';
@@ -238,7 +239,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     async prepareEvents(state, pending) {
       const out: EngineEvent[] = [];
       const deliveries: DeliveryWrite[] = [];
+      // With no endpoint anywhere and nobody listening, an event has no audience: building its
+      // payload (a whole run) would be the hot path's biggest cost for nothing.
+      const targets = await loadDeliveryTargets(storage);
+      const routed = targets.endpoints.length > 0;
       for (const p of pending) {
+        if (!routed && p.endpointId === undefined && !bus.has(p.eventType)) continue;
         const payload =
           p.payload ??
           (p.stepRunId === undefined
