@@ -43,6 +43,7 @@ import {
   type StandaloneRunsService,
 } from './standalone/standalone-runs.ts';
 import type { StepExecutor, StepType } from './step-executor.ts';
+import { loadDeliveryTargets } from './webhooks/delivery-targets.ts';
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
@@ -52,7 +53,6 @@ import {
   createLoopbackBlobServer,
   type LoopbackBlobServer,
 } from './webhooks/loopback-blob-server.ts';
-import { loadDeliveryTargets } from './webhooks/delivery-targets.ts';
 import { createEvent, deliveryId, planEventDeliveries } from './webhooks/plan-deliveries.ts';
 import { createWebhookDeliveriesService } from './webhooks/webhook-deliveries.ts';
 import { createWebhookEndpointsService } from './webhooks/webhook-endpoints.ts';
