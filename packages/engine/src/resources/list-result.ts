@@ -11,8 +11,8 @@ export interface ListResult<T> {
 /** Pagination parameters of every list method (SPEC.md "Pagination"). */
 export interface PageParams {
   /** Default 10, at most 1000. */
-  readonly maxPageSize?: number;
-  readonly nextPageToken?: string;
+  readonly maxPageSize?: number | undefined;
+  readonly nextPageToken?: string | undefined;
 }
 
 /** Checks page parameters, naming the offending field. */
@@ -44,7 +44,10 @@ export function pageOptions(params: PageParams | undefined): {
 }
 
 /** Maps a storage page to a list result. */
-export function toListResult<S, T>(page: Page<S>, map: (item: S) => T): ListResult<T> {
+export function toListResult<S, T>(
+  page: Pick<Page<S>, 'items' | 'nextPageToken'>,
+  map: (item: S) => T,
+): ListResult<T> {
   const data = page.items.map(map);
   return page.nextPageToken === undefined
     ? { object: 'list', data }

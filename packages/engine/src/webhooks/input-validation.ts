@@ -6,6 +6,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from 'ajv';
 import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+import type { PageParams } from '../resources/list-result.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 
@@ -92,23 +93,15 @@ export function notFound(what: string, id: string, path?: string): EngineError {
   });
 }
 
-/** Pagination input shared by list methods (SPEC.md: `maxPageSize` default 10, `nextPageToken`). */
-export interface PageInput {
-  /** 1 to 1000, default 10. */
-  readonly maxPageSize?: number | undefined;
-  /** The cursor of the previous page. */
-  readonly nextPageToken?: string | undefined;
-}
-
-/** The list response of SPEC.md. */
-export interface ListResponse<T> {
-  readonly object: 'list';
-  readonly data: readonly T[];
-  readonly nextPageToken?: string;
-}
+/** Pagination input and list responses are the engine's own (`resources/list-result.ts`). */
+export type {
+  ListResult as ListResponse,
+  PageParams as PageInput,
+} from '../resources/list-result.ts';
+export { toListResult as toList } from '../resources/list-result.ts';
 
 /** Issues of pagination input. */
-export function pageIssues(input: PageInput): ValidationIssue[] {
+export function pageIssues(input: PageParams): ValidationIssue[] {
   const size = input.maxPageSize;
   if (size === undefined) return [];
   if (!Number.isInteger(size) || size < 1 || size > 1000) {
@@ -117,15 +110,4 @@ export function pageIssues(input: PageInput): ValidationIssue[] {
     ];
   }
   return [];
-}
-
-/** Maps a storage page to SPEC.md's list shape. */
-export function toList<S, T>(
-  page: { readonly items: readonly S[]; readonly nextPageToken?: string | undefined },
-  map: (item: S) => T,
-): ListResponse<T> {
-  const data = page.items.map(map);
-  return page.nextPageToken === undefined
-    ? { object: 'list', data }
-    : { object: 'list', data, nextPageToken: page.nextPageToken };
 }
