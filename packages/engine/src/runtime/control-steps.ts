@@ -46,16 +46,9 @@ export async function formulaScope(
   state: RunState,
   sr: StepRunState,
 ): Promise<Record<string, JsonValue>> {
-  const scope: Record<string, JsonValue> = {};
-  for (const [name, ref] of Object.entries(sr.lineage)) {
-    const ids = Array.isArray(ref) ? ref : [ref as string];
-    const values: JsonValue[] = [];
-    for (const id of ids) {
-      const source = state.stepRuns.find((s) => s.id === id);
-      if (source) values.push(scopeValue(source.stepType, await store.loadOutput(source)));
-    }
-    scope[name] = Array.isArray(ref) ? values : (values[0] ?? null);
-  }
+  const scope = await store.loadLineage(state, sr, (source, output) =>
+    scopeValue(source.stepType, output),
+  );
   scope.metadata = state.metadata;
   return scope;
 }

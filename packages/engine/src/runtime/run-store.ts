@@ -195,6 +195,28 @@ export class RunStore {
     return key;
   }
 
+  /**
+   * The outputs a step run's path carries, by step name (an array where a COLLECT joined several
+   * step runs of one step), each passed through `map` (default: as stored).
+   */
+  async loadLineage(
+    state: RunState,
+    sr: StepRunState,
+    map: (source: StepRunState, output: JsonValue) => JsonValue = (_s, o) => o,
+  ): Promise<Record<string, JsonValue>> {
+    const out: Record<string, JsonValue> = {};
+    for (const [name, ref] of Object.entries(sr.lineage)) {
+      const ids = Array.isArray(ref) ? ref : [ref as string];
+      const values: JsonValue[] = [];
+      for (const id of ids) {
+        const source = state.stepRuns.find((s) => s.id === id);
+        if (source) values.push(map(source, await this.loadOutput(source)));
+      }
+      out[name] = Array.isArray(ref) ? values : (values[0] ?? null);
+    }
+    return out;
+  }
+
   /** A step run's output, from the snapshot or the blob store. */
   async loadOutput(sr: StepRunState): Promise<JsonValue> {
     if (sr.outputRef === undefined) return sr.output ?? null;

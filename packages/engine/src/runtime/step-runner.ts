@@ -73,24 +73,6 @@ function findStep(state: RunState, id: string): StepRunState | undefined {
   return state.stepRuns.find((s) => s.id === id);
 }
 
-async function lineageOutputs(
-  store: RunStore,
-  state: RunState,
-  sr: StepRunState,
-): Promise<Record<string, JsonValue>> {
-  const out: Record<string, JsonValue> = {};
-  for (const [name, ref] of Object.entries(sr.lineage)) {
-    const ids = Array.isArray(ref) ? ref : [ref as string];
-    const values: JsonValue[] = [];
-    for (const id of ids) {
-      const source = findStep(state, id);
-      if (source) values.push(await store.loadOutput(source));
-    }
-    out[name] = Array.isArray(ref) ? values : (values[0] ?? null);
-  }
-  return out;
-}
-
 function overrideFor(state: RunState, step: RuntimeStep): JsonValue | undefined {
   const config = step.config ?? {};
   for (const key of ['extractor', 'classifier', 'splitter']) {
@@ -192,7 +174,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
           stepType: sr.stepType,
           config: (step.config ?? {}) as JsonObject,
           files,
-          outputs: await lineageOutputs(store, started, sr),
+          outputs: await store.loadLineage(started, sr),
           metadata: started.metadata,
         },
         context,
