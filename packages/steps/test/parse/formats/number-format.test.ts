@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCellValue } from '../../../src/parse/formats/number-format.ts';
+import { compileNumberFormat, formatCellValue } from '../../../src/parse/formats/number-format.ts';
 
 describe('formatCellValue: Excel number formats', () => {
   it.each([
@@ -22,5 +22,36 @@ describe('formatCellValue: Excel number formats', () => {
     [new Date(Date.UTC(2024, 0, 15)), 'General', '2024-01-15'],
   ] as const)('%s under %s is %s', (value, format, expected) => {
     expect(formatCellValue(value, format)).toBe(expected);
+  });
+});
+
+describe('compileNumberFormat: formats compiled once per format string', () => {
+  it('returns the cached formatter for a format it has seen', () => {
+    expect(compileNumberFormat('#,##0.00')).toBe(compileNumberFormat('#,##0.00'));
+    expect(compileNumberFormat(undefined)).toBe(compileNumberFormat('General'));
+    expect(compileNumberFormat('')).toBe(compileNumberFormat('General'));
+  });
+
+  it('keeps nothing of one value for the next', () => {
+    const money = compileNumberFormat('"$"#,##0.00;[Red]("$"#,##0.00);"nil"');
+    expect([1234.5, -2, 0, 0.004, 1e6].map(money)).toEqual([
+      '$1,234.50',
+      '($2.00)',
+      'nil',
+      '$0.00',
+      '$1,000,000.00',
+    ]);
+  });
+
+  it.each([
+    // "m" is minutes after an hour or before seconds, else the month; decided per position.
+    ['h:mm m/d', new Date(Date.UTC(2024, 6, 9, 8, 5)), '8:05 7/9'],
+    ['mm:ss', new Date(Date.UTC(2024, 6, 9, 8, 5, 3)), '05:03'],
+    ['yy\\-mm "Q"', new Date(Date.UTC(2024, 6, 9)), '24-07 Q'],
+    ['hh:mm A/P', 0.75, '06:00 P'],
+  ] as const)('%s formats %s as %s', (format, value, expected) => {
+    const formatter = compileNumberFormat(format);
+    expect(formatter(value)).toBe(expected);
+    expect(formatter(value)).toBe(expected);
   });
 });
