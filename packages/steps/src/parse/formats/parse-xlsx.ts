@@ -4,8 +4,8 @@ import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts'
 import type { FormatContext } from '../parse-document.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { CellFormatting, TableCellDetails } from '../parse-output.ts';
-import { markdownTable } from './markdown-table.ts';
-import { formatCellValue, formatGeneral } from './number-format.ts';
+import { markdownTable, markdownTableRow, markdownTableSeparator } from './markdown-table.ts';
+import { compileNumberFormat, formatGeneral } from './number-format.ts';
 
 /** Above this size workbooks are read with exceljs's streaming reader. */
 const STREAM_ABOVE_BYTES = 2 * 1024 * 1024;
@@ -16,6 +16,8 @@ interface CellLike {
   readonly font?: { bold?: boolean; italic?: boolean; color?: { argb?: string } };
   readonly fill?: { type?: string; pattern?: string; fgColor?: { argb?: string } };
   readonly address: string;
+  /** exceljs's style model: shared by every cell of one style in a streamed sheet. */
+  readonly style?: object;
 }
 
 interface RowLike {
@@ -39,16 +41,23 @@ function argbToHex(argb: string | undefined): string | undefined {
   return `#${argb.slice(-6).toUpperCase()}`;
 }
 
-function columnName(column: number): string {
-  let name = '';
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
-
-function denseIndex(values: readonly number[]): Map<number, number> {
-  const sorted = [...new Set(values)].sort((a, b) => a - b);
-  return new Map(sorted.map((value, index) => [value, index]));
+/**
+ * Maps each distinct value to its rank (0, 1, …): the dense row and column indices of cells
+ * once the rows and columns without any kept cell are left out.
+ */
+function denseIndex(used: Iterable<number>): (value: number) => number {
+  const sorted = [...new Set(used)].sort((a, b) => a - b);
+  const max = sorted[sorted.length - 1] ?? 0;
+  // A typed array beats a Map for the usual ranges (rows ≤ 1,048,576, columns ≤ 16,384).
+  if (max <= 1 << 21) {
+    const ranks = new Int32Array(max + 1);
+    sorted.forEach((value, rank) => {
+      ranks[value] = rank;
+    });
+    return (value) => ranks[value] ?? 0;
+  }
+  const ranks = new Map(sorted.map((value, rank) => [value, rank]));
+  return (value) => ranks.get(value) ?? 0;
 }
 
 /** The formula of a cell value, with a leading `=`. */
@@ -61,9 +70,12 @@ function formulaOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The displayed (or raw) text of a cell. */
-function cellText(cell: CellLike, raw: boolean): string {
-  let value = cell.value;
+/**
+ * The displayed (or raw) text of a cell value. The value is read once by the caller: exceljs
+ * copies a formula value on every read of `cell.value`.
+ */
+function cellText(cellValue: unknown, numFmt: string | undefined, raw: boolean): string {
+  let value = cellValue;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const record = value as {
       result?: unknown;
@@ -78,16 +90,15 @@ function cellText(cell: CellLike, raw: boolean): string {
     if (record.error !== undefined) return String(record.error);
     if (record.formula !== undefined || record.sharedFormula !== undefined) value = record.result;
     else if (record.text !== undefined)
-      return typeof record.text === 'string'
-        ? record.text
-        : cellText({ ...cell, value: record.text }, raw);
+      // A hyperlink's text is shown as General: the link, not the cell, carries it.
+      return typeof record.text === 'string' ? record.text : cellText(record.text, undefined, raw);
   }
   if (value === null || value === undefined) return '';
   if (value && typeof value === 'object' && 'error' in value)
     return String((value as { error: unknown }).error);
-  if (typeof value === 'number') return raw ? String(value) : formatCellValue(value, cell.numFmt);
+  if (typeof value === 'number') return raw ? String(value) : compileNumberFormat(numFmt)(value);
   if (value instanceof Date)
-    return raw ? value.toISOString() : formatCellValue(value, cell.numFmt ?? 'yyyy-mm-dd');
+    return raw ? value.toISOString() : compileNumberFormat(numFmt ?? 'yyyy-mm-dd')(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return typeof value === 'string' ? value : formatGeneral(Number(value));
 }
@@ -108,6 +119,31 @@ function formattingOf(cell: CellLike): CellFormatting | undefined {
     if (background) formatting.backgroundColor = background;
   }
   return Object.keys(formatting).length > 0 ? formatting : undefined;
+}
+
+/**
+ * Formatting objects shared between cells: a streamed sheet has a handful of styles for
+ * hundreds of thousands of cells, and each cell's details would otherwise hold its own copy.
+ * Shared objects are frozen so that no consumer can change one cell's formatting through
+ * another's.
+ */
+function sharedFormatting(): (cell: CellLike) => CellFormatting | undefined {
+  const byStyle = new WeakMap<object, CellFormatting | null>();
+  const byKey = new Map<string, CellFormatting>();
+  return (cell) => {
+    const style = cell.style;
+    const known = style ? byStyle.get(style) : undefined;
+    if (known !== undefined) return known ?? undefined;
+    const formatting = formattingOf(cell);
+    let shared: CellFormatting | null = null;
+    if (formatting) {
+      const key = `${formatting.bold}|${formatting.italic}|${formatting.fontColor}|${formatting.backgroundColor}`;
+      shared = byKey.get(key) ?? Object.freeze(formatting);
+      byKey.set(key, shared);
+    }
+    if (style) byStyle.set(style, shared);
+    return shared ?? undefined;
+  };
 }
 
 async function* streamSheets(bytes: Uint8Array): AsyncGenerator<SheetLike> {
@@ -149,75 +185,155 @@ async function* loadedSheets(bytes: Uint8Array): AsyncGenerator<SheetLike> {
   }
 }
 
+/** A table_cell's details while its sheet is read: raw row and column numbers until densified. */
+type CellDetails = { -readonly [K in keyof TableCellDetails]: TableCellDetails[K] };
+
+/** A table_cell draft block; its details are rewritten in place once the sheet is read. */
+interface CellDraft extends DraftBlock {
+  readonly type: 'table_cell';
+  readonly markdown: '';
+  readonly details: CellDetails;
+}
+
+/** What a sheet gives once read: its cells, in reading order, with dense indices. */
+interface SheetCells {
+  readonly cells: CellDraft[];
+  readonly rowCount: number;
+  readonly columnCount: number;
+}
+
+const ALL_NON_EMPTY = { includeEmpty: false } as const;
+
+/**
+ * Reads a sheet straight into table_cell drafts: one object per kept cell, built while the row
+ * is at hand, so that neither exceljs's rows nor an intermediate copy of the cells are held.
+ */
+async function readSheet(
+  sheet: SheetLike,
+  context: FormatContext,
+  cellsBefore: number,
+  formattingOfCell: (cell: CellLike) => CellFormatting | undefined,
+): Promise<SheetCells> {
+  const { skipHidden, rawValues, cellMetadata, cellFormatting } = context.config.excel;
+  const cells: CellDraft[] = [];
+  // Row numbers (in reading order) and columns (as flags) with at least one kept cell.
+  const rows: number[] = [];
+  const columns: number[] = [];
+  let rowNumber = 0;
+  let rowKept = false;
+  // One callback per sheet, not one closure per row.
+  const visit = (cell: CellLike, column: number): void => {
+    if (skipHidden && sheet.hiddenColumns.has(column)) return;
+    const value = cell.value;
+    const text = cellText(value, cell.numFmt, rawValues);
+    const formula = cellMetadata || text === '' ? formulaOf(value) : undefined;
+    if (text === '' && formula === undefined) return;
+    const details: CellDetails = {
+      type: 'table_cell_details',
+      rowIndex: rowNumber,
+      columnIndex: column,
+    };
+    if (cellMetadata) {
+      // exceljs has already built the A1 address of every cell; reusing it saves a string.
+      details.cellReference = cell.address;
+      if (formula) details.formula = formula;
+    }
+    if (cellFormatting) {
+      const formatting = formattingOfCell(cell);
+      if (formatting) details.formatting = formatting;
+    }
+    cells.push({ type: 'table_cell', content: text, markdown: '', details });
+    columns[column] = 1;
+    rowKept = true;
+  };
+  for await (const row of sheet.rows()) {
+    if (skipHidden && row.hidden) continue;
+    rowNumber = row.number;
+    rowKept = false;
+    row.eachCell(ALL_NON_EMPTY, visit);
+    if (rowKept) rows.push(rowNumber);
+    if (cells.length + cellsBefore > context.limits.maxCells) {
+      throw new ParseFailure(
+        'FILE_SIZE_TOO_LARGE',
+        `The workbook has more than ${context.limits.maxCells} non-empty cells (limits.maxCells). Split it or raise the limit.`,
+      );
+    }
+    if ((row.number & 0x3ff) === 0) context.signal.throwIfAborted();
+  }
+  // Dense indices: rows and columns without any kept cell (hidden, or empty) are left out.
+  const usedColumns: number[] = [];
+  columns.forEach((_flag, column) => {
+    usedColumns.push(column);
+  });
+  const rowIndex = denseIndex(rows);
+  const columnIndex = denseIndex(usedColumns);
+  for (const cell of cells) {
+    cell.details.rowIndex = rowIndex(cell.details.rowIndex);
+    cell.details.columnIndex = columnIndex(cell.details.columnIndex);
+  }
+  return { cells, rowCount: new Set(rows).size, columnCount: usedColumns.length };
+}
+
+/**
+ * The sheet as a markdown table, written a row at a time from the cells: rows arrive in order,
+ * so no grid of every row's text is built. Cells out of row order (a malformed sheet) fall back
+ * to the grid.
+ */
+function sheetMarkdown({ cells, rowCount, columnCount }: SheetCells): string {
+  if (rowCount === 0 || columnCount === 0) return '';
+  const lines: string[] = [];
+  const line: string[] = new Array<string>(columnCount).fill('');
+  let current = 0;
+  for (const cell of cells) {
+    const r = cell.details.rowIndex;
+    if (r !== current) {
+      if (r !== current + 1) return gridMarkdown(cells, rowCount);
+      lines.push(markdownTableRow(line, columnCount));
+      if (current === 0) lines.push(markdownTableSeparator(columnCount));
+      line.fill('');
+      current = r;
+    }
+    line[cell.details.columnIndex] = cell.content;
+  }
+  lines.push(markdownTableRow(line, columnCount));
+  if (current === 0) lines.push(markdownTableSeparator(columnCount));
+  return lines.join('\n');
+}
+
+function gridMarkdown(cells: readonly CellDraft[], rowCount: number): string {
+  const grid: string[][] = Array.from({ length: rowCount }, () => []);
+  for (const cell of cells) {
+    const row = grid[cell.details.rowIndex];
+    if (row) row[cell.details.columnIndex] = cell.content;
+  }
+  return markdownTable(grid.map((row) => Array.from(row, (text) => text ?? '')));
+}
+
 /**
  * XLSX (EXCEL) through exceljs: one unit (and chunk) per sheet, one table per sheet whose cells
  * are table_cell blocks; displayed values honour number formats unless excelUseRawCellValues;
  * A1 references and formulas with excelIncludeCellMetadata, formatting with
  * excelIncludeCellFormatting; hidden sheets, rows and columns skipped with excelSkipHiddenContent.
- * Large workbooks are streamed.
+ * Large workbooks are streamed; `options.stream` forces either reader (tests compare the two).
  */
-export async function parseXlsx(bytes: Uint8Array, context: FormatContext): Promise<DraftDocument> {
-  const excel = context.config.excel;
+export async function parseXlsx(
+  bytes: Uint8Array,
+  context: FormatContext,
+  options: { readonly stream?: boolean } = {},
+): Promise<DraftDocument> {
   const units: DraftUnit[] = [];
+  const formattingOfCell = sharedFormatting();
   let cells = 0;
   let index = 0;
   try {
-    const sheets = bytes.length > STREAM_ABOVE_BYTES ? streamSheets(bytes) : loadedSheets(bytes);
+    const stream = options.stream ?? bytes.length > STREAM_ABOVE_BYTES;
+    const sheets = stream ? streamSheets(bytes) : loadedSheets(bytes);
     for await (const sheet of sheets) {
       const sheetIndex = index++;
-      if (excel.skipHidden && sheet.hidden) continue;
-      const grid: string[][] = [];
-      const children: DraftBlock[] = [];
-      // Only what the output needs is kept: holding exceljs cells would retain every row.
-      const pending: {
-        row: number;
-        column: number;
-        text: string;
-        formula: string | undefined;
-        formatting: CellFormatting | undefined;
-      }[] = [];
-      for await (const row of sheet.rows()) {
-        if (excel.skipHidden && row.hidden) continue;
-        row.eachCell({ includeEmpty: false }, (cell, column) => {
-          if (excel.skipHidden && sheet.hiddenColumns.has(column)) return;
-          const text = cellText(cell, excel.rawValues);
-          const formula = excel.cellMetadata || text === '' ? formulaOf(cell.value) : undefined;
-          if (text === '' && formula === undefined) return;
-          const formatting = excel.cellFormatting ? formattingOf(cell) : undefined;
-          pending.push({ row: row.number, column, text, formula, formatting });
-        });
-        if (pending.length + cells > context.limits.maxCells) {
-          throw new ParseFailure(
-            'FILE_SIZE_TOO_LARGE',
-            `The workbook has more than ${context.limits.maxCells} non-empty cells (limits.maxCells). Split it or raise the limit.`,
-          );
-        }
-        if ((row.number & 0x3ff) === 0) context.signal.throwIfAborted();
-      }
-      cells += pending.length;
-      // Dense indices: rows and columns without any kept cell (hidden, or empty) are left out.
-      const rowIndex = denseIndex(pending.map((entry) => entry.row));
-      const columnIndex = denseIndex(pending.map((entry) => entry.column));
-      for (const entry of pending) {
-        const r = rowIndex.get(entry.row) ?? 0;
-        const c = columnIndex.get(entry.column) ?? 0;
-        const gridRow = grid[r] ?? [];
-        gridRow[c] = entry.text;
-        grid[r] = gridRow;
-        const details: {
-          -readonly [K in keyof TableCellDetails]: TableCellDetails[K];
-        } = { type: 'table_cell_details', rowIndex: r, columnIndex: c };
-        if (excel.cellMetadata) {
-          details.cellReference = `${columnName(entry.column)}${entry.row}`;
-          if (entry.formula) details.formula = entry.formula;
-        }
-        if (entry.formatting) details.formatting = entry.formatting;
-        children.push({ type: 'table_cell', content: entry.text, markdown: '', details });
-      }
-      const rowCount = grid.length;
-      for (let r = 0; r < rowCount; r++) grid[r] = Array.from(grid[r] ?? [], (v) => v ?? '');
-      const columnCount = columnIndex.size;
-      const markdown = markdownTable(grid);
+      if (context.config.excel.skipHidden && sheet.hidden) continue;
+      const read = await readSheet(sheet, context, cells, formattingOfCell);
+      cells += read.cells.length;
+      const { rowCount, columnCount } = read;
       const sheetMeta = { index: sheetIndex, name: sheet.name };
       const blocks: DraftBlock[] = [
         {
@@ -229,12 +345,13 @@ export async function parseXlsx(bytes: Uint8Array, context: FormatContext): Prom
         },
       ];
       if (rowCount > 0) {
+        const markdown = sheetMarkdown(read);
         blocks.push({
           type: 'table',
           content: markdown,
           markdown,
           details: { type: 'table_details', rowCount, columnCount },
-          children,
+          children: read.cells,
         });
       }
       units.push({ pageNumber: sheetIndex + 1, sheet: sheetMeta, blocks });

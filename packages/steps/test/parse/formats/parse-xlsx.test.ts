@@ -1,0 +1,124 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { DraftBlock, DraftDocument } from '../../../src/parse/draft-document.ts';
+import { parseXlsx } from '../../../src/parse/formats/parse-xlsx.ts';
+import { DEFAULT_PARSE_LIMITS, type FormatContext } from '../../../src/parse/parse-document.ts';
+import type { ParseConfig, TableCellDetails } from '../../../src/parse/parse-output.ts';
+import { resolveParseConfig } from '../../../src/parse/resolve-parse-config.ts';
+import { makeXlsx } from '../../fixtures/parse/make-office.ts';
+import { makeRawXlsx } from '../../fixtures/parse/make-raw-xlsx.ts';
+
+const ADVANCED: ParseConfig = {
+  advancedOptions: {
+    excelParsingMode: 'advanced',
+    excelIncludeCellMetadata: true,
+    excelIncludeCellFormatting: true,
+  },
+};
+
+function context(config: ParseConfig = {}): FormatContext {
+  const resolved = resolveParseConfig(config);
+  if (!resolved.ok) throw new Error(resolved.issues.join('; '));
+  return {
+    config: resolved.config,
+    limits: DEFAULT_PARSE_LIMITS,
+    signal: new AbortController().signal,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    fileName: 'book.xlsx',
+  };
+}
+
+function table(draft: DraftDocument, sheet = 0): DraftBlock | undefined {
+  return draft.units[sheet]?.blocks.find((block) => block.type === 'table');
+}
+
+function cellDetails(block: DraftBlock | undefined): TableCellDetails[] {
+  return (block?.children ?? []).map((cell) => cell.details as TableCellDetails);
+}
+
+/** Row 2 and column B are empty; texts need markdown escaping. */
+async function makeGappyXlsx(): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Gaps');
+  sheet.getCell('A1').value = 'Name';
+  sheet.getCell('C1').value = 'Note';
+  sheet.getCell('A3').value = 'a|b';
+  sheet.getCell('C3').value = 'line one\nline two';
+  sheet.getCell('D4').value = 7;
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+describe.each([
+  ['loaded', false],
+  ['streamed', true],
+])('parseXlsx (%s)', (_label, stream) => {
+  it('leaves out empty rows and columns and writes the sheet as a markdown table', async () => {
+    const draft = await parseXlsx(await makeGappyXlsx(), context(ADVANCED), { stream });
+    const block = table(draft);
+    expect(block?.content).toBe(
+      [
+        '| Name | Note |  |',
+        '| --- | --- | --- |',
+        '| a\\|b | line one line two |  |',
+        '|  |  | 7 |',
+      ].join('\n'),
+    );
+    expect(block?.details).toEqual({ type: 'table_details', rowCount: 3, columnCount: 3 });
+    expect(cellDetails(block).map((d) => [d.cellReference, d.rowIndex, d.columnIndex])).toEqual([
+      ['A1', 0, 0],
+      ['C1', 0, 1],
+      ['A3', 1, 0],
+      ['C3', 1, 1],
+      ['D4', 2, 2],
+    ]);
+  });
+
+  it('orders rows by number even when the sheet lists them out of order', async () => {
+    const bytes = makeRawXlsx([
+      [3, [['A3', 'third']]],
+      [
+        1,
+        [
+          ['A1', 'first'],
+          ['B1', 'head'],
+        ],
+      ],
+      [2, [['B2', 'second']]],
+    ]);
+    const draft = await parseXlsx(bytes, context(ADVANCED), { stream });
+    const block = table(draft);
+    expect(block?.content).toBe(
+      ['| first | head |', '| --- | --- |', '|  | second |', '| third |  |'].join('\n'),
+    );
+    const byRef = new Map(cellDetails(block).map((d) => [d.cellReference, d]));
+    expect(byRef.get('A3')).toMatchObject({ rowIndex: 2, columnIndex: 0 });
+    expect(byRef.get('B2')).toMatchObject({ rowIndex: 1, columnIndex: 1 });
+  });
+
+  it('shares one frozen formatting object between cells of the same style', async () => {
+    const draft = await parseXlsx(await makeXlsx(), context(ADVANCED), { stream });
+    const header = cellDetails(table(draft)).filter((d) => d.rowIndex === 0);
+    expect(header.length).toBeGreaterThan(2);
+    const [first, ...rest] = header.map((d) => d.formatting);
+    expect(first).toEqual({ bold: true });
+    for (const formatting of rest) expect(formatting).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+});
+
+describe('parseXlsx readers', () => {
+  it.each([
+    ['default options', {}],
+    ['cell metadata and formatting', ADVANCED],
+    ['raw values', { advancedOptions: { excelUseRawCellValues: true } }],
+  ] as const)(
+    'the streaming reader gives the loading reader’s draft (%s)',
+    async (_label, config) => {
+      const bytes = await makeXlsx();
+      const loaded = await parseXlsx(bytes, context(config), { stream: false });
+      const streamed = await parseXlsx(bytes, context(config), { stream: true });
+      expect(cellDetails(table(streamed)).length).toBeGreaterThan(10);
+      expect(streamed).toEqual(loaded);
+    },
+  );
+});
