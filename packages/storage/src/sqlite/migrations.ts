@@ -121,6 +121,44 @@ CREATE TABLE blobs (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'leased work and run events by append',
+    // Measured per step commit of the engine (5-step runs, WAL frames written): 10.4 pages before,
+    // of which 4 were the leased work row's insert and delete across `work` and its three
+    // B-trees, and 3.4 the event rows inserted into the middle of a WITHOUT ROWID tree keyed by
+    // a random run id (page splits). Items enqueued already leased now live in a small table of
+    // their own (one B-tree, a few rows: what is executing), and events append to a rowid table
+    // whose (run_id, seq) index entries are small.
+    sql: `
+CREATE TABLE work_leased (
+  id TEXT PRIMARY KEY NOT NULL,
+  run_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  priority INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  available_at INTEGER NOT NULL,
+  payload TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  lease_owner TEXT NOT NULL,
+  lease_expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE run_events_v2 (
+  run_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  at TEXT NOT NULL
+);
+INSERT INTO run_events_v2 (run_id, seq, type, data, revision, at)
+  SELECT run_id, seq, type, data, revision, at FROM run_events ORDER BY run_id, seq;
+DROP TABLE run_events;
+ALTER TABLE run_events_v2 RENAME TO run_events;
+CREATE UNIQUE INDEX run_events_by_run ON run_events (run_id, seq);
+`,
+  },
 ];
 
 /** The schema version this code writes. */

@@ -37,11 +37,19 @@ export interface SqliteStatements {
   readonly workInsert: Statement;
   readonly workInsertLeased: Statement;
   readonly workDelete: Statement;
+  readonly workLeasedDelete: Statement;
   readonly workDeleteByRun: Statement;
+  readonly workLeasedDeleteByRun: Statement;
+  readonly workLeasedExpired: Statement<{ 1: number }>;
+  readonly workLeasedRequeue: Statement;
+  readonly workLeasedRequeueDelete: Statement;
   readonly workClaim: Statement<WorkRow>;
   readonly workClaimKinds: Statement<WorkRow>;
   readonly workRenew: Statement;
+  readonly workLeasedRenew: Statement;
   readonly workRelease: Statement;
+  readonly workLeasedRelease: Statement;
+  readonly workLeasedReleaseDelete: Statement;
   readonly workList: Statement<WorkRow>;
   readonly workListByRun: Statement<WorkRow>;
   readonly deliveryUpsert: Statement;
@@ -110,17 +118,33 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
     eventsAfterLimit: p(
       'SELECT * FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?',
     ),
+    // An id is unique across both tables: each insert looks for it in the other one first.
     workInsert: p(
       `INSERT INTO work (id, run_id, kind, priority, seq, available_at, payload, attempts)
-        VALUES (?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (id) DO NOTHING`,
+        SELECT ?, ?, ?, ?, ?, ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM work_leased WHERE id = ?)
+        ON CONFLICT (id) DO NOTHING`,
     ),
     workInsertLeased: p(
-      `INSERT INTO work (id, run_id, kind, priority, seq, available_at, payload, attempts,
+      `INSERT INTO work_leased (id, run_id, kind, priority, seq, available_at, payload, attempts,
           lease_owner, lease_expires_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (id) DO NOTHING`,
+        SELECT ?, ?, ?, ?, ?, ?, ?, 1, ?, ? WHERE NOT EXISTS (SELECT 1 FROM work WHERE id = ?)
+        ON CONFLICT (id) DO NOTHING`,
     ),
     workDelete: p('DELETE FROM work WHERE id = ?'),
+    workLeasedDelete: p('DELETE FROM work_leased WHERE id = ?'),
     workDeleteByRun: p('DELETE FROM work WHERE run_id = ?'),
+    workLeasedDeleteByRun: p('DELETE FROM work_leased WHERE run_id = ?'),
+    // Leases given at enqueue that expired (their engine died) go back to the queue before a
+    // claim, so that one claim query orders everything claimable.
+    workLeasedExpired: p('SELECT 1 FROM work_leased WHERE lease_expires_at <= ? LIMIT 1'),
+    workLeasedRequeue: p(
+      `INSERT INTO work (id, run_id, kind, priority, seq, available_at, payload, attempts,
+          lease_owner, lease_expires_at)
+        SELECT id, run_id, kind, priority, seq, available_at, payload, attempts, lease_owner,
+          lease_expires_at FROM work_leased WHERE lease_expires_at <= ?
+        ON CONFLICT (id) DO NOTHING`,
+    ),
+    workLeasedRequeueDelete: p('DELETE FROM work_leased WHERE lease_expires_at <= ?'),
     // One statement claims atomically; the subquery walks work_by_claim_order.
     workClaim: p(
       `UPDATE work SET lease_owner = @owner, lease_expires_at = @expires, attempts = attempts + 1
@@ -134,12 +158,26 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
         RETURNING *`,
     ),
     workRenew: p('UPDATE work SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?'),
+    workLeasedRenew: p(
+      'UPDATE work_leased SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?',
+    ),
     workRelease: p(
       `UPDATE work SET lease_owner = NULL, lease_expires_at = NULL,
         available_at = coalesce(?, available_at) WHERE id = ? AND lease_owner = ?`,
     ),
-    workList: p('SELECT * FROM work ORDER BY priority, seq'),
-    workListByRun: p('SELECT * FROM work WHERE run_id = ? ORDER BY priority, seq'),
+    // Releasing an item leased at enqueue moves it to the queue, unleased.
+    workLeasedRelease: p(
+      `INSERT INTO work (id, run_id, kind, priority, seq, available_at, payload, attempts)
+        SELECT id, run_id, kind, priority, seq, coalesce(?, available_at), payload, attempts
+        FROM work_leased WHERE id = ? AND lease_owner = ?
+        ON CONFLICT (id) DO NOTHING`,
+    ),
+    workLeasedReleaseDelete: p('DELETE FROM work_leased WHERE id = ? AND lease_owner = ?'),
+    workList: p('SELECT * FROM work UNION ALL SELECT * FROM work_leased ORDER BY priority, seq'),
+    workListByRun: p(
+      `SELECT * FROM work WHERE run_id = ? UNION ALL SELECT * FROM work_leased WHERE run_id = ?
+        ORDER BY priority, seq`,
+    ),
     deliveryUpsert: p(
       `INSERT INTO deliveries (id, endpoint_id, event_id, event_type, event, status, attempts,
         next_attempt_at, lease_owner, lease_expires_at, created_at, updated_at, seq)
@@ -170,7 +208,9 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
     maxSeq: {
       documents: p('SELECT coalesce(max(seq), 0) AS seq FROM documents'),
       runs: p('SELECT coalesce(max(seq), 0) AS seq FROM runs'),
-      work: p('SELECT coalesce(max(seq), 0) AS seq FROM work'),
+      work: p(
+        'SELECT max(coalesce((SELECT max(seq) FROM work), 0), coalesce((SELECT max(seq) FROM work_leased), 0)) AS seq',
+      ),
       deliveries: p('SELECT coalesce(max(seq), 0) AS seq FROM deliveries'),
     },
   };

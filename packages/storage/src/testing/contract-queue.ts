@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractContext } from './contract-helpers.ts';
-import { at, delivery, expectStorageError, workItem } from './contract-helpers.ts';
+import { at, delivery, expectStorageError, runWrite, workItem } from './contract-helpers.ts';
 
 /** The work queue and the delivery outbox: ordering, leases, expiry. */
 export function describeQueue(ctx: ContractContext): void {
@@ -226,6 +226,57 @@ export function describeQueue(ctx: ContractContext): void {
         s.commit({ enqueue: [workItem('bad', { lease: { owner: '', leaseMs: 1 } })] }),
         'INVALID_ARGUMENT',
       );
+    });
+
+    it('renews, releases, lists, dequeues and never duplicates items leased at enqueue', async () => {
+      const s = ctx.storage();
+      const PAST = '2020-01-01T00:00:00.000Z';
+      const lease = { owner: 'me', leaseMs: 60_000 };
+      await s.commit({
+        enqueue: [
+          workItem('l1', { runId: 'r1', availableAt: PAST, lease }),
+          workItem('l2', { runId: 'r1', availableAt: PAST, lease }),
+          workItem('q1', { runId: 'r1', availableAt: PAST }),
+        ],
+      });
+      // The same ids again, leased or not, change nothing.
+      await s.commit({
+        enqueue: [
+          workItem('l1', { runId: 'r1', availableAt: PAST, payload: { v: 2 } }),
+          workItem('q1', { runId: 'r1', availableAt: PAST, lease, payload: { v: 2 } }),
+        ],
+      });
+      const listed = await s.listWork({ runId: 'r1' });
+      expect(listed.map((w) => [w.id, w.leaseOwner, w.payload])).toEqual([
+        ['l1', 'me', { id: 'l1' }],
+        ['l2', 'me', { id: 'l2' }],
+        ['q1', undefined, { id: 'q1' }],
+      ]);
+      const later = new Date(Date.parse(listed[0]?.leaseExpiresAt ?? '') + 1).toISOString();
+      expect(
+        await s.renewWork(['l1', 'l2'], { owner: 'other', leaseMs: 1000, now: later }),
+      ).toEqual([]);
+      expect(await s.renewWork(['l1'], { owner: 'me', leaseMs: 120_000, now: later })).toEqual([
+        'l1',
+      ]);
+      // l2's lease ran out; l1's was renewed; a release hands l1 back at once.
+      await s.releaseWork(['l1'], { owner: 'me' });
+      const claimed = await s.claimWork({ owner: 'other', limit: 5, leaseMs: 1000, now: later });
+      expect(claimed.map((w) => [w.id, w.attempts])).toEqual([
+        ['l1', 2],
+        ['l2', 2],
+        ['q1', 1],
+      ]);
+      await s.commit({ dequeue: ['l1'] });
+      expect((await s.listWork()).map((w) => w.id)).toEqual(['l2', 'q1']);
+      await s.commit({
+        enqueue: [workItem('l3', { runId: 'r1', availableAt: PAST, lease })],
+      });
+      await s.commit({
+        runs: [runWrite('r1', 0)],
+      });
+      await s.commit({ deleteRuns: ['r1'] });
+      expect(await s.listWork()).toEqual([]);
     });
 
     it('rejects bad claim options with INVALID_ARGUMENT', async () => {
