@@ -128,8 +128,9 @@ CREATE TABLE blobs (
     // of which 4 were the leased work row's insert and delete across `work` and its three
     // B-trees, and 3.4 the event rows inserted into the middle of a WITHOUT ROWID tree keyed by
     // a random run id (page splits). Items enqueued already leased now live in a small table of
-    // their own (one B-tree, a few rows: what is executing), and events append to a rowid table
-    // whose (run_id, seq) index entries are small.
+    // their own (one B-tree, a few rows: what is executing), and the events of one commit are
+    // one row (`events`: [[type, data], …] for seq … last_seq) appended to a rowid table, with one
+    // small index entry per commit.
     sql: `
 CREATE TABLE work_leased (
   id TEXT PRIMARY KEY NOT NULL,
@@ -147,16 +148,17 @@ CREATE TABLE work_leased (
 CREATE TABLE run_events_v2 (
   run_id TEXT NOT NULL,
   seq INTEGER NOT NULL,
-  type TEXT NOT NULL,
-  data TEXT NOT NULL,
+  last_seq INTEGER NOT NULL,
+  events TEXT NOT NULL,
   revision INTEGER NOT NULL,
-  at TEXT NOT NULL
-);
-INSERT INTO run_events_v2 (run_id, seq, type, data, revision, at)
-  SELECT run_id, seq, type, data, revision, at FROM run_events ORDER BY run_id, seq;
+  at TEXT NOT NULL,
+  PRIMARY KEY (run_id, last_seq)
+) WITHOUT ROWID;
+INSERT INTO run_events_v2 (run_id, seq, last_seq, events, revision, at)
+  SELECT run_id, seq, seq, json_array(json_array(type, json(data))), revision, at
+  FROM run_events ORDER BY run_id, seq;
 DROP TABLE run_events;
 ALTER TABLE run_events_v2 RENAME TO run_events;
-CREATE UNIQUE INDEX run_events_by_run ON run_events (run_id, seq);
 `,
   },
 ];

@@ -45,9 +45,11 @@ export interface RunRow {
 /** A row of `run_events`. */
 export interface RunEventRow {
   run_id: string;
+  /** The first event's seq; the row holds seq … last_seq. */
   seq: number;
-  type: string;
-  data: string;
+  last_seq: number;
+  /** `[[type, data], …]`: the events of one commit. */
+  events: string;
   revision: number;
   at: string;
 }
@@ -121,16 +123,15 @@ export function runFromRow(r: RunRow): RunRecord {
   return run;
 }
 
-/** Maps a `run_events` row to the contract shape. */
-export function eventFromRow(r: RunEventRow): RunEventRecord {
-  return {
-    runId: r.run_id,
-    seq: r.seq,
-    type: r.type,
-    data: JSON.parse(r.data) as JsonObject,
-    revision: r.revision,
-    at: r.at,
-  };
+/** Appends the events of a `run_events` row that come after `afterSeq` to `out`. */
+export function eventsFromRow(r: RunEventRow, afterSeq: number, out: RunEventRecord[]): void {
+  const events = JSON.parse(r.events) as [string, JsonObject][];
+  for (let i = 0; i < events.length; i++) {
+    const seq = r.seq + i;
+    if (seq <= afterSeq) continue;
+    const [type, data] = events[i] as [string, JsonObject];
+    out.push({ runId: r.run_id, seq, type, data, revision: r.revision, at: r.at });
+  }
 }
 
 /** Maps a `work` row to the contract shape. */

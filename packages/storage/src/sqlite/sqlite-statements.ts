@@ -28,7 +28,6 @@ export interface SqliteStatements {
     status: string;
     active: number;
   }>;
-  readonly runUpdateIndexed: Statement;
   readonly runDelete: Statement;
   readonly eventInsert: Statement;
   readonly eventsDelete: Statement;
@@ -99,24 +98,22 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
     ),
     // Indexed columns are left out of the hot UPDATE: SQLite rewrites an index whenever one of
     // its columns is SET, changed or not, and a step transition rarely changes them. RETURNING
-    // hands back their current values; runUpdateIndexed fixes them up when they differ.
+    // hands back their current values; the adapter sets the ones that differ.
     runUpdate: p(
       `UPDATE runs SET priority = ?, snapshot = ?, revision = revision + 1,
         event_seq = event_seq + ?, updated_at = ?
         WHERE id = ? AND revision = ?
         RETURNING event_seq, kind, workflow_id, batch_id, status, active`,
     ),
-    runUpdateIndexed: p(
-      'UPDATE runs SET kind = ?, workflow_id = ?, batch_id = ?, status = ?, active = ? WHERE id = ?',
-    ),
     runDelete: p('DELETE FROM runs WHERE id = ?'),
     eventInsert: p(
-      'INSERT INTO run_events (run_id, seq, type, data, revision, at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO run_events (run_id, seq, last_seq, events, revision, at) VALUES (?, ?, ?, ?, ?, ?)',
     ),
     eventsDelete: p('DELETE FROM run_events WHERE run_id = ?'),
-    eventsAfter: p('SELECT * FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq'),
+    eventsAfter: p('SELECT * FROM run_events WHERE run_id = ? AND last_seq > ? ORDER BY last_seq'),
+    // A row holds at least one event, so `limit` rows hold at least `limit` events.
     eventsAfterLimit: p(
-      'SELECT * FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+      'SELECT * FROM run_events WHERE run_id = ? AND last_seq > ? ORDER BY last_seq LIMIT ?',
     ),
     // An id is unique across both tables: each insert looks for it in the other one first.
     workInsert: p(

@@ -50,7 +50,7 @@ import type { DeliveryRow, DocumentRow, RunRow } from './sqlite-rows.ts';
 import {
   deliveryFromRow,
   documentFromRow,
-  eventFromRow,
+  eventsFromRow,
   runFromRow,
   workFromRow,
 } from './sqlite-rows.ts';
@@ -164,6 +164,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   readonly #walCheckpointPages: number;
   #open: Open | undefined;
   readonly #listStatements = new Map<string, Statement>();
+  #indexedUpdates: (Statement | undefined)[] = [];
   #docSeq = 0;
   #runSeq = 0;
   #workSeq = 0;
@@ -223,6 +224,7 @@ class SqliteStorage implements SqliteStorageAdapter {
       this.#deliverySeq = s.maxSeq.deliveries.get()?.seq ?? 0;
       const tx = db.transaction((changes: Changes, nowMs: number) => this.#apply(changes, nowMs));
       this.#listStatements.clear();
+      this.#indexedUpdates = [];
       this.#open = {
         db,
         s,
@@ -388,20 +390,39 @@ class SqliteStorage implements SqliteStorageAdapter {
             r.expectedRevision,
           );
           if (updated === undefined) throw this.#runConflict(r.id, r.expectedRevision);
-          if (
-            updated.status !== r.status ||
-            updated.active !== active ||
-            updated.kind !== r.kind ||
-            updated.workflow_id !== workflowId ||
-            updated.batch_id !== batchId
-          ) {
-            s.runUpdateIndexed.run(r.kind, workflowId, batchId, r.status, active, r.id);
+          // Only the columns that changed: SQLite rewrites the index of every column it SETs.
+          const now = [r.kind, workflowId, batchId, r.status, active];
+          const was = [
+            updated.kind,
+            updated.workflow_id,
+            updated.batch_id,
+            updated.status,
+            updated.active,
+          ];
+          const changed: unknown[] = [];
+          let mask = 0;
+          for (let c = 0; c < 5; c++) {
+            if (now[c] === was[c]) continue;
+            mask |= 1 << c;
+            changed.push(now[c]);
           }
+          if (mask !== 0) this.#runIndexedUpdate(mask).run(...changed, r.id);
           firstEventSeq = updated.event_seq - events.length + 1;
         }
-        for (let j = 0; j < events.length; j++) {
-          const e = events[j] as (typeof events)[number];
-          s.eventInsert.run(r.id, firstEventSeq + j, e.type, JSON.stringify(e.data), revision, at);
+        if (events.length > 0) {
+          let packed = '[';
+          for (let j = 0; j < events.length; j++) {
+            const e = events[j] as (typeof events)[number];
+            packed += `${j === 0 ? '' : ','}[${JSON.stringify(e.type)},${JSON.stringify(e.data)}]`;
+          }
+          s.eventInsert.run(
+            r.id,
+            firstEventSeq,
+            firstEventSeq + events.length - 1,
+            `${packed}]`,
+            revision,
+            at,
+          );
         }
         runRevisions[r.id] = revision;
       }
@@ -466,6 +487,21 @@ class SqliteStorage implements SqliteStorageAdapter {
     }
 
     return { runRevisions, documentRevisions };
+  }
+
+  /** The UPDATE of the indexed run columns in `mask` (kind, workflow, batch, status, active). */
+  #runIndexedUpdate(mask: number): Statement {
+    let statement = this.#indexedUpdates[mask];
+    if (statement === undefined) {
+      const columns = ['kind', 'workflow_id', 'batch_id', 'status', 'active'].filter(
+        (_, i) => (mask & (1 << i)) !== 0,
+      );
+      statement = this.#get().db.prepare(
+        `UPDATE runs SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+      );
+      this.#indexedUpdates[mask] = statement;
+    }
+    return statement;
   }
 
   #runConflict(id: string, expected: number): StorageError {
@@ -634,7 +670,9 @@ class SqliteStorage implements SqliteStorageAdapter {
         ? s.eventsAfter.all(runId, after)
         : s.eventsAfterLimit.all(runId, after, options.limit),
     );
-    return rows.map(eventFromRow);
+    const events: RunEventRecord[] = [];
+    for (const row of rows) eventsFromRow(row, after, events);
+    return options.limit === undefined ? events : events.slice(0, options.limit);
   }
 
   async claimWork(options: ClaimWorkOptions): Promise<readonly WorkItem[]> {
