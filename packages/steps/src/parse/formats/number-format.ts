@@ -265,6 +265,9 @@ export function formatGeneral(value: number): string {
       .replace(/\.?0+E/, 'E');
   }
   const sign = value < 0 ? '-' : '';
+  // When the shortest round-trip text fits, rounding to 11 digits gives it back: skip the loop.
+  const shortest = String(magnitude);
+  if (shortest.length <= 11) return `${sign}${shortest}`;
   for (let precision = 11; precision >= 1; precision--) {
     const text = String(Number(magnitude.toPrecision(precision)));
     if (text.length <= 11) return `${sign}${text}`;

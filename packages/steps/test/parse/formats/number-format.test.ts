@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileNumberFormat, formatCellValue } from '../../../src/parse/formats/number-format.ts';
+import {
+  compileNumberFormat,
+  formatCellValue,
+  formatGeneral,
+} from '../../../src/parse/formats/number-format.ts';
 
 describe('formatCellValue: Excel number formats', () => {
   it.each([
@@ -53,5 +57,19 @@ describe('compileNumberFormat: formats compiled once per format string', () => {
     const formatter = compileNumberFormat(format);
     expect(formatter(value)).toBe(expected);
     expect(formatter(value)).toBe(expected);
+  });
+});
+
+describe('formatGeneral', () => {
+  it.each([
+    [150001.5, '150001.5'],
+    [-2.5, '-2.5'],
+    [0.1 + 0.2, '0.3'],
+    [-(0.1 + 0.2), '-0.3'],
+    [1234567.891, '1234567.891'],
+    [12345678.9123, '12345678.91'],
+    [2 / 3, '0.666666667'],
+  ])('shows %s as %s (at most 11 characters)', (value, expected) => {
+    expect(formatGeneral(value)).toBe(expected);
   });
 });
