@@ -205,6 +205,34 @@ interface SheetCells {
 const ALL_NON_EMPTY = { includeEmpty: false } as const;
 
 /**
+ * A cell's details as one literal with exactly its fields (in SPEC.md's order): V8 gives a
+ * literal's fields room inside the object, while a field added afterwards costs a separate
+ * backing store (about 32 more bytes per cell).
+ */
+function cellDetails(
+  rowIndex: number,
+  columnIndex: number,
+  cellReference: string | undefined,
+  formula: string | undefined,
+  formatting: CellFormatting | undefined,
+): CellDetails {
+  const type = 'table_cell_details';
+  if (cellReference === undefined) {
+    return formatting
+      ? { type, rowIndex, columnIndex, formatting }
+      : { type, rowIndex, columnIndex };
+  }
+  if (formula) {
+    return formatting
+      ? { type, rowIndex, columnIndex, cellReference, formula, formatting }
+      : { type, rowIndex, columnIndex, cellReference, formula };
+  }
+  return formatting
+    ? { type, rowIndex, columnIndex, cellReference, formatting }
+    : { type, rowIndex, columnIndex, cellReference };
+}
+
+/**
  * Reads a sheet straight into table_cell drafts: one object per kept cell, built while the row
  * is at hand, so that neither exceljs's rows nor an intermediate copy of the cells are held.
  */
@@ -228,20 +256,14 @@ async function readSheet(
     const text = cellText(value, cell.numFmt, rawValues);
     const formula = cellMetadata || text === '' ? formulaOf(value) : undefined;
     if (text === '' && formula === undefined) return;
-    const details: CellDetails = {
-      type: 'table_cell_details',
-      rowIndex: rowNumber,
-      columnIndex: column,
-    };
-    if (cellMetadata) {
+    const details = cellDetails(
+      rowNumber,
+      column,
       // exceljs has already built the A1 address of every cell; reusing it saves a string.
-      details.cellReference = cell.address;
-      if (formula) details.formula = formula;
-    }
-    if (cellFormatting) {
-      const formatting = formattingOfCell(cell);
-      if (formatting) details.formatting = formatting;
-    }
+      cellMetadata ? cell.address : undefined,
+      cellMetadata ? formula : undefined,
+      cellFormatting ? formattingOfCell(cell) : undefined,
+    );
     cells.push({ type: 'table_cell', content: text, markdown: '', details });
     columns[column] = 1;
     rowKept = true;

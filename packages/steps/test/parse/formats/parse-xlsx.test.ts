@@ -2,7 +2,11 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { DraftBlock, DraftDocument } from '../../../src/parse/draft-document.ts';
 import { parseXlsx } from '../../../src/parse/formats/parse-xlsx.ts';
-import { DEFAULT_PARSE_LIMITS, type FormatContext } from '../../../src/parse/parse-document.ts';
+import {
+  DEFAULT_PARSE_LIMITS,
+  type FormatContext,
+  parseDocument,
+} from '../../../src/parse/parse-document.ts';
 import type { ParseConfig, TableCellDetails } from '../../../src/parse/parse-output.ts';
 import { resolveParseConfig } from '../../../src/parse/resolve-parse-config.ts';
 import { makeXlsx } from '../../fixtures/parse/make-office.ts';
@@ -103,6 +107,104 @@ describe.each([
     expect(first).toEqual({ bold: true });
     for (const formatting of rest) expect(formatting).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
+  });
+});
+
+describe('parseXlsx cell details', () => {
+  const advanced = (metadata: boolean, formatting: boolean): ParseConfig => ({
+    advancedOptions: {
+      excelParsingMode: 'advanced',
+      excelIncludeCellMetadata: metadata,
+      excelIncludeCellFormatting: formatting,
+    },
+  });
+
+  it.each([
+    [
+      'metadata and formatting',
+      advanced(true, true),
+      [
+        {
+          type: 'table_cell_details',
+          rowIndex: 0,
+          columnIndex: 0,
+          cellReference: 'A1',
+          formatting: { bold: true },
+        },
+        {
+          type: 'table_cell_details',
+          rowIndex: 1,
+          columnIndex: 0,
+          cellReference: 'A2',
+          formatting: { backgroundColor: '#FFFF00' },
+        },
+        { type: 'table_cell_details', rowIndex: 1, columnIndex: 1, cellReference: 'B2' },
+        {
+          type: 'table_cell_details',
+          rowIndex: 1,
+          columnIndex: 4,
+          cellReference: 'E2',
+          formula: '=B2*2',
+        },
+      ],
+    ],
+    [
+      'metadata only',
+      advanced(true, false),
+      [
+        { type: 'table_cell_details', rowIndex: 0, columnIndex: 0, cellReference: 'A1' },
+        { type: 'table_cell_details', rowIndex: 1, columnIndex: 0, cellReference: 'A2' },
+        { type: 'table_cell_details', rowIndex: 1, columnIndex: 1, cellReference: 'B2' },
+        {
+          type: 'table_cell_details',
+          rowIndex: 1,
+          columnIndex: 4,
+          cellReference: 'E2',
+          formula: '=B2*2',
+        },
+      ],
+    ],
+    [
+      'formatting only',
+      advanced(false, true),
+      [
+        { type: 'table_cell_details', rowIndex: 0, columnIndex: 0, formatting: { bold: true } },
+        {
+          type: 'table_cell_details',
+          rowIndex: 1,
+          columnIndex: 0,
+          formatting: { backgroundColor: '#FFFF00' },
+        },
+        { type: 'table_cell_details', rowIndex: 1, columnIndex: 1 },
+        { type: 'table_cell_details', rowIndex: 1, columnIndex: 4 },
+      ],
+    ],
+  ] as const)(
+    'holds exactly the fields asked for, in SPEC.md order (%s)',
+    async (_label, config, expected) => {
+      const draft = await parseXlsx(await makeXlsx(), context(config), { stream: true });
+      const details = cellDetails(table(draft));
+      const picked = [
+        details.find((d) => d.rowIndex === 0 && d.columnIndex === 0),
+        details.find((d) => d.rowIndex === 1 && d.columnIndex === 0),
+        details.find((d) => d.rowIndex === 1 && d.columnIndex === 1),
+        details.find((d) => d.rowIndex === 1 && d.columnIndex === 4),
+      ];
+      // JSON text, so that both the set of keys and their order are compared.
+      expect(picked.map((d) => JSON.stringify(d))).toEqual(expected.map((d) => JSON.stringify(d)));
+    },
+  );
+
+  it('gives every cell block one shared, frozen, empty polygon', async () => {
+    const result = await parseDocument(await makeXlsx(), { fileName: 'book.xlsx' });
+    if (!result.ok) throw new Error(result.failureMessage);
+    const cells =
+      result.output.chunks[0]?.blocks.filter((block) => block.type === 'table_cell') ?? [];
+    expect(cells.length).toBeGreaterThan(10);
+    const [first, ...rest] = cells.map((cell) => cell.polygon);
+    expect(first).toEqual([]);
+    expect(Object.isFrozen(first)).toBe(true);
+    for (const polygon of rest) expect(polygon).toBe(first);
   });
 });
 
