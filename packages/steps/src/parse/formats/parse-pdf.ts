@@ -6,8 +6,8 @@ import type { OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
 import { clampBox } from './pdf/geometry.ts';
 import { bodySize, headingSizesOf, layoutPage, spatialText } from './pdf/page-layout.ts';
+import { readPages } from './pdf/read-pages.ts';
 import { hasFormFields, openPdf, pdfError } from './pdf/scan-page.ts';
-import { scanPages } from './pdf/scan-pages.ts';
 
 function selectPages(count: number, context: FormatContext): number[] {
   const pages: number[] = [];
@@ -19,9 +19,10 @@ function selectPages(count: number, context: FormatContext): number[] {
 
 /**
  * Born-digital and scanned PDF through pdf.js: text runs placed in the upright frame (`/Rotate`
- * and turned text), ruled tables from the operator list, reading order by XY-cut, headings by
- * font size, AcroForm fields as key_value blocks; pages without a text layer are rendered and
- * OCRed.
+ * and turned text), ruled tables from the page content stream (pdf.js's operator list where
+ * that reader steps aside), reading order by XY-cut, headings by font size, AcroForm fields as
+ * key_value blocks; pages without a text layer are rendered and OCRed. Large documents are read
+ * by pooled worker threads.
  */
 export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promise<DraftDocument> {
   const task = await openPdf(bytes);
@@ -55,7 +56,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
       );
     }
     const hasForm = context.config.keyValue && (await hasFormFields(doc));
-    const scans = await scanPages(bytes, doc, selected, context, hasForm);
+    const { scans } = await readPages(bytes, doc, selected, context, hasForm);
 
     const sizes = new Map<number, number>();
     for (const scan of scans) {

@@ -14,6 +14,7 @@ export const PDF_OPS = {
   eoFillStroke: 25,
   closeFillStroke: 26,
   closeEOFillStroke: 27,
+  endPath: 28,
   paintFormXObjectBegin: 74,
   paintFormXObjectEnd: 75,
   paintImageMaskXObject: 83,
@@ -59,23 +60,25 @@ const IMAGES: ReadonlySet<number> = new Set([
 const THIN = 2.5;
 
 /**
- * Reads ruling lines (stroked segments and thin filled rectangles) and image placements from a
- * pdf.js operator list, tracking the transformation matrix through save/restore and forms.
- * `toUpright` maps page user space to the upright frame.
+ * Receives painted paths and images, whatever reads the page (the pdf.js operator list or the
+ * raw content stream), and keeps ruling lines and image placements in the upright frame.
  */
-export function readPageGraphics(
-  operatorList: { fnArray: readonly number[]; argsArray: readonly unknown[] },
-  toUpright: (x: number, y: number) => [number, number],
-  maxOps = 500_000,
-): PageGraphics {
+export interface GraphicsSink {
+  /**
+   * A path painted by pdf.js paint operator `op` (an `OPS` id) under `ctm`; `data` holds pdf.js
+   * path codes (0 moveTo x y, 1 lineTo x y, 2 curveTo x1 y1 x2 y2 x y, 3 quadratic, 4 close).
+   */
+  path(op: number, data: ArrayLike<number>, ctm: Matrix): void;
+  /** An image painted into the unit square under `ctm`. */
+  image(ctm: Matrix): void;
+  /** What was collected so far. */
+  readonly graphics: PageGraphics;
+}
+
+/** A sink mapping page user space to the upright frame with `toUpright`. */
+export function graphicsSink(toUpright: (x: number, y: number) => [number, number]): GraphicsSink {
   const segments: Segment[] = [];
   const images: BoundingBox[] = [];
-  const stack: Matrix[] = [];
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  const point = (x: number, y: number): [number, number] => {
-    const [ux, uy] = apply(ctm, x, y);
-    return toUpright(ux, uy);
-  };
   const addLine = (a: [number, number], b: [number, number]) => {
     if (Math.abs(a[1] - b[1]) < 1 && Math.abs(a[0] - b[0]) >= 3) {
       segments.push({
@@ -93,6 +96,99 @@ export function readPageGraphics(
       });
     }
   };
+  return {
+    graphics: { segments, images },
+    image(ctm) {
+      const point = (x: number, y: number): [number, number] => {
+        const [ux, uy] = apply(ctm, x, y);
+        return toUpright(ux, uy);
+      };
+      images.push(boxOf([point(0, 0), point(1, 0), point(1, 1), point(0, 1)]));
+    },
+    path(op, data, ctm) {
+      const stroke = STROKES.has(op);
+      const fill = FILLS.has(op);
+      if (!stroke && !fill) return;
+      const point = (x: number, y: number): [number, number] => {
+        const [ux, uy] = apply(ctm, x, y);
+        return toUpright(ux, uy);
+      };
+      let subpath: [number, number][] = [];
+      const flush = () => {
+        if (subpath.length < 2) {
+          subpath = [];
+          return;
+        }
+        if (stroke) {
+          for (let k = 1; k < subpath.length; k++) {
+            const a = subpath[k - 1];
+            const b = subpath[k];
+            if (a && b) addLine(a, b);
+          }
+        } else {
+          const box = boxOf(subpath);
+          const w = box.right - box.left;
+          const h = box.bottom - box.top;
+          if (h <= THIN && w > 3)
+            addLine(
+              [box.left, (box.top + box.bottom) / 2],
+              [box.right, (box.top + box.bottom) / 2],
+            );
+          else if (w <= THIN && h > 3)
+            addLine(
+              [(box.left + box.right) / 2, box.top],
+              [(box.left + box.right) / 2, box.bottom],
+            );
+        }
+        subpath = [];
+      };
+      let start: [number, number] | undefined;
+      for (let k = 0; k < data.length; ) {
+        const code = data[k];
+        if (code === 0) {
+          flush();
+          start = point(data[k + 1] ?? 0, data[k + 2] ?? 0);
+          subpath.push(start);
+          k += 3;
+        } else if (code === 1) {
+          subpath.push(point(data[k + 1] ?? 0, data[k + 2] ?? 0));
+          k += 3;
+        } else if (code === 2) {
+          // Curves are not rules; keep the end point so the path stays connected.
+          flush();
+          start = point(data[k + 5] ?? 0, data[k + 6] ?? 0);
+          subpath.push(start);
+          k += 7;
+        } else if (code === 3) {
+          flush();
+          start = point(data[k + 3] ?? 0, data[k + 4] ?? 0);
+          subpath.push(start);
+          k += 5;
+        } else if (code === 4) {
+          if (start) subpath.push(start);
+          k += 1;
+        } else {
+          break;
+        }
+      }
+      flush();
+    },
+  };
+}
+
+/**
+ * Reads ruling lines (stroked segments and thin filled rectangles) and image placements from a
+ * pdf.js operator list, tracking the transformation matrix through save/restore and forms.
+ * `toUpright` maps page user space to the upright frame.
+ */
+export function readPageGraphics(
+  operatorList: { fnArray: readonly number[]; argsArray: readonly unknown[] },
+  toUpright: (x: number, y: number) => [number, number],
+  maxOps = 500_000,
+): PageGraphics {
+  const sink = graphicsSink(toUpright);
+  const stack: Matrix[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   const count = Math.min(operatorList.fnArray.length, maxOps);
   for (let i = 0; i < count; i++) {
     const fn = operatorList.fnArray[i];
@@ -117,78 +213,13 @@ export function readPageGraphics(
         ctm = stack.pop() ?? ctm;
         break;
       case PDF_OPS.constructPath: {
-        const op = args?.[0] as number;
         const data = (args?.[1] as ArrayLike<number>[] | undefined)?.[0];
-        if (!data) break;
-        const stroke = STROKES.has(op);
-        const fill = FILLS.has(op);
-        if (!stroke && !fill) break;
-        let subpath: [number, number][] = [];
-        const flush = () => {
-          if (subpath.length < 2) {
-            subpath = [];
-            return;
-          }
-          if (stroke) {
-            for (let k = 1; k < subpath.length; k++) {
-              const a = subpath[k - 1];
-              const b = subpath[k];
-              if (a && b) addLine(a, b);
-            }
-          } else {
-            const box = boxOf(subpath);
-            const w = box.right - box.left;
-            const h = box.bottom - box.top;
-            if (h <= THIN && w > 3)
-              addLine(
-                [box.left, (box.top + box.bottom) / 2],
-                [box.right, (box.top + box.bottom) / 2],
-              );
-            else if (w <= THIN && h > 3)
-              addLine(
-                [(box.left + box.right) / 2, box.top],
-                [(box.left + box.right) / 2, box.bottom],
-              );
-          }
-          subpath = [];
-        };
-        let start: [number, number] | undefined;
-        for (let k = 0; k < data.length; ) {
-          const code = data[k];
-          if (code === 0) {
-            flush();
-            start = point(data[k + 1] ?? 0, data[k + 2] ?? 0);
-            subpath.push(start);
-            k += 3;
-          } else if (code === 1) {
-            subpath.push(point(data[k + 1] ?? 0, data[k + 2] ?? 0));
-            k += 3;
-          } else if (code === 2) {
-            // Curves are not rules; keep the end point so the path stays connected.
-            flush();
-            start = point(data[k + 5] ?? 0, data[k + 6] ?? 0);
-            subpath.push(start);
-            k += 7;
-          } else if (code === 3) {
-            flush();
-            start = point(data[k + 3] ?? 0, data[k + 4] ?? 0);
-            subpath.push(start);
-            k += 5;
-          } else if (code === 4) {
-            if (start) subpath.push(start);
-            k += 1;
-          } else {
-            break;
-          }
-        }
-        flush();
+        if (data) sink.path(args?.[0] as number, data, ctm);
         break;
       }
       default:
-        if (fn !== undefined && IMAGES.has(fn)) {
-          images.push(boxOf([point(0, 0), point(1, 0), point(1, 1), point(0, 1)]));
-        }
+        if (fn !== undefined && IMAGES.has(fn)) sink.image(ctm);
     }
   }
-  return { segments, images };
+  return sink.graphics;
 }

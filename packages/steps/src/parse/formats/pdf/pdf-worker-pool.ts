@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
+import type { PageReadPath } from './read-page.ts';
+import type { PageScan } from './scan-page.ts';
+
+/** What a PDF worker is asked: its share of one document's pages. */
+export interface ReadRequest {
+  readonly bytes: Uint8Array;
+  readonly pages: readonly number[];
+  readonly config: ResolvedParseConfig;
+  readonly hasForm: boolean;
+}
+
+/** What a PDF worker answers. */
+export type ReadReply =
+  | {
+      readonly ok: true;
+      readonly scans: PageScan[];
+      readonly paths: Record<PageReadPath, number>;
+    }
+  | {
+      readonly ok: false;
+      readonly reason?: string;
+      readonly name: string;
+      readonly message: string;
+    };
+
+/** Idle workers close after this long, so that an idle process holds no threads. */
+const IDLE_MS = 5000;
+
+/** Workers at most: one per core, up to 4. */
+export const PDF_WORKERS = Math.min(4, availableParallelism());
+
+const idle: Worker[] = [];
+let timer: NodeJS.Timeout | undefined;
+
+/**
+ * How to start a worker: the compiled module next to this one, or, when running from the
+ * TypeScript sources (tsx, vitest), the `.ts` entry behind tsx's loader registered inside the
+ * thread (on Node 20 a loader from the parent's `--import` does not reach worker threads).
+ * `undefined` when neither works: pages are then read in the calling thread.
+ */
+function entry(): { url: URL } | { code: string } | undefined {
+  const self = import.meta.url;
+  if (self.endsWith('.js')) return { url: new URL('./read-worker.js', self) };
+  if (!self.endsWith('.ts')) return undefined;
+  let tsx: string;
+  try {
+    // The ESM build of tsx's API: its CommonJS build cannot register hooks from a worker.
+    tsx = createRequire(self)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs');
+  } catch {
+    return undefined;
+  }
+  if (!existsSync(tsx)) return undefined;
+  const api = pathToFileURL(tsx).href;
+  const url = new URL('./read-worker.ts', self).href;
+  return {
+    code: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); });`,
+  };
+}
+
+const start = entry();
+
+/** True when pages can be read by worker threads here. */
+export function pdfWorkersAvailable(): boolean {
+  return start !== undefined && PDF_WORKERS >= 2;
+}
+
+function spawn(): Worker {
+  if (!start) throw new Error('PDF workers are not available in this runtime');
+  return 'url' in start ? new Worker(start.url) : new Worker(start.code, { eval: true });
+}
+
+/**
+ * Reads pages on a pooled worker. Rejects with the worker's error when it could not start or
+ * crashed (the caller may read the pages itself), with a rebuilt error when reading failed.
+ */
+export function readOnWorker(
+  request: ReadRequest,
+  signal: AbortSignal,
+): Promise<Extract<ReadReply, { ok: true }>> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  if (timer) {
+    clearTimeout(timer);
+    timer = undefined;
+  }
+  const worker = idle.pop() ?? spawn();
+  // A working thread keeps the process alive; an idle one must not.
+  worker.ref();
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      signal.removeEventListener('abort', onAbort);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onAbort = () => {
+      done();
+      void worker.terminate();
+      reject(signal.reason);
+    };
+    const onMessage = (reply: ReadReply) => {
+      done();
+      release(worker);
+      if (reply.ok) resolve(reply);
+      else
+        reject(Object.assign(new Error(reply.message), { name: reply.name, reason: reply.reason }));
+    };
+    const onError = (error: Error) => {
+      done();
+      void worker.terminate();
+      reject(error);
+    };
+    const onExit = (code: number) => onError(new Error(`PDF worker exited (${code})`));
+    signal.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(request);
+  });
+}
+
+function release(worker: Worker): void {
+  worker.unref();
+  idle.push(worker);
+  timer ??= setTimeout(() => void closePdfWorkers(), IDLE_MS);
+  timer.unref();
+}
+
+/** Terminates idle PDF workers (they are started again on demand). */
+export async function closePdfWorkers(): Promise<void> {
+  if (timer) {
+    clearTimeout(timer);
+    timer = undefined;
+  }
+  await Promise.all(idle.splice(0).map((worker) => worker.terminate()));
+}

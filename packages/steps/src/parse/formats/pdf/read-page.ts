@@ -1,0 +1,131 @@
+import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
+import { readContentGraphics, UnsupportedContent } from './content-graphics.ts';
+import type { Matrix } from './geometry.ts';
+import type { PageContentSource } from './page-content.ts';
+import { graphicsSink } from './page-graphics.ts';
+import { findRuledTables } from './ruled-tables.ts';
+import { looksComplex, type PageScan, type PdfDocument, scanPage } from './scan-page.ts';
+import { type PdfTextItem, placeTextRuns, toUpright } from './text-runs.ts';
+
+/** Under this many visible characters a page may be a scan (as `scanPage` decides). */
+const SCARCE_TEXT = 20;
+
+/** How a page was read, for tests and profiling. */
+export type PageReadPath = 'text' | 'content-stream' | 'operator-list';
+
+/** Where the pages of one document are read from: pdf.js, and its raw content streams. */
+export interface PageSources {
+  readonly doc: PdfDocument;
+  /** Opened on first use: pages that need no graphics never pay for it. */
+  content(): Promise<PageContentSource | undefined>;
+  /** Counts of how pages were read. */
+  readonly paths: Record<PageReadPath, number>;
+}
+
+/**
+ * Reads one page like {@link scanPage}, but takes ruling lines and image placements from the raw
+ * content stream instead of pdf.js's operator list, which costs as much as the text itself. The
+ * operator list (through `scanPage`) stays the path for pages that may be scans (little text),
+ * pages whose fonts pdf.js has not loaded yet (bold detection reads the fonts it loads), pages with
+ * form fields, and content this reader does not model ({@link UnsupportedContent}).
+ */
+export async function readPage(
+  sources: PageSources,
+  number: number,
+  config: ResolvedParseConfig,
+  hasForm: boolean,
+): Promise<PageScan> {
+  if (hasForm) return viaOperatorList(sources, number, config, hasForm);
+  // Decided with the page open, taken once it is closed again.
+  return (
+    (await readFast(sources, number, config)) ?? viaOperatorList(sources, number, config, hasForm)
+  );
+}
+
+/** The page without the operator list, or `undefined` when it needs it. */
+async function readFast(
+  sources: PageSources,
+  number: number,
+  config: ResolvedParseConfig,
+): Promise<PageScan | undefined> {
+  const page = await sources.doc.getPage(number);
+  try {
+    const content = await page.getTextContent({
+      includeMarkedContent: false,
+      disableNormalization: false,
+    });
+    const items = content.items.filter(
+      (item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item,
+    );
+    const complex = looksComplex(items);
+    let visible = 0;
+    for (const item of items) visible += item.str.trim().length;
+    const scarce = visible < SCARCE_TEXT;
+    const withGraphics =
+      config.engine === 'parse_performance' || (config.engine === 'parse_auto' ? complex : scarce);
+    if (withGraphics && (scarce || items.some((item) => !page.commonObjs.has(item.fontName)))) {
+      return undefined;
+    }
+    const boldFonts = new Set<string>();
+    for (const item of items) {
+      if (boldFonts.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
+      const font = page.commonObjs.get(item.fontName) as
+        | { name?: string; bold?: boolean }
+        | undefined;
+      if (font?.bold || /bold|black|heavy/i.test(font?.name ?? '')) boldFonts.add(item.fontName);
+    }
+    const viewport = page.getViewport({ scale: 1 });
+    const vt = viewport.transform as unknown as Matrix;
+    const { runs, frame } = placeTextRuns(
+      items,
+      vt,
+      viewport.width,
+      viewport.height,
+      boldFonts,
+      config.pageRotationEnabled,
+    );
+    const sink = graphicsSink((x, y) => toUpright(frame, vt, x, y));
+    if (withGraphics) {
+      const pageContent = (await sources.content())?.page(page.ref);
+      if (!pageContent) return undefined;
+      try {
+        readContentGraphics(pageContent.content, pageContent.resources, sink);
+      } catch (error) {
+        if (error instanceof UnsupportedContent) return undefined;
+        throw error;
+      }
+      sources.paths['content-stream']++;
+    } else {
+      sources.paths.text++;
+    }
+    const { segments, images } = sink.graphics;
+    const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+    return {
+      number,
+      width: frame.width,
+      height: frame.height,
+      originalWidth: x1 - x0,
+      originalHeight: y1 - y0,
+      rotation: config.pageRotationEnabled ? (page.rotate + frame.extraRotation) % 360 : null,
+      runs,
+      tables: config.tables ? findRuledTables(segments) : [],
+      images,
+      fields: [],
+      // Only pages with little text can be scans, and those took the operator list above.
+      scanned: false,
+      complex,
+    };
+  } finally {
+    page.cleanup();
+  }
+}
+
+function viaOperatorList(
+  sources: PageSources,
+  number: number,
+  config: ResolvedParseConfig,
+  hasForm: boolean,
+): Promise<PageScan> {
+  sources.paths['operator-list']++;
+  return scanPage(sources.doc, number, config, hasForm);
+}

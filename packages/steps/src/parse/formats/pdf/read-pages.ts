@@ -1,0 +1,91 @@
+import type { FormatContext } from '../../parse-document.ts';
+import { ParseFailure } from '../../parse-failure.ts';
+import { PDF_WORKERS, pdfWorkersAvailable, readOnWorker } from './pdf-worker-pool.ts';
+import { type PageReadPath, type PageSources, readPage } from './read-page.ts';
+import { type PageScan, type PdfDocument, pdfError } from './scan-page.ts';
+
+/** From this many pages on, pages are read by pooled worker threads. */
+export const PDF_WORKER_THRESHOLD = 60;
+
+/** The pages of a document, and how they were read. */
+export interface ReadPages {
+  readonly scans: PageScan[];
+  readonly paths: Record<PageReadPath, number>;
+  /** Worker threads that read them (0: this thread). */
+  readonly threads: number;
+}
+
+async function readInThread(
+  bytes: Uint8Array,
+  doc: PdfDocument,
+  pages: readonly number[],
+  context: FormatContext,
+  hasForm: boolean,
+): Promise<ReadPages> {
+  let content: ReturnType<PageSources['content']> | undefined;
+  const sources: PageSources = {
+    doc,
+    content: () => {
+      content ??= import('./page-content.ts').then((m) => m.openPageContent(bytes));
+      return content;
+    },
+    paths: { text: 0, 'content-stream': 0, 'operator-list': 0 },
+  };
+  const scans: PageScan[] = [];
+  for (const number of pages) {
+    context.signal.throwIfAborted();
+    try {
+      scans.push(await readPage(sources, number, context.config, hasForm));
+    } catch (error) {
+      context.signal.throwIfAborted();
+      if (error instanceof ParseFailure) throw error;
+      throw pdfError(error);
+    }
+  }
+  return { scans, paths: sources.paths, threads: 0 };
+}
+
+/**
+ * Reads the selected pages: in this thread for short documents, else in contiguous ranges on
+ * pooled worker threads (one per core; each opens its own copy of the document), so that large
+ * born-digital PDFs use every core. Falls back to this thread when a worker cannot run.
+ */
+export async function readPages(
+  bytes: Uint8Array,
+  doc: PdfDocument,
+  pages: readonly number[],
+  context: FormatContext,
+  hasForm: boolean,
+  threshold = PDF_WORKER_THRESHOLD,
+): Promise<ReadPages> {
+  context.signal.throwIfAborted();
+  if (!pdfWorkersAvailable() || pages.length < threshold) {
+    return readInThread(bytes, doc, pages, context, hasForm);
+  }
+  const size = Math.ceil(pages.length / PDF_WORKERS);
+  const parts: number[][] = [];
+  for (let i = 0; i < pages.length; i += size) parts.push(pages.slice(i, i + size));
+  try {
+    const replies = await Promise.all(
+      parts.map((part) =>
+        readOnWorker({ bytes, pages: part, config: context.config, hasForm }, context.signal),
+      ),
+    );
+    const paths = { text: 0, 'content-stream': 0, 'operator-list': 0 };
+    for (const reply of replies) {
+      for (const key of Object.keys(paths) as PageReadPath[]) paths[key] += reply.paths[key];
+    }
+    return { scans: replies.flatMap((reply) => reply.scans), paths, threads: parts.length };
+  } catch (error) {
+    context.signal.throwIfAborted();
+    const reason = (error as { reason?: unknown }).reason;
+    if (typeof reason === 'string' && error instanceof Error) {
+      throw new ParseFailure(reason as never, error.message);
+    }
+    if (error instanceof Error && /PasswordException|InvalidPDFException/.test(error.name)) {
+      throw pdfError(error);
+    }
+    // A worker that could not start (missing loader, resource limits): read here instead.
+    return readInThread(bytes, doc, pages, context, hasForm);
+  }
+}

@@ -1,0 +1,157 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ContentResources,
+  type ContentXObject,
+  readContentGraphics,
+  UnsupportedContent,
+} from '../../../../src/parse/formats/pdf/content-graphics.ts';
+import { openPageContent } from '../../../../src/parse/formats/pdf/page-content.ts';
+import {
+  graphicsSink,
+  type PageGraphics,
+  readPageGraphics,
+} from '../../../../src/parse/formats/pdf/page-graphics.ts';
+import { openPdf, type PdfDocument } from '../../../../src/parse/formats/pdf/scan-page.ts';
+import { type GraphicsPage, makeGraphicsPdf } from '../../../fixtures/parse/make-graphics-pdf.ts';
+
+const identity = (x: number, y: number): [number, number] => [x, y];
+const bytesOf = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+function read(content: string, xobjects: Record<string, ContentXObject> = {}): PageGraphics {
+  const sink = graphicsSink(identity);
+  readContentGraphics(bytesOf(content), resources(xobjects), sink);
+  return sink.graphics;
+}
+
+function resources(xobjects: Record<string, ContentXObject>): ContentResources {
+  return { xobject: (name) => xobjects[name] ?? { kind: 'other' } };
+}
+
+/** Same segments and images, to float32 precision (pdf.js folds some transforms into paths). */
+function expectSameGraphics(actual: PageGraphics, expected: PageGraphics): void {
+  expect(actual.segments.map((s) => s.kind)).toEqual(expected.segments.map((s) => s.kind));
+  actual.segments.forEach((segment, i) => {
+    const other = expected.segments[i];
+    expect(segment.at).toBeCloseTo(other?.at ?? Number.NaN, 3);
+    expect(segment.from).toBeCloseTo(other?.from ?? Number.NaN, 3);
+    expect(segment.to).toBeCloseTo(other?.to ?? Number.NaN, 3);
+  });
+  expect(actual.images).toHaveLength(expected.images.length);
+  actual.images.forEach((box, i) => {
+    const other = expected.images[i];
+    for (const side of ['left', 'top', 'right', 'bottom'] as const) {
+      expect(box[side]).toBeCloseTo(other?.[side] ?? Number.NaN, 3);
+    }
+  });
+}
+
+describe('readContentGraphics against pdf.js operator lists', { timeout: 60_000 }, () => {
+  let pdf: { bytes: Uint8Array; pages: GraphicsPage[] };
+  let doc: PdfDocument;
+  beforeAll(async () => {
+    pdf = await makeGraphicsPdf();
+    doc = await (await openPdf(pdf.bytes)).promise;
+  });
+
+  it('finds what the operator list finds, or declines the page', async () => {
+    const source = await openPageContent(pdf.bytes);
+    if (!source) throw new Error('pdf-lib could not open the fixture');
+    for (const [index, expected] of pdf.pages.entries()) {
+      const page = await doc.getPage(index + 1);
+      const reference = readPageGraphics(
+        await page.getOperatorList({ intent: 'display', annotationMode: 0 }),
+        identity,
+      );
+      const content = source.page(page.ref);
+      if (!content) throw new Error(`no content for page ${index + 1}`);
+      const sink = graphicsSink(identity);
+      let declined = false;
+      try {
+        readContentGraphics(content.content, content.resources, sink);
+      } catch (error) {
+        if (!(error instanceof UnsupportedContent)) throw error;
+        declined = true;
+      }
+      expect({ page: expected.name, declined }).toEqual({
+        page: expected.name,
+        declined: expected.unsupported,
+      });
+      if (!declined) {
+        expect(reference.segments.length + reference.images.length).toBeGreaterThan(0);
+        expectSameGraphics(sink.graphics, reference);
+      }
+    }
+  });
+});
+
+describe('readContentGraphics', () => {
+  it('reads strokes and thin fills as rules through cm and q/Q', () => {
+    const { segments } = read(
+      'q 1 0 0 1 10 20 cm 0 0 m 100 0 l S Q 0 0 m 0 50 l S q 2 0 0 2 0 0 cm 5 5 40 1 re f Q',
+    );
+    expect(segments).toEqual([
+      { kind: 'h', at: 20, from: 10, to: 110 },
+      { kind: 'v', at: 0, from: 0, to: 50 },
+      { kind: 'h', at: 11, from: 10, to: 90 },
+    ]);
+  });
+
+  it('closes the path for s and b but not for S', () => {
+    expect(read('0 0 m 100 0 l 100 50 l S').segments).toHaveLength(2);
+    expect(read('0 0 m 100 0 l 100 50 l 0 50 l s').segments).toHaveLength(4);
+  });
+
+  it('places images and follows forms with their matrix and their own resources', () => {
+    const image: ContentXObject = { kind: 'image', width: 4, height: 4, imageMask: false };
+    const form: ContentXObject = {
+      kind: 'form',
+      matrix: [1, 0, 0, 1, 100, 0],
+      content: bytesOf('0 0 m 50 0 l S q 10 0 0 10 0 0 cm /Inner Do Q'),
+      resources: resources({ Inner: image }),
+    };
+    const graphics = read('q 2 0 0 2 0 0 cm /Fm Do Q /Im Do', { Fm: form, Im: image });
+    expect(graphics.segments).toEqual([{ kind: 'h', at: 0, from: 200, to: 300 }]);
+    expect(graphics.images).toEqual([
+      { left: 200, top: 0, right: 220, bottom: 20 },
+      { left: 0, top: 0, right: 1, bottom: 1 },
+    ]);
+  });
+
+  it('skips what pdf.js skips: images without dimensions, missing XObjects, null operands', () => {
+    const broken: ContentXObject = { kind: 'image', width: 0, height: 4, imageMask: false };
+    const graphics = read('/Broken Do /Missing Do null 0 0 m 10 0 l S', { Broken: broken });
+    expect(graphics).toEqual({ segments: [{ kind: 'h', at: 0, from: 0, to: 10 }], images: [] });
+  });
+
+  it.each([
+    ['an inline image', 'BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI'],
+    ['an unknown operator', '1 2 zz'],
+    ['a missing operand', '10 m'],
+    ['an extra operand', '1 2 3 m'],
+    ['a name where a number goes', '/A 2 m'],
+    ['a malformed number', '1-2 3 m'],
+    ['a stray delimiter', '0 0 m ) S'],
+    ['an unterminated string', '(abc Tj'],
+    ['three images', '/Im Do /Im Do /Im Do'],
+    ['a single-pixel mask', '/Mask Do'],
+    ['a recursive form', '/Loop Do'],
+    ['an unreadable XObject', '/Unreadable Do'],
+  ])('declines %s', (_, content) => {
+    const loop: ContentResources = {
+      xobject: (name) =>
+        name === 'Loop'
+          ? { kind: 'form', matrix: null, content: bytesOf('/Loop Do'), resources: loop }
+          : undefined,
+    };
+    const xobjects: ContentResources = {
+      xobject: (name) => {
+        if (name === 'Im') return { kind: 'image', width: 2, height: 2, imageMask: false };
+        if (name === 'Mask') return { kind: 'image', width: 1, height: 1, imageMask: true };
+        return loop.xobject(name);
+      },
+    };
+    expect(() => readContentGraphics(bytesOf(content), xobjects, graphicsSink(identity))).toThrow(
+      UnsupportedContent,
+    );
+  });
+});

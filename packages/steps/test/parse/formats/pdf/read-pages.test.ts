@@ -1,0 +1,108 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  closePdfWorkers,
+  pdfWorkersAvailable,
+} from '../../../../src/parse/formats/pdf/pdf-worker-pool.ts';
+import { readPages } from '../../../../src/parse/formats/pdf/read-pages.ts';
+import { openPdf, type PageScan, scanPage } from '../../../../src/parse/formats/pdf/scan-page.ts';
+import type { FormatContext } from '../../../../src/parse/parse-document.ts';
+import { DEFAULT_PARSE_LIMITS } from '../../../../src/parse/parse-document.ts';
+import type { ParseConfig } from '../../../../src/parse/parse-output.ts';
+import { resolveParseConfig } from '../../../../src/parse/resolve-parse-config.ts';
+import { makeGraphicsPdf } from '../../../fixtures/parse/make-graphics-pdf.ts';
+import { makeReportPdf } from '../../../fixtures/parse/make-pdf.ts';
+
+function contextOf(config: ParseConfig = {}, signal = new AbortController().signal): FormatContext {
+  const resolved = resolveParseConfig(config);
+  if (!resolved.ok) throw new Error(resolved.issues.join('; '));
+  return {
+    config: resolved.config,
+    limits: DEFAULT_PARSE_LIMITS,
+    signal,
+    mimeType: 'application/pdf',
+    fileName: 'test.pdf',
+  };
+}
+
+/** Every page through the operator list, as before the content-stream reader. */
+async function operatorListScans(bytes: Uint8Array, context: FormatContext): Promise<PageScan[]> {
+  const task = await openPdf(bytes);
+  try {
+    const doc = await task.promise;
+    const scans: PageScan[] = [];
+    for (let n = 1; n <= doc.numPages; n++)
+      scans.push(await scanPage(doc, n, context.config, false));
+    return scans;
+  } finally {
+    await task.destroy();
+  }
+}
+
+async function read(bytes: Uint8Array, context: FormatContext, threshold?: number) {
+  const task = await openPdf(bytes);
+  try {
+    const doc = await task.promise;
+    const pages = Array.from({ length: doc.numPages }, (_, i) => i + 1);
+    return await readPages(bytes, doc, pages, context, false, threshold);
+  } finally {
+    await task.destroy();
+  }
+}
+
+afterAll(() => closePdfWorkers());
+
+describe('readPages', { timeout: 60_000 }, () => {
+  it('reads a report from content streams, with what the operator list gives', async () => {
+    const { bytes } = await makeReportPdf({ pages: 4, rotatedPages: [2], turnedTextPages: [3] });
+    const context = contextOf();
+    const result = await read(bytes, context);
+    // The first page loads the fonts (bold detection reads them); the others skip the list.
+    expect(result.paths).toEqual({ text: 0, 'content-stream': 3, 'operator-list': 1 });
+    expect(result.threads).toBe(0);
+    expect(result.scans).toEqual(await operatorListScans(bytes, context));
+    expect(result.scans.every((scan) => scan.tables.length === 1)).toBe(true);
+  });
+
+  it('falls back to the operator list page by page where the content reader declines', async () => {
+    const { bytes, pages } = await makeGraphicsPdf();
+    const context = contextOf();
+    const result = await read(bytes, context);
+    const declined = pages.filter((page) => page.unsupported).length;
+    expect(declined).toBeGreaterThan(0);
+    // Page 1 loads the fonts; the declined pages take the list; the rest the content stream.
+    expect(result.paths).toEqual({
+      text: 0,
+      'content-stream': pages.length - declined - 1,
+      'operator-list': declined + 1,
+    });
+    expect(result.scans).toEqual(await operatorListScans(bytes, context));
+  });
+
+  it('reads without graphics where the engine needs none (parse_light)', async () => {
+    const { bytes } = await makeReportPdf({ pages: 2 });
+    const result = await read(bytes, contextOf({ engine: 'parse_light' }));
+    expect(result.paths).toEqual({ text: 2, 'content-stream': 0, 'operator-list': 0 });
+    expect(result.scans.every((scan) => scan.tables.length === 0)).toBe(true);
+  });
+
+  it('splits large documents over pooled worker threads with the same result', async () => {
+    expect(pdfWorkersAvailable()).toBe(true);
+    const { bytes } = await makeReportPdf({ pages: 6 });
+    const context = contextOf();
+    const inThread = await read(bytes, context);
+    const first = await read(bytes, context, 1);
+    expect(first.threads).toBeGreaterThanOrEqual(2);
+    expect(first.scans).toEqual(inThread.scans);
+    // Pooled threads serve the next document too.
+    const second = await read(bytes, context, 1);
+    expect(second.scans).toEqual(inThread.scans);
+  });
+
+  it('stops when the parse is aborted', async () => {
+    const { bytes } = await makeReportPdf({ pages: 6 });
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(read(bytes, contextOf({}, controller.signal), 1)).rejects.toThrow('stop');
+    await expect(read(bytes, contextOf({}, controller.signal))).rejects.toThrow('stop');
+  });
+});
