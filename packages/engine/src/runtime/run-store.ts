@@ -3,6 +3,7 @@ import { isStorageError } from '@docflow/storage';
 import { EngineError, EngineErrorCode } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import { copyRunState } from '../run/copy-run-state.ts';
 import { isFinalRunStatus } from '../run/lifecycle.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import { type RunGraph, toRunGraph } from '../run/run-graph.ts';
@@ -125,7 +126,7 @@ export class RunStore {
       if (!entry) {
         throw new EngineError(EngineErrorCode.NOT_FOUND, `workflow run ${runId} does not exist`);
       }
-      const draft = structuredClone(entry.state);
+      const draft = copyRunState(entry.state);
       const graph = await this.graph(draft.definitionId);
       const fx = newEffects();
       const changed = await fn(

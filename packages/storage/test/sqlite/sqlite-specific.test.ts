@@ -120,7 +120,7 @@ describe('migrations', () => {
 });
 
 describe('durability', () => {
-  const expected: Record<Durability, number> = { normal: 1, full: 2, batched: 2 };
+  const expected: Record<Durability, number> = { normal: 1, full: 2, batched: 1 };
   for (const durability of ['normal', 'full', 'batched'] as const) {
     it(`${durability}: WAL, synchronous=${expected[durability]}, commits survive close and reopen`, async () => {
       const path = tempPath();
