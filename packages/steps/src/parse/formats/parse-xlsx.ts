@@ -41,12 +41,20 @@ function argbToHex(argb: string | undefined): string | undefined {
   return `#${argb.slice(-6).toUpperCase()}`;
 }
 
+/** Distinct values in ascending order; rows arrive sorted, so the sort is usually skipped. */
+function distinctSorted(values: readonly number[]): readonly number[] {
+  let ascending = true;
+  for (let i = 1; i < values.length && ascending; i++) {
+    ascending = (values[i] ?? 0) > (values[i - 1] ?? 0);
+  }
+  return ascending ? values : [...new Set(values)].sort((a, b) => a - b);
+}
+
 /**
- * Maps each distinct value to its rank (0, 1, …): the dense row and column indices of cells
- * once the rows and columns without any kept cell are left out.
+ * Maps each of `sorted` (distinct, ascending) to its rank (0, 1, …): the dense row and column
+ * indices of cells once the rows and columns without any kept cell are left out.
  */
-function denseIndex(used: Iterable<number>): (value: number) => number {
-  const sorted = [...new Set(used)].sort((a, b) => a - b);
+function denseIndex(sorted: readonly number[]): (value: number) => number {
   const max = sorted[sorted.length - 1] ?? 0;
   // A typed array beats a Map for the usual ranges (rows ≤ 1,048,576, columns ≤ 16,384).
   if (max <= 1 << 21) {
@@ -146,8 +154,13 @@ function sharedFormatting(): (cell: CellLike) => CellFormatting | undefined {
   };
 }
 
+/** The bytes as a Buffer over the same memory: a copy would add the file's size to the peak. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 async function* streamSheets(bytes: Uint8Array): AsyncGenerator<SheetLike> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([asBuffer(bytes)]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
@@ -168,7 +181,7 @@ async function* streamSheets(bytes: Uint8Array): AsyncGenerator<SheetLike> {
 
 async function* loadedSheets(bytes: Uint8Array): AsyncGenerator<SheetLike> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  await workbook.xlsx.load(asBuffer(bytes) as unknown as ArrayBuffer);
   for (const worksheet of workbook.worksheets) {
     const hiddenColumns = new Set<number>();
     for (let c = 1; c <= worksheet.columnCount; c++) {
@@ -287,13 +300,14 @@ async function readSheet(
   columns.forEach((_flag, column) => {
     usedColumns.push(column);
   });
-  const rowIndex = denseIndex(rows);
+  const keptRows = distinctSorted(rows);
+  const rowIndex = denseIndex(keptRows);
   const columnIndex = denseIndex(usedColumns);
   for (const cell of cells) {
     cell.details.rowIndex = rowIndex(cell.details.rowIndex);
     cell.details.columnIndex = columnIndex(cell.details.columnIndex);
   }
-  return { cells, rowCount: new Set(rows).size, columnCount: usedColumns.length };
+  return { cells, rowCount: keptRows.length, columnCount: usedColumns.length };
 }
 
 /**

@@ -99,6 +99,16 @@ describe.each([
     expect(byRef.get('B2')).toMatchObject({ rowIndex: 1, columnIndex: 1 });
   });
 
+  it('reads a workbook handed over as a view into a larger buffer', async () => {
+    const bytes = await makeXlsx();
+    const larger = new Uint8Array(bytes.length + 64).fill(0x5a);
+    larger.set(bytes, 32);
+    const view = larger.subarray(32, 32 + bytes.length);
+    const draft = await parseXlsx(view, context(), { stream });
+    expect(draft).toEqual(await parseXlsx(bytes, context(), { stream }));
+    expect(table(draft)?.content).toContain('| North | $1,234.50 |');
+  });
+
   it('shares one frozen formatting object between cells of the same style', async () => {
     const draft = await parseXlsx(await makeXlsx(), context(ADVANCED), { stream });
     const header = cellDetails(table(draft)).filter((d) => d.rowIndex === 0);
