@@ -89,7 +89,9 @@ export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): 
       boundingBox: box,
     };
     out.push(block);
-    for (const child of draftBlock.children ?? []) toBlocks(out, unit, child, id);
+    // No `?? []`: that would allocate an empty array for each of a sheet's 600,000 cells.
+    if (draftBlock.children)
+      for (const child of draftBlock.children) toBlocks(out, unit, child, id);
   };
 
   // Blocks without OCR share one (immutable) metadata object per unit: a sheet's 600,000 cells
