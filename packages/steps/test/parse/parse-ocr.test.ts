@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcrPool } from '../../src/parse/ocr/ocr-pool.ts';
+import { closeOcrPool, ocrPoolSize, ocrPoolStats } from '../../src/parse/ocr/ocr-pool.ts';
 import { parseDocument } from '../../src/parse/parse-document.ts';
 import { BARCODE_TRUTH, makeBarcodePng } from '../fixtures/parse/make-barcode.ts';
 import { makeScannedPdf, makeScanPng } from '../fixtures/parse/make-scan.ts';
@@ -35,6 +35,71 @@ describe('OCR', { timeout: 180_000 }, () => {
     expect(confidence).toBeLessThanOrEqual(1);
     expect(block?.metadata.ocrWords?.[0]).toMatchObject({ text: 'Section' });
     expect(result.metrics.ocrPageCount).toBe(1);
+  });
+
+  it('reads an upright 300-DPI scan word for word at 200 DPI, without running OSD', async () => {
+    const { png, truth } = await makeScanPng({ dpi: 300, tableRows: 18 });
+    const before = ocrPoolStats().orientationDetections;
+    const result = await parseDocument(png, { fileName: 'scan.png' });
+    if (!result.ok) throw new Error(result.failureMessage);
+    const expected = [truth.heading, ...truth.paragraphs, ...truth.table.flat()].join(' ');
+    // Every word, "Item" beside the table rule included: it is the first to go when the 300 to
+    // 200 DPI downscale stretches an axis.
+    expect(wordRecall(expected, result.output.chunks[0]?.content ?? '')).toBe(1);
+    // Rotation detection is on (the default) but the page read as upright: OSD was not needed.
+    expect(result.output.metadata?.pages?.[0]).toMatchObject({ rotationApplied: 0 });
+    expect(ocrPoolStats().orientationDetections).toBe(before);
+    const block = result.output.chunks[0]?.blocks[0];
+    expect(block?.metadata.page?.width).toBeCloseTo(612, 0);
+    expect(block?.content).toBe(truth.heading);
+  });
+
+  it('turns an upside-down scan with OSD (its text does not read as upright)', async () => {
+    const { png, truth } = await makeScanPng({ dpi: 200, rotate: 180 });
+    const before = ocrPoolStats().orientationDetections;
+    const result = await parseDocument(png);
+    if (!result.ok) throw new Error(result.failureMessage);
+    const expected = [truth.heading, ...truth.paragraphs, ...truth.table.flat()].join(' ');
+    expect(wordRecall(expected, result.output.chunks[0]?.content ?? '')).toBeGreaterThanOrEqual(
+      0.95,
+    );
+    expect(result.output.metadata?.pages?.[0]).toMatchObject({ rotationApplied: 180 });
+    expect(ocrPoolStats().orientationDetections).toBe(before + 1);
+    expect(result.output.chunks[0]?.blocks[0]?.content).toBe(truth.heading);
+  });
+
+  it('reads dark text on a transparent background (flattened onto white)', async () => {
+    const { png, truth } = await makeScanPng({ dpi: 200 });
+    // Ink becomes opacity over black pixels: without flattening the page is black on black.
+    const { data, info } = await sharp(png).toColourspace('b-w').raw().toBuffer({
+      resolveWithObject: true,
+    });
+    const rgba = new Uint8Array(info.width * info.height * 4);
+    for (let i = 0; i < data.length; i++) rgba[i * 4 + 3] = 255 - (data[i] ?? 255);
+    const transparent = await sharp(rgba, {
+      raw: { width: info.width, height: info.height, channels: 4 },
+    })
+      .png()
+      .toBuffer();
+    const result = await parseDocument(transparent, {
+      config: { advancedOptions: { pageRotationEnabled: false } },
+    });
+    if (!result.ok) throw new Error(result.failureMessage);
+    const expected = [truth.heading, ...truth.paragraphs].join(' ');
+    expect(wordRecall(expected, result.output.chunks[0]?.content ?? '')).toBeGreaterThanOrEqual(
+      0.95,
+    );
+  });
+
+  it('reuses the pooled workers across pages and parse calls', async () => {
+    const { png } = await makeScanPng({ dpi: 200 });
+    const config = { advancedOptions: { pageRotationEnabled: false } };
+    const before = ocrPoolStats().workersStarted;
+    const parses = Array.from({ length: ocrPoolSize() + 2 }, () => parseDocument(png, { config }));
+    for (const result of await Promise.all(parses)) expect(result.ok).toBe(true);
+    expect((await parseDocument(png, { config })).ok).toBe(true);
+    // At most one worker per pool slot, however many pages went through.
+    expect(ocrPoolStats().workersStarted - before).toBeLessThanOrEqual(ocrPoolSize());
   });
 
   it('OCRs a PDF page without a text layer', async () => {

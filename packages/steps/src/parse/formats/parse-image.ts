@@ -1,8 +1,10 @@
-import sharp, { type OutputInfo } from 'sharp';
+import sharp from 'sharp';
 import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts';
 import { mapLimit } from '../map-limit.ts';
+import { decodeGray, type GrayImage, rotateGray, scaleGray } from '../ocr/gray-image.ts';
+import { looksUpright } from '../ocr/looks-upright.ts';
 import { ocrBlocks } from '../ocr/ocr-blocks.ts';
-import { detectOrientation, ocrPoolSize, recognize } from '../ocr/ocr-pool.ts';
+import { detectOrientation, type OcrPagePx, ocrPoolSize, recognize } from '../ocr/ocr-pool.ts';
 import type { FormatContext } from '../parse-document.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { OutputPageMetadata } from '../parse-output.ts';
@@ -21,11 +23,9 @@ const OCR_MAX_DPI = 200;
 /** Resolution given to orientation detection: it needs fewer pixels than recognition. */
 const OSD_DPI = 150;
 
-/** One page of an image file, decoded to PNG, upright. */
+/** One page to OCR: its gray pixels and their resolution. */
 export interface OcrInput {
-  readonly png: Uint8Array;
-  readonly width: number;
-  readonly height: number;
+  readonly image: GrayImage;
   readonly dpi: number;
 }
 
@@ -39,8 +39,9 @@ async function decodeWithCanvas(bytes: Uint8Array): Promise<Buffer> {
 }
 
 /**
- * OCR of one upright-able page: orientation by OSD (when enabled), recognition on the worker
- * pool, barcodes when asked. Returns the unit and its page metadata.
+ * OCR of one upright-able page: recognition on the worker pool, orientation by OSD (when enabled
+ * and the page does not read as upright), barcodes when asked. Returns the unit and its page
+ * metadata.
  */
 export async function ocrPage(
   input: OcrInput,
@@ -48,44 +49,41 @@ export async function ocrPage(
   context: FormatContext,
   original: { width: number; height: number },
 ): Promise<{ unit: DraftUnit; page: OutputPageMetadata }> {
-  let png = input.png;
-  let width = input.width;
-  let height = input.height;
+  let image = input.image;
   let dpi = input.dpi;
   let rotation: number | null = null;
   try {
     if (dpi > OCR_MAX_DPI) {
-      const scale = OCR_MAX_DPI / dpi;
-      width = Math.max(1, Math.round(width * scale));
-      height = Math.max(1, Math.round(height * scale));
-      png = await sharp(png).resize(width, height).png().toBuffer();
+      image = await scaleGray(image, OCR_MAX_DPI / dpi);
       dpi = OCR_MAX_DPI;
     }
+    let read: OcrPagePx | undefined;
     if (context.config.pageRotationEnabled) {
-      // Orientation needs far fewer pixels than recognition.
-      const osdScale = Math.min(1, OSD_DPI / dpi);
-      const small =
-        osdScale < 1
-          ? await sharp(png)
-              .resize(Math.round(width * osdScale), Math.round(height * osdScale))
-              .png()
-              .toBuffer()
-          : png;
-      rotation = await detectOrientation(small);
-      if (rotation !== 0) {
-        png = await sharp(png).rotate(rotation).png().toBuffer();
-        if (rotation % 180 !== 0) [width, height] = [height, width];
+      // Most pages come upright: recognise first, and pay for OSD only when the text does not
+      // read as upright (then a turned page is recognised a second time, upright).
+      read = await recognize(image, dpi);
+      rotation = 0;
+      if (!looksUpright(read)) {
+        context.signal.throwIfAborted();
+        // Orientation needs far fewer pixels than recognition.
+        const small = dpi > OSD_DPI ? await scaleGray(image, OSD_DPI / dpi) : image;
+        rotation = await detectOrientation(small, Math.min(dpi, OSD_DPI));
+        if (rotation !== 0) {
+          image = await rotateGray(image, rotation);
+          read = undefined;
+        }
       }
     }
     context.signal.throwIfAborted();
-    const paragraphs = await recognize(png, dpi);
+    read ??= await recognize(image, dpi);
     context.signal.throwIfAborted();
+    const { width, height } = image;
     const ppp = 72 / dpi;
-    const { blocks, lines } = ocrBlocks(paragraphs, ppp);
+    const { blocks, lines } = ocrBlocks(read.paragraphs, ppp);
     const all: DraftBlock[] = [...blocks];
     if (context.config.barcodesReading) {
       const { readBarcodeBlocks } = await import('../ocr/read-barcodes.ts');
-      all.push(...(await readBarcodeBlocks(png, ppp)));
+      all.push(...(await readBarcodeBlocks(image, ppp)));
     }
     const pageWidth = width * ppp;
     const pageHeight = height * ppp;
@@ -180,15 +178,9 @@ export async function parseImage(
     );
   }
   const results = await mapLimit(selected, ocrPoolSize(), async (number) => {
-    let decoded: { data: Buffer; info: OutputInfo };
+    let image: GrayImage;
     try {
-      decoded = await sharp(bmp ?? bytes, {
-        page: bmp ? 0 : number - 1,
-        limitInputPixels: MAX_PIXELS,
-      })
-        .rotate()
-        .png()
-        .toBuffer({ resolveWithObject: true });
+      image = await decodeGray(bmp ?? bytes, bmp ? 0 : number - 1, MAX_PIXELS);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new ParseFailure(
@@ -197,10 +189,9 @@ export async function parseImage(
         { cause: error },
       );
     }
-    const { width, height } = decoded.info;
-    return ocrPage({ png: decoded.data, width, height, dpi: density }, number, context, {
-      width: (width * 72) / density,
-      height: (height * 72) / density,
+    return ocrPage({ image, dpi: density }, number, context, {
+      width: (image.width * 72) / density,
+      height: (image.height * 72) / density,
     });
   });
   return {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { type GrayImage, toPgm } from './gray-image.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -29,6 +30,17 @@ export interface OcrParagraphPx {
   readonly bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
+/** What recognition of one page gives: paragraphs, and what tells an upright page. */
+export interface OcrPagePx {
+  readonly paragraphs: OcrParagraphPx[];
+  /** Words recognised, and their mean confidence (0..100; 0 without words). */
+  readonly words: number;
+  readonly meanConfidence: number;
+  /** Text lines, and those whose baseline runs more down than across (a page turned 90°). */
+  readonly lines: number;
+  readonly verticalLines: number;
+}
+
 interface Pool {
   readonly size: number;
   readonly idle: Worker[];
@@ -36,6 +48,10 @@ interface Pool {
   total: number;
   active: number;
   timer: NodeJS.Timeout | undefined;
+  /** Workers created since the process started (they should be few: workers are reused). */
+  started: number;
+  /** Orientation detections run since the process started. */
+  detections: number;
 }
 
 const pool: Pool = {
@@ -45,9 +61,12 @@ const pool: Pool = {
   total: 0,
   active: 0,
   timer: undefined,
+  started: 0,
+  detections: 0,
 };
 
 async function newWorker(): Promise<Worker> {
+  pool.started++;
   const worker = await createWorker('eng', OEM.LSTM_ONLY, {
     langPath: ENG_PATH,
     gzip: true,
@@ -122,27 +141,51 @@ export function ocrPoolSize(): number {
   return pool.size;
 }
 
-/** Recognises one image (PNG/JPEG bytes) into paragraphs of words, on a pooled worker. */
-export async function recognize(image: Uint8Array, dpi: number): Promise<OcrParagraphPx[]> {
+/** Counters of the pool's work since the process started: workers created, OSD runs. */
+export function ocrPoolStats(): { workersStarted: number; orientationDetections: number } {
+  return { workersStarted: pool.started, orientationDetections: pool.detections };
+}
+
+/**
+ * Recognises one gray page at `dpi` into paragraphs of words, on a pooled worker. Only the block
+ * tree is asked for: text, hOCR, TSV and PDF renderings would each cost a pass over the result.
+ */
+export async function recognize(image: GrayImage, dpi: number): Promise<OcrPagePx> {
   const worker = await acquire();
   let healthy: Worker | undefined = worker;
   try {
     await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
-    const { data } = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
+    const { data } = await worker.recognize(toPgm(image), {}, { blocks: true, text: false });
     const paragraphs: OcrParagraphPx[] = [];
+    let words = 0;
+    let confidence = 0;
+    let lines = 0;
+    let verticalLines = 0;
     for (const block of data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
-        const lines = paragraph.lines
-          .map((line) =>
-            line.words
-              .filter((word) => word.text.trim() !== '')
-              .map((word) => ({ text: word.text, confidence: word.confidence, bbox: word.bbox })),
-          )
-          .filter((line) => line.length > 0);
-        if (lines.length > 0) paragraphs.push({ lines, bbox: paragraph.bbox });
+        const kept: OcrWordPx[][] = [];
+        for (const line of paragraph.lines) {
+          const texts = line.words
+            .filter((word) => word.text.trim() !== '')
+            .map((word) => ({ text: word.text, confidence: word.confidence, bbox: word.bbox }));
+          if (texts.length === 0) continue;
+          kept.push(texts);
+          lines++;
+          const { x0, y0, x1, y1 } = line.baseline;
+          if (Math.abs(y1 - y0) > Math.abs(x1 - x0)) verticalLines++;
+          words += texts.length;
+          for (const word of texts) confidence += word.confidence;
+        }
+        if (kept.length > 0) paragraphs.push({ lines: kept, bbox: paragraph.bbox });
       }
     }
-    return paragraphs;
+    return {
+      paragraphs,
+      words,
+      meanConfidence: words === 0 ? 0 : confidence / words,
+      lines,
+      verticalLines,
+    };
   } catch (error) {
     // A worker that failed mid-job is not reused.
     healthy = undefined;
@@ -158,8 +201,9 @@ export async function recognize(image: Uint8Array, dpi: number): Promise<OcrPara
  * Page orientation with tesseract's OSD model: the clockwise degrees (0, 90, 180, 270) that turn
  * the image upright. Serialised on one legacy-engine worker.
  */
-export function detectOrientation(image: Uint8Array): Promise<number> {
+export function detectOrientation(image: GrayImage, dpi: number): Promise<number> {
   const run = osdChain.then(async () => {
+    pool.detections++;
     osd ??= createWorker('osd', OEM.TESSERACT_ONLY, {
       langPath: OSD_PATH,
       gzip: true,
@@ -168,7 +212,9 @@ export function detectOrientation(image: Uint8Array): Promise<number> {
       legacyLang: true,
     });
     const worker = await osd;
-    const { data } = await worker.detect(Buffer.from(image));
+    // Without a resolution tesseract assumes 70 DPI (and says so on stderr) and works harder.
+    await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+    const { data } = await worker.detect(toPgm(image));
     const degrees = Number(data.orientation_degrees ?? 0);
     return [0, 90, 180, 270].includes(degrees) ? degrees : 0;
   });

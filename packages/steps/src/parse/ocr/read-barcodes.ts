@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DraftBlock } from '../draft-document.ts';
 import { boxOf } from '../formats/pdf/geometry.ts';
+import { type GrayImage, rgbaFromGray } from './gray-image.ts';
 
 type ZXingReader = typeof import('zxing-wasm/reader');
 
@@ -31,13 +32,18 @@ function loadReader(): Promise<ZXingReader> {
   return ready;
 }
 
-/** Barcodes in a PNG/JPEG image as barcode blocks, corner points scaled to points. */
+/** Barcodes in a gray page as barcode blocks, corner points scaled to points. */
 export async function readBarcodeBlocks(
-  image: Uint8Array,
+  image: GrayImage,
   pointsPerPixel: number,
 ): Promise<DraftBlock[]> {
   const zxing = await loadReader();
-  const results = await zxing.readBarcodes(image, { tryHarder: true, maxNumberOfSymbols: 32 });
+  // Pixels rather than an encoded image: nothing to encode here and decode again in zxing.
+  const pixels = { data: rgbaFromGray(image), width: image.width, height: image.height };
+  const results = await zxing.readBarcodesFromImageData(pixels, {
+    tryHarder: true,
+    maxNumberOfSymbols: 32,
+  });
   const blocks: DraftBlock[] = [];
   for (const result of results) {
     if (!result.isValid) continue;

@@ -12,7 +12,7 @@ type PdfDocument = Awaited<
 /** OCR resolution for scanned PDF pages: as accurate as 300 DPI on text of 8 pt and up, a third faster (parsing-research.md §2.2). */
 const OCR_DPI = 200;
 
-/** OCR of a PDF page without a text layer: rendered at 300 DPI, then recognised. */
+/** OCR of a PDF page without a text layer: rendered to gray at 200 DPI, then recognised. */
 export async function ocrPdfPage(
   doc: PdfDocument,
   number: number,

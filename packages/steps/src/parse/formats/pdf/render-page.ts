@@ -1,3 +1,4 @@
+import { type GrayImage, grayFromRgba } from '../../ocr/gray-image.ts';
 import type { loadPdfJs } from './pdfjs.ts';
 
 type PdfDocument = Awaited<
@@ -8,14 +9,15 @@ type PdfDocument = Awaited<
 const MAX_SIDE = 6000;
 
 /**
- * Renders a PDF page (with its `/Rotate`) to a grayscale-friendly PNG at `dpi` through pdf.js
- * and @napi-rs/canvas (prebuilt binaries from npm, no system libraries).
+ * Renders a PDF page (with its `/Rotate`) at `dpi` through pdf.js and @napi-rs/canvas (prebuilt
+ * binaries from npm, no system libraries) to gray pixels: OCR reads them as they are, where a PNG
+ * would be compressed here only to be decompressed again inside tesseract.
  */
 export async function renderPdfPage(
   doc: PdfDocument,
   number: number,
   dpi: number,
-): Promise<{ png: Uint8Array; width: number; height: number; dpi: number }> {
+): Promise<{ image: GrayImage; dpi: number }> {
   const { createCanvas } = await import('@napi-rs/canvas');
   const page = await doc.getPage(number);
   try {
@@ -33,8 +35,8 @@ export async function renderPdfPage(
       canvas: canvas as never,
       viewport,
     }).promise;
-    const png = await canvas.encode('png');
-    return { png: new Uint8Array(png), width, height, dpi: scale * 72 };
+    const pixels = context.getImageData(0, 0, width, height);
+    return { image: grayFromRgba(pixels.data, width, height), dpi: scale * 72 };
   } finally {
     page.cleanup();
   }

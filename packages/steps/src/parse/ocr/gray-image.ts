@@ -1,0 +1,105 @@
+import sharp, { type Sharp } from 'sharp';
+
+/**
+ * An 8-bit grayscale bitmap, one byte per pixel, rows top to bottom without padding: what OCR
+ * reads. Pages stay in this form from decoding to tesseract, so no PNG is encoded and decoded
+ * again on the way (tesseract converts colour to gray itself, at a cost, anyway).
+ */
+export interface GrayImage {
+  readonly data: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * tesseract.js looks for an EXIF orientation tag in the first 500 bytes of any image it is
+ * given; a comment pads the PGM header past them so that pixel values can never be taken for one.
+ */
+const PGM_HEADER_MIN = 512;
+
+/**
+ * The image as a binary PGM (P5): a header in front of the raw pixels, which leptonica reads
+ * without decompressing anything.
+ */
+export function toPgm(image: GrayImage): Buffer {
+  const size = `\n${image.width} ${image.height}\n255\n`;
+  const padding = Math.max(1, PGM_HEADER_MIN - 'P5\n#'.length - size.length);
+  const header = Buffer.from(`P5\n#${' '.repeat(padding)}${size}`, 'latin1');
+  const pgm = Buffer.allocUnsafe(header.length + image.data.length);
+  header.copy(pgm, 0);
+  pgm.set(image.data, header.length);
+  return pgm;
+}
+
+function fromRaw(image: GrayImage) {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
+}
+
+async function toGray(pipeline: Sharp): Promise<GrayImage> {
+  // libvips would hand back sRGB after some operations on a one-band input (rotate does).
+  const { data, info } = await pipeline
+    .toColourspace('b-w')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`expected 1 gray channel, got ${info.channels}`);
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+/**
+ * Decodes one page of an image file to gray: EXIF orientation applied, transparency flattened
+ * onto white (dark text on a transparent background would otherwise read as a black page).
+ */
+export function decodeGray(
+  bytes: Uint8Array,
+  page: number,
+  limitInputPixels: number,
+): Promise<GrayImage> {
+  return toGray(
+    sharp(bytes, { page, limitInputPixels }).rotate().flatten({ background: '#ffffff' }),
+  );
+}
+
+/** The image scaled by `factor` (< 1 to shrink), at least one pixel each way. */
+export function scaleGray(image: GrayImage, factor: number): Promise<GrayImage> {
+  const width = Math.max(1, Math.round(image.width * factor));
+  const height = Math.max(1, Math.round(image.height * factor));
+  // The default fit ('cover') scales both axes alike and trims the rounding pixel; 'fill' would
+  // stretch one axis by a fraction of a percent, which costs words on table borders.
+  return toGray(fromRaw(image).resize(width, height));
+}
+
+/** The image turned clockwise by a multiple of 90 degrees. */
+export function rotateGray(image: GrayImage, degrees: number): Promise<GrayImage> {
+  return toGray(fromRaw(image).rotate(degrees));
+}
+
+/** Luma of RGBA pixels (as a canvas gives them), for pages rendered from a PDF. */
+export function grayFromRgba(
+  rgba: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+): GrayImage {
+  const data = new Uint8Array(width * height);
+  for (let i = 0, j = 0; i < data.length; i++, j += 4) {
+    // ITU-R BT.601 weights in fixed point, as libvips and leptonica use.
+    data[i] = ((rgba[j] ?? 0) * 77 + (rgba[j + 1] ?? 0) * 150 + (rgba[j + 2] ?? 0) * 29) >> 8;
+  }
+  return { data, width, height };
+}
+
+/** RGBA pixels of a gray image, for readers that take canvas-style image data. */
+export function rgbaFromGray(image: GrayImage): Uint8ClampedArray {
+  const rgba = new Uint8ClampedArray(image.data.length * 4);
+  for (let i = 0, j = 0; i < image.data.length; i++, j += 4) {
+    const value = image.data[i] ?? 0;
+    rgba[j] = value;
+    rgba[j + 1] = value;
+    rgba[j + 2] = value;
+    rgba[j + 3] = 255;
+  }
+  return rgba;
+}
