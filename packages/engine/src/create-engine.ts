@@ -223,14 +223,24 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const transitionContext = (
     graph: TransitionContext['graph'],
     now: string,
-  ): TransitionContext => ({
-    graph,
-    now,
-    newId,
-    evaluateControl: (state, sr, step, fx): Promise<ControlResult> =>
-      evaluateControlStep({ ctx, store, state, stepRun: sr, step, fx }),
-    reserve: (stepType, priority) => scheduler.reserve(`step:${stepType}`, priority),
-  });
+    handoff?: string,
+  ): TransitionContext => {
+    // The finishing item's slot goes to the first step this mutation starts, if any: a saturated
+    // engine keeps a run's next step on the fast path instead of queueing it behind itself.
+    let slot = handoff;
+    return {
+      graph,
+      now,
+      newId,
+      evaluateControl: (state, sr, step, fx): Promise<ControlResult> =>
+        evaluateControlStep({ ctx, store, state, stepRun: sr, step, fx }),
+      reserve: (stepType, priority) => {
+        const lease = scheduler.reserve(`step:${stepType}`, priority, slot);
+        if (lease) slot = undefined;
+        return lease;
+      },
+    };
+  };
 
   const store: RunStore = new RunStore({
     ctx,

@@ -21,8 +21,11 @@ import { KeyedMutex } from './keyed-mutex.ts';
 export interface RunStoreDependencies {
   readonly ctx: EngineContext;
   loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]>;
-  /** Builds the transition context of one mutation. */
-  transitionContext(graph: RunGraph, now: string): TransitionContext;
+  /**
+   * Builds the transition context of one mutation. `handoff`: the queue kind of a work item that
+   * finishes with this mutation; its execution slot may pass to one step the mutation starts.
+   */
+  transitionContext(graph: RunGraph, now: string, handoff?: string): TransitionContext;
   /** Turns pending engine events into events and deliveries for the commit. */
   prepareEvents(
     state: RunState,
@@ -120,6 +123,7 @@ export class RunStore {
     runId: string,
     fn: (state: RunState, ctx: TransitionContext, fx: Effects) => Promise<boolean> | boolean,
     extra?: (state: RunState) => Changes,
+    options?: { readonly handoff?: string },
   ): Promise<RunState> {
     return this.#mutex.run(runId, async () => {
       const entry = await this.#entry(runId);
@@ -131,7 +135,7 @@ export class RunStore {
       const fx = newEffects();
       const changed = await fn(
         draft,
-        this.#deps.transitionContext(graph, this.#deps.ctx.nowIso()),
+        this.#deps.transitionContext(graph, this.#deps.ctx.nowIso(), options?.handoff),
         fx,
       );
       if (!changed) return entry.state;

@@ -180,11 +180,19 @@ export class Scheduler {
    * in the queue. Dispatch with {@link runReserved} after the commit, or give the slot back with
    * {@link cancelReservation}.
    */
-  reserve(kind: string, priority: number): { owner: string; leaseMs: number } | undefined {
-    if (!this.#started || this.#running >= this.#concurrency) return undefined;
+  reserve(
+    kind: string,
+    priority: number,
+    handoff?: string,
+  ): { owner: string; leaseMs: number } | undefined {
+    // `handoff`: the kind of an executing item that is about to give its slot back (its run's
+    // next step is being created in its final commit); that slot counts as free here.
+    const freeing = handoff === undefined ? 0 : 1;
+    if (!this.#started || this.#running - freeing >= this.#concurrency) return undefined;
     if (this.#maybeQueued && this.#minQueuedPriority <= priority) return undefined;
     const lane = this.#lanes.get(kind);
-    if (lane && (lane.active >= lane.limit || lane.rateLimited)) return undefined;
+    const laneFreeing = handoff === kind ? 1 : 0;
+    if (lane && (lane.active - laneFreeing >= lane.limit || lane.rateLimited)) return undefined;
     this.#running++;
     if (lane) lane.active++;
     return { owner: this.#owner, leaseMs: this.#leaseMs };

@@ -191,50 +191,55 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   const outputRef =
     outcome && !isStepFailure(outcome) ? await store.storeOutput(sr.id, outcome.output) : undefined;
 
-  await store.mutate(item.runId, async (state, tctx, fx) => {
-    fx.dequeue.push(item.id);
-    const cur = findStep(state, stepRunId);
-    if (!cur || isFinalRunStatus(state.status)) return true;
-    if (state.status === 'CANCELLING') {
-      settleCancelledStep(state, fx, cur, tctx.now);
-      return true;
-    }
-    if (cur.status !== 'PROCESSING') return true;
-    if (error !== undefined || outcome === undefined) {
-      const policy: RetryPolicy = { ...deps.retry, ...(step?.retry ?? {}) };
-      const retryable = error instanceof StepError ? error.retryable : true;
-      const message = error instanceof Error ? error.message : String(error);
-      if (retryable && cur.attempt < policy.maxAttempts) {
-        const delay = backoffMs(policy, cur.attempt, deps.random);
-        const at = new Date(Date.parse(tctx.now) + delay).toISOString();
-        retryStep(state, fx, cur, tctx.now, at, message);
-      } else {
-        const reason = error instanceof StepError ? error.reason : 'INTERNAL_ERROR';
-        failStep(state, tctx, fx, cur, { reason, message });
+  await store.mutate(
+    item.runId,
+    async (state, tctx, fx) => {
+      fx.dequeue.push(item.id);
+      const cur = findStep(state, stepRunId);
+      if (!cur || isFinalRunStatus(state.status)) return true;
+      if (state.status === 'CANCELLING') {
+        settleCancelledStep(state, fx, cur, tctx.now);
+        return true;
       }
-    } else if (isStepFailure(outcome)) {
-      failStep(state, tctx, fx, cur, {
-        reason: outcome.failure.reason,
-        message: outcome.failure.message,
-        ...(outcome.usage ? { usage: outcome.usage } : {}),
-      });
-    } else {
-      completeStep(state, tctx, fx, cur, {
-        output: outcome.output,
-        ...(outputRef === undefined ? {} : { outputRef }),
-        ...(outcome.usage ? { usage: outcome.usage } : {}),
-        ...(outcome.route === undefined
-          ? {}
-          : {
-              route: Array.isArray(outcome.route)
-                ? [...outcome.route]
-                : (outcome.route as string | null),
-            }),
-        ...(outcome.forks ? { forks: outcome.forks } : {}),
-        ...(outcome.files ? { files: outcome.files } : {}),
-      });
-    }
-    await drive(state, tctx, fx);
-    return true;
-  });
+      if (cur.status !== 'PROCESSING') return true;
+      if (error !== undefined || outcome === undefined) {
+        const policy: RetryPolicy = { ...deps.retry, ...(step?.retry ?? {}) };
+        const retryable = error instanceof StepError ? error.retryable : true;
+        const message = error instanceof Error ? error.message : String(error);
+        if (retryable && cur.attempt < policy.maxAttempts) {
+          const delay = backoffMs(policy, cur.attempt, deps.random);
+          const at = new Date(Date.parse(tctx.now) + delay).toISOString();
+          retryStep(state, fx, cur, tctx.now, at, message);
+        } else {
+          const reason = error instanceof StepError ? error.reason : 'INTERNAL_ERROR';
+          failStep(state, tctx, fx, cur, { reason, message });
+        }
+      } else if (isStepFailure(outcome)) {
+        failStep(state, tctx, fx, cur, {
+          reason: outcome.failure.reason,
+          message: outcome.failure.message,
+          ...(outcome.usage ? { usage: outcome.usage } : {}),
+        });
+      } else {
+        completeStep(state, tctx, fx, cur, {
+          output: outcome.output,
+          ...(outputRef === undefined ? {} : { outputRef }),
+          ...(outcome.usage ? { usage: outcome.usage } : {}),
+          ...(outcome.route === undefined
+            ? {}
+            : {
+                route: Array.isArray(outcome.route)
+                  ? [...outcome.route]
+                  : (outcome.route as string | null),
+              }),
+          ...(outcome.forks ? { forks: outcome.forks } : {}),
+          ...(outcome.files ? { files: outcome.files } : {}),
+        });
+      }
+      await drive(state, tctx, fx);
+      return true;
+    },
+    undefined,
+    { handoff: item.kind },
+  );
 }

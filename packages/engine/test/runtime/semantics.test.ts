@@ -779,6 +779,32 @@ describe('scheduling', () => {
     expect(batchOrder).toEqual([...batchOrder].sort((a, b) => a - b));
   });
 
+  it('gives the slot of a finishing step to the next step of its run when nothing else waits', async () => {
+    // One slot, always taken: every next step can only start through the finishing step's slot.
+    engine = await createTestEngine({
+      steps: [fakeStep('PARSE', { chunks: [] }), fakeStep('EXTRACT', { value: {}, metadata: {} })],
+      scheduling: { concurrency: 1 },
+    });
+    const run = await engine.run(
+      steps([
+        { name: 't', type: 'TRIGGER', next: [{ step: 'p' }] },
+        { name: 'p', type: 'PARSE', next: [{ step: 'e1' }] },
+        { name: 'e1', type: 'EXTRACT', config: extract, next: [{ step: 'e2' }] },
+        { name: 'e2', type: 'EXTRACT', config: extract },
+      ]),
+    );
+    expect(run.status).toBe('PROCESSED');
+    const events = await engine.storage.listRunEvents(run.id);
+    const revisionOf = (type: string, stepRunId: string) =>
+      events.find((e) => e.type === type && e.data.stepRunId === stepRunId)?.revision;
+    for (const name of ['p', 'e1', 'e2']) {
+      const sr = run.stepRuns.find((s) => s.step.name === name);
+      // Started in the very commit that created it: no queue round trip, no claim.
+      expect(revisionOf('step.start', sr?.id ?? '')).toBe(revisionOf('step.created', sr?.id ?? ''));
+    }
+    expect(await engine.storage.listWork()).toEqual([]);
+  });
+
   it('emits SPEC.md events to in-process listeners', async () => {
     engine = await createTestEngine({ steps: [fakeStep('PARSE', { chunks: [] })] });
     const seen: string[] = [];

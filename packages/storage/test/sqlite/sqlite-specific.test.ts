@@ -242,6 +242,29 @@ describe('batched group commit', () => {
     await s.close();
   });
 
+  it('stores what was passed to commit(), whatever the caller changes before the tick ends', async () => {
+    const s = sqliteStorage({ path: tempPath(), durability: 'batched' });
+    await s.open();
+    const snapshot: Record<string, unknown> = { step: 1 };
+    const write = run('run_1', 0, {
+      snapshot: snapshot as never,
+      events: [{ type: 'a', data: { n: 1 } }],
+    });
+    const payload: Record<string, unknown> = { n: 1 };
+    const item = { id: 'w', runId: 'run_1', kind: 'step', priority: 1, payload: payload as never };
+    const pending = s.commit({ runs: [write], enqueue: [item] });
+    snapshot.step = 2;
+    (write as { status: string }).status = 'CHANGED';
+    (write.events?.[0]?.data as Record<string, unknown>).n = 2;
+    payload.n = 2;
+    (item as { priority: number }).priority = 99;
+    await pending;
+    expect(await s.getRun('run_1')).toMatchObject({ status: 'PENDING', snapshot: { step: 1 } });
+    expect((await s.listRunEvents('run_1'))[0]?.data).toEqual({ n: 1 });
+    expect((await s.listWork())[0]).toMatchObject({ priority: 1, payload: { n: 1 } });
+    await s.close();
+  });
+
   it('flushes pending commits on close()', async () => {
     const path = tempPath();
     const s = sqliteStorage({ path, durability: 'batched' });
