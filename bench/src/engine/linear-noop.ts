@@ -30,9 +30,7 @@ const steps = [
 ] as unknown as StepDefinition[];
 
 /** Runs RUNS five-step runs and returns step transitions per second. */
-export async function linearThroughput(
-  durability: Durability,
-): Promise<{
+export async function linearThroughput(durability: Durability): Promise<{
   transitionsPerSecond: number;
   stepsPerSecond: number;
   bytesPerStep: number;
