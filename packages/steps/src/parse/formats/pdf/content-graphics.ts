@@ -129,7 +129,7 @@ const OPERATORS: Readonly<Record<string, readonly [id: number, args: number, var
  * Command names the pdf.js lexer knows, prefixes included: it stops a command as soon as the
  * next character would turn a known name into an unknown one (`fQ` is `f` then `Q`).
  */
-const KNOWN = new Set<string>([
+const KNOWN_NAMES = [
   ...Object.keys(OPERATORS),
   'BM',
   'BD',
@@ -141,7 +141,22 @@ const KNOWN = new Set<string>([
   'nu',
   'nul',
   'null',
-]);
+];
+
+/** A command name as a number (its characters in base 256): no string per operator read. */
+function keyOf(name: string): number {
+  let key = 0;
+  for (let k = name.length - 1; k >= 0; k--) key = key * 256 + name.charCodeAt(k);
+  return key;
+}
+
+/** Longest command name that can be known (`false`). */
+const MAX_COMMAND = 5;
+const KNOWN = new Set(KNOWN_NAMES.map(keyOf));
+const BY_KEY = new Map(Object.entries(OPERATORS).map(([name, spec]) => [keyOf(name), spec]));
+const TRUE = keyOf('true');
+const FALSE = keyOf('false');
+const NULL = keyOf('null');
 
 /** Operators pdf.js accepts with at most this many operands. */
 const MAX_OPERANDS = 33;
@@ -196,7 +211,10 @@ function run(
   const length = bytes.length;
   const values = new Float64Array(MAX_OPERANDS + 1);
   const kinds = new Uint8Array(MAX_OPERANDS + 1);
-  let lastName = '';
+  // The last name operand, decoded only when an operator needs it (Do).
+  let nameStart = 0;
+  let nameEnd = 0;
+  let nameEscaped = false;
   let argc = 0;
   const stack: Matrix[] = [];
   let ctm = initial;
@@ -226,13 +244,13 @@ function run(
         // % comment to the end of the line
         while (i < length && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++;
       } else if (c === 0x2f) {
-        const start = ++i;
-        let escaped = false;
+        nameStart = ++i;
+        nameEscaped = false;
         while (i < length && SPECIAL[bytes[i] as number] === 0) {
-          if (bytes[i] === 0x23) escaped = true;
+          if (bytes[i] === 0x23) nameEscaped = true;
           i++;
         }
-        lastName = nameOf(bytes, start, i, escaped);
+        nameEnd = i;
         push(NAME, 0);
       } else if (c === 0x28) {
         i = skipString(bytes, i + 1);
@@ -280,27 +298,30 @@ function run(
     }
     // A command, cut where pdf.js's lexer cuts it.
     if (c < 0x20 || c > 0x7f) unsupported('binary command');
-    let name = String.fromCharCode(c);
-    let known = KNOWN.has(name);
+    let key = c;
+    let scale = 256;
+    let size = 1;
+    let known = KNOWN.has(key);
     i++;
     while (i < length && SPECIAL[bytes[i] as number] === 0) {
-      const longer = name + String.fromCharCode(bytes[i] as number);
+      const longer = key + (bytes[i] as number) * scale;
       if (known && !KNOWN.has(longer)) break;
-      name = longer;
-      known = KNOWN.has(name);
+      key = longer;
+      scale *= 256;
+      known = KNOWN.has(key);
       i++;
-      if (name.length > 8) unsupported('unknown command');
+      if (++size > MAX_COMMAND) unsupported('unknown command');
     }
-    if (name === 'true' || name === 'false') {
+    if (key === TRUE || key === FALSE) {
       push(OTHER, 0);
       continue;
     }
     // pdf.js drops null operands.
-    if (name === 'null') continue;
-    const spec = OPERATORS[name];
-    if (!spec) unsupported(`unknown command ${name}`);
+    if (key === NULL) continue;
+    const spec = BY_KEY.get(key);
+    if (!spec) unsupported('unknown command');
     const [id, arity, variable] = spec;
-    if (variable ? argc > arity : argc !== arity) unsupported(`operand count of ${name}`);
+    if (variable ? argc > arity : argc !== arity) unsupported('operand count');
     if (--limits.ops < 0) return;
     switch (id) {
       case PDF_OPS.save:
@@ -417,8 +438,9 @@ function run(
         break;
       case OP.xobject: {
         if (kinds[0] !== NAME) unsupported('XObject not named');
-        const xobject = resources.xobject(lastName);
-        if (!xobject) unsupported(`XObject ${lastName} unreadable`);
+        const name = nameOf(bytes, nameStart, nameEnd, nameEscaped);
+        const xobject = resources.xobject(name);
+        if (!xobject) unsupported(`XObject ${name} unreadable`);
         if (xobject.kind === 'image') {
           const { width, height } = xobject;
           // pdf.js skips images without usable dimensions.

@@ -11,7 +11,7 @@ export const PDF_WORKER_THRESHOLD = 60;
 export interface ReadPages {
   readonly scans: PageScan[];
   readonly paths: Record<PageReadPath, number>;
-  /** Worker threads that read them (0: this thread). */
+  /** Worker threads that read pages besides this one (0: none). */
   readonly threads: number;
 }
 
@@ -46,9 +46,10 @@ async function readInThread(
 }
 
 /**
- * Reads the selected pages: in this thread for short documents, else in contiguous ranges on
- * pooled worker threads (one per core; each opens its own copy of the document), so that large
- * born-digital PDFs use every core. Falls back to this thread when a worker cannot run.
+ * Reads the selected pages: in this thread for short documents, else in contiguous ranges, the
+ * first here and the others on pooled worker threads (one per further core; each opens its own
+ * copy of the document), so that large born-digital PDFs use every core. Falls back to this
+ * thread when a worker cannot run.
  */
 export async function readPages(
   bytes: Uint8Array,
@@ -62,20 +63,29 @@ export async function readPages(
   if (!pdfWorkersAvailable() || pages.length < threshold) {
     return readInThread(bytes, doc, pages, context, hasForm);
   }
+  // This thread reads the first share with the document it already has open, while one worker
+  // per other core reads each further share: no thread waits, none opens a copy for nothing.
   const size = Math.ceil(pages.length / PDF_WORKERS);
+  const own = pages.slice(0, size);
   const parts: number[][] = [];
-  for (let i = 0; i < pages.length; i += size) parts.push(pages.slice(i, i + size));
+  for (let i = size; i < pages.length; i += size) parts.push(pages.slice(i, i + size));
+  const workers = parts.map((part) =>
+    readOnWorker({ bytes, pages: part, config: context.config, hasForm }, context.signal),
+  );
+  // Settled at once, so that a failing worker is not an unhandled rejection meanwhile.
+  const settled = Promise.allSettled(workers);
   try {
-    const replies = await Promise.all(
-      parts.map((part) =>
-        readOnWorker({ bytes, pages: part, config: context.config, hasForm }, context.signal),
-      ),
-    );
-    const paths = { text: 0, 'content-stream': 0, 'operator-list': 0 };
+    const mine = await readInThread(bytes, doc, own, context, hasForm);
+    const replies = await Promise.all(workers);
+    const paths = { ...mine.paths };
     for (const reply of replies) {
       for (const key of Object.keys(paths) as PageReadPath[]) paths[key] += reply.paths[key];
     }
-    return { scans: replies.flatMap((reply) => reply.scans), paths, threads: parts.length };
+    return {
+      scans: [...mine.scans, ...replies.flatMap((reply) => reply.scans)],
+      paths,
+      threads: parts.length,
+    };
   } catch (error) {
     context.signal.throwIfAborted();
     const reason = (error as { reason?: unknown }).reason;
@@ -85,7 +95,9 @@ export async function readPages(
     if (error instanceof Error && /PasswordException|InvalidPDFException/.test(error.name)) {
       throw pdfError(error);
     }
+    if (error instanceof ParseFailure) throw error;
     // A worker that could not start (missing loader, resource limits): read here instead.
+    await settled;
     return readInThread(bytes, doc, pages, context, hasForm);
   }
 }
