@@ -31,6 +31,19 @@ export function toPgm(image: GrayImage): Buffer {
   return pgm;
 }
 
+/**
+ * The image as a PNG that records `dpi`. Orientation detection reads the resolution from the
+ * image itself (user_defined_dpi does not reach it); PGM cannot carry one.
+ */
+export function toPng(image: GrayImage, dpi: number): Promise<Buffer> {
+  // 'b-w' and withDensity: withMetadata would write sRGB (three bands), an ICC profile and EXIF.
+  return fromRaw(image)
+    .toColourspace('b-w')
+    .withDensity(dpi)
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 function fromRaw(image: GrayImage) {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
 }

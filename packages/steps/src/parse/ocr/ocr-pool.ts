@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
-import { type GrayImage, toPgm } from './gray-image.ts';
+import { type GrayImage, toPgm, toPng } from './gray-image.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -212,9 +212,9 @@ export function detectOrientation(image: GrayImage, dpi: number): Promise<number
       legacyLang: true,
     });
     const worker = await osd;
-    // Without a resolution tesseract assumes 70 DPI (and says so on stderr) and works harder.
-    await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
-    const { data } = await worker.detect(toPgm(image));
+    // A PNG, not a PGM: OSD takes the resolution from the image (without one it warns on stderr
+    // and guesses).
+    const { data } = await worker.detect(await toPng(image, dpi));
     const degrees = Number(data.orientation_degrees ?? 0);
     return [0, 90, 180, 270].includes(degrees) ? degrees : 0;
   });

@@ -8,6 +8,7 @@ import {
   rotateGray,
   scaleGray,
   toPgm,
+  toPng,
 } from '../../../src/parse/ocr/gray-image.ts';
 
 function gray(width: number, height: number, fill = 255): GrayImage {
@@ -36,6 +37,15 @@ describe('toPgm', () => {
     const header = /^P5\n(#[^\n]*\n)?(\d+) (\d+)\n255\n/.exec(text);
     expect(header?.slice(2)).toEqual(['3', '2']);
     expect(Array.from(pgm.subarray(header?.[0].length))).toEqual([0, 64, 128, 192, 255, 7]);
+  });
+});
+
+describe('toPng', () => {
+  it('records the resolution, which orientation detection reads from the image', async () => {
+    const png = await toPng(gray(4, 2, 100), 150);
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 4, height: 2, channels: 1 });
+    expect(meta.density).toBeCloseTo(150, 0);
   });
 });
 
