@@ -14,6 +14,7 @@ afterAll(async () => {
 describe('OCR', { timeout: 180_000 }, () => {
   it('reads a scan fed sideways: OSD turns it upright, words carry confidences', async () => {
     const { png, truth } = await makeScanPng({ dpi: 200, rotate: 90 });
+    const before = ocrPoolStats();
     const result = await parseDocument(png, {
       fileName: 'scan.png',
       config: { advancedOptions: { returnOcr: { words: true } } },
@@ -35,11 +36,15 @@ describe('OCR', { timeout: 180_000 }, () => {
     expect(confidence).toBeLessThanOrEqual(1);
     expect(block?.metadata.ocrWords?.[0]).toMatchObject({ text: 'Section' });
     expect(result.metrics.ocrPageCount).toBe(1);
+    // A landscape image: orientation first, then one recognition of the upright page.
+    const after = ocrPoolStats();
+    expect(after.orientationDetections - before.orientationDetections).toBe(1);
+    expect(after.recognitions - before.recognitions).toBe(1);
   });
 
   it('reads an upright 300-DPI scan word for word at 200 DPI, without running OSD', async () => {
     const { png, truth } = await makeScanPng({ dpi: 300, tableRows: 18 });
-    const before = ocrPoolStats().orientationDetections;
+    const before = ocrPoolStats();
     const result = await parseDocument(png, { fileName: 'scan.png' });
     if (!result.ok) throw new Error(result.failureMessage);
     const expected = [truth.heading, ...truth.paragraphs, ...truth.table.flat()].join(' ');
@@ -48,7 +53,8 @@ describe('OCR', { timeout: 180_000 }, () => {
     expect(wordRecall(expected, result.output.chunks[0]?.content ?? '')).toBe(1);
     // Rotation detection is on (the default) but the page read as upright: OSD was not needed.
     expect(result.output.metadata?.pages?.[0]).toMatchObject({ rotationApplied: 0 });
-    expect(ocrPoolStats().orientationDetections).toBe(before);
+    expect(ocrPoolStats().orientationDetections).toBe(before.orientationDetections);
+    expect(ocrPoolStats().recognitions).toBe(before.recognitions + 1);
     const block = result.output.chunks[0]?.blocks[0];
     expect(block?.metadata.page?.width).toBeCloseTo(612, 0);
     expect(block?.content).toBe(truth.heading);
@@ -56,7 +62,7 @@ describe('OCR', { timeout: 180_000 }, () => {
 
   it('turns an upside-down scan with OSD (its text does not read as upright)', async () => {
     const { png, truth } = await makeScanPng({ dpi: 200, rotate: 180 });
-    const before = ocrPoolStats().orientationDetections;
+    const before = ocrPoolStats();
     const result = await parseDocument(png);
     if (!result.ok) throw new Error(result.failureMessage);
     const expected = [truth.heading, ...truth.paragraphs, ...truth.table.flat()].join(' ');
@@ -64,7 +70,9 @@ describe('OCR', { timeout: 180_000 }, () => {
       0.95,
     );
     expect(result.output.metadata?.pages?.[0]).toMatchObject({ rotationApplied: 180 });
-    expect(ocrPoolStats().orientationDetections).toBe(before + 1);
+    // Portrait: recognised first, garbage (not upright), OSD, recognised again upright.
+    expect(ocrPoolStats().orientationDetections).toBe(before.orientationDetections + 1);
+    expect(ocrPoolStats().recognitions).toBe(before.recognitions + 2);
     expect(result.output.chunks[0]?.blocks[0]?.content).toBe(truth.heading);
   });
 

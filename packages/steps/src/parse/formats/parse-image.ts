@@ -59,12 +59,15 @@ export async function ocrPage(
     }
     let read: OcrPagePx | undefined;
     if (context.config.pageRotationEnabled) {
-      // Most pages come upright: recognise first, and pay for OSD only when the text does not
-      // read as upright (then a turned page is recognised a second time, upright).
-      read = await recognize(image, dpi);
-      rotation = 0;
-      if (!looksUpright(read)) {
+      // Most pages come upright and portrait: recognise first, and pay for OSD only when the
+      // text does not read as upright (a turned page is then recognised again, upright). A
+      // landscape image is often a portrait page fed sideways, so OSD goes first there.
+      if (image.width <= image.height) {
+        read = await recognize(image, dpi);
         context.signal.throwIfAborted();
+      }
+      rotation = 0;
+      if (!read || !looksUpright(read)) {
         // Orientation needs far fewer pixels than recognition.
         const small = dpi > OSD_DPI ? await scaleGray(image, OSD_DPI / dpi) : image;
         rotation = await detectOrientation(small, Math.min(dpi, OSD_DPI));

@@ -50,7 +50,8 @@ interface Pool {
   timer: NodeJS.Timeout | undefined;
   /** Workers created since the process started (they should be few: workers are reused). */
   started: number;
-  /** Orientation detections run since the process started. */
+  /** Recognitions and orientation detections run since the process started. */
+  recognitions: number;
   detections: number;
 }
 
@@ -62,6 +63,7 @@ const pool: Pool = {
   active: 0,
   timer: undefined,
   started: 0,
+  recognitions: 0,
   detections: 0,
 };
 
@@ -141,9 +143,17 @@ export function ocrPoolSize(): number {
   return pool.size;
 }
 
-/** Counters of the pool's work since the process started: workers created, OSD runs. */
-export function ocrPoolStats(): { workersStarted: number; orientationDetections: number } {
-  return { workersStarted: pool.started, orientationDetections: pool.detections };
+/** The pool's work since the process started: workers created, pages recognised, OSD runs. */
+export function ocrPoolStats(): {
+  workersStarted: number;
+  recognitions: number;
+  orientationDetections: number;
+} {
+  return {
+    workersStarted: pool.started,
+    recognitions: pool.recognitions,
+    orientationDetections: pool.detections,
+  };
 }
 
 /**
@@ -153,6 +163,7 @@ export function ocrPoolStats(): { workersStarted: number; orientationDetections:
 export async function recognize(image: GrayImage, dpi: number): Promise<OcrPagePx> {
   const worker = await acquire();
   let healthy: Worker | undefined = worker;
+  pool.recognitions++;
   try {
     await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
     const { data } = await worker.recognize(toPgm(image), {}, { blocks: true, text: false });

@@ -50,7 +50,7 @@ describe('toPng', () => {
 });
 
 describe('decodeGray', () => {
-  it('flattens transparency onto white: dark text on a transparent sheet stays readable', async () => {
+  it('flattens transparency onto white: dark text on a clear sheet stays readable', async () => {
     // Black everywhere, opaque only in the left column: a "glyph" on a transparent background.
     const rgba = new Uint8Array(4 * 3 * 4);
     for (let y = 0; y < 3; y++) rgba[(y * 4 + 0) * 4 + 3] = 255;

@@ -17,7 +17,7 @@ describe('looksUpright', () => {
     expect(looksUpright(page({ meanConfidence: 84.9 }))).toBe(false);
   });
 
-  it('rejects a page turned 90° even when tesseract read it confidently along vertical lines', () => {
+  it('rejects a page turned 90° even when read confidently along vertical lines', () => {
     expect(looksUpright(page({ verticalLines: 30 }))).toBe(false);
     expect(looksUpright(page({ verticalLines: 4 }))).toBe(false);
     expect(looksUpright(page({ verticalLines: 3 }))).toBe(true);

@@ -9,7 +9,10 @@ type PdfDocument = Awaited<
   ReturnType<Awaited<ReturnType<typeof loadPdfJs>>['getDocument']>['promise']
 >;
 
-/** OCR resolution for scanned PDF pages: as accurate as 300 DPI on text of 8 pt and up, a third faster (parsing-research.md §2.2). */
+/**
+ * OCR resolution for scanned PDF pages: as accurate as 300 DPI on text of 8 pt and up, a third
+ * faster (parsing-research.md §2.2).
+ */
 const OCR_DPI = 200;
 
 /** OCR of a PDF page without a text layer: rendered to gray at 200 DPI, then recognised. */
