@@ -92,6 +92,24 @@ export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): 
     // No `?? []`: that would allocate an empty array for each of a sheet's 600,000 cells.
     if (draftBlock.children)
       for (const child of draftBlock.children) toBlocks(out, unit, child, id);
+    if (draftBlock.cells) {
+      // The blocks `children` would give for cells without geometry or OCR, field for field.
+      const { contents, details } = draftBlock.cells;
+      const cellMetadata = plainMetadata(unit);
+      details.forEach((cellDetails, index) => {
+        out.push({
+          object: 'block',
+          id: `blk_${nextId++}`,
+          parentBlockId: id,
+          type: 'table_cell',
+          content: contents[index] ?? '',
+          details: cellDetails,
+          metadata: cellMetadata,
+          polygon: NO_POLYGON,
+          boundingBox: null,
+        });
+      });
+    }
   };
 
   // Blocks without OCR share one (immutable) metadata object per unit: a sheet's 600,000 cells

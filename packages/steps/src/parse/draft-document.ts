@@ -7,6 +7,7 @@ import type {
   OcrWord,
   OutputPageMetadata,
   Point,
+  TableCellDetails,
 } from './parse-output.ts';
 
 /** A block before ids are assigned: what a format parser produces. */
@@ -25,6 +26,14 @@ export interface DraftBlock {
   readonly headingLevel?: number;
   /** Child blocks (a table's cells), emitted after their parent with its id as parentBlockId. */
   readonly children?: readonly DraftBlock[];
+  /**
+   * A table's cells in columnar form, emitted after `children` as table_cell blocks without
+   * geometry or OCR: a large sheet's 600,000 cells without a draft object each.
+   */
+  readonly cells?: {
+    readonly contents: readonly string[];
+    readonly details: readonly TableCellDetails[];
+  };
   /** 0..1 OCR confidences, when the text came from OCR. */
   readonly ocr?: { readonly min: number; readonly avg: number };
   readonly words?: readonly OcrWord[];
