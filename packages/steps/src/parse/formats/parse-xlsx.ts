@@ -201,16 +201,13 @@ async function* loadedSheets(bytes: Uint8Array): AsyncGenerator<SheetLike> {
 /** A table_cell's details while its sheet is read: raw row and column numbers until densified. */
 type CellDetails = { -readonly [K in keyof TableCellDetails]: TableCellDetails[K] };
 
-/** A table_cell draft block; its details are rewritten in place once the sheet is read. */
-interface CellDraft extends DraftBlock {
-  readonly type: 'table_cell';
-  readonly markdown: '';
-  readonly details: CellDetails;
-}
-
-/** What a sheet gives once read: its cells, in reading order, with dense indices. */
+/**
+ * What a sheet gives once read: its cells in reading order, as parallel columns of text and
+ * details (with dense indices): no draft object per cell, see DraftBlock.cells.
+ */
 interface SheetCells {
-  readonly cells: CellDraft[];
+  readonly contents: string[];
+  readonly details: CellDetails[];
   readonly rowCount: number;
   readonly columnCount: number;
 }
@@ -246,8 +243,8 @@ function cellDetails(
 }
 
 /**
- * Reads a sheet straight into table_cell drafts: one object per kept cell, built while the row
- * is at hand, so that neither exceljs's rows nor an intermediate copy of the cells are held.
+ * Reads a sheet straight into its cells' text and details, built while the row is at hand, so
+ * that neither exceljs's rows nor an intermediate copy of the cells are held.
  */
 async function readSheet(
   sheet: SheetLike,
@@ -256,7 +253,8 @@ async function readSheet(
   formattingOfCell: (cell: CellLike) => CellFormatting | undefined,
 ): Promise<SheetCells> {
   const { skipHidden, rawValues, cellMetadata, cellFormatting } = context.config.excel;
-  const cells: CellDraft[] = [];
+  const contents: string[] = [];
+  const details: CellDetails[] = [];
   // Row numbers (in reading order) and columns (as flags) with at least one kept cell.
   const rows: number[] = [];
   const columns: number[] = [];
@@ -269,7 +267,7 @@ async function readSheet(
     const text = cellText(value, cell.numFmt, rawValues);
     const formula = cellMetadata || text === '' ? formulaOf(value) : undefined;
     if (text === '' && formula === undefined) return;
-    const details = cellDetails(
+    const cellDetailsOf = cellDetails(
       rowNumber,
       column,
       // exceljs has already built the A1 address of every cell; reusing it saves a string.
@@ -277,7 +275,8 @@ async function readSheet(
       cellMetadata ? formula : undefined,
       cellFormatting ? formattingOfCell(cell) : undefined,
     );
-    cells.push({ type: 'table_cell', content: text, markdown: '', details });
+    contents.push(text);
+    details.push(cellDetailsOf);
     columns[column] = 1;
     rowKept = true;
   };
@@ -287,7 +286,7 @@ async function readSheet(
     rowKept = false;
     row.eachCell(ALL_NON_EMPTY, visit);
     if (rowKept) rows.push(rowNumber);
-    if (cells.length + cellsBefore > context.limits.maxCells) {
+    if (contents.length + cellsBefore > context.limits.maxCells) {
       throw new ParseFailure(
         'FILE_SIZE_TOO_LARGE',
         `The workbook has more than ${context.limits.maxCells} non-empty cells (limits.maxCells). Split it or raise the limit.`,
@@ -303,11 +302,11 @@ async function readSheet(
   const keptRows = distinctSorted(rows);
   const rowIndex = denseIndex(keptRows);
   const columnIndex = denseIndex(usedColumns);
-  for (const cell of cells) {
-    cell.details.rowIndex = rowIndex(cell.details.rowIndex);
-    cell.details.columnIndex = columnIndex(cell.details.columnIndex);
+  for (const cell of details) {
+    cell.rowIndex = rowIndex(cell.rowIndex);
+    cell.columnIndex = columnIndex(cell.columnIndex);
   }
-  return { cells, rowCount: keptRows.length, columnCount: usedColumns.length };
+  return { contents, details, rowCount: keptRows.length, columnCount: usedColumns.length };
 }
 
 /**
@@ -315,33 +314,37 @@ async function readSheet(
  * so no grid of every row's text is built. Cells out of row order (a malformed sheet) fall back
  * to the grid.
  */
-function sheetMarkdown({ cells, rowCount, columnCount }: SheetCells): string {
+function sheetMarkdown({ contents, details, rowCount, columnCount }: SheetCells): string {
   if (rowCount === 0 || columnCount === 0) return '';
   const lines: string[] = [];
   const line: string[] = new Array<string>(columnCount).fill('');
   let current = 0;
-  for (const cell of cells) {
-    const r = cell.details.rowIndex;
+  for (let i = 0; i < details.length; i++) {
+    const r = details[i]?.rowIndex ?? 0;
     if (r !== current) {
-      if (r !== current + 1) return gridMarkdown(cells, rowCount);
+      if (r !== current + 1) return gridMarkdown(contents, details, rowCount);
       lines.push(markdownTableRow(line, columnCount));
       if (current === 0) lines.push(markdownTableSeparator(columnCount));
       line.fill('');
       current = r;
     }
-    line[cell.details.columnIndex] = cell.content;
+    line[details[i]?.columnIndex ?? 0] = contents[i] ?? '';
   }
   lines.push(markdownTableRow(line, columnCount));
   if (current === 0) lines.push(markdownTableSeparator(columnCount));
   return lines.join('\n');
 }
 
-function gridMarkdown(cells: readonly CellDraft[], rowCount: number): string {
+function gridMarkdown(
+  contents: readonly string[],
+  details: readonly CellDetails[],
+  rowCount: number,
+): string {
   const grid: string[][] = Array.from({ length: rowCount }, () => []);
-  for (const cell of cells) {
-    const row = grid[cell.details.rowIndex];
-    if (row) row[cell.details.columnIndex] = cell.content;
-  }
+  details.forEach((cell, i) => {
+    const row = grid[cell.rowIndex];
+    if (row) row[cell.columnIndex] = contents[i] ?? '';
+  });
   return markdownTable(grid.map((row) => Array.from(row, (text) => text ?? '')));
 }
 
@@ -368,7 +371,7 @@ export async function parseXlsx(
       const sheetIndex = index++;
       if (context.config.excel.skipHidden && sheet.hidden) continue;
       const read = await readSheet(sheet, context, cells, formattingOfCell);
-      cells += read.cells.length;
+      cells += read.contents.length;
       const { rowCount, columnCount } = read;
       const sheetMeta = { index: sheetIndex, name: sheet.name };
       const blocks: DraftBlock[] = [
@@ -387,7 +390,7 @@ export async function parseXlsx(
           content: markdown,
           markdown,
           details: { type: 'table_details', rowCount, columnCount },
-          children: read.cells,
+          cells: { contents: read.contents, details: read.details },
         });
       }
       units.push({ pageNumber: sheetIndex + 1, sheet: sheetMeta, blocks });

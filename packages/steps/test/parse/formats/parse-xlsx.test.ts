@@ -37,7 +37,7 @@ function table(draft: DraftDocument, sheet = 0): DraftBlock | undefined {
 }
 
 function cellDetails(block: DraftBlock | undefined): TableCellDetails[] {
-  return (block?.children ?? []).map((cell) => cell.details as TableCellDetails);
+  return [...(block?.cells?.details ?? [])];
 }
 
 /** Row 2 and column B are empty; texts need markdown escaping. */
