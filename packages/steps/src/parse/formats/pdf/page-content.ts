@@ -1,7 +1,8 @@
 import { inflateSync, constants as zlib } from 'node:zlib';
-import type { PDFDocument, PDFNumber, PDFObject } from 'pdf-lib';
+import type { PDFContext, PDFDocument, PDFNumber, PDFObject } from 'pdf-lib';
 import type { ContentResources, ContentXObject } from './content-graphics.ts';
 import type { Matrix } from './geometry.ts';
+import { lazyObjects } from './lazy-objects.ts';
 
 /** A page's decoded content and the resources its names refer to. */
 export interface PageContent {
@@ -18,27 +19,36 @@ export interface PageContentSource {
 const MAX_INHERIT = 64;
 
 /**
- * Opens a document a second time, with pdf-lib, to reach the raw content streams pdf.js keeps in
- * its worker half. pdf-lib reads objects by file order rather than through the xref, so an object
- * is only trusted when it is what pdf.js's reference says it is (a page, a stream). `undefined`
- * for an encrypted or unreadable document: its pages then take pdf.js's operator list.
+ * Opens a document a second time, with pdf-lib's object parser, to reach the raw content streams
+ * pdf.js keeps in its worker half: objects are parsed on demand through the cross-reference data
+ * ({@link lazyObjects}), or all of them by `PDFDocument.load` where that data is not readable so.
+ * An object is only trusted when it is what pdf.js's reference says it is (a page, a stream).
+ * `undefined` for an encrypted or unreadable document: its pages take pdf.js's operator list.
  */
 export async function openPageContent(bytes: Uint8Array): Promise<PageContentSource | undefined> {
   const lib = await import('pdf-lib');
-  let doc: PDFDocument;
-  try {
-    doc = await lib.PDFDocument.load(bytes, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      throwOnInvalidObject: false,
-      parseSpeed: lib.ParseSpeeds.Fastest,
-    });
-  } catch {
-    return undefined;
+  let context: PDFContext;
+  const lazy = lazyObjects(bytes, lib);
+  if (lazy) {
+    if (lazy.encrypted) return undefined;
+    context = lazy.context;
+  } else {
+    // A cross-reference layout the lazy reader does not follow: pdf-lib parses the whole file.
+    let doc: PDFDocument;
+    try {
+      doc = await lib.PDFDocument.load(bytes, {
+        ignoreEncryption: true,
+        updateMetadata: false,
+        throwOnInvalidObject: false,
+        parseSpeed: lib.ParseSpeeds.Fastest,
+      });
+    } catch {
+      return undefined;
+    }
+    if (doc.isEncrypted) return undefined;
+    context = doc.context;
   }
-  if (doc.isEncrypted) return undefined;
   const { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFBool } = lib;
-  const context = doc.context;
   const name = (value: string) => PDFName.of(value);
   const lookup = (value: PDFObject | undefined): PDFObject | undefined =>
     value instanceof PDFRef ? context.lookup(value) : value;
@@ -125,28 +135,37 @@ export async function openPageContent(bytes: Uint8Array): Promise<PageContentSou
 
   return {
     page(ref) {
-      if (!ref) return undefined;
-      const page = context.lookup(PDFRef.of(ref.num, ref.gen));
-      if (!(page instanceof PDFDict) || page.get(name('Type')) !== name('Page')) return undefined;
-      const contents = lookup(page.get(name('Contents')));
-      const streams = contents instanceof PDFArray ? contents.asArray().map(lookup) : [contents];
-      const parts: Uint8Array[] = [];
-      for (const stream of streams) {
-        if (stream === undefined) continue;
-        const part = decode(stream);
-        if (!part) return undefined;
-        parts.push(part);
+      try {
+        return pageOf(ref);
+      } catch {
+        // An object the lazy reader or pdf-lib could not parse: pdf.js reads this page.
+        return undefined;
       }
-      // Inherited through the page tree, as pdf.js reads /Resources.
-      let node: PDFObject | undefined = page;
-      let resources: PDFObject | undefined;
-      for (let k = 0; k < MAX_INHERIT && node instanceof PDFDict && !resources; k++) {
-        resources = lookup(node.get(name('Resources')));
-        node = lookup(node.get(name('Parent')));
-      }
-      return { content: join(parts), resources: resourcesOf(resources) };
     },
   };
+
+  function pageOf(ref: { num: number; gen: number } | null): PageContent | undefined {
+    if (!ref) return undefined;
+    const page = context.lookup(PDFRef.of(ref.num, ref.gen));
+    if (!(page instanceof PDFDict) || page.get(name('Type')) !== name('Page')) return undefined;
+    const contents = lookup(page.get(name('Contents')));
+    const streams = contents instanceof PDFArray ? contents.asArray().map(lookup) : [contents];
+    const parts: Uint8Array[] = [];
+    for (const stream of streams) {
+      if (stream === undefined) continue;
+      const part = decode(stream);
+      if (!part) return undefined;
+      parts.push(part);
+    }
+    // Inherited through the page tree, as pdf.js reads /Resources.
+    let node: PDFObject | undefined = page;
+    let resources: PDFObject | undefined;
+    for (let k = 0; k < MAX_INHERIT && node instanceof PDFDict && !resources; k++) {
+      resources = lookup(node.get(name('Resources')));
+      node = lookup(node.get(name('Parent')));
+    }
+    return { content: join(parts), resources: resourcesOf(resources) };
+  }
 }
 
 /** Content streams in sequence; a line break between them keeps tokens apart. */
