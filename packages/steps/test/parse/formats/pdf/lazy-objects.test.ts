@@ -74,9 +74,11 @@ describe('lazyObjects and openPageContent', () => {
       const contents = doc.context.lookup(page.node.get(lib.PDFName.of('Contents')));
       const streams = contents instanceof lib.PDFArray ? contents.asArray() : [contents];
       const expected = streams
-        .map((stream) =>
-          text(lib.decodePDFRawStream(doc.context.lookup(stream, lib.PDFRawStream)).decode()),
-        )
+        .map((stream) => {
+          const raw = stream instanceof lib.PDFRef ? doc.context.lookup(stream) : stream;
+          if (!(raw instanceof lib.PDFRawStream)) throw new Error('not a stream');
+          return text(lib.decodePDFRawStream(raw).decode());
+        })
         .join('\n');
       const source = await openPageContent(file);
       const content = source?.page({ num: ref.objectNumber, gen: ref.generationNumber });
