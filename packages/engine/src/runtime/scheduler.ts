@@ -279,8 +279,11 @@ export class Scheduler {
         }
       }
     };
-    if (lane) void lane.queue.add(run, { priority: -item.priority });
-    else void run();
+    // An unlimited lane has nothing to pace: p-queue's bookkeeping would only cost a microtask
+    // and an event per step.
+    if (lane && (lane.limit !== Number.POSITIVE_INFINITY || lane.rateLimited)) {
+      void lane.queue.add(run, { priority: -item.priority });
+    } else void run();
   }
 
   async #renewLeases(): Promise<void> {

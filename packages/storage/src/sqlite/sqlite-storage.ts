@@ -1,14 +1,8 @@
-import BetterSqlite3 from 'better-sqlite3';
-import { StorageError } from '../errors.ts';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { KeysetQuery } from '../internal/keyset-page.ts';
 import { keysetQuery, toPage } from '../internal/keyset-page.ts';
-import {
-  duplicateKey,
-  notOpen,
-  revisionConflict,
-  throwIfAborted,
-} from '../internal/storage-errors.ts';
-import { formatTime, parseTime, timeOr } from '../internal/time.ts';
+import { notOpen, throwIfAborted } from '../internal/storage-errors.ts';
+import { parseTime } from '../internal/time.ts';
 import {
   checkClaim,
   checkCollection,
@@ -45,8 +39,9 @@ import type {
 import type { StorageClock } from '../storage-clock.ts';
 import { systemStorageClock } from '../storage-clock.ts';
 import { keysetSelect } from './keyset-select.ts';
-import { migrate, recordedSchemaVersion } from './migrations.ts';
+import { recordedSchemaVersion } from './migrations.ts';
 import { type SerializedChanges, serializeChanges } from './serialized-changes.ts';
+import { type ConnectionSettings, openConnection, toStorageError } from './sqlite-connection.ts';
 import type { DeliveryRow, DocumentRow, RunRow } from './sqlite-rows.ts';
 import {
   deliveryFromRow,
@@ -57,6 +52,8 @@ import {
 } from './sqlite-rows.ts';
 import type { SqliteStatements } from './sqlite-statements.ts';
 import { prepareStatements } from './sqlite-statements.ts';
+import { type CommitOutcome, SqliteWriter } from './sqlite-writer.ts';
+import { inlineWriter, startWriterThread, type WriterPort } from './writer-port.ts';
 
 /** Options of {@link sqliteStorage}. */
 export interface SqliteStorageOptions {
@@ -84,6 +81,12 @@ export interface SqliteStorageOptions {
    * every 100th step commit pay a checkpoint of pages that are rewritten again moments later.
    */
   readonly walCheckpointPages?: number | undefined;
+  /**
+   * Perform every write on a worker thread of its own (default false): serialising and
+   * committing then cost the calling thread only a message, so the engine and SQLite use two
+   * cores. Reads stay on a connection of the calling thread. Ignored for `':memory:'`.
+   */
+  readonly writerThread?: boolean | undefined;
 }
 
 /** What an open SQLite adapter reports about its database (for operations and tests). */
@@ -100,6 +103,8 @@ export interface SqliteStorageInfo {
   readonly mmapSizeBytes: number;
   /** SQLite's `PRAGMA wal_autocheckpoint`, in pages. */
   readonly walCheckpointPages: number;
+  /** Whether writes run on a worker thread. */
+  readonly writerThread: boolean;
 }
 
 /** The SQLite adapter: the contract plus an inspection method. */
@@ -111,8 +116,6 @@ export interface SqliteStorageAdapter extends StorageAdapter {
 
 type Statement<R = unknown> = BetterSqlite3.Statement<unknown[], R>;
 
-type Outcome = { ok: true; result: CommitResult } | { ok: false; error: unknown };
-
 interface PendingCommit {
   readonly changes: SerializedChanges;
   readonly nowMs: number;
@@ -121,41 +124,13 @@ interface PendingCommit {
 }
 
 interface Open {
+  /** Reads go through this connection (and, without a writer thread, writes too). */
   readonly db: BetterSqlite3.Database;
   readonly s: SqliteStatements;
-  readonly commitTx: (changes: SerializedChanges, nowMs: number) => CommitResult;
-  readonly txControl: {
-    readonly begin: Statement;
-    readonly commit: Statement;
-    readonly rollback: Statement;
-    readonly savepoint: Statement;
-    readonly release: Statement;
-    readonly rollbackTo: Statement;
-  };
+  readonly writer: WriterPort;
 }
 
 const DURABILITIES: readonly Durability[] = ['full', 'normal', 'batched'];
-const RETRYABLE_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_BUSY_SNAPSHOT']);
-
-/** Wraps driver errors in `DATABASE_ERROR`; contract errors pass through. */
-function toStorageError(error: unknown, opening = false): unknown {
-  if (error instanceof StorageError) return error;
-  // better-sqlite3 reports an unopenable path as a TypeError; elsewhere a TypeError is a bug.
-  if (error instanceof BetterSqlite3.SqliteError || (opening && error instanceof TypeError)) {
-    const code = error instanceof BetterSqlite3.SqliteError ? error.code : 'TypeError';
-    return new StorageError('DATABASE_ERROR', `SQLite failed: ${error.message}`, {
-      retryable: RETRYABLE_CODES.has(code),
-      details: { sqliteCode: code },
-      cause: error,
-    });
-  }
-  return error;
-}
-
-function nullable<T>(value: T | undefined): T | null {
-  return value === undefined ? null : value;
-}
-
 /** A {@link StorageAdapter} over one SQLite file (better-sqlite3, WAL). */
 class SqliteStorage implements SqliteStorageAdapter {
   readonly name = 'sqlite';
@@ -166,13 +141,9 @@ class SqliteStorage implements SqliteStorageAdapter {
   readonly #busyTimeoutMs: number;
   readonly #mmapSizeBytes: number;
   readonly #walCheckpointPages: number;
+  readonly #writerThread: boolean;
   #open: Open | undefined;
   readonly #listStatements = new Map<string, Statement>();
-  #indexedUpdates: (Statement | undefined)[] = [];
-  #docSeq = 0;
-  #runSeq = 0;
-  #workSeq = 0;
-  #deliverySeq = 0;
   #batch: PendingCommit[] = [];
   #flushTimer: NodeJS.Immediate | undefined;
 
@@ -194,6 +165,9 @@ class SqliteStorage implements SqliteStorageAdapter {
     checkOptionalCount(options.walCheckpointPages, 'walCheckpointPages', 0);
     this.#mmapSizeBytes = options.mmapSizeBytes ?? 256 * 1024 * 1024;
     this.#walCheckpointPages = options.walCheckpointPages ?? 10_000;
+    checkOptionalBoolean(options.writerThread, 'writerThread');
+    // A private in-memory database cannot be shared with another thread.
+    this.#writerThread = options.writerThread === true && options.path !== ':memory:';
     this.blobs = this.#blobStore();
   }
 
@@ -206,50 +180,33 @@ class SqliteStorage implements SqliteStorageAdapter {
   async open(options?: AbortableOptions): Promise<void> {
     throwIfAborted(options);
     if (this.#open !== undefined) return;
-    let db: BetterSqlite3.Database | undefined;
-    try {
-      db = new BetterSqlite3(this.#path);
-      db.pragma('journal_mode = WAL');
-      // batched promises what normal promises (a process crash loses no resolved commit) with
-      // fewer transactions; FULL's fsync per group made it slower than normal (docs/decisions).
-      db.pragma(`synchronous = ${this.durability === 'full' ? 'FULL' : 'NORMAL'}`);
-      db.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
-      db.pragma(`mmap_size = ${this.#mmapSizeBytes}`);
-      // Group commit puts each commit in a savepoint; its sub-journal in a temp file doubled
-      // the cost of a batched step commit.
-      db.pragma('temp_store = MEMORY');
-      db.pragma(`wal_autocheckpoint = ${this.#walCheckpointPages}`);
-      // After a checkpoint the WAL is reused from its start; this truncates a WAL that a burst
-      // grew beyond the checkpoint size back to it.
-      db.pragma(`journal_size_limit = ${Math.max(this.#walCheckpointPages, 1000) * 4096}`);
-      migrate(db, this.#path);
-      const s = prepareStatements(db);
-      const seq = (name: 'documents' | 'runs', max: number) =>
-        Math.max(max, s.sequenceGet.get(name)?.value ?? 0);
-      this.#docSeq = seq('documents', s.maxSeq.documents.get()?.seq ?? 0);
-      this.#runSeq = seq('runs', s.maxSeq.runs.get()?.seq ?? 0);
-      this.#workSeq = s.maxSeq.work.get()?.seq ?? 0;
-      this.#deliverySeq = s.maxSeq.deliveries.get()?.seq ?? 0;
-      const tx = db.transaction((changes: SerializedChanges, nowMs: number) =>
-        this.#apply(changes, nowMs),
-      );
+    const settings: ConnectionSettings = {
+      path: this.#path,
+      durability: this.durability,
+      busyTimeoutMs: this.#busyTimeoutMs,
+      mmapSizeBytes: this.#mmapSizeBytes,
+      walCheckpointPages: this.#walCheckpointPages,
+    };
+    if (this.#writerThread) {
+      // The thread migrates the schema before this connection, which only reads, is opened.
+      const writer = await startWriterThread(settings);
+      let db: BetterSqlite3.Database;
+      try {
+        db = openConnection(settings, false);
+      } catch (error) {
+        await writer.close();
+        throw error;
+      }
       this.#listStatements.clear();
-      this.#indexedUpdates = [];
-      this.#open = {
-        db,
-        s,
-        commitTx: (changes, nowMs) => tx.immediate(changes, nowMs),
-        txControl: {
-          begin: db.prepare('BEGIN IMMEDIATE'),
-          commit: db.prepare('COMMIT'),
-          rollback: db.prepare('ROLLBACK'),
-          savepoint: db.prepare('SAVEPOINT docflow_commit'),
-          release: db.prepare('RELEASE docflow_commit'),
-          rollbackTo: db.prepare('ROLLBACK TO docflow_commit'),
-        },
-      };
+      this.#open = { db, s: prepareStatements(db), writer };
+      return;
+    }
+    const db = openConnection(settings, true);
+    try {
+      this.#listStatements.clear();
+      this.#open = { db, s: prepareStatements(db), writer: inlineWriter(new SqliteWriter(db)) };
     } catch (error) {
-      db?.close();
+      db.close();
       throw toStorageError(error, true);
     }
   }
@@ -264,6 +221,7 @@ class SqliteStorage implements SqliteStorageAdapter {
       schemaVersion: recordedSchemaVersion(db),
       mmapSizeBytes: Number(db.pragma('mmap_size', { simple: true })),
       walCheckpointPages: Number(db.pragma('wal_autocheckpoint', { simple: true })),
+      writerThread: this.#get().writer.threaded,
     };
   }
 
@@ -274,274 +232,32 @@ class SqliteStorage implements SqliteStorageAdapter {
       clearImmediate(this.#flushTimer);
       this.#flushTimer = undefined;
     }
-    this.#flush();
+    await this.#flush();
     this.#open = undefined;
+    await open.writer.close();
     open.db.close();
   }
 
-  /** Applies one commit inside an open transaction; throws to roll it back. */
-  #apply(serialized: SerializedChanges, nowMs: number): CommitResult {
-    const { s } = this.#get();
-    const changes = serialized.changes;
-    const runRevisions: Record<string, number> = {};
-    const documentRevisions: Record<string, number> = {};
-
-    if (changes.deleteDocuments !== undefined && changes.deleteDocuments.length > 0) {
-      let deleted = false;
-      for (const d of changes.deleteDocuments)
-        deleted = s.docDelete.run(d.collection, d.id).changes > 0 || deleted;
-      if (deleted) s.sequenceSave.run('documents', this.#docSeq);
-    }
-
-    const documents = changes.documents;
-    if (documents !== undefined) {
-      for (let i = 0; i < documents.length; i++) {
-        const d = documents[i] as (typeof documents)[number];
-        const meta = s.docMeta.get(d.collection, d.id);
-        const target = `${d.collection}/${d.id}`;
-        if (d.expectedRevision !== undefined) {
-          const ok =
-            d.expectedRevision === 0 ? meta === undefined : meta?.revision === d.expectedRevision;
-          if (!ok) throw revisionConflict(target, d.expectedRevision, meta?.revision);
-        }
-        if (d.key !== undefined && d.key !== meta?.key) {
-          const owner = s.docIdByKey.get(d.collection, d.key);
-          if (owner !== undefined && owner.id !== d.id)
-            throw duplicateKey(d.collection, d.key, d.id, owner.id);
-        }
-        const at = formatTime(timeOr(d.at, nowMs, `changes.documents[${i}].at`));
-        const data = serialized.documentData[i] as string;
-        const name = nullable(d.name);
-        const folded = d.name === undefined ? null : d.name.toLowerCase();
-        if (meta === undefined) {
-          s.docInsert.run(
-            d.collection,
-            d.id,
-            nullable(d.parentId),
-            nullable(d.secondaryId),
-            nullable(d.key),
-            name,
-            folded,
-            nullable(d.blobKey),
-            data,
-            at,
-            at,
-            ++this.#docSeq,
-          );
-          documentRevisions[target] = 1;
-        } else {
-          const revision = meta.revision + 1;
-          s.docUpdate.run(
-            nullable(d.parentId),
-            nullable(d.secondaryId),
-            nullable(d.key),
-            name,
-            folded,
-            nullable(d.blobKey),
-            data,
-            revision,
-            at,
-            d.collection,
-            d.id,
-          );
-          documentRevisions[target] = revision;
-        }
-      }
-    }
-
-    if (changes.deleteRuns !== undefined && changes.deleteRuns.length > 0) {
-      let deleted = false;
-      for (const id of changes.deleteRuns) {
-        deleted = s.runDelete.run(id).changes > 0 || deleted;
-        s.eventsDelete.run(id);
-        s.workDeleteByRun.run(id);
-        s.workLeasedDeleteByRun.run(id);
-      }
-      if (deleted) s.sequenceSave.run('runs', this.#runSeq);
-    }
-
-    const runs = changes.runs;
-    if (runs !== undefined) {
-      for (let i = 0; i < runs.length; i++) {
-        const r = runs[i] as (typeof runs)[number];
-        // The revision check is the write's own WHERE clause (or the primary key), so the hot
-        // path costs two statements; the conflict path reads the row only to explain itself.
-        const at = formatTime(timeOr(r.at, nowMs, `changes.runs[${i}].at`));
-        const revision = r.expectedRevision + 1;
-        const eventCount = serialized.runEventCounts[i] as number;
-        const snapshot = serialized.runSnapshots[i] as string;
-        let firstEventSeq = 1;
-        if (r.expectedRevision === 0) {
-          const inserted = s.runInsert.run(
-            r.id,
-            r.kind,
-            nullable(r.workflowId),
-            nullable(r.batchId),
-            r.status,
-            r.active ? 1 : 0,
-            r.priority,
-            snapshot,
-            eventCount,
-            at,
-            at,
-            this.#runSeq + 1,
-          );
-          if (inserted.changes === 0) throw this.#runConflict(r.id, r.expectedRevision);
-          this.#runSeq++;
-        } else {
-          const workflowId = nullable(r.workflowId);
-          const batchId = nullable(r.batchId);
-          const active = r.active ? 1 : 0;
-          const updated = s.runUpdate.get(
-            r.priority,
-            snapshot,
-            eventCount,
-            at,
-            r.id,
-            r.expectedRevision,
-          );
-          if (updated === undefined) throw this.#runConflict(r.id, r.expectedRevision);
-          // Only the columns that changed: SQLite rewrites the index of every column it SETs.
-          const now = [r.kind, workflowId, batchId, r.status, active];
-          const was = [
-            updated.kind,
-            updated.workflow_id,
-            updated.batch_id,
-            updated.status,
-            updated.active,
-          ];
-          const changed: unknown[] = [];
-          let mask = 0;
-          for (let c = 0; c < 5; c++) {
-            if (now[c] === was[c]) continue;
-            mask |= 1 << c;
-            changed.push(now[c]);
-          }
-          if (mask !== 0) this.#runIndexedUpdate(mask).run(...changed, r.id);
-          firstEventSeq = updated.event_seq - eventCount + 1;
-        }
-        const packed = serialized.runEvents[i];
-        if (packed !== undefined) {
-          s.eventInsert.run(
-            r.id,
-            firstEventSeq,
-            firstEventSeq + eventCount - 1,
-            packed,
-            revision,
-            at,
-          );
-        }
-        runRevisions[r.id] = revision;
-      }
-    }
-
-    for (const id of changes.dequeue ?? []) {
-      if (s.workLeasedDelete.run(id).changes === 0) s.workDelete.run(id);
-    }
-
-    const enqueue = changes.enqueue;
-    if (enqueue !== undefined) {
-      for (let i = 0; i < enqueue.length; i++) {
-        const w = enqueue[i] as (typeof enqueue)[number];
-        const availableMs = timeOr(w.availableAt, nowMs, `changes.enqueue[${i}].availableAt`);
-        const inserted =
-          w.lease === undefined
-            ? s.workInsert.run(
-                w.id,
-                w.runId,
-                w.kind,
-                w.priority,
-                this.#workSeq + 1,
-                availableMs,
-                serialized.payloads[i] as string,
-                w.id,
-              )
-            : s.workInsertLeased.run(
-                w.id,
-                w.runId,
-                w.kind,
-                w.priority,
-                this.#workSeq + 1,
-                availableMs,
-                serialized.payloads[i] as string,
-                w.lease.owner,
-                nowMs + w.lease.leaseMs,
-                w.id,
-              );
-        if (inserted.changes > 0) this.#workSeq++;
-      }
-    }
-
-    const deliveries = changes.deliveries;
-    if (deliveries !== undefined) {
-      for (let i = 0; i < deliveries.length; i++) {
-        const d = deliveries[i] as (typeof deliveries)[number];
-        const at = formatTime(timeOr(d.at, nowMs, `changes.deliveries[${i}].at`));
-        s.deliveryUpsert.run(
-          d.id,
-          d.endpointId,
-          d.eventId,
-          d.eventType,
-          serialized.deliveryEvents[i] as string,
-          d.status,
-          serialized.deliveryAttempts[i] as string,
-          parseTime(d.nextAttemptAt, `changes.deliveries[${i}].nextAttemptAt`),
-          at,
-          at,
-          ++this.#deliverySeq,
-        );
-      }
-    }
-
-    return { runRevisions, documentRevisions };
-  }
-
-  /** The UPDATE of the indexed run columns in `mask` (kind, workflow, batch, status, active). */
-  #runIndexedUpdate(mask: number): Statement {
-    let statement = this.#indexedUpdates[mask];
-    if (statement === undefined) {
-      const columns = ['kind', 'workflow_id', 'batch_id', 'status', 'active'].filter(
-        (_, i) => (mask & (1 << i)) !== 0,
-      );
-      statement = this.#get().db.prepare(
-        `UPDATE runs SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
-      );
-      this.#indexedUpdates[mask] = statement;
-    }
-    return statement;
-  }
-
-  #runConflict(id: string, expected: number): StorageError {
-    return revisionConflict(`runs/${id}`, expected, this.#get().s.runMeta.get(id)?.revision);
-  }
-
   async commit(changes: Changes, options?: AbortableOptions): Promise<CommitResult> {
-    const open = this.#get(options);
+    const { writer } = this.#get(options);
     validateChanges(changes);
     const nowMs = this.#clock.now().getTime();
+    // Serialised now: what gets stored is what was passed, whenever the writer applies it.
+    const serialized = serializeChanges(changes);
     if (this.durability === 'batched') {
       return new Promise<CommitResult>((resolve, reject) => {
-        // Applied at the end of the tick: copy now so that a caller mutating its objects after
-        // the call cannot change what gets stored.
-        this.#batch.push({ changes: serializeChanges(changes, true), nowMs, resolve, reject });
+        this.#batch.push({ changes: serialized, nowMs, resolve, reject });
         this.#flushTimer ??= setImmediate(() => {
           this.#flushTimer = undefined;
-          this.#flush();
+          void this.#flush();
         });
       });
     }
-    try {
-      return open.commitTx(serializeChanges(changes, false), nowMs);
-    } catch (error) {
-      throw toStorageError(error);
-    }
+    return writer.call('commit', serialized, nowMs);
   }
 
-  /**
-   * Group commit: every pending commit in one transaction, each in a savepoint so that one
-   * commit's conflict rolls back only that commit. Promises settle after COMMIT returns.
-   */
-  #flush(): void {
+  /** Group commit: the tick's pending commits in one transaction; each settles with its outcome. */
+  async #flush(): Promise<void> {
     const batch = this.#batch;
     if (batch.length === 0) return;
     this.#batch = [];
@@ -550,54 +266,21 @@ class SqliteStorage implements SqliteStorageAdapter {
       for (const p of batch) p.reject(notOpen(this.name));
       return;
     }
-    let outcomes: Outcome[] | undefined;
+    let outcomes: CommitOutcome[];
     try {
-      // Optimistically without savepoints (each costs a sub-journal of every page it touches);
-      // if one commit fails, the whole group is rolled back and replayed one savepoint each.
-      outcomes = this.#applyGroup(open, batch, false) ?? this.#applyGroup(open, batch, true);
+      outcomes = await open.writer.call(
+        'commitGroup',
+        batch.map((p) => ({ changes: p.changes, nowMs: p.nowMs })),
+      );
     } catch (error) {
-      if (open.db.inTransaction) open.txControl.rollback.run();
-      const failure = toStorageError(error);
-      for (const p of batch) p.reject(failure);
+      for (const p of batch) p.reject(error);
       return;
     }
     batch.forEach((p, i) => {
-      const outcome = outcomes?.[i];
+      const outcome = outcomes[i];
       if (outcome?.ok === true) p.resolve(outcome.result);
       else p.reject(outcome?.error);
     });
-  }
-
-  /**
-   * Applies a group in one transaction. `isolated`: each commit in a savepoint, a failing one
-   * rolled back alone; otherwise the first failure rolls back everything and returns undefined.
-   */
-  #applyGroup(
-    open: Open,
-    batch: readonly PendingCommit[],
-    isolated: boolean,
-  ): Outcome[] | undefined {
-    const t = open.txControl;
-    const outcomes: Outcome[] = [];
-    t.begin.run();
-    for (const p of batch) {
-      if (isolated) t.savepoint.run();
-      try {
-        const result = this.#apply(p.changes, p.nowMs);
-        if (isolated) t.release.run();
-        outcomes.push({ ok: true, result });
-      } catch (error) {
-        if (!isolated) {
-          t.rollback.run();
-          return undefined;
-        }
-        t.rollbackTo.run();
-        t.release.run();
-        outcomes.push({ ok: false, error: toStorageError(error) });
-      }
-    }
-    t.commit.run();
-    return outcomes;
   }
 
   #run<T>(fn: () => T): T {
@@ -703,68 +386,44 @@ class SqliteStorage implements SqliteStorageAdapter {
   }
 
   async claimWork(options: ClaimWorkOptions): Promise<readonly WorkItem[]> {
-    const { s } = this.#get(options);
+    const { writer } = this.#get(options);
     checkClaim(options);
     if (options.kinds !== undefined) checkIds(options.kinds, 'kinds');
     const nowMs =
       options.now === undefined ? this.#clock.now().getTime() : parseTime(options.now, 'now');
-    const expires = nowMs + options.leaseMs;
-    const rows = this.#run(() => {
-      this.#requeueExpiredLeases(nowMs);
-      return options.kinds === undefined
-        ? s.workClaim.all({ now: nowMs, owner: options.owner, expires, limit: options.limit })
-        : s.workClaimKinds.all({
-            now: nowMs,
-            owner: options.owner,
-            expires,
-            limit: options.limit,
-            kinds: JSON.stringify(options.kinds),
-          });
+    const rows = await writer.call('claimWork', {
+      nowMs,
+      owner: options.owner,
+      leaseMs: options.leaseMs,
+      limit: options.limit,
+      kinds: options.kinds,
     });
-    // RETURNING gives rows in no promised order.
-    return rows.sort((a, b) => a.priority - b.priority || a.seq - b.seq).map(workFromRow);
+    return rows.map(workFromRow);
   }
 
   async renewWork(
     ids: readonly string[],
     options: { owner: string; leaseMs: number; now?: string } & AbortableOptions,
   ): Promise<readonly string[]> {
-    const { s, db } = this.#get(options);
+    const { writer } = this.#get(options);
     checkIds(ids, 'ids');
     checkClaim({ owner: options.owner, limit: 1, leaseMs: options.leaseMs, now: options.now });
     const nowMs =
       options.now === undefined ? this.#clock.now().getTime() : parseTime(options.now, 'now');
-    const expires = nowMs + options.leaseMs;
-    return this.#run(() =>
-      db.transaction(() =>
-        ids.filter(
-          (id) =>
-            s.workLeasedRenew.run(expires, id, options.owner).changes > 0 ||
-            s.workRenew.run(expires, id, options.owner).changes > 0,
-        ),
-      )(),
-    );
+    return writer.call('renewWork', [...ids], options.owner, nowMs + options.leaseMs);
   }
 
   async releaseWork(
     ids: readonly string[],
     options: { owner: string; availableAt?: string } & AbortableOptions,
   ): Promise<void> {
-    const { s, db } = this.#get(options);
+    const { writer } = this.#get(options);
     checkIds(ids, 'ids');
     checkString(options.owner, 'owner');
     checkOptionalTime(options.availableAt, 'availableAt');
     const availableMs =
       options.availableAt === undefined ? null : parseTime(options.availableAt, 'availableAt');
-    this.#run(() =>
-      db.transaction(() => {
-        for (const id of ids) {
-          if (s.workLeasedRelease.run(availableMs, id, options.owner).changes > 0) {
-            s.workLeasedReleaseDelete.run(id, options.owner);
-          } else s.workRelease.run(availableMs, id, options.owner);
-        }
-      })(),
-    );
+    await writer.call('releaseWork', [...ids], options.owner, availableMs);
   }
 
   async listWork(
@@ -780,33 +439,18 @@ class SqliteStorage implements SqliteStorageAdapter {
     return rows.map(workFromRow);
   }
 
-  /** Moves items whose enqueue-time lease expired (their engine died) back to the queue. */
-  #requeueExpiredLeases(nowMs: number): void {
-    const { s, db } = this.#get();
-    if (s.workLeasedExpired.get(nowMs) !== undefined) {
-      db.transaction(() => {
-        s.workLeasedRequeue.run(nowMs);
-        s.workLeasedRequeueDelete.run(nowMs);
-      }).immediate();
-    }
-  }
-
   async claimDeliveries(options: ClaimOptions): Promise<readonly DeliveryRecord[]> {
-    const { s } = this.#get(options);
+    const { writer } = this.#get(options);
     checkClaim(options);
     const nowMs =
       options.now === undefined ? this.#clock.now().getTime() : parseTime(options.now, 'now');
-    const rows = this.#run(() =>
-      s.deliveryClaim.all({
-        now: nowMs,
-        owner: options.owner,
-        expires: nowMs + options.leaseMs,
-        limit: options.limit,
-      }),
-    );
-    return rows
-      .sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq)
-      .map(deliveryFromRow);
+    const rows = await writer.call('claimDeliveries', {
+      nowMs,
+      owner: options.owner,
+      leaseMs: options.leaseMs,
+      limit: options.limit,
+    });
+    return rows.map(deliveryFromRow);
   }
 
   async getDelivery(id: string, options?: AbortableOptions): Promise<DeliveryRecord | undefined> {
@@ -860,11 +504,9 @@ class SqliteStorage implements SqliteStorageAdapter {
   #blobStore(): BlobStore {
     return {
       put: async (key, bytes, options) => {
-        const { s } = this.#get(options);
+        const { writer } = this.#get(options);
         checkBlobPut(key, bytes);
-        this.#run(() =>
-          s.blobPut.run(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-        );
+        await writer.call('putBlob', key, bytes);
       },
       get: async (key, options) => {
         const { s } = this.#get(options);
@@ -873,9 +515,9 @@ class SqliteStorage implements SqliteStorageAdapter {
         return row === undefined ? undefined : Uint8Array.from(row.bytes);
       },
       delete: async (key, options) => {
-        const { s } = this.#get(options);
+        const { writer } = this.#get(options);
         checkString(key, 'key');
-        this.#run(() => s.blobDelete.run(key));
+        await writer.call('deleteBlob', key);
       },
     };
   }

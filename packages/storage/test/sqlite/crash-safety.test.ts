@@ -21,9 +21,11 @@ function writeAndKill(
   path: string,
   durability: Durability,
   killAfter: number,
+  thread: boolean,
 ): Promise<Map<string, number>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, path, durability], {
+    const args = ['--import', 'tsx', writer, path, durability, ...(thread ? ['thread'] : [])];
+    const child = spawn(process.execPath, args, {
       cwd: join(here, '..', '..'),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -55,13 +57,21 @@ function writeAndKill(
 }
 
 describe('crash safety (SIGKILL mid-stream)', () => {
-  for (const durability of ['normal', 'full', 'batched'] as const) {
-    it(`${durability}: every acknowledged write survives and the file is intact`, {
+  const cases = [
+    ['normal', false],
+    ['full', false],
+    ['batched', false],
+    ['normal', true],
+    ['batched', true],
+  ] as const;
+  for (const [durability, thread] of cases) {
+    const name = `${durability}${thread ? ', writer thread' : ''}`;
+    it(`${name}: every acknowledged write survives and the file is intact`, {
       timeout: 60_000,
     }, async () => {
-      const path = join(dir, `${durability}.db`);
+      const path = join(dir, `${durability}${thread ? '-thread' : ''}.db`);
       const killAfter = 150 + Math.floor(Math.random() * 100);
-      const acked = await writeAndKill(path, durability, killAfter);
+      const acked = await writeAndKill(path, durability, killAfter, thread);
       expect(acked.size).toBeGreaterThan(killAfter / 2 - 1);
 
       const raw = new BetterSqlite3(path);

@@ -178,6 +178,46 @@ describe('durability', () => {
     }
   });
 
+  it('writes on a worker thread when asked, reading on its own connection', async () => {
+    const path = join(dir, 'threaded.db');
+    const s = sqliteStorage({ path, writerThread: true, durability: 'batched' });
+    await s.open();
+    expect(s.info()).toMatchObject({ writerThread: true, schemaVersion: SCHEMA_VERSION });
+    await Promise.all([
+      s.commit({ runs: [run('run_1', 0)] }),
+      s.commit({ runs: [run('run_2', 0)] }),
+    ]);
+    await expect(s.commit({ runs: [run('run_1', 0)] })).rejects.toSatisfy((e) =>
+      isStorageError(e, 'REVISION_CONFLICT'),
+    );
+    await s.blobs.put('b', new Uint8Array([1, 2]));
+    expect(await s.blobs.get('b')).toEqual(new Uint8Array([1, 2]));
+    expect((await s.getRun('run_2'))?.revision).toBe(1);
+    await s.close();
+    const memory = sqliteStorage({ path: ':memory:', writerThread: true });
+    await memory.open();
+    expect(memory.info().writerThread).toBe(false);
+    await memory.close();
+    expect(() => sqliteStorage({ path, writerThread: 'yes' as never })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('writerThread'),
+      }),
+    );
+  });
+
+  it('reports an opening failure of the writer thread as the opening error', async () => {
+    const path = join(dir, 'too-new.db');
+    const raw = new BetterSqlite3(path);
+    migrate(raw, path);
+    raw
+      .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+      .run(SCHEMA_VERSION + 1, 'future', 'x');
+    raw.close();
+    const s = sqliteStorage({ path, writerThread: true });
+    await expect(s.open()).rejects.toSatisfy((e) => isStorageError(e, 'SCHEMA_TOO_NEW'));
+  });
+
   it('works on :memory: (journal mode memory)', async () => {
     const s = sqliteStorage({ path: ':memory:' });
     await s.open();

@@ -18,3 +18,18 @@ describeStorageContract(
   () => sqliteStorage({ path: join(dir, `batched-${n++}.db`), durability: 'batched' }),
   { propertyRuns: 10 },
 );
+describeStorageContract(
+  'sqlite (file, normal, writer thread)',
+  () => sqliteStorage({ path: join(dir, `thread-${n++}.db`), writerThread: true }),
+  { propertyRuns: 10 },
+);
+describeStorageContract(
+  'sqlite (file, batched, writer thread)',
+  () =>
+    sqliteStorage({
+      path: join(dir, `thread-batched-${n++}.db`),
+      durability: 'batched',
+      writerThread: true,
+    }),
+  { propertyRuns: 10 },
+);

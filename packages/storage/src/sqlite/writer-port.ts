@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { StorageError } from '../errors.ts';
+import type { ConnectionSettings } from './sqlite-connection.ts';
+import type { CommitOutcome, SqliteWriter } from './sqlite-writer.ts';
+import {
+  fromWire,
+  type WireError,
+  type WriterCall,
+  type WriterMethod,
+  type WriterReply,
+} from './writer-protocol.ts';
+
+type Method<M extends WriterMethod> = SqliteWriter[M] extends (...args: infer A) => infer R
+  ? { args: A; result: R }
+  : never;
+
+/** The adapter's way to its writer, in its own thread or in a worker thread. */
+export interface WriterPort {
+  /** Whether calls cross to a worker thread. */
+  readonly threaded: boolean;
+  call<M extends WriterMethod>(method: M, ...args: Method<M>['args']): Promise<Method<M>['result']>;
+  close(): Promise<void>;
+}
+
+/** A port that calls `writer` in this thread (and closes nothing: the adapter owns its db). */
+export function inlineWriter(writer: SqliteWriter): WriterPort {
+  return {
+    threaded: false,
+    call(method, ...args) {
+      try {
+        const fn = writer[method] as (...a: unknown[]) => unknown;
+        return Promise.resolve(fn.apply(writer, args)) as never;
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * How to start the writer thread: the compiled module next to this one, or, when running from
+ * the TypeScript sources (tsx, vitest), the `.ts` entry behind tsx's loader registered inside the
+ * thread (on Node 20 a loader given to the parent with `--import` does not reach workers).
+ */
+function threadEntry(): { url: URL } | { code: string } | undefined {
+  const self = import.meta.url;
+  if (self.endsWith('.js')) return { url: new URL('./writer-thread.js', self) };
+  if (!self.endsWith('.ts')) return undefined;
+  let tsx: string;
+  try {
+    tsx = createRequire(self)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs');
+  } catch {
+    return undefined;
+  }
+  if (!existsSync(tsx)) return undefined;
+  const api = JSON.stringify(pathToFileURL(tsx).href);
+  const url = JSON.stringify(new URL('./writer-thread.ts', self).href);
+  return { code: `import(${api}).then((tsx) => { tsx.register(); return import(${url}); });` };
+}
+
+/** True when a writer thread can be started in this runtime. */
+export function writerThreadAvailable(): boolean {
+  return threadEntry() !== undefined;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** The process's writer thread, started on first use and shared by every adapter. */
+interface WriterThread {
+  call(handle: number, method: WriterCall['method'], args: readonly unknown[]): Promise<unknown>;
+}
+
+let shared: WriterThread | undefined;
+
+function writerThread(): WriterThread {
+  if (shared) return shared;
+  const entry = threadEntry();
+  if (entry === undefined) {
+    throw new StorageError('INVALID_ARGUMENT', 'writerThread: worker threads cannot start here');
+  }
+  const worker = 'url' in entry ? new Worker(entry.url) : new Worker(entry.code, { eval: true });
+  // An idle writer must not keep the process alive; one with calls in flight must.
+  worker.unref();
+  const pending = new Map<number, Pending>();
+  let next = 0;
+  const thread: WriterThread = {
+    call(handle, method, args) {
+      const id = next++;
+      if (pending.size === 0) worker.ref();
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, handle, method, args } satisfies WriterCall);
+      });
+    },
+  };
+  worker.on('message', (reply: WriterReply) => {
+    const p = pending.get(reply.id);
+    if (p === undefined) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if (reply.ok) p.resolve(reply.value);
+    else p.reject(fromWire(reply.error));
+  });
+  const died = (error: Error) => {
+    const failure = new StorageError(
+      'DATABASE_ERROR',
+      `the SQLite writer thread stopped: ${error.message}`,
+      { cause: error },
+    );
+    if (shared === thread) shared = undefined;
+    for (const p of pending.values()) p.reject(failure);
+    pending.clear();
+  };
+  worker.on('error', died);
+  worker.on('exit', (code) => died(new Error(`exit code ${code}`)));
+  shared = thread;
+  return thread;
+}
+
+/**
+ * Opens (and migrates) the database on the process's writer thread, which performs every write
+ * of the returned port. Rejects with the opening error.
+ */
+export async function startWriterThread(settings: ConnectionSettings): Promise<WriterPort> {
+  const thread = writerThread();
+  const handle = (await thread.call(0, 'open', [settings])) as number;
+  let closed = false;
+  return {
+    threaded: true,
+    call(method, ...args) {
+      if (closed) return Promise.reject(new StorageError('NOT_OPEN', 'the storage is closed'));
+      const result = thread.call(handle, method, args);
+      if (method !== 'commitGroup') return result as never;
+      return result.then((value) =>
+        (value as (CommitOutcome | { ok: false; error: WireError })[]).map((o) =>
+          o.ok ? o : { ok: false, error: fromWire(o.error as WireError) },
+        ),
+      ) as never;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await thread.call(handle, 'close', []);
+    },
+  };
+}
