@@ -109,11 +109,16 @@ function fillTable(
     cells[locate(table.rows, y)]?.[locate(table.columns, x)]?.push(run);
     used.add(run);
   }
+  // Most cells hold one run or none: their text needs no line building.
   const grid = cells.map((row) =>
     row.map((cell) =>
-      buildLines(cell)
-        .map((l) => l.text)
-        .join(' '),
+      cell.length === 0
+        ? ''
+        : cell.length === 1
+          ? (cell[0] as TextRun).text.replace(/\s+/g, ' ').trim()
+          : buildLines(cell)
+              .map((l) => l.text)
+              .join(' '),
     ),
   );
   const children: DraftBlock[] = [];

@@ -1,12 +1,5 @@
 import type { BoundingBox } from '../../parse-output.ts';
-import {
-  apply,
-  boxOf,
-  type Matrix,
-  multiply,
-  type UprightFrame,
-  uprightFrame,
-} from './geometry.ts';
+import { apply, type Matrix, multiply, type UprightFrame, uprightFrame } from './geometry.ts';
 
 /** A pdf.js text item, the fields we read. */
 export interface PdfTextItem {
@@ -77,32 +70,41 @@ export function placeTextRuns(
   }
   const frame = uprightFrame(dominant, viewportWidth, viewportHeight);
   const runs: TextRun[] = [];
+  // Per run: no closure and no corner list (this loop sees every text item of every page).
   for (const { item, m, angle, size } of placed) {
     const length = Math.hypot(m[0], m[1]);
-    const dir: [number, number] = length === 0 ? [1, 0] : [m[0] / length, m[1] / length];
-    // The normal points down the glyphs (y grows downwards in the viewport).
-    const normal: [number, number] = [-dir[1], dir[0]];
-    const origin: [number, number] = [m[4], m[5]];
+    const dx = length === 0 ? 1 : m[0] / length;
+    const dy = length === 0 ? 0 : m[1] / length;
+    // The normal (-dy, dx) points down the glyphs (y grows downwards in the viewport).
+    const nx = -dy;
+    const ny = dx;
+    const ox = m[4];
+    const oy = m[5];
     const width = item.width;
-    const ascent = size * 0.8;
+    const ascent = -(size * 0.8);
     const descent = size * 0.22;
-    const corner = (t: number, s: number): [number, number] =>
-      frame.map(origin[0] + dir[0] * t + normal[0] * s, origin[1] + dir[1] * t + normal[1] * s);
-    const corners = [
-      corner(0, -ascent),
-      corner(width, -ascent),
-      corner(width, descent),
-      corner(0, descent),
-    ];
-    const box = boxOf(corners);
-    const base = frame.map(origin[0], origin[1]);
+    let left = Number.POSITIVE_INFINITY;
+    let top = Number.POSITIVE_INFINITY;
+    let right = Number.NEGATIVE_INFINITY;
+    let bottom = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < 4; k++) {
+      const t = k === 1 || k === 2 ? width : 0;
+      const s = k < 2 ? ascent : descent;
+      const [x, y] = frame.map(ox + dx * t + nx * s, oy + dy * t + ny * s);
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+    const box = { left, top, right, bottom };
+    const relative = (angle - dominant + 360) % 360;
     runs.push({
       text: item.str,
       box,
-      baseline: (angle - dominant + 360) % 360 === 0 ? base[1] : (box.top + box.bottom) / 2,
+      baseline: relative === 0 ? frame.map(ox, oy)[1] : (box.top + box.bottom) / 2,
       size,
       bold: boldFonts.has(item.fontName),
-      angle: (angle - dominant + 360) % 360,
+      angle: relative,
     });
   }
   return { runs, frame };
