@@ -1,15 +1,19 @@
 /**
  * Born-digital PDF throughput: docflow's full PARSE output (positioned blocks, ruled tables,
  * markdown) against pdf-parse's text-only extraction of the same generated 200-page report.
+ * Rounds interleave the subjects (pdf-parse, full PARSE, parse_light), so that a machine whose
+ * load changes during the run weighs on all three alike; CPU time is the process's (all threads)
+ * during each parse, the others being idle then.
  * Run: cd bench && npx tsx src/parse/pdf-throughput.ts
  */
+import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { parseDocument } from '@docflow/steps';
 import { makeReportPdf } from '../../../packages/steps/test/fixtures/parse/make-pdf.ts';
 import { machineLine } from '../harness.ts';
 
 const PAGES = 200;
-const RUNS = 5;
+const ROUNDS = 7;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -21,52 +25,76 @@ console.log(
   `${machineLine()}\nfixture: ${PAGES}-page report, ${(bytes.length / 1024).toFixed(0)} KiB, 18-row ruled table per page`,
 );
 
-const peer = await new Promise<{ times: number[]; pages: number; chars: number }>(
-  (resolve, reject) => {
-    const worker = new Worker(new URL('./pdf-parse-worker.mjs', import.meta.url), {
-      workerData: { bytes, runs: RUNS },
-    });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  },
-);
+const peer = new Worker(new URL('./pdf-parse-worker.mjs', import.meta.url), {
+  workerData: { bytes },
+});
+function peerParse(): Promise<{ ms: number; pages: number; chars: number }> {
+  return new Promise((resolve, reject) => {
+    peer.once('message', resolve);
+    peer.once('error', reject);
+    peer.postMessage('parse');
+  });
+}
 
-const times: number[] = [];
+interface Sample {
+  ms: number;
+  cpuMs: number;
+}
+async function timed<T>(fn: () => Promise<T>): Promise<Sample & { value: T }> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const value = await fn();
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, value };
+}
+
+async function docflow(engine: 'parse_performance' | 'parse_light') {
+  const result = await parseDocument(bytes, { fileName: 'report.pdf', config: { engine } });
+  if (!result.ok) throw new Error(result.failureMessage);
+  return result.output.chunks;
+}
+
+const samples = { peer: [] as Sample[], full: [] as Sample[], light: [] as Sample[] };
+let peerPages = 0;
+let chars = 0;
 let blocks = 0;
 let tables = 0;
-for (let i = 0; i < RUNS + 1; i++) {
-  const t0 = performance.now();
-  const result = await parseDocument(bytes, { fileName: 'report.pdf' });
-  const ms = performance.now() - t0;
-  if (!result.ok) throw new Error(result.failureMessage);
-  if (i > 0) times.push(ms);
-  blocks = result.output.chunks.reduce((sum, chunk) => sum + chunk.blocks.length, 0);
-  tables = result.output.chunks.reduce(
+const loads: number[] = [];
+// Round 0 warms every subject up (JIT, fonts, worker threads) and is not counted.
+for (let round = 0; round <= ROUNDS; round++) {
+  const p = await timed(peerParse);
+  const f = await timed(() => docflow('parse_performance'));
+  const l = await timed(() => docflow('parse_light'));
+  peerPages = p.value.pages;
+  chars = p.value.chars;
+  blocks = f.value.reduce((sum, chunk) => sum + chunk.blocks.length, 0);
+  tables = f.value.reduce(
     (sum, chunk) => sum + chunk.blocks.filter((block) => block.type === 'table').length,
     0,
   );
+  if (round === 0) continue;
+  // The worker's own clock: the message round trip is not pdf-parse's work.
+  samples.peer.push({ ms: p.value.ms, cpuMs: p.cpuMs });
+  samples.full.push(f);
+  samples.light.push(l);
+  loads.push(loadavg()[0] ?? Number.NaN);
 }
+await peer.terminate();
 
-// parse_light: the same layout from text alone (no operator list: no rules, images, scans).
-const lightTimes: number[] = [];
-for (let i = 0; i < RUNS + 1; i++) {
-  const t0 = performance.now();
-  const result = await parseDocument(bytes, {
-    fileName: 'report.pdf',
-    config: { engine: 'parse_light' },
-  });
-  if (!result.ok) throw new Error(result.failureMessage);
-  if (i > 0) lightTimes.push(performance.now() - t0);
-}
-const light = PAGES / (median(lightTimes) / 1000);
-
-const ours = PAGES / (median(times) / 1000);
-const theirs = peer.pages / (median(peer.times) / 1000);
+const rate = (list: Sample[], pages: number) => pages / (median(list.map((s) => s.ms)) / 1000);
+const ours = rate(samples.full, PAGES);
+const light = rate(samples.light, PAGES);
+const theirs = rate(samples.peer, peerPages);
+const row = (name: string, list: Sample[], pages: number, output: string) =>
+  `| ${name} | ${rate(list, pages).toFixed(0)} | ${median(list.map((s) => s.ms)).toFixed(0)} | ${median(list.map((s) => s.cpuMs)).toFixed(0)} | ${output} |`;
 console.log(`
-| subject | pages/s (median of ${RUNS} warm runs) | median ms | output |
-|---|---|---|---|
-| docflow parseDocument (full PARSE) | ${ours.toFixed(0)} | ${median(times).toFixed(0)} | ${blocks} blocks, ${tables} tables |
-| docflow parseDocument, engine parse_light (positioned text, no rules) | ${light.toFixed(0)} | ${median(lightTimes).toFixed(0)} | text blocks only |
-| pdf-parse 2.4.5 getText (text only, worker thread) | ${theirs.toFixed(0)} | ${median(peer.times).toFixed(0)} | ${peer.chars} chars |
+| subject | pages/s (median of ${ROUNDS} interleaved rounds) | median ms | median CPU ms (all threads) | output |
+|---|---|---|---|---|
+${row('docflow parseDocument (full PARSE)', samples.full, PAGES, `${blocks} blocks, ${tables} tables`)}
+${row('docflow parseDocument, engine parse_light (positioned text, no rules)', samples.light, PAGES, 'text blocks only')}
+${row('pdf-parse 2.4.5 getText (text only, worker thread)', samples.peer, peerPages, `${chars} chars`)}
 
-ratio docflow/pdf-parse: ${(ours / theirs).toFixed(2)} (target ≥ 1); parse_light/pdf-parse: ${(light / theirs).toFixed(2)}`);
+ratio docflow/pdf-parse: ${(ours / theirs).toFixed(2)} (target ≥ 1); parse_light/pdf-parse: ${(light / theirs).toFixed(2)}
+load average (1 min) during the rounds: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`);
+process.exit(0);
