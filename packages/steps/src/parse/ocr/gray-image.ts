@@ -48,12 +48,14 @@ function fromRaw(image: GrayImage) {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
 }
 
-async function toGray(pipeline: Sharp): Promise<GrayImage> {
-  // libvips would hand back sRGB after some operations on a one-band input (rotate does).
-  const { data, info } = await pipeline
-    .toColourspace('b-w')
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
+/**
+ * Runs `pipeline` to one 8-bit band. Gray sources keep their first band (libvips may widen a
+ * one-band image to sRGB on the way, rotate does, but the bands are equal); colour sources are
+ * converted to luma, which costs a pass over the pixels.
+ */
+async function toGray(pipeline: Sharp, source: 'gray' | 'colour'): Promise<GrayImage> {
+  const banded = source === 'gray' ? pipeline.extractChannel(0) : pipeline.toColourspace('b-w');
+  const { data, info } = await banded.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   if (info.channels !== 1) throw new Error(`expected 1 gray channel, got ${info.channels}`);
   return {
     data: new Uint8Array(data.buffer, data.byteOffset, data.length),
@@ -65,15 +67,19 @@ async function toGray(pipeline: Sharp): Promise<GrayImage> {
 /**
  * Decodes one page of an image file to gray: EXIF orientation applied, transparency flattened
  * onto white (dark text on a transparent background would otherwise read as a black page).
+ * An 8-bit gray image without transparency, what scanners write, is taken as it is.
  */
-export function decodeGray(
+export async function decodeGray(
   bytes: Uint8Array,
   page: number,
   limitInputPixels: number,
 ): Promise<GrayImage> {
-  return toGray(
-    sharp(bytes, { page, limitInputPixels }).rotate().flatten({ background: '#ffffff' }),
-  );
+  const input = () => sharp(bytes, { page, limitInputPixels });
+  const meta = await input().metadata();
+  if (meta.space === 'b-w' && meta.channels === 1 && meta.depth === 'uchar') {
+    return toGray(input().rotate(), 'gray');
+  }
+  return toGray(input().rotate().flatten({ background: '#ffffff' }), 'colour');
 }
 
 /** The image scaled by `factor` (< 1 to shrink), at least one pixel each way. */
@@ -82,12 +88,12 @@ export function scaleGray(image: GrayImage, factor: number): Promise<GrayImage> 
   const height = Math.max(1, Math.round(image.height * factor));
   // The default fit ('cover') scales both axes alike and trims the rounding pixel; 'fill' would
   // stretch one axis by a fraction of a percent, which costs words on table borders.
-  return toGray(fromRaw(image).resize(width, height));
+  return toGray(fromRaw(image).resize(width, height), 'gray');
 }
 
 /** The image turned clockwise by a multiple of 90 degrees. */
 export function rotateGray(image: GrayImage, degrees: number): Promise<GrayImage> {
-  return toGray(fromRaw(image).rotate(degrees));
+  return toGray(fromRaw(image).rotate(degrees), 'gray');
 }
 
 /** Luma of RGBA pixels (as a canvas gives them), for pages rendered from a PDF. */

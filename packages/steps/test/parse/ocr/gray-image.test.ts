@@ -62,6 +62,46 @@ describe('decodeGray', () => {
     expect(Array.from(image.data.subarray(0, 4))).toEqual([0, 255, 255, 255]);
   });
 
+  it('takes an 8-bit gray scan as it is, EXIF orientation applied', async () => {
+    const pixels = new Uint8Array([0, 50, 100, 150, 200, 250]);
+    const raw = { raw: { width: 3, height: 2, channels: 1 as const } };
+    const png = await sharp(pixels, raw).toColourspace('b-w').png().toBuffer();
+    expect(await sharp(png).metadata()).toMatchObject({ space: 'b-w', channels: 1 });
+    const image = await decodeGray(png, 0, 1_000_000);
+    expect(image).toMatchObject({ width: 3, height: 2 });
+    expect(Array.from(image.data)).toEqual(Array.from(pixels));
+    // Orientation 6: the stored image is shown turned 90° clockwise.
+    // sharp cannot write a one-band image with an orientation tag: a hand-made TIFF.
+    const tiff = grayTiff(3, 2, pixels, 6);
+    expect(await sharp(tiff).metadata()).toMatchObject({
+      space: 'b-w',
+      channels: 1,
+      orientation: 6,
+    });
+    const turned = await decodeGray(tiff, 0, 1_000_000);
+    expect(turned).toMatchObject({ width: 2, height: 3 });
+    expect(Array.from(turned.data)).toEqual([150, 0, 200, 50, 250, 100]);
+  });
+
+  it('converts colour to luma, a 16-bit gray scan to 8 bits', async () => {
+    const red = await sharp({ create: { width: 2, height: 1, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const image = await decodeGray(red, 0, 1_000_000);
+    // Red ink stays ink: a mid gray, neither paper nor lost in the background.
+    expect(image.data.length).toBe(2);
+    expect(image.data[0]).toBeGreaterThan(50);
+    expect(image.data[0]).toBeLessThan(200);
+    const deep = await sharp(new Uint16Array([0, 32768, 65535]), {
+      raw: { width: 3, height: 1, channels: 1 },
+    })
+      .toColourspace('grey16')
+      .png()
+      .toBuffer();
+    const wide = await decodeGray(deep, 0, 1_000_000);
+    expect(Array.from(wide.data)).toEqual([0, 128, 255]);
+  });
+
   it('applies the EXIF orientation and gives one byte per pixel', async () => {
     const jpeg = await sharp({
       create: { width: 40, height: 20, channels: 3, background: '#808080' },
@@ -108,3 +148,36 @@ describe('grayFromRgba and rgbaFromGray', () => {
     expect(Array.from(rgba)).toEqual([9, 9, 9, 255, 200, 200, 200, 255]);
   });
 });
+
+/** An uncompressed 8-bit gray TIFF (little-endian, one strip) with an EXIF-style orientation. */
+function grayTiff(width: number, height: number, pixels: Uint8Array, orientation: number) {
+  const tags: [number, number, number][] = [
+    [256, 3, width], // ImageWidth, SHORT
+    [257, 3, height], // ImageLength
+    [258, 3, 8], // BitsPerSample
+    [259, 3, 1], // Compression: none
+    [262, 3, 1], // PhotometricInterpretation: BlackIsZero
+    [273, 4, 0], // StripOffsets, LONG: filled in below
+    [274, 3, orientation], // Orientation
+    [277, 3, 1], // SamplesPerPixel
+    [278, 3, height], // RowsPerStrip
+    [279, 4, pixels.length], // StripByteCounts
+  ];
+  const ifdSize = 2 + tags.length * 12 + 4;
+  const bytes = new Uint8Array(8 + ifdSize + pixels.length);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x49, 0x49, 42, 0]);
+  view.setUint32(4, 8, true);
+  view.setUint16(8, tags.length, true);
+  tags.forEach(([tag, type, value], i) => {
+    const at = 10 + i * 12;
+    view.setUint16(at, tag, true);
+    view.setUint16(at + 2, type, true);
+    view.setUint32(at + 4, 1, true);
+    const v = tag === 273 ? 8 + ifdSize : value;
+    if (type === 3) view.setUint16(at + 8, v, true);
+    else view.setUint32(at + 8, v, true);
+  });
+  bytes.set(pixels, 8 + ifdSize);
+  return bytes;
+}
