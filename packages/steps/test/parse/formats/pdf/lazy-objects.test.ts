@@ -3,6 +3,7 @@ import * as lib from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { lazyObjects } from '../../../../src/parse/formats/pdf/lazy-objects.ts';
 import { openPageContent } from '../../../../src/parse/formats/pdf/page-content.ts';
+import { parseObjectAt } from '../../../../src/parse/formats/pdf/pdf-object-parser.ts';
 import { makeEncryptedPdf, makeReportPdf } from '../../../fixtures/parse/make-pdf.ts';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -65,7 +66,7 @@ describe('lazyObjects and openPageContent', () => {
     const { bytes } = await makeReportPdf({ pages: 3 });
     const classic = await (await lib.PDFDocument.load(bytes)).save({ useObjectStreams: false });
     for (const file of [bytes, classic]) {
-      expect(lazyObjects(file, lib)).toBeDefined();
+      expect(lazyObjects(file)).toBeDefined();
       const doc = await lib.PDFDocument.load(file);
       const page = doc.getPages()[1];
       const ref = page?.ref;
@@ -89,7 +90,7 @@ describe('lazyObjects and openPageContent', () => {
 
   it('follows an xref stream with a PNG predictor', async () => {
     const file = withPredictorXref('0 0 m 100 0 l S');
-    expect(lazyObjects(file, lib)).toBeDefined();
+    expect(lazyObjects(file)).toBeDefined();
     expect(text((await openPageContent(file))?.page(PAGE)?.content)).toBe('0 0 m 100 0 l S');
   });
 
@@ -98,16 +99,49 @@ describe('lazyObjects and openPageContent', () => {
     expect(text((await openPageContent(file))?.page(PAGE)?.content)).toBe('0 0 m 20 0 l S');
   });
 
-  it('falls back to parsing the whole file when the xref is unreadable', async () => {
+  it('finds objects by scanning the file when the xref is unreadable', async () => {
     const good = withUpdate('0 0 m 10 0 l S', '0 0 m 20 0 l S');
     const broken = encode(text(good).replace(/startxref\n\d+\n%%EOF\n$/, 'startxref\n7\n%%EOF\n'));
-    expect(lazyObjects(broken, lib)).toBeUndefined();
-    // pdf-lib reads objects in file order: the update, later in the file, wins there too.
+    expect(lazyObjects(broken)).toBeDefined();
+    // Scanned in file order: the update, later in the file, wins.
     expect(text((await openPageContent(broken))?.page(PAGE)?.content)).toBe('0 0 m 20 0 l S');
   });
 
   it('gives nothing for an encrypted file (its streams are encrypted)', async () => {
-    expect(lazyObjects(makeEncryptedPdf(), lib)?.encrypted).toBe(true);
+    expect(lazyObjects(makeEncryptedPdf())?.encrypted).toBe(true);
     expect(await openPageContent(makeEncryptedPdf())).toBeUndefined();
+  });
+});
+
+describe('parseObjectAt', () => {
+  it('reads dictionaries, references, names, numbers, strings and streams', () => {
+    const source =
+      '<< /Type /Page /Kids [3 0 R 4 0 R] /N -1.5 /A#20B 12 /S (a (b) \\) c) /H <00ff> /T true /Z null /D << /E [1 2] >> /Length 9 0 R >>\nstream\nabc\nendstream';
+    const lengths = new Map([[9, 3]]);
+    const object = parseObjectAt(encode(source), 0, (ref) => lengths.get(ref.num));
+    if (
+      typeof object !== 'object' ||
+      object === null ||
+      !('kind' in object) ||
+      object.kind !== 'stream'
+    ) {
+      throw new Error('not a stream');
+    }
+    expect(text(object.raw)).toBe('abc');
+    expect(Object.fromEntries(object.dict.entries)).toEqual({
+      Type: 'Page',
+      Kids: [
+        { kind: 'ref', num: 3, gen: 0 },
+        { kind: 'ref', num: 4, gen: 0 },
+      ],
+      N: -1.5,
+      'A B': 12,
+      S: { kind: 'string' },
+      H: { kind: 'string' },
+      T: true,
+      Z: null,
+      D: { kind: 'dict', entries: new Map([['E', [1, 2]]]) },
+      Length: { kind: 'ref', num: 9, gen: 0 },
+    });
   });
 });
