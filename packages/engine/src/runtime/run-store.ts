@@ -80,6 +80,15 @@ export class RunStore {
     return (await this.#entry(runId))?.state;
   }
 
+  /**
+   * The snapshot once every change of the run already under way has been committed and cached.
+   * A queue item is visible to claims as soon as the commit that wrote it returns, a moment
+   * before its committer updates the cache: whoever acts on a claimed item reads through this.
+   */
+  latest(runId: string): Promise<RunState | undefined> {
+    return this.#mutex.run(runId, () => this.get(runId));
+  }
+
   async #entry(runId: string): Promise<CacheEntry | undefined> {
     const cached = this.#cache.get(runId);
     if (cached) return cached;

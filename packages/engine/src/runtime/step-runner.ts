@@ -100,7 +100,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   const stepRunId = item.payload.stepRunId as string;
   // A reserved item arrives PROCESSING already (created so in the commit that queued it); a
   // claimed one is PENDING and starts here, committed before the executor runs.
-  const current = await store.get(item.runId);
+  const current = await store.latest(item.runId);
   const started =
     current && findStep(current, stepRunId)?.status === 'PENDING'
       ? await store.mutate(item.runId, (state, tctx, fx) => {

@@ -1,5 +1,6 @@
 import { type EngineEvent, isEngineError, StepError, type WorkflowRun } from '@docflow/engine';
 import { createTestEngine, fakeStep, type TestEngine } from '@docflow/engine/testing';
+import { sqliteStorage } from '@docflow/storage/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { minimalConfig, steps } from '../helpers.ts';
 
@@ -803,6 +804,41 @@ describe('scheduling', () => {
       expect(revisionOf('step.start', sr?.id ?? '')).toBe(revisionOf('step.created', sr?.id ?? ''));
     }
     expect(await engine.storage.listWork()).toEqual([]);
+  });
+
+  it('runs every queued step of a saturated engine (a claim never outruns the cache of its run)', {
+    timeout: 60_000,
+  }, async () => {
+    // As many clients as slots: every new run's first step is queued behind running ones, and
+    // claims race with the commits that queued them.
+    engine = await createTestEngine({
+      storage: sqliteStorage({ path: ':memory:' }),
+      steps: [fakeStep('PARSE', { chunks: [] })],
+      scheduling: { concurrency: 16 },
+    });
+    const wf = await engine.workflows.create({
+      name: 'saturated',
+      steps: steps([
+        { name: 't', type: 'TRIGGER', next: [{ step: 'p1' }] },
+        { name: 'p1', type: 'PARSE', next: [{ step: 'p2' }] },
+        { name: 'p2', type: 'PARSE' },
+      ]),
+    });
+    await engine.workflows.deploy(wf.id);
+    let next = 0;
+    const statuses: string[] = [];
+    const client = async () => {
+      while (next < 300) {
+        next++;
+        const run = await engine.workflowRuns.create({
+          workflow: { id: wf.id },
+          file: { text: 'x' },
+        });
+        statuses.push((await engine.workflowRuns.waitFor(run.id, { timeoutMs: 5000 })).status);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, client));
+    expect(statuses).toEqual(Array.from({ length: 300 }, () => 'PROCESSED'));
   });
 
   it('emits SPEC.md events to in-process listeners', async () => {
