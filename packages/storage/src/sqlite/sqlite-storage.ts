@@ -52,7 +52,7 @@ import {
 } from './sqlite-rows.ts';
 import type { SqliteStatements } from './sqlite-statements.ts';
 import { prepareStatements } from './sqlite-statements.ts';
-import { type CommitOutcome, SqliteWriter } from './sqlite-writer.ts';
+import { SqliteWriter } from './sqlite-writer.ts';
 import { inlineWriter, startWriterThread, type WriterPort } from './writer-port.ts';
 
 /** Options of {@link sqliteStorage}. */
@@ -146,6 +146,8 @@ class SqliteStorage implements SqliteStorageAdapter {
   readonly #listStatements = new Map<string, Statement>();
   #batch: PendingCommit[] = [];
   #flushTimer: NodeJS.Immediate | undefined;
+  /** The group being written, and the ones gathered meanwhile, until all are done. */
+  #writing: Promise<void> | undefined;
 
   constructor(options: SqliteStorageOptions) {
     if (typeof options !== 'object' || options === null) invalid('options', 'must be an object');
@@ -247,40 +249,55 @@ class SqliteStorage implements SqliteStorageAdapter {
     if (this.durability === 'batched') {
       return new Promise<CommitResult>((resolve, reject) => {
         this.#batch.push({ changes: serialized, nowMs, resolve, reject });
-        this.#flushTimer ??= setImmediate(() => {
-          this.#flushTimer = undefined;
-          void this.#flush();
-        });
+        // While a group is being written, the next one gathers; it goes when that one is done.
+        if (this.#writing === undefined) {
+          this.#flushTimer ??= setImmediate(() => {
+            this.#flushTimer = undefined;
+            void this.#flush();
+          });
+        }
       });
     }
     return writer.call('commit', serialized, nowMs);
   }
 
   /** Group commit: the tick's pending commits in one transaction; each settles with its outcome. */
-  async #flush(): Promise<void> {
+  /**
+   * Group commit: the pending commits in one transaction; each settles with its outcome. One
+   * group is written at a time: with a writer thread, the next group gathers while the thread
+   * writes this one, so this thread's work and the writer's overlap.
+   */
+  #flush(): Promise<void> {
+    if (this.#writing !== undefined) return this.#writing;
     const batch = this.#batch;
-    if (batch.length === 0) return;
+    if (batch.length === 0) return Promise.resolve();
     this.#batch = [];
     const open = this.#open;
     if (open === undefined) {
       for (const p of batch) p.reject(notOpen(this.name));
-      return;
+      return Promise.resolve();
     }
-    let outcomes: CommitOutcome[];
-    try {
-      outcomes = await open.writer.call(
+    const writing = open.writer
+      .call(
         'commitGroup',
         batch.map((p) => ({ changes: p.changes, nowMs: p.nowMs })),
-      );
-    } catch (error) {
-      for (const p of batch) p.reject(error);
-      return;
-    }
-    batch.forEach((p, i) => {
-      const outcome = outcomes[i];
-      if (outcome?.ok === true) p.resolve(outcome.result);
-      else p.reject(outcome?.error);
-    });
+      )
+      .then(
+        (outcomes) =>
+          batch.forEach((p, i) => {
+            const outcome = outcomes[i];
+            if (outcome?.ok === true) p.resolve(outcome.result);
+            else p.reject(outcome?.error);
+          }),
+        (error) => {
+          for (const p of batch) p.reject(error);
+        },
+      )
+      .finally(() => {
+        this.#writing = undefined;
+      });
+    this.#writing = writing.then(() => this.#flush());
+    return this.#writing;
   }
 
   #run<T>(fn: () => T): T {
