@@ -2,7 +2,7 @@ import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts'
 import { mapLimit } from '../map-limit.ts';
 import type { FormatContext } from '../parse-document.ts';
 import { ParseFailure } from '../parse-failure.ts';
-import type { OutputPageMetadata } from '../parse-output.ts';
+import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
 import { clampBox } from './pdf/geometry.ts';
 import { bodySize, headingSizesOf, layoutPage, spatialText } from './pdf/page-layout.ts';
@@ -156,8 +156,32 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+function within(box: BoundingBox, width: number, height: number): boolean {
+  return (
+    box.left >= 0 &&
+    box.left <= width &&
+    box.right >= 0 &&
+    box.right <= width &&
+    box.top >= 0 &&
+    box.top <= height &&
+    box.bottom >= 0 &&
+    box.bottom <= height
+  );
+}
+
+/** True when clamping would change nothing (the walk {@link clampBlock} does). */
+function inPage(block: DraftBlock, width: number, height: number): boolean {
+  if (!block.boundingBox) return true;
+  return (
+    within(block.boundingBox, width, height) &&
+    (block.children ?? []).every((child) => inPage(child, width, height))
+  );
+}
+
 function clampBlock(block: DraftBlock, width: number, height: number): DraftBlock {
   if (!block.boundingBox) return block;
+  // Nearly every block is inside its page already: no copy of it (20,000 on 200 report pages).
+  if (inPage(block, width, height)) return block;
   return {
     ...block,
     boundingBox: clampBox(block.boundingBox, width, height),
