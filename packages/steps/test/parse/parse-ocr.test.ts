@@ -76,6 +76,32 @@ describe('OCR', { timeout: 180_000 }, () => {
     expect(result.output.chunks[0]?.blocks[0]?.content).toBe(truth.heading);
   });
 
+  it('once a page of a document was turned, its later pages get OSD before recognition', async () => {
+    const { png, truth } = await makeScanPng({ dpi: 200, rotate: 180 });
+    // More upside-down pages than workers: the pages after the first batch know to turn.
+    const pages = ocrPoolSize() + 2;
+    const tiff = await sharp(
+      Array.from({ length: pages }, () => png),
+      {
+        join: { animated: true },
+      },
+    )
+      .withDensity(200)
+      .tiff({ compression: 'lzw' })
+      .toBuffer();
+    const before = ocrPoolStats();
+    const result = await parseDocument(tiff);
+    if (!result.ok) throw new Error(result.failureMessage);
+    expect(result.output.metadata?.pages?.map((page) => page.rotationApplied)).toEqual(
+      Array.from({ length: pages }, () => 180),
+    );
+    expect(result.output.chunks[pages - 1]?.blocks[0]?.content).toBe(truth.heading);
+    const recognitions = ocrPoolStats().recognitions - before.recognitions;
+    // Twice for each page of the first batch (read upside down, then upright), once after.
+    expect(recognitions).toBeLessThanOrEqual(pages + ocrPoolSize());
+    expect(recognitions).toBeLessThan(2 * pages);
+  });
+
   it('reads dark text on a transparent background (flattened onto white)', async () => {
     const { png, truth } = await makeScanPng({ dpi: 200 });
     // Ink becomes opacity over black pixels: without flattening the page is black on black.

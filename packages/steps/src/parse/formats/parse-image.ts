@@ -23,6 +23,12 @@ const OCR_MAX_DPI = 200;
 /** Resolution given to orientation detection: it needs fewer pixels than recognition. */
 const OSD_DPI = 150;
 
+/**
+ * Parses in which a page turned out rotated: their later pages get OSD before recognition, as
+ * scans of one batch tend to be turned alike (a duplex scanner can turn every back side).
+ */
+const turnedParses = new WeakSet<FormatContext>();
+
 /** One page to OCR: its gray pixels and their resolution. */
 export interface OcrInput {
   readonly image: GrayImage;
@@ -61,8 +67,9 @@ export async function ocrPage(
     if (context.config.pageRotationEnabled) {
       // Most pages come upright and portrait: recognise first, and pay for OSD only when the
       // text does not read as upright (a turned page is then recognised again, upright). A
-      // landscape image is often a portrait page fed sideways, so OSD goes first there.
-      if (image.width <= image.height) {
+      // landscape image is often a portrait page fed sideways, so OSD goes first there, and
+      // for the rest of a document once one of its pages was turned.
+      if (image.width <= image.height && !turnedParses.has(context)) {
         read = await recognize(image, dpi);
         context.signal.throwIfAborted();
       }
@@ -72,6 +79,7 @@ export async function ocrPage(
         const small = dpi > OSD_DPI ? await scaleGray(image, OSD_DPI / dpi) : image;
         rotation = await detectOrientation(small, Math.min(dpi, OSD_DPI));
         if (rotation !== 0) {
+          turnedParses.add(context);
           image = await rotateGray(image, rotation);
           read = undefined;
         }

@@ -79,7 +79,15 @@ export async function decodeGray(
   if (meta.space === 'b-w' && meta.channels === 1 && meta.depth === 'uchar') {
     return toGray(input().rotate(), 'gray');
   }
-  return toGray(input().rotate().flatten({ background: '#ffffff' }), 'colour');
+  const upright = input().rotate();
+  // libvips flattens gray+alpha and RGB+alpha only; other layouts with an extra band (CMYK+alpha,
+  // the five bands sharp's own multi-page join writes) drop it instead.
+  const opaque = !meta.hasAlpha
+    ? upright
+    : meta.channels === 2 || meta.channels === 4
+      ? upright.flatten({ background: '#ffffff' })
+      : upright.removeAlpha();
+  return toGray(opaque, 'colour');
 }
 
 /** The image scaled by `factor` (< 1 to shrink), at least one pixel each way. */
