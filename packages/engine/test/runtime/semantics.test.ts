@@ -1,5 +1,6 @@
 import { type EngineEvent, isEngineError, StepError, type WorkflowRun } from '@docflow/engine';
 import { createTestEngine, fakeStep, type TestEngine } from '@docflow/engine/testing';
+import { memoryStorage } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { minimalConfig, steps } from '../helpers.ts';
@@ -839,6 +840,38 @@ describe('scheduling', () => {
     };
     await Promise.all(Array.from({ length: 16 }, client));
     expect(statuses).toEqual(Array.from({ length: 300 }, () => 'PROCESSED'));
+  });
+
+  it('refills the slots of steps that finish together with one claim', async () => {
+    const storage = memoryStorage();
+    let claims = 0;
+    const claimWork = storage.claimWork.bind(storage);
+    storage.claimWork = (options) => {
+      claims++;
+      return claimWork(options);
+    };
+    // Every step of a wave resolves on the same timer, so a wave's slots free in one tick.
+    const parse = fakeStep(
+      'PARSE',
+      () => new Promise((r) => setTimeout(() => r({ chunks: [] }), 5)),
+    );
+    engine = await createTestEngine({ storage, steps: [parse], scheduling: { concurrency: 8 } });
+    const wf = await engine.workflows.create({
+      name: 'waves',
+      steps: steps([
+        { name: 't', type: 'TRIGGER', next: [{ step: 'p' }] },
+        { name: 'p', type: 'PARSE' },
+      ]),
+    });
+    await engine.workflows.deploy(wf.id);
+    const batch = await engine.workflowRuns.createBatch({
+      workflow: { id: wf.id },
+      inputs: Array.from({ length: 64 }, (_, i) => ({ file: { text: `d${i}` } })),
+    });
+    for (const run of batch.runs) await engine.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
+    expect(parse.calls).toHaveLength(64);
+    // 8 waves of 8; one claim per slot would be 64 claims.
+    expect(claims).toBeLessThan(32);
   });
 
   it('emits SPEC.md events to in-process listeners', async () => {
