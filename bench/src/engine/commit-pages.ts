@@ -9,26 +9,12 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine, defineStep, type StepDefinition, type StepType } from '@docflow/engine';
+import { createEngine } from '@docflow/engine';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import BetterSqlite3 from 'better-sqlite3';
+import { noop, steps } from './linear-noop.ts';
 
 const RUNS = Number(process.env.RUNS ?? 200);
-const noop = (type: StepType) => defineStep({ type, execute: async () => ({ output: null }) });
-const steps = [
-  { name: 'trigger', type: 'TRIGGER', next: [{ step: 's1' }] },
-  { name: 's1', type: 'PARSE', next: [{ step: 's2' }] },
-  {
-    name: 's2',
-    type: 'EXTRACT',
-    config: { extractorConfig: { schema: { type: 'object' } } },
-    next: [{ step: 's3' }],
-  },
-  { name: 's3', type: 'MERGE_EXTRACT', next: [{ step: 's4' }] },
-  { name: 's4', type: 'MERGE_EXTRACT', next: [{ step: 's5' }] },
-  { name: 's5', type: 'MERGE_EXTRACT' },
-] as unknown as StepDefinition[];
-
 const path = join(mkdtempSync(join(tmpdir(), 'docflow-pages-')), 'p.db');
 const engine = createEngine({
   storage: sqliteStorage({ path, walCheckpointPages: 0 }),

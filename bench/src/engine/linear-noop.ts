@@ -14,8 +14,11 @@ import { sqliteStorage } from '@docflow/storage/sqlite';
 const RUNS = Number(process.env.RUNS ?? 2000);
 /** Clients creating runs at once (the LangGraph side invokes as many graphs at once). */
 export const CONCURRENCY = 16;
-const noop = (type: StepType) => defineStep({ type, execute: async () => ({ output: null }) });
-const steps = [
+/** An executor of `type` that does nothing. */
+export const noop = (type: StepType) =>
+  defineStep({ type, execute: async () => ({ output: null }) });
+/** TRIGGER and five executor steps in a line. */
+export const steps = [
   { name: 'trigger', type: 'TRIGGER', next: [{ step: 's1' }] },
   { name: 's1', type: 'PARSE', next: [{ step: 's2' }] },
   {
