@@ -146,7 +146,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   readonly #listStatements = new Map<string, Statement>();
   #batch: PendingCommit[] = [];
   #flushTimer: NodeJS.Immediate | undefined;
-  /** The group being written, and the ones gathered meanwhile, until all are done. */
+  /** The group being written. */
   #writing: Promise<void> | undefined;
 
   constructor(options: SqliteStorageOptions) {
@@ -250,12 +250,7 @@ class SqliteStorage implements SqliteStorageAdapter {
       return new Promise<CommitResult>((resolve, reject) => {
         this.#batch.push({ changes: serialized, nowMs, resolve, reject });
         // While a group is being written, the next one gathers; it goes when that one is done.
-        if (this.#writing === undefined) {
-          this.#flushTimer ??= setImmediate(() => {
-            this.#flushTimer = undefined;
-            void this.#flush();
-          });
-        }
+        if (this.#writing === undefined) this.#scheduleFlush();
       });
     }
     return writer.call('commit', serialized, nowMs);
@@ -265,15 +260,32 @@ class SqliteStorage implements SqliteStorageAdapter {
   /**
    * Group commit: the pending commits in one transaction; each settles with its outcome. One
    * group is written at a time: with a writer thread, the next group gathers while the thread
-   * writes this one, so this thread's work and the writer's overlap.
+   * writes this one, and goes at the end of the tick in which this one came back, once the runs
+   * it released have made their next commits. Resolves when nothing is pending or in flight.
    */
-  #flush(): Promise<void> {
-    if (this.#writing !== undefined) return this.#writing;
+  async #flush(): Promise<void> {
+    while (this.#writing !== undefined || this.#batch.length > 0) {
+      if (this.#writing !== undefined) {
+        await this.#writing;
+        continue;
+      }
+      this.#writing = this.#writeGroup();
+      await this.#writing;
+    }
+  }
+
+  #scheduleFlush(): void {
+    this.#flushTimer ??= setImmediate(() => {
+      this.#flushTimer = undefined;
+      if (this.#writing === undefined) void this.#writeGroup();
+    });
+  }
+
+  #writeGroup(): Promise<void> {
     const batch = this.#batch;
-    if (batch.length === 0) return Promise.resolve();
     this.#batch = [];
     const open = this.#open;
-    if (open === undefined) {
+    if (open === undefined || batch.length === 0) {
       for (const p of batch) p.reject(notOpen(this.name));
       return Promise.resolve();
     }
@@ -295,9 +307,10 @@ class SqliteStorage implements SqliteStorageAdapter {
       )
       .finally(() => {
         this.#writing = undefined;
+        if (this.#batch.length > 0) this.#scheduleFlush();
       });
-    this.#writing = writing.then(() => this.#flush());
-    return this.#writing;
+    this.#writing = writing;
+    return writing;
   }
 
   #run<T>(fn: () => T): T {
