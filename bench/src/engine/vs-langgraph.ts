@@ -1,17 +1,21 @@
 /**
- * Issue 4: docflow's 5-step linear workflow of no-op executors on SQLite (`normal` and `batched`)
- * beside LangGraph.js running an equivalent 5-node graph with its SQLite checkpointer, in the same
- * process, same number of runs, same concurrency. Reports steps per second and the ratio.
+ * Issue 4: docflow's 5-step linear workflow of no-op executors on SQLite (every configuration of
+ * `CONFIGS`) beside LangGraph.js running an equivalent 5-node graph with its SQLite checkpointer,
+ * same number of runs, same 16 clients. One script: each subject runs in a fresh child process of
+ * it (so that no subject inherits another's heap, JIT state or threads), LangGraph first and
+ * again last. Reports steps per second and the ratio.
  *
  *   cd bench && npx tsx src/engine/vs-langgraph.ts
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { machineLine } from '../harness.ts';
-import { CONCURRENCY, CONFIGS, linearThroughput } from './linear-noop.ts';
+import { CONCURRENCY, CONFIGS, linearThroughput, WARMUP } from './linear-noop.ts';
 
 const RUNS = Number(process.env.RUNS ?? 2000);
 
@@ -35,41 +39,63 @@ async function langGraphStepsPerSecond(durability: 'sync' | 'async'): Promise<nu
     builder = builder.addEdge(names[i] as never, names[i + 1] as never) as never;
   builder = builder.addEdge('s5' as never, END) as never;
   const graph = builder.compile({ checkpointer });
-  const t0 = performance.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < RUNS) {
-      const i = next++;
-      await graph.invoke({ n: 0 }, { configurable: { thread_id: `t${i}` }, durability });
-    }
+  let thread = 0;
+  const loop = async (count: number) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < count) {
+        next++;
+        await graph.invoke({ n: 0 }, { configurable: { thread_id: `t${thread++}` }, durability });
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await loop(WARMUP);
+  const t0 = performance.now();
+  await loop(RUNS);
   return (RUNS * 5) / ((performance.now() - t0) / 1000);
 }
 
-const lg = await langGraphStepsPerSecond('sync');
-const lgAsync = await langGraphStepsPerSecond('async');
-const rows: [string, Awaited<ReturnType<typeof linearThroughput>>][] = [];
-for (const config of CONFIGS) rows.push([config.name, await linearThroughput(config)]);
-// LangGraph again at the end: the machine may have changed under the run.
-const lgAfter = await langGraphStepsPerSecond('sync');
-const peer = Math.max(lg, lgAfter);
-console.log(
-  `### 5-step linear no-op workflow on SQLite vs LangGraph.js (${RUNS} runs, ${CONCURRENCY} clients)\n`,
-);
-console.log(`${machineLine()}\n`);
-console.log(
-  '| docflow configuration | steps/s | transitions/s | CPU µs per step | bytes stored per step | vs LangGraph `sync` (steps/s) |',
-);
-console.log('|---|---|---|---|---|---|');
-for (const [name, r] of rows) {
+type Result = Awaited<ReturnType<typeof linearThroughput>>;
+const subject = process.argv[2];
+if (subject !== undefined) {
+  // A child: measure one subject and print its result as JSON.
+  const config = CONFIGS.find((c) => c.name === subject);
+  const result: Result | number = config
+    ? await linearThroughput(config)
+    : await langGraphStepsPerSecond(subject === 'langgraph-async' ? 'async' : 'sync');
+  process.stdout.write(JSON.stringify(result));
+} else {
+  const measure = <T>(name: string): T =>
+    JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), name], {
+        encoding: 'utf8',
+        env: process.env,
+      }),
+    ) as T;
+  const lg = measure<number>('langgraph-sync');
+  const lgAsync = measure<number>('langgraph-async');
+  const rows = CONFIGS.map((c) => [c.name, measure<Result>(c.name)] as const);
+  // LangGraph again at the end: the machine may have changed under the run.
+  const lgAfter = measure<number>('langgraph-sync');
+  const peer = Math.max(lg, lgAfter);
   console.log(
-    `| ${name} | ${r.stepsPerSecond.toFixed(0)} | ${r.transitionsPerSecond.toFixed(0)} | ${r.cpuMicrosPerStep.toFixed(0)} | ${r.bytesPerStep.toFixed(0)} | ${(r.stepsPerSecond / peer).toFixed(1)}× |`,
+    `### 5-step linear no-op workflow on SQLite vs LangGraph.js (${RUNS} runs after ${WARMUP} unmeasured, ${CONCURRENCY} clients)\n`,
+  );
+  console.log(`${machineLine()}\n`);
+  console.log(
+    '| docflow configuration | steps/s | transitions/s | CPU µs per step | bytes stored per step | vs LangGraph `sync` (steps/s) |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, r] of rows) {
+    console.log(
+      `| ${name} | ${r.stepsPerSecond.toFixed(0)} | ${r.transitionsPerSecond.toFixed(0)} | ${r.cpuMicrosPerStep.toFixed(0)} | ${r.bytesPerStep.toFixed(0)} | ${(r.stepsPerSecond / peer).toFixed(1)}× |`,
+    );
+  }
+  console.log(
+    `| LangGraph.js + SqliteSaver, \`durability: 'sync'\` (first / last; the better is the base) | ${lg.toFixed(0)} / ${lgAfter.toFixed(0)} | – | – | – | 1× |`,
+  );
+  console.log(
+    `| LangGraph.js + SqliteSaver, \`durability: 'async'\` (its default; not equivalent) | ${lgAsync.toFixed(0)} | – | – | – | ${(lgAsync / peer).toFixed(1)}× |`,
   );
 }
-console.log(
-  `| LangGraph.js + SqliteSaver, \`durability: 'sync'\` (before / after; the better is the base) | ${lg.toFixed(0)} / ${lgAfter.toFixed(0)} | – | – | – | 1× |`,
-);
-console.log(
-  `| LangGraph.js + SqliteSaver, \`durability: 'async'\` (its default; not equivalent) | ${lgAsync.toFixed(0)} | – | – | – | ${(lgAsync / peer).toFixed(1)}× |`,
-);

@@ -253,10 +253,16 @@ class SqliteStorage implements SqliteStorageAdapter {
         if (this.#writing === undefined) this.#scheduleFlush();
       });
     }
-    return writer.call('commit', serialized, nowMs);
+    if (!writer.threaded) return writer.call('commit', serialized, nowMs);
+    // A writer thread may be busy: what arrives meanwhile waits for it and then goes as one
+    // transaction (group commit without a delay: a commit never waits for anything but the
+    // writer). Each commit still resolves only once its transaction has committed.
+    return new Promise<CommitResult>((resolve, reject) => {
+      this.#batch.push({ changes: serialized, nowMs, resolve, reject });
+      if (this.#writing === undefined) void this.#writeGroup();
+    });
   }
 
-  /** Group commit: the tick's pending commits in one transaction; each settles with its outcome. */
   /**
    * Group commit: the pending commits in one transaction; each settles with its outcome. One
    * group is written at a time: with a writer thread, the next group gathers while the thread
@@ -307,7 +313,9 @@ class SqliteStorage implements SqliteStorageAdapter {
       )
       .finally(() => {
         this.#writing = undefined;
-        if (this.#batch.length > 0) this.#scheduleFlush();
+        if (this.#batch.length === 0) return;
+        if (this.durability === 'batched') this.#scheduleFlush();
+        else void this.#writeGroup();
       });
     this.#writing = writing;
     return writing;
