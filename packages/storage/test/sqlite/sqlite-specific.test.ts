@@ -206,6 +206,31 @@ describe('durability', () => {
     );
   });
 
+  it('writes what arrives while the writer thread is busy as one group; a conflict rejects only its call', async () => {
+    const s = sqliteStorage({ path: join(dir, 'grouped.db'), writerThread: true });
+    await s.open();
+    await s.commit({ runs: [run('run_0', 0)] });
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      i === 7
+        ? s.commit({ runs: [run('run_0', 0)] })
+        : s.commit({ runs: [run(`run_${i + 1}`, 0, { events: [{ type: 'a', data: { i } }] })] }),
+    );
+    const settled = await Promise.allSettled(calls);
+    expect(settled.map((r) => r.status)).toEqual(
+      Array.from({ length: 20 }, (_, i) => (i === 7 ? 'rejected' : 'fulfilled')),
+    );
+    const rejected = settled[7];
+    expect(
+      rejected?.status === 'rejected' && isStorageError(rejected.reason, 'REVISION_CONFLICT'),
+    ).toBe(true);
+    for (let i = 0; i < 20; i++) {
+      if (i === 7) continue;
+      expect((await s.listRunEvents(`run_${i + 1}`)).map((e) => e.data)).toEqual([{ i }]);
+    }
+    expect(await s.getRun('run_8')).toBeUndefined();
+    await s.close();
+  });
+
   it('reports an opening failure of the writer thread as the opening error', async () => {
     const path = join(dir, 'too-new.db');
     const raw = new BetterSqlite3(path);
