@@ -6,3 +6,4 @@ export type {
   SqliteStorageOptions,
 } from './sqlite-storage.ts';
 export { sqliteStorage } from './sqlite-storage.ts';
+export { terminateWriterThread } from './writer-port.ts';

@@ -77,6 +77,9 @@ interface Pending {
 /** The process's writer thread, started on first use and shared by every adapter. */
 interface WriterThread {
   call(handle: number, method: WriterCall['method'], args: readonly unknown[]): Promise<unknown>;
+  terminate(): Promise<void>;
+  /** True once the thread has ended. */
+  readonly stopped: boolean;
 }
 
 let shared: WriterThread | undefined;
@@ -92,14 +95,23 @@ function writerThread(): WriterThread {
   worker.unref();
   const pending = new Map<number, Pending>();
   let next = 0;
+  let stopped: StorageError | undefined;
   const thread: WriterThread = {
     call(handle, method, args) {
+      // A dead thread answers nothing: every later call fails at once instead of waiting.
+      if (stopped) return Promise.reject(stopped);
       const id = next++;
       if (pending.size === 0) worker.ref();
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, handle, method, args } satisfies WriterCall);
       });
+    },
+    async terminate() {
+      await worker.terminate();
+    },
+    get stopped() {
+      return stopped !== undefined;
     },
   };
   worker.on('message', (reply: WriterReply) => {
@@ -116,6 +128,7 @@ function writerThread(): WriterThread {
       `the SQLite writer thread stopped: ${error.message}`,
       { cause: error },
     );
+    stopped ??= failure;
     if (shared === thread) shared = undefined;
     for (const p of pending.values()) p.reject(failure);
     pending.clear();
@@ -124,6 +137,16 @@ function writerThread(): WriterThread {
   worker.on('exit', (code) => died(new Error(`exit code ${code}`)));
   shared = thread;
   return thread;
+}
+
+/**
+ * Ends the process's writer thread, if one runs. Adapters still open on it fail their later
+ * calls with `DATABASE_ERROR`; the next adapter that asks for a thread starts a new one.
+ */
+export async function terminateWriterThread(): Promise<void> {
+  const thread = shared;
+  shared = undefined;
+  await thread?.terminate();
 }
 
 /**
@@ -149,6 +172,8 @@ export async function startWriterThread(settings: ConnectionSettings): Promise<W
     async close() {
       if (closed) return;
       closed = true;
+      // A thread that ended took its connection with it: nothing is left to close.
+      if (thread.stopped) return;
       await thread.call(handle, 'close', []);
     },
   };

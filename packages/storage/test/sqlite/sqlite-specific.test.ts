@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Durability, RunWrite } from '@docflow/storage';
 import { isStorageError, StorageError } from '@docflow/storage';
-import { MIGRATIONS, SCHEMA_VERSION, sqliteStorage } from '@docflow/storage/sqlite';
+import {
+  MIGRATIONS,
+  SCHEMA_VERSION,
+  sqliteStorage,
+  terminateWriterThread,
+} from '@docflow/storage/sqlite';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keysetSelect } from '../../src/sqlite/keyset-select.ts';
@@ -229,6 +234,24 @@ describe('durability', () => {
     }
     expect(await s.getRun('run_8')).toBeUndefined();
     await s.close();
+  });
+
+  it('fails the calls of a database whose writer thread ended, and starts a new thread after', async () => {
+    const s = sqliteStorage({ path: join(dir, 'ended.db'), writerThread: true });
+    await s.open();
+    await s.commit({ runs: [run('run_1', 0)] });
+    await terminateWriterThread();
+    await expect(s.commit({ runs: [run('run_2', 0)] })).rejects.toSatisfy((e) =>
+      isStorageError(e, 'DATABASE_ERROR'),
+    );
+    // Reads are this thread's own and still work.
+    expect((await s.getRun('run_1'))?.revision).toBe(1);
+    await s.close();
+    const again = sqliteStorage({ path: join(dir, 'ended.db'), writerThread: true });
+    await again.open();
+    await again.commit({ runs: [run('run_2', 0)] });
+    expect((await again.getRun('run_2'))?.revision).toBe(1);
+    await again.close();
   });
 
   it('reports an opening failure of the writer thread as the opening error', async () => {
