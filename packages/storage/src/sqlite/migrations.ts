@@ -123,14 +123,14 @@ CREATE TABLE blobs (
   },
   {
     version: 2,
-    name: 'leased work and run events by append',
+    name: 'leased work and run events packed per commit',
     // Measured per step commit of the engine (5-step runs, WAL frames written): 10.4 pages before,
     // of which 4 were the leased work row's insert and delete across `work` and its three
-    // B-trees, and 3.4 the event rows inserted into the middle of a WITHOUT ROWID tree keyed by
-    // a random run id (page splits). Items enqueued already leased now live in a small table of
-    // their own (one B-tree, a few rows: what is executing), and the events of one commit are
-    // one row (`events`: [[type, data], …] for seq … last_seq) appended to a rowid table, with one
-    // small index entry per commit.
+    // B-trees, and 3.4 the event rows (three or four a commit) inserted into a WITHOUT ROWID tree
+    // keyed by a random run id (page splits). Items enqueued already leased now live in a small
+    // table of their own (one B-tree, a few rows: what is executing), and the events of one
+    // commit are one row (`events`: [[type, data], …] for seq … last_seq), keyed by run and last
+    // seq so that `listRunEvents(afterSeq)` finds the first row it needs by the key.
     sql: `
 CREATE TABLE work_leased (
   id TEXT PRIMARY KEY NOT NULL,

@@ -29,6 +29,15 @@ export function toStorageError(error: unknown, opening = false): unknown {
   return error;
 }
 
+/** Runs driver calls, turning driver errors into `DATABASE_ERROR` (see {@link toStorageError}). */
+export function runSql<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw toStorageError(error);
+  }
+}
+
 /**
  * Opens a connection with the adapter's settings; `migrateSchema` brings the schema up to date
  * first (the writing connection does, a reading one opened after it need not).

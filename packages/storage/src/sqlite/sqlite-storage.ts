@@ -41,7 +41,12 @@ import { systemStorageClock } from '../storage-clock.ts';
 import { keysetSelect } from './keyset-select.ts';
 import { recordedSchemaVersion } from './migrations.ts';
 import { type SerializedChanges, serializeChanges } from './serialized-changes.ts';
-import { type ConnectionSettings, openConnection, toStorageError } from './sqlite-connection.ts';
+import {
+  type ConnectionSettings,
+  openConnection,
+  runSql,
+  toStorageError,
+} from './sqlite-connection.ts';
 import type { DeliveryRow, DocumentRow, RunRow } from './sqlite-rows.ts';
 import {
   deliveryFromRow,
@@ -275,8 +280,7 @@ class SqliteStorage implements SqliteStorageAdapter {
         await this.#writing;
         continue;
       }
-      this.#writing = this.#writeGroup();
-      await this.#writing;
+      await this.#writeGroup();
     }
   }
 
@@ -321,14 +325,6 @@ class SqliteStorage implements SqliteStorageAdapter {
     return writing;
   }
 
-  #run<T>(fn: () => T): T {
-    try {
-      return fn();
-    } catch (error) {
-      throw toStorageError(error);
-    }
-  }
-
   async getDocument(
     collection: CollectionName,
     id: string,
@@ -337,7 +333,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     const { s } = this.#get(options);
     checkCollection(collection, 'collection');
     checkString(id, 'id');
-    const row = this.#run(() => s.docGet.get(collection, id));
+    const row = runSql(() => s.docGet.get(collection, id));
     return row === undefined ? undefined : documentFromRow(row);
   }
 
@@ -349,7 +345,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     const { s } = this.#get(options);
     checkCollection(collection, 'collection');
     checkString(key, 'key');
-    const row = this.#run(() => s.docGetByKey.get(collection, key));
+    const row = runSql(() => s.docGetByKey.get(collection, key));
     return row === undefined ? undefined : documentFromRow(row);
   }
 
@@ -381,7 +377,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   async getRun(id: string, options?: AbortableOptions): Promise<RunRecord | undefined> {
     const { s } = this.#get(options);
     checkString(id, 'id');
-    const row = this.#run(() => s.runGet.get(id));
+    const row = runSql(() => s.runGet.get(id));
     return row === undefined ? undefined : runFromRow(row);
   }
 
@@ -413,7 +409,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     checkOptionalCount(options.afterSeq, 'afterSeq', 0);
     checkOptionalCount(options.limit, 'limit', 1);
     const after = options.afterSeq ?? 0;
-    const rows = this.#run(() =>
+    const rows = runSql(() =>
       options.limit === undefined
         ? s.eventsAfter.all(runId, after)
         : s.eventsAfterLimit.all(runId, after, options.limit),
@@ -469,7 +465,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   ): Promise<readonly WorkItem[]> {
     const { s } = this.#get(options);
     checkOptionalString(options.runId, 'runId');
-    const rows = this.#run(() =>
+    const rows = runSql(() =>
       options.runId === undefined
         ? s.workList.all()
         : s.workListByRun.all(options.runId, options.runId),
@@ -494,7 +490,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   async getDelivery(id: string, options?: AbortableOptions): Promise<DeliveryRecord | undefined> {
     const { s } = this.#get(options);
     checkString(id, 'id');
-    const row = this.#run(() => s.deliveryGet.get(id));
+    const row = runSql(() => s.deliveryGet.get(id));
     return row === undefined ? undefined : deliveryFromRow(row);
   }
 
@@ -529,7 +525,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     const params = where.map(([, value]) => value);
     if (q.afterSeq !== undefined) params.push(q.afterSeq);
     params.push(q.pageSize + 1);
-    return this.#run(() => {
+    return runSql(() => {
       let statement = this.#listStatements.get(sql);
       if (statement === undefined) {
         statement = db.prepare(sql);
@@ -549,7 +545,7 @@ class SqliteStorage implements SqliteStorageAdapter {
       get: async (key, options) => {
         const { s } = this.#get(options);
         checkString(key, 'key');
-        const row = this.#run(() => s.blobGet.get(key));
+        const row = runSql(() => s.blobGet.get(key));
         return row === undefined ? undefined : Uint8Array.from(row.bytes);
       },
       delete: async (key, options) => {

@@ -3,7 +3,7 @@ import { duplicateKey, revisionConflict } from '../internal/storage-errors.ts';
 import { formatTime, parseTime, timeOr } from '../internal/time.ts';
 import type { CommitResult } from '../storage-adapter.ts';
 import type { SerializedChanges } from './serialized-changes.ts';
-import { toStorageError } from './sqlite-connection.ts';
+import { runSql, toStorageError } from './sqlite-connection.ts';
 import type { DeliveryRow, WorkRow } from './sqlite-rows.ts';
 import type { SqliteStatements } from './sqlite-statements.ts';
 import { prepareStatements } from './sqlite-statements.ts';
@@ -76,11 +76,7 @@ export class SqliteWriter {
 
   /** One commit in one transaction. */
   commit(changes: SerializedChanges, nowMs: number): CommitResult {
-    try {
-      return this.#commitTx(changes, nowMs);
-    } catch (error) {
-      throw toStorageError(error);
-    }
+    return runSql(() => this.#commitTx(changes, nowMs));
   }
 
   /**
@@ -368,23 +364,20 @@ export class SqliteWriter {
     const s = this.#s;
     const { nowMs, owner, limit } = args;
     const expires = nowMs + args.leaseMs;
-    try {
+    const rows = runSql(() => {
       this.#requeueExpiredLeases(nowMs);
-      const rows =
-        args.kinds === undefined
-          ? s.workClaim.all({ now: nowMs, owner, expires, limit })
-          : s.workClaimKinds.all({
-              now: nowMs,
-              owner,
-              expires,
-              limit,
-              kinds: JSON.stringify(args.kinds),
-            });
-      // RETURNING gives rows in no promised order.
-      return rows.sort((a, b) => a.priority - b.priority || a.seq - b.seq);
-    } catch (error) {
-      throw toStorageError(error);
-    }
+      return args.kinds === undefined
+        ? s.workClaim.all({ now: nowMs, owner, expires, limit })
+        : s.workClaimKinds.all({
+            now: nowMs,
+            owner,
+            expires,
+            limit,
+            kinds: JSON.stringify(args.kinds),
+          });
+    });
+    // RETURNING gives rows in no promised order.
+    return rows.sort((a, b) => a.priority - b.priority || a.seq - b.seq);
   }
 
   /** Moves items whose enqueue-time lease expired (their engine died) back to the queue. */
@@ -403,33 +396,29 @@ export class SqliteWriter {
   /** Extends the leases `owner` holds among `ids`; returns the ids it still holds. */
   renewWork(ids: readonly string[], owner: string, expires: number): string[] {
     const s = this.#s;
-    try {
-      return this.#db.transaction(() =>
+    return runSql(
+      this.#db.transaction(() =>
         ids.filter(
           (id) =>
             s.workLeasedRenew.run(expires, id, owner).changes > 0 ||
             s.workRenew.run(expires, id, owner).changes > 0,
         ),
-      )();
-    } catch (error) {
-      throw toStorageError(error);
-    }
+      ),
+    );
   }
 
   /** Gives back the items `owner` holds among `ids`, optionally available only later. */
   releaseWork(ids: readonly string[], owner: string, availableMs: number | null): void {
     const s = this.#s;
-    try {
+    runSql(
       this.#db.transaction(() => {
         for (const id of ids) {
           if (s.workLeasedRelease.run(availableMs, id, owner).changes > 0) {
             s.workLeasedReleaseDelete.run(id, owner);
           } else s.workRelease.run(availableMs, id, owner);
         }
-      })();
-    } catch (error) {
-      throw toStorageError(error);
-    }
+      }),
+    );
   }
 
   /** Claims due pending deliveries, oldest first. */
@@ -439,32 +428,24 @@ export class SqliteWriter {
     readonly leaseMs: number;
     readonly limit: number;
   }): DeliveryRow[] {
-    try {
-      const rows = this.#s.deliveryClaim.all({
+    const rows = runSql(() =>
+      this.#s.deliveryClaim.all({
         now: args.nowMs,
         owner: args.owner,
         expires: args.nowMs + args.leaseMs,
         limit: args.limit,
-      });
-      return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq);
-    } catch (error) {
-      throw toStorageError(error);
-    }
+      }),
+    );
+    return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.seq - b.seq);
   }
 
   putBlob(key: string, bytes: Uint8Array): void {
-    try {
-      this.#s.blobPut.run(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    } catch (error) {
-      throw toStorageError(error);
-    }
+    runSql(() =>
+      this.#s.blobPut.run(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    );
   }
 
   deleteBlob(key: string): void {
-    try {
-      this.#s.blobDelete.run(key);
-    } catch (error) {
-      throw toStorageError(error);
-    }
+    runSql(() => this.#s.blobDelete.run(key));
   }
 }

@@ -64,11 +64,6 @@ function threadEntry(): { url: URL } | { code: string } | undefined {
   return { code: `import(${api}).then((tsx) => { tsx.register(); return import(${url}); });` };
 }
 
-/** True when a writer thread can be started in this runtime. */
-export function writerThreadAvailable(): boolean {
-  return threadEntry() !== undefined;
-}
-
 interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;

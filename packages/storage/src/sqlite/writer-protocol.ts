@@ -1,5 +1,4 @@
 import { StorageError, type StorageErrorCode } from '../errors.ts';
-import type { ConnectionSettings } from './sqlite-connection.ts';
 import type { SqliteWriter } from './sqlite-writer.ts';
 
 /** The writer's methods that can be called across the thread boundary. */
@@ -31,9 +30,6 @@ export type WireError =
 export type WriterReply =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly id: number; readonly ok: false; readonly error: WireError };
-
-/** The `open` call's argument. */
-export type WriterOpenArgs = readonly [ConnectionSettings];
 
 /** An error made ready to cross to the other thread. */
 export function toWire(error: unknown): WireError {
