@@ -4,11 +4,14 @@ import type { Matrix } from './geometry.ts';
 import type { PageContentSource } from './page-content.ts';
 import { graphicsSink } from './page-graphics.ts';
 import { findRuledTables } from './ruled-tables.ts';
-import { looksComplex, type PageScan, type PdfDocument, scanPage } from './scan-page.ts';
-import { type PdfTextItem, placeTextRuns, toUpright } from './text-runs.ts';
-
-/** Under this many visible characters a page may be a scan (as `scanPage` decides). */
-const SCARCE_TEXT = 20;
+import {
+  boldFontsOf,
+  type PageScan,
+  type PdfDocument,
+  readPageText,
+  scanPage,
+} from './scan-page.ts';
+import { placeTextRuns, toUpright } from './text-runs.ts';
 
 /** How a page was read, for tests and profiling. */
 export type PageReadPath = 'text' | 'content-stream' | 'operator-list';
@@ -50,30 +53,11 @@ async function readFast(
 ): Promise<PageScan | undefined> {
   const page = await sources.doc.getPage(number);
   try {
-    const content = await page.getTextContent({
-      includeMarkedContent: false,
-      disableNormalization: false,
-    });
-    const items = content.items.filter(
-      (item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item,
-    );
-    const complex = looksComplex(items);
-    let visible = 0;
-    for (const item of items) visible += item.str.trim().length;
-    const scarce = visible < SCARCE_TEXT;
-    const withGraphics =
-      config.engine === 'parse_performance' || (config.engine === 'parse_auto' ? complex : scarce);
+    const { items, complex, scarce, withGraphics } = await readPageText(page, config);
     if (withGraphics && (scarce || items.some((item) => !page.commonObjs.has(item.fontName)))) {
       return undefined;
     }
-    const boldFonts = new Set<string>();
-    for (const item of items) {
-      if (boldFonts.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
-      const font = page.commonObjs.get(item.fontName) as
-        | { name?: string; bold?: boolean }
-        | undefined;
-      if (font?.bold || /bold|black|heavy/i.test(font?.name ?? '')) boldFonts.add(item.fontName);
-    }
+    const boldFonts = boldFontsOf(page, items);
     const viewport = page.getViewport({ scale: 1 });
     const vt = viewport.transform as unknown as Matrix;
     const { runs, frame } = placeTextRuns(

@@ -92,6 +92,48 @@ export function pdfError(error: unknown): ParseFailure {
 }
 
 /** Reads one page: text runs in the upright frame, rules, tables, images, form fields. */
+/** An open pdf.js page. */
+export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+/**
+ * A page's text items and what they tell about it: `scarce` (so little text that the page may be
+ * a scan), `complex` (aligned columns: tables likely) and whether to read its graphics at all. The
+ * graphics (rules, images) cost as much as the text: parse_light skips them unless the page may
+ * be a scan, parse_auto reads them only where the text looks complex.
+ */
+export async function readPageText(
+  page: PdfPage,
+  config: ResolvedParseConfig,
+): Promise<{ items: PdfTextItem[]; complex: boolean; scarce: boolean; withGraphics: boolean }> {
+  const content = await page.getTextContent({
+    includeMarkedContent: false,
+    disableNormalization: false,
+  });
+  const items = content.items.filter(
+    (item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item,
+  );
+  const complex = looksComplex(items);
+  let visible = 0;
+  for (const item of items) visible += item.str.trim().length;
+  const scarce = visible < SCAN_TEXT_THRESHOLD;
+  const withGraphics =
+    config.engine === 'parse_performance' || (config.engine === 'parse_auto' ? complex : scarce);
+  return { items, complex, scarce, withGraphics };
+}
+
+/** The fonts of `items` that pdf.js has loaded for the page and that are bold (flag or name). */
+export function boldFontsOf(page: PdfPage, items: readonly PdfTextItem[]): Set<string> {
+  const bold = new Set<string>();
+  for (const item of items) {
+    if (bold.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
+    const font = page.commonObjs.get(item.fontName) as
+      | { name?: string; bold?: boolean }
+      | undefined;
+    if (font?.bold || /bold|black|heavy/i.test(font?.name ?? '')) bold.add(item.fontName);
+  }
+  return bold;
+}
+
 export async function scanPage(
   doc: PdfDocument,
   number: number,
@@ -101,32 +143,12 @@ export async function scanPage(
   const page = await doc.getPage(number);
   try {
     const viewport = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent({
-      includeMarkedContent: false,
-      disableNormalization: false,
-    });
-    const items = content.items.filter(
-      (item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item,
-    );
-    // The operator list (rules, images, bold fonts) costs as much as the text: parse_light skips
-    // it unless the page may be a scan, parse_auto reads it only where the text looks complex.
-    const complex = looksComplex(items);
-    const scarce =
-      items.reduce((sum, item) => sum + item.str.trim().length, 0) < SCAN_TEXT_THRESHOLD;
-    const withGraphics =
-      config.engine === 'parse_performance' || (config.engine === 'parse_auto' ? complex : scarce);
+    const { items, complex, withGraphics } = await readPageText(page, config);
     const operators = withGraphics
       ? // Form widgets come from getAnnotations; their appearance streams would look like tables.
         await page.getOperatorList({ intent: 'display', annotationMode: 0 })
       : { fnArray: [], argsArray: [] };
-    const boldFonts = new Set<string>();
-    for (const item of items) {
-      if (boldFonts.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
-      const font = page.commonObjs.get(item.fontName) as
-        | { name?: string; bold?: boolean }
-        | undefined;
-      if (font?.bold || /bold|black|heavy/i.test(font?.name ?? '')) boldFonts.add(item.fontName);
-    }
+    const boldFonts = boldFontsOf(page, items);
     const vt = viewport.transform as unknown as Matrix;
     const { runs, frame } = placeTextRuns(
       items,
@@ -177,7 +199,7 @@ interface WidgetAnnotation {
 }
 
 async function formFields(
-  page: Awaited<ReturnType<PdfDocument['getPage']>>,
+  page: PdfPage,
   frame: ReturnType<typeof placeTextRuns>['frame'],
   vt: Matrix,
 ): Promise<DraftBlock[]> {
