@@ -231,6 +231,20 @@ function run(
     if (argc !== count) unsupported('operand count');
     for (let k = 0; k < count; k++) if (kinds[k] !== NUMBER) unsupported('operand type');
   };
+  // A Bézier segment as pdf.js records it (kind 2, float32 control points, end point).
+  const curveTo = (x1: number, y1: number, x2: number, y2: number, x3: number, y3: number) => {
+    path.push(
+      2,
+      Math.fround(x1),
+      Math.fround(y1),
+      Math.fround(x2),
+      Math.fround(y2),
+      Math.fround(x3),
+      Math.fround(y3),
+    );
+    currentX = x3;
+    currentY = y3;
+  };
   let i = 0;
   while (i < length) {
     const c = bytes[i] as number;
@@ -355,45 +369,36 @@ function run(
         break;
       case OP.curve:
         numbers(6);
-        path.push(
-          2,
-          Math.fround(values[0] as number),
-          Math.fround(values[1] as number),
-          Math.fround(values[2] as number),
-          Math.fround(values[3] as number),
-          Math.fround(values[4] as number),
-          Math.fround(values[5] as number),
+        curveTo(
+          values[0] as number,
+          values[1] as number,
+          values[2] as number,
+          values[3] as number,
+          values[4] as number,
+          values[5] as number,
         );
-        currentX = values[4] as number;
-        currentY = values[5] as number;
         break;
       case OP.curve2:
         numbers(4);
-        path.push(
-          2,
-          Math.fround(currentX),
-          Math.fround(currentY),
-          Math.fround(values[0] as number),
-          Math.fround(values[1] as number),
-          Math.fround(values[2] as number),
-          Math.fround(values[3] as number),
+        curveTo(
+          currentX,
+          currentY,
+          values[0] as number,
+          values[1] as number,
+          values[2] as number,
+          values[3] as number,
         );
-        currentX = values[2] as number;
-        currentY = values[3] as number;
         break;
       case OP.curve3:
         numbers(4);
-        path.push(
-          2,
-          Math.fround(values[0] as number),
-          Math.fround(values[1] as number),
-          Math.fround(values[2] as number),
-          Math.fround(values[3] as number),
-          Math.fround(values[2] as number),
-          Math.fround(values[3] as number),
+        curveTo(
+          values[0] as number,
+          values[1] as number,
+          values[2] as number,
+          values[3] as number,
+          values[2] as number,
+          values[3] as number,
         );
-        currentX = values[2] as number;
-        currentY = values[3] as number;
         break;
       case OP.close:
         path.push(4);
