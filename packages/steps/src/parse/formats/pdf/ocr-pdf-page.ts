@@ -2,12 +2,8 @@ import type { DraftBlock } from '../../draft-document.ts';
 import type { FormatContext } from '../../parse-document.ts';
 import type { OutputPageMetadata } from '../../parse-output.ts';
 import { ocrPage } from '../parse-image.ts';
-import type { loadPdfJs } from './pdfjs.ts';
+import type { PdfDocument } from './pdfjs.ts';
 import { renderPdfPage } from './render-page.ts';
-
-type PdfDocument = Awaited<
-  ReturnType<Awaited<ReturnType<typeof loadPdfJs>>['getDocument']>['promise']
->;
 
 /**
  * OCR resolution for scanned PDF pages: as accurate as 300 DPI on text of 8 pt and up, a third

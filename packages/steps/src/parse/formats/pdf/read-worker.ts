@@ -5,12 +5,6 @@ import type { PageSources } from './read-page.ts';
 import { readPage } from './read-page.ts';
 import { openPdf, type PageScan } from './scan-page.ts';
 
-// pdf.js inflates FlateDecode streams through the web `DecompressionStream` when that global
-// exists; on Node that is a promise per chunk over asynchronous zlib, slower for the small streams
-// of a page than pdf.js's own synchronous inflate (about a tenth of a page read). This thread runs
-// nothing but pdf.js, so it can take the global away; the caller's thread keeps it.
-Reflect.deleteProperty(globalThis, 'DecompressionStream');
-
 // Entry of a pooled PDF worker thread: reads its share of a document's pages per request. The
 // thread lives on between documents, so pdf.js and pdf-lib are loaded and compiled once.
 async function read(request: ReadRequest): Promise<ReadReply> {

@@ -1,9 +1,5 @@
 import { type GrayImage, grayFromRgba } from '../../ocr/gray-image.ts';
-import type { loadPdfJs } from './pdfjs.ts';
-
-type PdfDocument = Awaited<
-  ReturnType<Awaited<ReturnType<typeof loadPdfJs>>['getDocument']>['promise']
->;
+import type { PdfDocument } from './pdfjs.ts';
 
 /** Largest rendered side, pixels: bounds memory for huge page boxes. */
 const MAX_SIDE = 6000;

@@ -4,7 +4,7 @@ import type { BoundingBox } from '../../parse-output.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
 import type { Matrix } from './geometry.ts';
 import { readPageGraphics } from './page-graphics.ts';
-import { loadPdfJs, PDFJS_ASSETS } from './pdfjs.ts';
+import { loadPdfJs, PDFJS_ASSETS, type PdfDocument } from './pdfjs.ts';
 import { findRuledTables } from './ruled-tables.ts';
 import { type PdfTextItem, placeTextRuns, type TextRun, toUpright } from './text-runs.ts';
 
@@ -28,15 +28,13 @@ export function looksComplex(items: readonly PdfTextItem[]): boolean {
   return columns >= 3;
 }
 
-/** A loaded pdf.js document. */
-export type PdfDocument = Awaited<
-  ReturnType<Awaited<ReturnType<typeof loadPdfJs>>['getDocument']>['promise']
->;
+export type { PdfDocument };
 
 /** Starts loading a PDF with offline settings (local fonts and CMaps, no eval, quiet). */
 export async function openPdf(bytes: Uint8Array) {
-  const pdfjs = await loadPdfJs();
+  const { pdfjs, worker } = await loadPdfJs();
   return pdfjs.getDocument({
+    worker,
     // pdf.js takes ownership of (and detaches) the buffer it is given.
     data: new Uint8Array(bytes),
     verbosity: 0,

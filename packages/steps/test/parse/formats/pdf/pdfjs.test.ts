@@ -2,30 +2,56 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const PDFJS = fileURLToPath(new URL('../../../../src/parse/formats/pdf/pdfjs.ts', import.meta.url));
+const SCAN_PAGE = fileURLToPath(
+  new URL('../../../../src/parse/formats/pdf/scan-page.ts', import.meta.url),
+);
+const MAKE_PDF = fileURLToPath(new URL('../../../fixtures/parse/make-pdf.ts', import.meta.url));
 
 describe('loadPdfJs', () => {
-  it('leaves the builtins that pdf.js polyfills native (push, JSON)', { timeout: 30_000 }, () => {
+  it('changes no global: builtins stay native, no worker hook, DecompressionStream kept but unused', {
+    timeout: 30_000,
+  }, () => {
     // A fresh process: builtins are per process, and other test files load pdf.js too.
     const script = `
-      const natives = [Array.prototype.push, JSON.parse, JSON.stringify];
-      const { loadPdfJs } = await import(${JSON.stringify(PDFJS)});
-      const pdfjs = await loadPdfJs();
-      const doc = await pdfjs.getDocument({ data: new Uint8Array(0) }).promise.catch(() => null);
-      const now = [Array.prototype.push, JSON.parse, JSON.stringify];
-      console.log(JSON.stringify({ native: now.map((f, i) => f === natives[i]), worker: !!globalThis.pdfjsWorker, doc }));
-    `;
+        const natives = [Array.prototype.push, JSON.parse, JSON.stringify];
+        // The application's DecompressionStream, counting its uses.
+        let constructed = 0;
+        const Native = globalThis.DecompressionStream;
+        class Counting extends Native { constructor(format) { super(format); constructed++; } }
+        globalThis.DecompressionStream = Counting;
+        const { openPdf } = await import(${JSON.stringify(SCAN_PAGE)});
+        const { makeReportPdf } = await import(${JSON.stringify(MAKE_PDF)});
+        const { bytes } = await makeReportPdf({ pages: 2, tableRows: 3 });
+        const task = await openPdf(bytes);
+        const doc = await task.promise;
+        const page = await doc.getPage(1);
+        const text = await page.getTextContent();
+        await task.destroy();
+        const corrupt = await (await openPdf(new Uint8Array(0))).promise.catch(() => null);
+        const now = [Array.prototype.push, JSON.parse, JSON.stringify];
+        console.log(JSON.stringify({
+          native: now.map((f, i) => f === natives[i]),
+          workerHook: 'pdfjsWorker' in globalThis,
+          decompressionStream: globalThis.DecompressionStream === Counting,
+          constructed,
+          pages: doc.numPages,
+          read: text.items.some((item) => item.str.includes('Page 1')),
+          corrupt,
+        }));
+      `;
     const out = execFileSync(
       process.execPath,
       ['--import', 'tsx', '--input-type=module', '-e', script],
-      {
-        encoding: 'utf8',
-      },
+      { encoding: 'utf8' },
     );
     expect(JSON.parse(out.trim().split('\n').pop() ?? '')).toEqual({
       native: [true, true, true],
-      worker: true,
-      doc: null,
+      workerHook: false,
+      decompressionStream: true,
+      constructed: 0,
+      pages: 2,
+      read: true,
+      corrupt: null,
     });
   });
 });
