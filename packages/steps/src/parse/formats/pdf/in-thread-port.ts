@@ -36,10 +36,25 @@ function sentTextContent(message: TextContentMessage): TextContentMessage {
 }
 
 /**
+ * True for a message whose values are all primitives, such as the pull and pull-complete
+ * messages of every chunk read: a copy of its top level is all a structured clone would make.
+ */
+function isFlat(message: unknown): message is Record<string, unknown> {
+  if (typeof message !== 'object' || message === null) return false;
+  if (Object.getPrototypeOf(message) !== Object.prototype) return false;
+  for (const key in message) {
+    const value = (message as Record<string, unknown>)[key];
+    if (typeof value === 'object' && value !== null) return false;
+  }
+  return true;
+}
+
+/**
  * Connects pdf.js's API half to its worker half in the same thread, as pdf.js's own
  * `LoopbackPort` does, but without the structured clone of text-content chunks (about a tenth of
- * reading a page's text). Every other message is cloned as before: operator lists, for one, are
- * emptied in place by the sender right after they are sent. Delivery keeps LoopbackPort's order and timing:
+ * reading a page's text), and with a plain copy of messages that hold only primitives. Every
+ * other message is cloned as before: operator lists, for one, are emptied in place by the sender
+ * right after they are sent. Delivery keeps LoopbackPort's order and timing:
  * one microtask after the send, to every listener.
  */
 export class InThreadPort {
@@ -50,7 +65,9 @@ export class InThreadPort {
     const event: PortEvent = {
       data: isTextContentChunk(message)
         ? sentTextContent(message)
-        : structuredClone(message, transfer ? { transfer } : undefined),
+        : !transfer?.length && isFlat(message)
+          ? { ...message }
+          : structuredClone(message, transfer ? { transfer } : undefined),
     };
     void this.#deferred.then(() => {
       for (const listener of this.#listeners.keys()) listener.call(this, event);

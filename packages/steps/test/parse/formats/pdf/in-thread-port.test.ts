@@ -53,6 +53,23 @@ describe('InThreadPort', () => {
     expect((received[1] as { data: ArrayBuffer }).data.byteLength).toBe(8);
   });
 
+  it('copies a message of primitives: the receiver sees it as it was at the send', async () => {
+    const port = new InThreadPort();
+    const received = receiver(port);
+    const pull = {
+      sourceName: 'main',
+      targetName: 'worker',
+      stream: 6,
+      streamId: 3,
+      desiredSize: 1,
+    };
+    port.postMessage(pull);
+    pull.desiredSize = 0;
+    await tick();
+    expect(received).toEqual([{ ...pull, desiredSize: 1 }]);
+    expect(received[0]).not.toBe(pull);
+  });
+
   it('delivers in order to every listener, and not to listeners removed or aborted', async () => {
     const port = new InThreadPort();
     const first = receiver(port);
