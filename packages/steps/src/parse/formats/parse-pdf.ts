@@ -5,7 +5,7 @@ import { ParseFailure } from '../parse-failure.ts';
 import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
 import { clampBox } from './pdf/geometry.ts';
-import { bodySize, headingSizesOf, layoutPage, spatialText } from './pdf/page-layout.ts';
+import { bodySize, headingSizesOf, withHeadings } from './pdf/page-layout.ts';
 import { readPages } from './pdf/read-pages.ts';
 import { hasFormFields, openPdf, pdfError } from './pdf/scan-page.ts';
 
@@ -56,21 +56,18 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
       );
     }
     const hasForm = context.config.keyValue && (await hasFormFields(doc));
-    const { scans } = await readPages(bytes, doc, selected, context, hasForm);
+    const { pages: laidPages } = await readPages(bytes, doc, selected, context, hasForm);
 
     const sizes = new Map<number, number>();
-    for (const scan of scans) {
-      for (const run of scan.runs) {
-        const size = Math.round(run.size * 2) / 2;
-        sizes.set(size, (sizes.get(size) ?? 0) + run.text.length);
-      }
+    for (const page of laidPages) {
+      for (const [size, chars] of page.sizes) sizes.set(size, (sizes.get(size) ?? 0) + chars);
     }
     const sizeList = [...sizes].map(([size, chars]) => ({ size, chars }));
     const body = bodySize(sizeList);
     const headingSizes = headingSizesOf(sizeList, body);
 
     // Scanned pages are rendered and OCRed concurrently, as many as the OCR pool has workers.
-    const scanned = scans.filter((scan) => scan.scanned);
+    const scanned = laidPages.filter((page) => page.scanned);
     const ocrResults = new Map<
       number,
       Awaited<ReturnType<typeof import('./pdf/ocr-pdf-page.ts')['ocrPdfPage']>>
@@ -80,24 +77,24 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
         import('./pdf/ocr-pdf-page.ts'),
         import('../ocr/ocr-pool.ts'),
       ]);
-      await mapLimit(scanned, ocrPoolSize(), async (scan) => {
-        const result = await ocrPdfPage(doc, scan.number, context, {
-          width: scan.originalWidth,
-          height: scan.originalHeight,
+      await mapLimit(scanned, ocrPoolSize(), async (page) => {
+        const result = await ocrPdfPage(doc, page.number, context, {
+          width: page.originalWidth,
+          height: page.originalHeight,
         });
-        ocrResults.set(scan.number, result);
+        ocrResults.set(page.number, result);
       });
     }
     const units: DraftUnit[] = [];
     const pages: OutputPageMetadata[] = [];
     let ocrPageCount = 0;
-    for (const scan of scans) {
-      let blocks: DraftBlock[];
+    for (const laid of laidPages) {
+      let blocks: readonly DraftBlock[];
       let spatial: string;
-      let width = scan.width;
-      let height = scan.height;
-      let rotation = scan.rotation;
-      const ocr = ocrResults.get(scan.number);
+      let width = laid.width;
+      let height = laid.height;
+      let rotation = laid.rotation;
+      const ocr = ocrResults.get(laid.number);
       if (ocr) {
         blocks = ocr.blocks;
         spatial = ocr.spatial;
@@ -107,45 +104,28 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
         rotation =
           ocr.page.rotationApplied === null
             ? null
-            : (ocr.page.rotationApplied + (scan.rotation ?? 0)) % 360;
+            : (ocr.page.rotationApplied + (laid.rotation ?? 0)) % 360;
         ocrPageCount++;
       } else {
-        const figures: DraftBlock[] = context.config.figures
-          ? scan.images
-              .filter(
-                (box) =>
-                  (box.right - box.left) * (box.bottom - box.top) >
-                  scan.width * scan.height * 0.005,
-              )
-              .map((box) => ({
-                type: 'figure',
-                content: '',
-                markdown: '',
-                details: { type: 'figure_details', figureType: 'image' },
-                boundingBox: clampBox(box, scan.width, scan.height),
-              }))
-          : [];
-        const laid = layoutPage(scan.runs, scan.tables, headingSizes, body, figures);
-        blocks = [...laid.blocks, ...scan.fields];
-        // Laying out fixed-width text costs ~2 ms a page: only for the spatial target.
-        spatial = context.config.target === 'spatial' ? spatialText(laid.lines, scan.width) : '';
+        blocks = withHeadings(laid.blocks, laid.headings, headingSizes, body);
+        spatial = laid.spatial;
       }
       units.push({
-        pageNumber: scan.number,
-        page: { number: scan.number, width: round(width), height: round(height) },
+        pageNumber: laid.number,
+        page: { number: laid.number, width: round(width), height: round(height) },
         blocks: blocks.map((block) => clampBlock(block, width, height)),
         spatial,
       });
       pages.push({
-        number: scan.number,
+        number: laid.number,
         rotationApplied: rotation,
-        originalPageWidth: round(scan.originalWidth),
-        originalPageHeight: round(scan.originalHeight),
+        originalPageWidth: round(laid.originalWidth),
+        originalPageHeight: round(laid.originalHeight),
         dpi: 72,
       });
     }
-    const simplePageCount = scans.filter((scan) => !scan.complex && !scan.scanned).length;
-    return { units, pages, pageCount: scans.length, ocrPageCount, simplePageCount };
+    const simplePageCount = laidPages.filter((page) => !page.complex && !page.scanned).length;
+    return { units, pages, pageCount: laidPages.length, ocrPageCount, simplePageCount };
   } finally {
     context.signal.removeEventListener('abort', onAbort);
     await task.destroy().catch(() => undefined);

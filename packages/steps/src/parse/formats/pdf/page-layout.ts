@@ -204,17 +204,32 @@ export function bodySize(sizes: readonly { size: number; chars: number }[]): num
   return bestSize;
 }
 
+/** A paragraph that may read as a heading, once every page's text sizes are known. */
+export interface HeadingCandidate {
+  /** Where the paragraph's block is among the page's blocks. */
+  readonly index: number;
+  /** The median text size of its lines. */
+  readonly size: number;
+  /** A lone short bold line: a sub-heading below the size-based levels, even at body size. */
+  readonly bold: boolean;
+}
+
 /**
  * Lays out a page: ruled tables first (their runs leave the flow), then lines, reading order by
- * XY-cut, paragraphs from line spacing, headings from font size, list items from their marks.
+ * XY-cut, paragraphs from line spacing, list items from their marks. Heading levels need the
+ * text sizes of the whole document: each paragraph is returned as a candidate, for
+ * {@link withHeadings} once every page is laid out (pages are laid out by the thread that read
+ * them).
  */
 export function layoutPage(
   runs: readonly TextRun[],
   tables: readonly RuledTable[],
-  headingSizes: readonly number[],
-  body: number,
   extra: readonly DraftBlock[] = [],
-): { blocks: DraftBlock[]; lines: { text: string; box: BoundingBox }[] } {
+): {
+  blocks: DraftBlock[];
+  headings: HeadingCandidate[];
+  lines: { text: string; box: BoundingBox }[];
+} {
   let remaining = runs.filter((run) => run.text.trim() !== '');
   const elements: Element[] = [];
   for (const table of tables) {
@@ -232,6 +247,7 @@ export function layoutPage(
   const ordered = xyCut(elements);
 
   const blocks: DraftBlock[] = [];
+  const headings: HeadingCandidate[] = [];
   let paragraph: Line[] = [];
   const flush = () => {
     if (paragraph.length === 0) return;
@@ -249,22 +265,18 @@ export function layoutPage(
       text.length <= 80 &&
       !/[.:;,]$/.test(text) &&
       !LIST_MARK.test(text);
-    const level =
-      headingLevel(size, headingSizes, body) ??
-      (boldHeading ? Math.min(6, headingSizes.length + 1) : undefined);
     let markdown = text;
-    if (level !== undefined) markdown = `${'#'.repeat(level)} ${text}`;
-    else if (LIST_MARK.test(text)) {
+    if (LIST_MARK.test(text)) {
       const ordered = /^\(?\d/.test(text);
       markdown = `${ordered ? '1.' : '-'} ${text.replace(LIST_MARK, '')}`;
     }
+    headings.push({ index: blocks.length, size, bold: boldHeading });
     blocks.push({
       type: 'text',
       content: text,
       markdown,
       details: { type: 'text_details' },
       ...(box ? { boundingBox: box } : {}),
-      ...(level !== undefined ? { headingLevel: level } : {}),
     });
     paragraph = [];
   };
@@ -289,6 +301,7 @@ export function layoutPage(
   flush();
   return {
     blocks,
+    headings,
     lines: [
       ...lines.map((l) => ({ text: l.text, box: l.box })),
       ...blocks
@@ -300,6 +313,33 @@ export function layoutPage(
         ),
     ],
   };
+}
+
+/**
+ * A page's blocks with its heading candidates made headings where the document's sizes say so:
+ * a level from the text size, or, for a lone short bold line, the level below the size-based ones;
+ * a heading reads as a markdown heading (list marks are not kept on it).
+ */
+export function withHeadings(
+  blocks: readonly DraftBlock[],
+  headings: readonly HeadingCandidate[],
+  headingSizes: readonly number[],
+  body: number,
+): DraftBlock[] {
+  const out = [...blocks];
+  for (const { index, size, bold } of headings) {
+    const level =
+      headingLevel(size, headingSizes, body) ??
+      (bold ? Math.min(6, headingSizes.length + 1) : undefined);
+    const block = out[index];
+    if (level === undefined || !block) continue;
+    out[index] = {
+      ...block,
+      markdown: `${'#'.repeat(level)} ${block.content}`,
+      headingLevel: level,
+    };
+  }
+  return out;
 }
 
 /** Sizes clearly above body text, largest first: they become heading levels 1, 2, 3, … */

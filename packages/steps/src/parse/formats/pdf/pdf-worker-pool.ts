@@ -4,10 +4,10 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
+import type { LaidPage } from './laid-page.ts';
 import type { PageReadPath } from './read-page.ts';
-import type { PageScan } from './scan-page.ts';
 
-/** What a PDF worker is asked: its share of one document's pages. */
+/** What a PDF worker is asked: its share of one document's pages, to read and lay out. */
 export interface ReadRequest {
   readonly bytes: Uint8Array;
   readonly pages: readonly number[];
@@ -19,7 +19,7 @@ export interface ReadRequest {
 export type ReadReply =
   | {
       readonly ok: true;
-      readonly scans: PageScan[];
+      readonly pages: LaidPage[];
       readonly paths: Record<PageReadPath, number>;
     }
   | {

@@ -1,8 +1,10 @@
 import type { FormatContext } from '../../parse-document.ts';
 import { ParseFailure } from '../../parse-failure.ts';
+import type { LaidPage } from './laid-page.ts';
 import { PDF_WORKERS, pdfWorkersAvailable, readOnWorker } from './pdf-worker-pool.ts';
-import { type PageReadPath, type PageSources, readPage } from './read-page.ts';
-import { type PageScan, type PdfDocument, pdfError } from './scan-page.ts';
+import type { PageReadPath } from './read-page.ts';
+import { readShare } from './read-share.ts';
+import { type PdfDocument, pdfError } from './scan-page.ts';
 
 /** From this many pages on, pages are read by pooled worker threads. */
 export const PDF_WORKER_THRESHOLD = 60;
@@ -10,9 +12,9 @@ export const PDF_WORKER_THRESHOLD = 60;
 /** Pages this thread reads in the time a worker takes to open its copy of the document. */
 const HEAD_START = 12;
 
-/** The pages of a document, and how they were read. */
+/** The pages of a document, laid out, and how they were read. */
 export interface ReadPages {
-  readonly scans: PageScan[];
+  readonly pages: LaidPage[];
   readonly paths: Record<PageReadPath, number>;
   /** Worker threads that read pages besides this one (0: none). */
   readonly threads: number;
@@ -25,31 +27,18 @@ async function readInThread(
   context: FormatContext,
   hasForm: boolean,
 ): Promise<ReadPages> {
-  let content: ReturnType<PageSources['content']> | undefined;
-  const sources: PageSources = {
-    doc,
-    content: () => {
-      content ??= import('./page-content.ts').then((m) => m.openPageContent(bytes));
-      return content;
-    },
-    paths: { text: 0, 'content-stream': 0, 'operator-list': 0 },
-  };
-  const scans: PageScan[] = [];
-  for (const number of pages) {
+  try {
+    const share = await readShare(bytes, doc, pages, context.config, hasForm, context.signal);
+    return { ...share, threads: 0 };
+  } catch (error) {
     context.signal.throwIfAborted();
-    try {
-      scans.push(await readPage(sources, number, context.config, hasForm));
-    } catch (error) {
-      context.signal.throwIfAborted();
-      if (error instanceof ParseFailure) throw error;
-      throw pdfError(error);
-    }
+    if (error instanceof ParseFailure) throw error;
+    throw pdfError(error);
   }
-  return { scans, paths: sources.paths, threads: 0 };
 }
 
 /**
- * Reads the selected pages: in this thread for short documents, else in contiguous ranges, the
+ * Reads and lays out the selected pages: in this thread for short documents, else in contiguous ranges, the
  * first here and the others on pooled worker threads (one per further core; each opens its own
  * copy of the document), so that large born-digital PDFs use every core. Falls back to this
  * thread when a worker cannot run.
@@ -89,7 +78,7 @@ export async function readPages(
       for (const key of Object.keys(paths) as PageReadPath[]) paths[key] += reply.paths[key];
     }
     return {
-      scans: [...mine.scans, ...replies.flatMap((reply) => reply.scans)],
+      pages: [...mine.pages, ...replies.flatMap((reply) => reply.pages)],
       paths,
       threads: parts.length,
     };

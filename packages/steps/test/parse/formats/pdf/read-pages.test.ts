@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { type LaidPage, layOutPage } from '../../../../src/parse/formats/pdf/laid-page.ts';
 import {
   closePdfWorkers,
   pdfWorkersAvailable,
 } from '../../../../src/parse/formats/pdf/pdf-worker-pool.ts';
 import { readPages } from '../../../../src/parse/formats/pdf/read-pages.ts';
-import { openPdf, type PageScan, scanPage } from '../../../../src/parse/formats/pdf/scan-page.ts';
+import { openPdf, scanPage } from '../../../../src/parse/formats/pdf/scan-page.ts';
 import type { FormatContext } from '../../../../src/parse/parse-document.ts';
 import { DEFAULT_PARSE_LIMITS } from '../../../../src/parse/parse-document.ts';
 import type { ParseConfig } from '../../../../src/parse/parse-output.ts';
@@ -24,19 +25,21 @@ function contextOf(config: ParseConfig = {}, signal = new AbortController().sign
   };
 }
 
-/** Every page through the operator list, as before the content-stream reader. */
-async function operatorListScans(bytes: Uint8Array, context: FormatContext): Promise<PageScan[]> {
+/** Every page through the operator list, as before the content-stream reader, laid out. */
+async function operatorListPages(bytes: Uint8Array, context: FormatContext): Promise<LaidPage[]> {
   const task = await openPdf(bytes);
   try {
     const doc = await task.promise;
-    const scans: PageScan[] = [];
+    const pages: LaidPage[] = [];
     for (let n = 1; n <= doc.numPages; n++)
-      scans.push(await scanPage(doc, n, context.config, false));
-    return scans;
+      pages.push(layOutPage(await scanPage(doc, n, context.config, false), context.config));
+    return pages;
   } finally {
     await task.destroy();
   }
 }
+
+const tablesOf = (page: LaidPage) => page.blocks.filter((block) => block.type === 'table').length;
 
 async function read(bytes: Uint8Array, context: FormatContext, threshold?: number) {
   const task = await openPdf(bytes);
@@ -59,8 +62,8 @@ describe('readPages', { timeout: 60_000 }, () => {
     // The first page loads the fonts (bold detection reads them); the others skip the list.
     expect(result.paths).toEqual({ text: 0, 'content-stream': 3, 'operator-list': 1 });
     expect(result.threads).toBe(0);
-    expect(result.scans).toEqual(await operatorListScans(bytes, context));
-    expect(result.scans.every((scan) => scan.tables.length === 1)).toBe(true);
+    expect(result.pages).toEqual(await operatorListPages(bytes, context));
+    expect(result.pages.every((page) => tablesOf(page) === 1)).toBe(true);
   });
 
   it('falls back to the operator list page by page where the content reader declines', async () => {
@@ -75,14 +78,14 @@ describe('readPages', { timeout: 60_000 }, () => {
       'content-stream': pages.length - declined - 1,
       'operator-list': declined + 1,
     });
-    expect(result.scans).toEqual(await operatorListScans(bytes, context));
+    expect(result.pages).toEqual(await operatorListPages(bytes, context));
   });
 
   it('reads without graphics where the engine needs none (parse_light)', async () => {
     const { bytes } = await makeReportPdf({ pages: 2 });
     const result = await read(bytes, contextOf({ engine: 'parse_light' }));
     expect(result.paths).toEqual({ text: 2, 'content-stream': 0, 'operator-list': 0 });
-    expect(result.scans.every((scan) => scan.tables.length === 0)).toBe(true);
+    expect(result.pages.every((page) => tablesOf(page) === 0)).toBe(true);
   });
 
   it('splits large documents over pooled worker threads with the same result', async () => {
@@ -92,10 +95,10 @@ describe('readPages', { timeout: 60_000 }, () => {
     const inThread = await read(bytes, context);
     const first = await read(bytes, context, 1);
     expect(first.threads).toBeGreaterThanOrEqual(1);
-    expect(first.scans).toEqual(inThread.scans);
+    expect(first.pages).toEqual(inThread.pages);
     // Pooled threads serve the next document too.
     const second = await read(bytes, context, 1);
-    expect(second.scans).toEqual(inThread.scans);
+    expect(second.pages).toEqual(inThread.pages);
   });
 
   it('stops when the parse is aborted', async () => {

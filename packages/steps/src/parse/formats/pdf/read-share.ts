@@ -1,0 +1,39 @@
+import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
+import { type LaidPage, layOutPage } from './laid-page.ts';
+import { type PageReadPath, type PageSources, readPage } from './read-page.ts';
+import type { PdfDocument } from './scan-page.ts';
+
+/** A share of a document's pages, read and laid out, and how they were read. */
+export interface ReadShare {
+  readonly pages: LaidPage[];
+  readonly paths: Record<PageReadPath, number>;
+}
+
+/**
+ * Reads `pages` of an open document in this thread, each laid out as soon as it is read (the
+ * calling thread and the PDF worker threads alike). `signal` is checked before each page.
+ */
+export async function readShare(
+  bytes: Uint8Array,
+  doc: PdfDocument,
+  pages: readonly number[],
+  config: ResolvedParseConfig,
+  hasForm: boolean,
+  signal?: AbortSignal,
+): Promise<ReadShare> {
+  let content: ReturnType<PageSources['content']> | undefined;
+  const sources: PageSources = {
+    doc,
+    content: () => {
+      content ??= import('./page-content.ts').then((m) => m.openPageContent(bytes));
+      return content;
+    },
+    paths: { text: 0, 'content-stream': 0, 'operator-list': 0 },
+  };
+  const laid: LaidPage[] = [];
+  for (const number of pages) {
+    signal?.throwIfAborted();
+    laid.push(layOutPage(await readPage(sources, number, config, hasForm), config));
+  }
+  return { pages: laid, paths: sources.paths };
+}
