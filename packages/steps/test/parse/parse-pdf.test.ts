@@ -238,3 +238,26 @@ describe('PDF engines', { timeout: 60_000 }, () => {
     expect(prose.usage.credits).toBe(0.5);
   });
 });
+
+describe('PDF documents at once', { timeout: 60_000 }, () => {
+  it('parses documents concurrently in one thread as it does one at a time, an abort touching only its own', async () => {
+    // One pdf.js worker half serves every document a thread opens (pdfjs.ts).
+    const report = (await makeReportPdf({ pages: 3, rotatedPages: [2] })).bytes;
+    const form = await makeFormPdf();
+    const alone = [await parsed(report), await parsed(form)];
+    const controller = new AbortController();
+    const doomed = parseDocument(report, { fileName: 'a.pdf', signal: controller.signal });
+    const together = Promise.all([
+      parsed(report),
+      parsed(form),
+      parsed(report, { engine: 'parse_light' }),
+    ]);
+    controller.abort(new Error('stop'));
+    await expect(doomed).rejects.toThrow('stop');
+    const [first, second, light] = await together;
+    const strip = (output: ParseRunOutput) => JSON.stringify(output.chunks);
+    expect(strip(first as ParseRunOutput)).toBe(strip(alone[0] as ParseRunOutput));
+    expect(strip(second as ParseRunOutput)).toBe(strip(alone[1] as ParseRunOutput));
+    expect((light as ParseRunOutput).chunks).toHaveLength(3);
+  });
+});
