@@ -29,7 +29,7 @@ import type { ControlResult, TransitionContext } from './run/run-transitions.ts'
 import { evaluateControlStep } from './runtime/control-steps.ts';
 import { type EngineEventListener, EventBus } from './runtime/event-bus.ts';
 import { RunStore } from './runtime/run-store.ts';
-import { Scheduler, type SchedulerOptions } from './runtime/scheduler.ts';
+import { Scheduler, type SchedulerOptions, type Slot } from './runtime/scheduler.ts';
 import { SecretBox } from './runtime/secrets.ts';
 import {
   DEFAULT_RETRY_POLICY,
@@ -223,24 +223,17 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const transitionContext = (
     graph: TransitionContext['graph'],
     now: string,
-    handoff?: string,
-  ): TransitionContext => {
+    handoff?: Slot,
+  ): TransitionContext => ({
+    graph,
+    now,
+    newId,
+    evaluateControl: (state, sr, step, fx): Promise<ControlResult> =>
+      evaluateControlStep({ ctx, store, state, stepRun: sr, step, fx }),
     // The finishing item's slot goes to the first step this mutation starts, if any: a saturated
     // engine keeps a run's next step on the fast path instead of queueing it behind itself.
-    let slot = handoff;
-    return {
-      graph,
-      now,
-      newId,
-      evaluateControl: (state, sr, step, fx): Promise<ControlResult> =>
-        evaluateControlStep({ ctx, store, state, stepRun: sr, step, fx }),
-      reserve: (stepType, priority) => {
-        const lease = scheduler.reserve(`step:${stepType}`, priority, slot);
-        if (lease) slot = undefined;
-        return lease;
-      },
-    };
-  };
+    reserve: (stepType, priority) => scheduler.reserve(`step:${stepType}`, priority, handoff),
+  });
 
   const store: RunStore = new RunStore({
     ctx,
@@ -289,7 +282,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return { events: out, deliveries };
     },
     abandon(fx) {
-      for (const item of fx.dispatch) scheduler.cancelReservation(item.kind);
+      for (const item of fx.dispatch) {
+        if (item.lease) scheduler.cancelReservation(item.kind, item.lease);
+      }
     },
     afterCommit(state, fx, committed, deliveriesCommitted) {
       for (const id of fx.aborts) controllers.get(id)?.abort(new Error('step aborted by the run'));
@@ -326,7 +321,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     owner: `engine-${randomBytes(6).toString('hex')}`,
     onError,
     ...(options.scheduling ? { scheduling: options.scheduling } : {}),
-    execute: (item) =>
+    execute: (item, slot, release) =>
       StandaloneRuns.owns(item)
         ? standalone.execute(item)
         : runWorkItem(item, {
@@ -343,6 +338,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
               const sealed = await storage.blobs.get(state.secretsRef);
               return sealed ? secretBox.open(sealed) : {};
             },
+            slot,
+            release,
           }),
     onDrained: () => checkIdle(),
   });

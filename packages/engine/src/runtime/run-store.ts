@@ -16,16 +16,17 @@ import {
   toSnapshot,
 } from '../run/run-transitions.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
+import type { Slot } from './scheduler.ts';
 
 /** What the run store needs from the engine. */
 export interface RunStoreDependencies {
   readonly ctx: EngineContext;
   loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]>;
   /**
-   * Builds the transition context of one mutation. `handoff`: the queue kind of a work item that
-   * finishes with this mutation; its execution slot may pass to one step the mutation starts.
+   * Builds the transition context of one mutation. `handoff`: the slot of a work item that
+   * finishes with this mutation; it may pass to one step the mutation starts.
    */
-  transitionContext(graph: RunGraph, now: string, handoff?: string): TransitionContext;
+  transitionContext(graph: RunGraph, now: string, handoff?: Slot): TransitionContext;
   /** Turns pending engine events into events and deliveries for the commit. */
   prepareEvents(
     state: RunState,
@@ -132,7 +133,12 @@ export class RunStore {
     runId: string,
     fn: (state: RunState, ctx: TransitionContext, fx: Effects) => Promise<boolean> | boolean,
     extra?: (state: RunState) => Changes,
-    options?: { readonly handoff?: string },
+    options?: {
+      /** The slot of the executing item whose outcome this is (see `Scheduler.reserve`). */
+      readonly handoff?: Slot;
+      /** Called once the change is committed, before its events are published. */
+      readonly committed?: () => void;
+    },
   ): Promise<RunState> {
     return this.#mutex.run(runId, async () => {
       const entry = await this.#entry(runId);
@@ -142,18 +148,33 @@ export class RunStore {
       const draft = copyRunState(entry.state);
       const graph = await this.graph(draft.definitionId);
       const fx = newEffects();
-      const changed = await fn(
-        draft,
-        this.#deps.transitionContext(graph, this.#deps.ctx.nowIso(), options?.handoff),
-        fx,
-      );
-      if (!changed) return entry.state;
-      await this.#commit(draft, entry.revision, fx, extra?.(draft));
+      try {
+        const changed = await fn(
+          draft,
+          this.#deps.transitionContext(graph, this.#deps.ctx.nowIso(), options?.handoff),
+          fx,
+        );
+        if (!changed) {
+          this.#deps.abandon(fx);
+          return entry.state;
+        }
+        await this.#commit(draft, entry.revision, fx, extra?.(draft), options?.committed);
+      } catch (error) {
+        // Slots reserved for steps this mutation would have started are given back.
+        this.#deps.abandon(fx);
+        throw error;
+      }
       return draft;
     });
   }
 
-  async #commit(state: RunState, revision: number, fx: Effects, extra?: Changes): Promise<void> {
+  async #commit(
+    state: RunState,
+    revision: number,
+    fx: Effects,
+    extra?: Changes,
+    committed?: () => void,
+  ): Promise<void> {
     const { events, deliveries } =
       fx.engineEvents.length === 0
         ? { events: [], deliveries: [] }
@@ -197,6 +218,7 @@ export class RunStore {
     }
     if (final) this.#cache.delete(state.id);
     else this.#cache.set(state.id, { state, revision: revision + 1 });
+    committed?.();
     this.#deps.afterCommit(state, fx, events, deliveries.length + (extra?.deliveries?.length ?? 0));
   }
 

@@ -22,6 +22,17 @@ export interface SchedulerOptions {
   readonly pollIntervalMs?: number;
 }
 
+/**
+ * The slot of an executing item, which the commit of its outcome may hand to its run's next
+ * step: that step then runs in the same slot, whatever else is finishing at the same time.
+ */
+export interface Slot {
+  /** The executing item's queue kind (its lane). */
+  readonly kind: string;
+  /** True once a reservation took the slot over. */
+  handedOff: boolean;
+}
+
 interface TypeLane {
   readonly limit: number;
   /** Rate-limited lanes always go through the queue (p-queue paces them). */
@@ -39,7 +50,7 @@ export class Scheduler {
   readonly #storage: StorageAdapter;
   readonly #clock: Clock;
   readonly #owner: string;
-  readonly #execute: (item: WorkItem) => Promise<void>;
+  readonly #execute: (item: WorkItem, slot: Slot, release: () => void) => Promise<void>;
   readonly #onError: (error: unknown) => void;
   readonly #onDrained: (() => void) | undefined;
   readonly #concurrency: number;
@@ -47,6 +58,8 @@ export class Scheduler {
   readonly #pollMs: number;
   readonly #lanes = new Map<string, TypeLane>();
   readonly #inflight = new Map<string, WorkItem>();
+  /** Reservations that took over an executing item's slot, by their lease. */
+  readonly #takenOver = new WeakMap<object, Slot>();
   #running = 0;
   #pumping = false;
   /** False once a claim found less than it asked for and nothing was enqueued since. */
@@ -69,7 +82,11 @@ export class Scheduler {
     storage: StorageAdapter;
     clock: Clock;
     owner: string;
-    execute: (item: WorkItem) => Promise<void>;
+    /**
+     * Executes an item in `slot`. `release` gives the slot back early, once the item's outcome
+     * is committed (it is given back when the returned promise settles otherwise).
+     */
+    execute: (item: WorkItem, slot: Slot, release: () => void) => Promise<void>;
     onError: (error: unknown) => void;
     /** Called whenever the last running item finishes. */
     onDrained?: () => void;
@@ -178,30 +195,36 @@ export class Scheduler {
   /**
    * Reserves a slot for work the caller is about to create already leased (the fast path of a
    * step that follows another in-process), when there is room and nothing more urgent may wait
-   * in the queue. Dispatch with {@link runReserved} after the commit, or give the slot back with
+   * in the queue. `handoff`: the slot of the executing item whose outcome is being committed;
+   * the first reservation that names it takes it over (its run's next step runs in it). Dispatch
+   * with {@link runReserved} after the commit, or give the slot back with
    * {@link cancelReservation}.
    */
   reserve(
     kind: string,
     priority: number,
-    handoff?: string,
+    handoff?: Slot,
   ): { owner: string; leaseMs: number } | undefined {
-    // `handoff`: the kind of an executing item that is about to give its slot back (its run's
-    // next step is being created in its final commit); that slot counts as free here.
-    const freeing = handoff === undefined ? 0 : 1;
-    if (!this.#started || this.#running - freeing >= this.#concurrency) return undefined;
+    const takeOver = handoff !== undefined && !handoff.handedOff;
+    if (!this.#started || (!takeOver && this.#running >= this.#concurrency)) return undefined;
     if (this.#maybeQueued && this.#minQueuedPriority <= priority) return undefined;
     const lane = this.#lanes.get(kind);
-    const laneFreeing = handoff === kind ? 1 : 0;
+    const laneFreeing = takeOver && handoff.kind === kind ? 1 : 0;
     if (lane && (lane.active - laneFreeing >= lane.limit || lane.rateLimited)) return undefined;
-    this.#running++;
     if (lane) lane.active++;
-    return { owner: this.#owner, leaseMs: this.#leaseMs };
+    const lease = { owner: this.#owner, leaseMs: this.#leaseMs };
+    if (takeOver) {
+      handoff.handedOff = true;
+      this.#takenOver.set(lease, handoff);
+    } else this.#running++;
+    return lease;
   }
 
-  /** Gives back a reservation whose commit failed. */
-  cancelReservation(kind: string): void {
-    this.#running--;
+  /** Gives back a reservation (`lease`: what {@link reserve} returned) whose commit failed. */
+  cancelReservation(kind: string, lease: object): void {
+    const slot = this.#takenOver.get(lease);
+    if (slot) slot.handedOff = false;
+    else this.#running--;
     const lane = this.#lanes.get(kind);
     if (lane) lane.active--;
     this.wake();
@@ -276,21 +299,29 @@ export class Scheduler {
       if (lane) lane.active++;
     }
     this.#inflight.set(item.id, item);
+    const slot: Slot = { kind: item.kind, handedOff: false };
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      // A slot taken over stays occupied, by the item that took it.
+      if (!slot.handedOff) this.#running--;
+      this.#inflight.delete(item.id);
+      if (lane) lane.active--;
+      this.#wakeSoon();
+      if (this.#running === 0) {
+        for (const resolve of this.#idle) resolve();
+        this.#idle.clear();
+        this.#onDrained?.();
+      }
+    };
     const run = async () => {
       try {
-        await this.#execute(item);
+        await this.#execute(item, slot, release);
       } catch (error) {
         this.#onError(error);
       } finally {
-        this.#running--;
-        this.#inflight.delete(item.id);
-        if (lane) lane.active--;
-        this.#wakeSoon();
-        if (this.#running === 0) {
-          for (const resolve of this.#idle) resolve();
-          this.#idle.clear();
-          this.#onDrained?.();
-        }
+        release();
       }
     };
     // An unlimited lane has nothing to pace: p-queue's bookkeeping would only cost a microtask

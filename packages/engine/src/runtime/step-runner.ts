@@ -22,6 +22,7 @@ import {
   type StepType,
 } from '../step-executor.ts';
 import type { RunStore } from './run-store.ts';
+import type { Slot } from './scheduler.ts';
 
 /** Retry policy of executor steps; a step's `retry` overrides fields of the engine default. */
 export interface RetryPolicy {
@@ -58,6 +59,10 @@ export interface StepRunnerDependencies {
   resolveProcessor?: StepContext['resolveProcessor'];
   /** Random in [0, 1) for jitter (injectable for tests). */
   random(): number;
+  /** The item's scheduler slot, which its outcome's commit may hand to its run's next step. */
+  readonly slot?: Slot;
+  /** Gives the item's scheduler slot back (called once its outcome is committed). */
+  release?(): void;
 }
 
 /** Backoff before attempt `attempt + 1`, with ±20% jitter. */
@@ -240,6 +245,11 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
       return true;
     },
     undefined,
-    { handoff: item.kind },
+    // The slot is free once the outcome is committed, before the commit's events are published:
+    // a client that creates its next run on hearing this one ended finds room for it.
+    {
+      ...(deps.slot ? { handoff: deps.slot } : {}),
+      ...(deps.release ? { committed: deps.release } : {}),
+    },
   );
 }

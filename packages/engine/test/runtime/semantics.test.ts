@@ -1,5 +1,10 @@
 import { type EngineEvent, isEngineError, StepError, type WorkflowRun } from '@docflow/engine';
-import { createTestEngine, fakeStep, type TestEngine } from '@docflow/engine/testing';
+import {
+  createTestClock,
+  createTestEngine,
+  fakeStep,
+  type TestEngine,
+} from '@docflow/engine/testing';
 import { memoryStorage } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -810,8 +815,8 @@ describe('scheduling', () => {
   it('runs every queued step of a saturated engine (a claim never outruns the cache of its run)', {
     timeout: 60_000,
   }, async () => {
-    // As many clients as slots: every new run's first step is queued behind running ones, and
-    // claims race with the commits that queued them.
+    // More clients than slots: new runs' first steps queue behind running ones, and claims race
+    // with the commits that queued them.
     engine = await createTestEngine({
       storage: sqliteStorage({ path: ':memory:' }),
       steps: [fakeStep('PARSE', { chunks: [] })],
@@ -838,8 +843,114 @@ describe('scheduling', () => {
         statuses.push((await engine.workflowRuns.waitFor(run.id, { timeoutMs: 5000 })).status);
       }
     };
-    await Promise.all(Array.from({ length: 16 }, client));
+    await Promise.all(Array.from({ length: 24 }, client));
     expect(statuses).toEqual(Array.from({ length: 300 }, () => 'PROCESSED'));
+  });
+
+  it('keeps every step on the fast path when runs in flight fill the slots exactly', {
+    timeout: 60_000,
+  }, async () => {
+    // As many clients as slots, steps finishing at the same time: each finishing step hands
+    // its slot to its run's next step (whatever else is finishing), and a run's last step frees
+    // its slot before its client hears the run ended. Nothing is ever queued to be claimed, and
+    // each step costs one commit (its outcome with the next step started). Group commit makes
+    // the steps of a tick commit together, after all of them reserved their next step.
+    const storage = sqliteStorage({ path: ':memory:', durability: 'batched' });
+    let claims = 0;
+    let commits = 0;
+    const claimWork = storage.claimWork.bind(storage);
+    storage.claimWork = async (options) => {
+      const items = await claimWork(options);
+      claims += items.length;
+      return items;
+    };
+    const commit = storage.commit.bind(storage);
+    storage.commit = (changes, options) => {
+      commits++;
+      return commit(changes, options);
+    };
+    const parse = fakeStep(
+      'PARSE',
+      () => new Promise((r) => setImmediate(() => r({ chunks: [] }))),
+    );
+    engine = await createTestEngine({ storage, steps: [parse], scheduling: { concurrency: 4 } });
+    const wf = await engine.workflows.create({
+      name: 'exact',
+      steps: steps([
+        { name: 't', type: 'TRIGGER', next: [{ step: 'p1' }] },
+        { name: 'p1', type: 'PARSE', next: [{ step: 'p2' }] },
+        { name: 'p2', type: 'PARSE', next: [{ step: 'p3' }] },
+        { name: 'p3', type: 'PARSE' },
+      ]),
+    });
+    await engine.workflows.deploy(wf.id);
+    const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
+    commits = 0;
+    let next = 0;
+    const client = async () => {
+      while (next < 60) {
+        next++;
+        const run = await engine.workflowRuns.create({
+          workflow: { id: wf.id },
+          file: { id: file.id },
+        });
+        expect((await engine.workflowRuns.waitFor(run.id, { timeoutMs: 5000 })).status).toBe(
+          'PROCESSED',
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, client));
+    expect(claims).toBe(0);
+    // Per run: its creation (the trigger done, p1 started) and one commit per executor step.
+    expect(commits).toBe(60 * 4);
+  });
+
+  it('gives a handed-off slot back when the commit that took it fails', {
+    timeout: 30_000,
+  }, async () => {
+    // One slot. p1's outcome commit (which starts p2 in p1's slot) fails once: the slot must
+    // return, or nothing would ever run again. p1's item is still leased; it runs again once its
+    // lease ends, and the run finishes.
+    const clock = createTestClock();
+    const storage = memoryStorage({ clock });
+    let failed = false;
+    const commit = storage.commit.bind(storage);
+    storage.commit = (changes, options) => {
+      const events = changes.runs?.[0]?.events ?? [];
+      if (!failed && changes.dequeue?.length && events.some((e) => e.type === 'step.complete')) {
+        failed = true;
+        return Promise.reject(new Error('disk hiccup'));
+      }
+      return commit(changes, options);
+    };
+    const errors: unknown[] = [];
+    engine = await createTestEngine({
+      storage,
+      steps: [fakeStep('PARSE', { chunks: [] })],
+      clock,
+      scheduling: { concurrency: 1, leaseMs: 200 },
+      onError: (error) => errors.push(error),
+    });
+    const wf = await engine.workflows.create({
+      name: 'hiccup',
+      steps: steps([
+        { name: 't', type: 'TRIGGER', next: [{ step: 'p1' }] },
+        { name: 'p1', type: 'PARSE', next: [{ step: 'p2' }] },
+        { name: 'p2', type: 'PARSE' },
+      ]),
+    });
+    await engine.workflows.deploy(wf.id);
+    const created = await engine.workflowRuns.create({
+      workflow: { id: wf.id },
+      file: { text: 'x' },
+    });
+    while (errors.length === 0) await new Promise((r) => setImmediate(r));
+    expect(failed).toBe(true);
+    // p1's lease ends; the one slot must be free to claim it again.
+    await engine.advance(1000);
+    const run = await engine.workflowRuns.waitFor(created.id, { timeoutMs: 5000 });
+    expect(errors).toHaveLength(1);
+    expect(statuses(run)).toEqual({ t: 'PROCESSED', p1: 'PROCESSED', p2: 'PROCESSED' });
   });
 
   it('refills the slots of steps that finish together with one claim', async () => {
