@@ -141,4 +141,37 @@ describe.each(adapters)('createEngine on %s', (_name, makeStorage) => {
     expect(b.workflowVersion.version).toBe('2');
     expect(b.stepRuns).toHaveLength(3);
   });
+
+  it('reads a deployed version once for all the runs created on it', async () => {
+    const storage = makeStorage();
+    const reads: string[] = [];
+    const byKey = storage.getDocumentByKey.bind(storage);
+    storage.getDocumentByKey = (collection, key, options) => {
+      if (collection === 'workflowVersions') reads.push(key);
+      return byKey(collection, key, options);
+    };
+    engine = createEngine({ storage, steps: [fakeStep('PARSE'), fakeStep('EXTRACT')] });
+    await engine.start();
+    const wf = await engine.workflows.create({ name: 'C', steps: linear('PARSE') });
+    await engine.workflows.deploy(wf.id);
+    const runOn = async (version?: string) => {
+      const run = await engine.workflowRuns.create({
+        workflow: version === undefined ? { id: wf.id } : { id: wf.id, version },
+        file: { text: 'x' },
+      });
+      return (await engine.workflowRuns.waitFor(run.id, { timeoutMs: 5000 })).workflowVersion;
+    };
+    reads.length = 0;
+    for (let i = 0; i < 3; i++) expect((await runOn()).version).toBe('1');
+    expect(reads).toEqual([`${wf.id}@1`]);
+    // A new deployment is what "latest" means from then on; a pinned version stays itself.
+    await engine.workflows.update(wf.id, { steps: linear('PARSE', 'EXTRACT') });
+    await engine.workflows.deploy(wf.id);
+    expect((await runOn()).version).toBe('2');
+    expect((await runOn('1')).version).toBe('1');
+    expect(reads).toEqual([`${wf.id}@1`, `${wf.id}@2`]);
+    // An unknown version is still looked up, and still an error.
+    const missing = await runOn('9').catch((e: EngineError) => e);
+    expect(isEngineError(missing, 'NOT_FOUND')).toBe(true);
+  });
 });

@@ -146,6 +146,9 @@ function checkName(name: unknown, path: string): ValidationIssue[] {
       ];
 }
 
+/** Deployed versions kept parsed by the resolver. */
+const DEPLOYED_CACHE_SIZE = 256;
+
 /** Creates `engine.workflows` and the resolver runs use. */
 export function createWorkflowsService(
   ctx: EngineContext,
@@ -154,6 +157,21 @@ export function createWorkflowsService(
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
   loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]>;
 } {
+  // Deployed versions never change once written: each is read and parsed once per engine (a run
+  // created on one costs a lookup of its workflow only). Bounded, oldest first out.
+  const deployed = new Map<string, WorkflowVersion>();
+  const deployedVersion = async (key: string): Promise<WorkflowVersion | undefined> => {
+    const cached = deployed.get(key);
+    if (cached) return cached;
+    const found = await ctx.storage.getDocumentByKey('workflowVersions', key);
+    if (!found) return undefined;
+    const version = versionOf(found);
+    if (deployed.size >= DEPLOYED_CACHE_SIZE)
+      deployed.delete(deployed.keys().next().value as string);
+    deployed.set(key, version);
+    return version;
+  };
+
   const loadDoc = async (id: unknown, path = 'id'): Promise<StoredDocument> => {
     const doc = typeof id === 'string' ? await ctx.storage.getDocument('workflows', id) : undefined;
     if (!doc) throw notFound('workflow', String(id), path);
@@ -476,9 +494,9 @@ export function createWorkflowsService(
           );
         }
       } else {
-        const found = await ctx.storage.getDocumentByKey('workflowVersions', `${id}@${wanted}`);
+        const found = await deployedVersion(`${id}@${wanted}`);
         if (!found) throw notFound(`version of workflow ${id}`, wanted, `${path}.version`);
-        v = versionOf(found);
+        v = found;
       }
       return {
         workflow: summaryOf(wf),
