@@ -27,8 +27,9 @@ const WORKER_MODULE: string = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 
 /**
  * pdf.js, loaded once per thread. The legacy build is the one that runs on Node 20; its standard
- * fonts and CMaps come from the installed package (never fetched). Nothing global is changed:
- * the worker half is private to docflow, not installed as pdf.js's `globalThis.pdfjsWorker`.
+ * fonts and CMaps come from the installed package (never fetched). Its worker half is private to
+ * docflow: not left installed as pdf.js's `globalThis.pdfjsWorker`, and not inflating through
+ * the application's `DecompressionStream`; the builtins its polyfills replace are put back.
  */
 export function loadPdfJs(): Promise<PdfJsRuntime> {
   loaded ??= load();
