@@ -8,7 +8,7 @@ import {
 import { memoryStorage } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { minimalConfig, steps } from '../helpers.ts';
+import { linear, minimalConfig, steps } from '../helpers.ts';
 
 const classes = [
   { id: 'invoice', type: 'invoice', description: 'an invoice' },
@@ -824,11 +824,7 @@ describe('scheduling', () => {
     });
     const wf = await engine.workflows.create({
       name: 'saturated',
-      steps: steps([
-        { name: 't', type: 'TRIGGER', next: [{ step: 'p1' }] },
-        { name: 'p1', type: 'PARSE', next: [{ step: 'p2' }] },
-        { name: 'p2', type: 'PARSE' },
-      ]),
+      steps: linear('PARSE', 'PARSE'),
     });
     await engine.workflows.deploy(wf.id);
     let next = 0;
@@ -876,12 +872,7 @@ describe('scheduling', () => {
     engine = await createTestEngine({ storage, steps: [parse], scheduling: { concurrency: 4 } });
     const wf = await engine.workflows.create({
       name: 'exact',
-      steps: steps([
-        { name: 't', type: 'TRIGGER', next: [{ step: 'p1' }] },
-        { name: 'p1', type: 'PARSE', next: [{ step: 'p2' }] },
-        { name: 'p2', type: 'PARSE', next: [{ step: 'p3' }] },
-        { name: 'p3', type: 'PARSE' },
-      ]),
+      steps: linear('PARSE', 'PARSE', 'PARSE'),
     });
     await engine.workflows.deploy(wf.id);
     const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
@@ -908,9 +899,9 @@ describe('scheduling', () => {
   it('gives a handed-off slot back when the commit that took it fails', {
     timeout: 30_000,
   }, async () => {
-    // One slot. p1's outcome commit (which starts p2 in p1's slot) fails once: the slot must
-    // return, or nothing would ever run again. p1's item is still leased; it runs again once its
-    // lease ends, and the run finishes.
+    // One slot. parse1's outcome commit (which starts parse2 in parse1's slot) fails once: the
+    // slot must return, or nothing would ever run again. parse1's item is still leased; it runs
+    // again once its lease ends, and the run finishes.
     const clock = createTestClock();
     const storage = memoryStorage({ clock });
     let failed = false;
@@ -931,14 +922,7 @@ describe('scheduling', () => {
       scheduling: { concurrency: 1, leaseMs: 200 },
       onError: (error) => errors.push(error),
     });
-    const wf = await engine.workflows.create({
-      name: 'hiccup',
-      steps: steps([
-        { name: 't', type: 'TRIGGER', next: [{ step: 'p1' }] },
-        { name: 'p1', type: 'PARSE', next: [{ step: 'p2' }] },
-        { name: 'p2', type: 'PARSE' },
-      ]),
-    });
+    const wf = await engine.workflows.create({ name: 'hiccup', steps: linear('PARSE', 'PARSE') });
     await engine.workflows.deploy(wf.id);
     const created = await engine.workflowRuns.create({
       workflow: { id: wf.id },
@@ -946,11 +930,15 @@ describe('scheduling', () => {
     });
     while (errors.length === 0) await new Promise((r) => setImmediate(r));
     expect(failed).toBe(true);
-    // p1's lease ends; the one slot must be free to claim it again.
+    // parse1's lease ends; the one slot must be free to claim it again.
     await engine.advance(1000);
     const run = await engine.workflowRuns.waitFor(created.id, { timeoutMs: 5000 });
     expect(errors).toHaveLength(1);
-    expect(statuses(run)).toEqual({ t: 'PROCESSED', p1: 'PROCESSED', p2: 'PROCESSED' });
+    expect(statuses(run)).toEqual({
+      trigger: 'PROCESSED',
+      parse1: 'PROCESSED',
+      parse2: 'PROCESSED',
+    });
   });
 
   it('refills the slots of steps that finish together with one claim', async () => {
