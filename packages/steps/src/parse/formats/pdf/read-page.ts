@@ -1,17 +1,9 @@
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
 import { readContentGraphics, UnsupportedContent } from './content-graphics.ts';
-import type { Matrix } from './geometry.ts';
 import type { PageContentSource } from './page-content.ts';
 import { graphicsSink } from './page-graphics.ts';
 import { findRuledTables } from './ruled-tables.ts';
-import {
-  boldFontsOf,
-  type PageScan,
-  type PdfDocument,
-  readPageText,
-  scanPage,
-} from './scan-page.ts';
-import { placeTextRuns, toUpright } from './text-runs.ts';
+import { type PageScan, type PdfDocument, placePage, readPageText, scanPage } from './scan-page.ts';
 
 /** How a page was read, for tests and profiling. */
 export type PageReadPath = 'text' | 'content-stream' | 'operator-list';
@@ -57,18 +49,8 @@ async function readFast(
     if (withGraphics && (scarce || items.some((item) => !page.commonObjs.has(item.fontName)))) {
       return undefined;
     }
-    const boldFonts = boldFontsOf(page, items);
-    const viewport = page.getViewport({ scale: 1 });
-    const vt = viewport.transform as unknown as Matrix;
-    const { runs, frame } = placeTextRuns(
-      items,
-      vt,
-      viewport.width,
-      viewport.height,
-      boldFonts,
-      config.pageRotationEnabled,
-    );
-    const sink = graphicsSink((x, y) => toUpright(frame, vt, x, y));
+    const { runs, upright, geometry } = placePage(page, items, config);
+    const sink = graphicsSink(upright);
     if (withGraphics) {
       const pageContent = (await sources.content())?.page(page.ref);
       if (!pageContent) return undefined;
@@ -83,14 +65,9 @@ async function readFast(
       sources.paths.text++;
     }
     const { segments, images } = sink.graphics;
-    const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
     return {
       number,
-      width: frame.width,
-      height: frame.height,
-      originalWidth: x1 - x0,
-      originalHeight: y1 - y0,
-      rotation: config.pageRotationEnabled ? (page.rotate + frame.extraRotation) % 360 : null,
+      ...geometry,
       runs,
       tables: config.tables ? findRuledTables(segments) : [],
       images,

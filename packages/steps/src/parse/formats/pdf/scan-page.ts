@@ -2,7 +2,7 @@ import type { DraftBlock } from '../../draft-document.ts';
 import { ParseFailure } from '../../parse-failure.ts';
 import type { BoundingBox } from '../../parse-output.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
-import type { Matrix } from './geometry.ts';
+import type { Matrix, UprightFrame } from './geometry.ts';
 import { readPageGraphics } from './page-graphics.ts';
 import { loadPdfJs, PDFJS_ASSETS, type PdfDocument } from './pdfjs.ts';
 import { findRuledTables } from './ruled-tables.ts';
@@ -119,8 +119,57 @@ export async function readPageText(
   return { items, complex, scarce, withGraphics };
 }
 
+/** A page's text placed in the upright frame, and its geometry as a {@link PageScan} gives it. */
+export interface PlacedPage {
+  readonly runs: TextRun[];
+  readonly frame: UprightFrame;
+  /** pdf.js's viewport transform of the page at scale 1. */
+  readonly viewportTransform: Matrix;
+  /** From user space to the upright frame (points, top-left origin). */
+  upright(x: number, y: number): [number, number];
+  readonly geometry: Pick<
+    PageScan,
+    'width' | 'height' | 'originalWidth' | 'originalHeight' | 'rotation'
+  >;
+}
+
+/**
+ * Places a page's text items in the upright frame (`/Rotate` and, when enabled, turned text),
+ * with bold from the fonts pdf.js has loaded. Both page readers start from it.
+ */
+export function placePage(
+  page: PdfPage,
+  items: readonly PdfTextItem[],
+  config: ResolvedParseConfig,
+): PlacedPage {
+  const viewport = page.getViewport({ scale: 1 });
+  const vt = viewport.transform as unknown as Matrix;
+  const { runs, frame } = placeTextRuns(
+    items,
+    vt,
+    viewport.width,
+    viewport.height,
+    boldFontsOf(page, items),
+    config.pageRotationEnabled,
+  );
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+  return {
+    runs,
+    frame,
+    viewportTransform: vt,
+    upright: (x, y) => toUpright(frame, vt, x, y),
+    geometry: {
+      width: frame.width,
+      height: frame.height,
+      originalWidth: x1 - x0,
+      originalHeight: y1 - y0,
+      rotation: config.pageRotationEnabled ? (page.rotate + frame.extraRotation) % 360 : null,
+    },
+  };
+}
+
 /** The fonts of `items` that pdf.js has loaded for the page and that are bold (flag or name). */
-export function boldFontsOf(page: PdfPage, items: readonly PdfTextItem[]): Set<string> {
+function boldFontsOf(page: PdfPage, items: readonly PdfTextItem[]): Set<string> {
   const bold = new Set<string>();
   for (const item of items) {
     if (bold.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
@@ -140,23 +189,20 @@ export async function scanPage(
 ): Promise<PageScan> {
   const page = await doc.getPage(number);
   try {
-    const viewport = page.getViewport({ scale: 1 });
     const { items, complex, withGraphics } = await readPageText(page, config);
     const operators = withGraphics
       ? // Form widgets come from getAnnotations; their appearance streams would look like tables.
         await page.getOperatorList({ intent: 'display', annotationMode: 0 })
       : { fnArray: [], argsArray: [] };
-    const boldFonts = boldFontsOf(page, items);
-    const vt = viewport.transform as unknown as Matrix;
-    const { runs, frame } = placeTextRuns(
-      items,
-      vt,
-      viewport.width,
-      viewport.height,
-      boldFonts,
-      config.pageRotationEnabled,
-    );
-    const graphics = readPageGraphics(operators, (x, y) => toUpright(frame, vt, x, y));
+    // Placed after the operator list: bold detection reads the fonts it loads.
+    const {
+      runs,
+      frame,
+      viewportTransform: vt,
+      upright,
+      geometry,
+    } = placePage(page, items, config);
+    const graphics = readPageGraphics(operators, upright);
     const tables = config.tables ? findRuledTables(graphics.segments) : [];
     const visible = runs.reduce((sum, run) => sum + run.text.trim().length, 0);
     const imageArea = graphics.images.reduce(
@@ -165,15 +211,9 @@ export async function scanPage(
     );
     const scanned = visible < SCAN_TEXT_THRESHOLD && imageArea > frame.width * frame.height * 0.3;
     const fields = hasForm ? await formFields(page, frame, vt) : [];
-    const [, , viewWidth, viewHeight] = page.view;
-    const [x0, y0] = page.view;
     return {
       number,
-      width: frame.width,
-      height: frame.height,
-      originalWidth: (viewWidth ?? 0) - (x0 ?? 0),
-      originalHeight: (viewHeight ?? 0) - (y0 ?? 0),
-      rotation: config.pageRotationEnabled ? (page.rotate + frame.extraRotation) % 360 : null,
+      ...geometry,
       runs,
       tables,
       images: graphics.images,
