@@ -9,10 +9,11 @@ import { findRuledTables } from './ruled-tables.ts';
 import { type PdfTextItem, placeTextRuns, type TextRun, toUpright } from './text-runs.ts';
 
 /**
- * True when the page's text suggests more than prose: almost no text (a scan?) or text runs
- * starting at three or more x positions that each begin three or more runs (table columns).
+ * What a page's text tells before layout: `scarce`, so little visible text that the page may be
+ * a scan; `complex`, more than prose: scarce, or text runs starting at three or more x positions
+ * that each begin three or more runs (table columns).
  */
-export function looksComplex(items: readonly PdfTextItem[]): boolean {
+function textShape(items: readonly PdfTextItem[]): { scarce: boolean; complex: boolean } {
   let visible = 0;
   const starts = new Map<number, number>();
   for (const item of items) {
@@ -22,10 +23,10 @@ export function looksComplex(items: readonly PdfTextItem[]): boolean {
     const x = Math.round((item.transform[4] ?? 0) / 3);
     starts.set(x, (starts.get(x) ?? 0) + 1);
   }
-  if (visible < SCAN_TEXT_THRESHOLD) return true;
+  const scarce = visible < SCAN_TEXT_THRESHOLD;
   let columns = 0;
   for (const count of starts.values()) if (count >= 3) columns++;
-  return columns >= 3;
+  return { scarce, complex: scarce || columns >= 3 };
 }
 
 export type { PdfDocument };
@@ -110,10 +111,7 @@ export async function readPageText(
   const items = content.items.filter(
     (item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item,
   );
-  const complex = looksComplex(items);
-  let visible = 0;
-  for (const item of items) visible += item.str.trim().length;
-  const scarce = visible < SCAN_TEXT_THRESHOLD;
+  const { scarce, complex } = textShape(items);
   const withGraphics =
     config.engine === 'parse_performance' || (config.engine === 'parse_auto' ? complex : scarce);
   return { items, complex, scarce, withGraphics };
