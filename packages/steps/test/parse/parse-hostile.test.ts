@@ -2,15 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/parse/parse-document.ts';
 import { makeBlankPdf, makeReportPdf } from '../fixtures/parse/make-pdf.ts';
-
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
+import { crc32 } from '../fixtures/parse/make-zip.ts';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
