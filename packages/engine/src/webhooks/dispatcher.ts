@@ -392,13 +392,19 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
   }
 
-  async function waitForWake(): Promise<void> {
+  /** `claimedAtMs`: the time the claim of this turn of the loop used, if it claimed. */
+  async function waitForWake(claimedAtMs: number | undefined): Promise<void> {
     if (wakeRequested) return;
     const nowMs = clock.now().getTime();
-    // Due times that have passed were served by the claim that just ran.
-    dueTimes = dueTimes.filter((t) => t > nowMs);
-    const ms = dueTimes.reduce((min, t) => Math.min(min, t - nowMs), pollIntervalMs);
-    if (ms <= 0) return;
+    // Due times up to the claim's time were served by it. One that fell due since (the claim
+    // took time) was not: claim again at once. Without a claim this turn (no room), due work
+    // waits for the wake-up of the next request that finishes.
+    if (claimedAtMs !== undefined) dueTimes = dueTimes.filter((t) => t > claimedAtMs);
+    let ms = pollIntervalMs;
+    for (const t of dueTimes) {
+      if (t > nowMs) ms = Math.min(ms, t - nowMs);
+      else if (claimedAtMs !== undefined) return;
+    }
     if (clock === systemClock) {
       // The common case, without an AbortController and an AbortError per wait (measurable at
       // hundreds of wake-ups per second).
@@ -428,14 +434,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // without a storage round trip.
       const want = 2 * concurrency - inFlight.size - queue.length;
       let claimed = 0;
+      let claimedAtMs: number | undefined;
       if (queue.length <= refillAt && want > 0) {
         try {
+          const now = clock.now();
+          claimedAtMs = now.getTime();
           const records = (
             await storage.claimDeliveries({
               owner,
               limit: want,
               leaseMs,
-              now: clock.now().toISOString(),
+              now: now.toISOString(),
             })
           ).filter((r) => !inFlight.has(r.id) && !queue.some((q) => q.record.id === r.id));
           claimed = records.length;
@@ -449,12 +458,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         } catch (error) {
           onError(error);
           wakeRequested = false;
+          // Nothing was served: due times stay for the next claim.
+          claimedAtMs = undefined;
         }
       }
       if (!running) break;
       if (claimed === 0 && inFlight.size === 0 && queue.length === 0) progress();
       if (claimed > 0 && claimed === want) continue;
-      await waitForWake();
+      await waitForWake(claimedAtMs);
     }
     // Stopped: give claimed deliveries that never started back to the outbox.
     const now = clock.now().toISOString();

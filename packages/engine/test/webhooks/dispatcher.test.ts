@@ -258,6 +258,30 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
     for (const e of events) expect(seen.get(e.eventId)).toBe(3);
   });
 
+  it('claims a retry that fell due while the claim before it ran', async () => {
+    // Claims take 40 ms here: a retry due 10 ms after its failure falls due during the claim
+    // that follows the failure, which did not serve it. With a one-minute poll, only claiming
+    // again at once delivers it within the test timeout.
+    const t = await setup(
+      () => {
+        const storage = makeStorage();
+        const claim = storage.claimDeliveries.bind(storage);
+        storage.claimDeliveries = async (options) => {
+          const records = await claim(options);
+          await new Promise((resolve) => setTimeout(resolve, 40));
+          return records;
+        };
+        return storage;
+      },
+      (r) => (r.n === 1 ? { status: 500 } : { status: 200 }),
+      { pollIntervalMs: 60_000, schedule: [10] },
+    );
+    t.dispatcher.start();
+    const event = await t.emit();
+    await t.dispatcher.drain({ timeoutMs: 5000 });
+    expect(byEvent(t.receiver).get(event.eventId)).toHaveLength(2);
+  });
+
   it('fails deliveries whose endpoint was deleted', async () => {
     const t = await setup(makeStorage, () => ({ status: 200 }));
     const event = await t.emit();
