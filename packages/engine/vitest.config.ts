@@ -4,5 +4,8 @@ export default defineProject({
   test: {
     name: 'engine',
     include: ['test/**/*.test.ts'],
+    // Snapshot texts are checked against JSON.stringify and committed run states frozen
+    // (packages/engine/src/runtime/run-store.ts).
+    env: { DOCFLOW_CHECK_SNAPSHOTS: '1' },
   },
 });

@@ -236,8 +236,11 @@ export function completeStep(
   fx.engineEvents.push({ eventType: 'workflow_run.step_run.processed', stepRunId: sr.id });
   const lineage = childLineage(sr);
   if (result.forks && result.forks.length > 0) {
+    // A new index, not additions to it: it is shared with the committed state (run-draft.ts).
+    const index = { ...state.fileIndex };
+    for (const fork of result.forks) index[fork.file.id] = fork.file;
+    state.fileIndex = index;
     for (const fork of result.forks) {
-      state.fileIndex[fork.file.id] = fork.file;
       for (const target of successors(step, fork.route)) {
         addStepRun(state, ctx, fx, target, [fork.file.id], lineage);
       }
@@ -246,7 +249,9 @@ export function completeStep(
   }
   let fileIds = sr.fileIds;
   if (result.files && result.files.length > 0) {
-    for (const f of result.files) state.fileIndex[f.id] = f;
+    const index = { ...state.fileIndex };
+    for (const f of result.files) index[f.id] = f;
+    state.fileIndex = index;
     fileIds = result.files.map((f) => f.id);
   }
   for (const target of successors(step, result.route)) {
@@ -352,7 +357,11 @@ export function beginStep(state: RunState, fx: Effects, sr: StepRunState, now: s
   moveStep(state, sr, 'START', fx, now);
 }
 
-function mergeLineage(into: Record<string, LineageRef>, from: Record<string, LineageRef>): void {
+function mergedLineage(
+  base: Readonly<Record<string, LineageRef>>,
+  from: Readonly<Record<string, LineageRef>>,
+): Record<string, LineageRef> {
+  const into = { ...base };
   for (const [name, ref] of Object.entries(from)) {
     const existing = into[name];
     if (existing === undefined) {
@@ -365,6 +374,7 @@ function mergeLineage(into: Record<string, LineageRef>, from: Record<string, Lin
     ]);
     into[name] = all.size === 1 ? ([...all][0] ?? existing) : [...all];
   }
+  return into;
 }
 
 /**
@@ -407,9 +417,12 @@ async function runControlStep(
       );
       if (open) {
         // Join: the arriving path's files and lineage move into the open collect.
+        // New lists, not pushes: values below a step run are shared with the committed state.
         open.collected = [...(open.collected ?? []), sr.id];
-        for (const f of sr.fileIds) if (!open.fileIds.includes(f)) open.fileIds.push(f);
-        mergeLineage(open.lineage, sr.lineage);
+        const fileIds = [...open.fileIds];
+        for (const f of sr.fileIds) if (!fileIds.includes(f)) fileIds.push(f);
+        open.fileIds = fileIds;
+        open.lineage = mergedLineage(open.lineage, sr.lineage);
         moveStep(state, sr, 'COMPLETE', fx, ctx.now);
         sr.output = { collectedInto: open.id };
         return;

@@ -3,8 +3,8 @@ import { isStorageError } from '@docflow/storage';
 import { EngineError, EngineErrorCode } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
-import { copyRunState } from '../run/copy-run-state.ts';
 import { isFinalRunStatus } from '../run/lifecycle.ts';
+import { draftRunState, freezeDeep } from '../run/run-draft.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import { type RunGraph, toRunGraph } from '../run/run-graph.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';
@@ -47,6 +47,13 @@ interface CacheEntry {
   state: RunState;
   revision: number;
 }
+
+/**
+ * Check mode (`DOCFLOW_CHECK_SNAPSHOTS=1`, set by the engine's and the steps' test suites):
+ * committed states are frozen, so that a transition that changes a value its draft shares with
+ * the committed state (see `draftRunState`) throws instead of changing the committed state.
+ */
+const CHECK_SNAPSHOTS = process.env.DOCFLOW_CHECK_SNAPSHOTS === '1';
 
 /** Outputs above this many JSON characters go to the blob store, not the snapshot. */
 const INLINE_OUTPUT_LIMIT = 1024;
@@ -145,7 +152,7 @@ export class RunStore {
       if (!entry) {
         throw new EngineError(EngineErrorCode.NOT_FOUND, `workflow run ${runId} does not exist`);
       }
-      const draft = copyRunState(entry.state);
+      const draft = draftRunState(entry.state);
       const graph = await this.graph(draft.definitionId);
       const fx = newEffects();
       try {
@@ -216,6 +223,7 @@ export class RunStore {
       }
       throw error;
     }
+    if (CHECK_SNAPSHOTS) freezeDeep(state);
     if (final) this.#cache.delete(state.id);
     else this.#cache.set(state.id, { state, revision: revision + 1 });
     committed?.();
