@@ -38,6 +38,7 @@ import type {
 } from '../storage-adapter.ts';
 import type { StorageClock } from '../storage-clock.ts';
 import { systemStorageClock } from '../storage-clock.ts';
+import { groupAction, MAX_GROUPS_IN_FLIGHT } from './group-policy.ts';
 import { keysetSelect } from './keyset-select.ts';
 import { recordedSchemaVersion } from './migrations.ts';
 import { type SerializedChanges, serializeChanges } from './serialized-changes.ts';
@@ -158,7 +159,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   /** Groups sent and not yet back, and the commits they hold. */
   #inFlight = 0;
   #inFlightCommits = 0;
-  /** The most commits under way at once lately, decaying (see {@link #flush}). */
+  /** The most commits under way at once lately, decaying (see {@link groupAction}). */
   #peak = 0;
 
   constructor(options: SqliteStorageOptions) {
@@ -264,28 +265,21 @@ class SqliteStorage implements SqliteStorageAdapter {
     return new Promise<CommitResult>((resolve, reject) => {
       this.#batch.push({ changes: serialized, nowMs, resolve, reject });
       this.#peak = Math.max(this.#inFlightCommits + this.#batch.length, this.#peak * PEAK_DECAY);
-      if (!writer.threaded) {
-        // batched in this thread: one group per tick, written once the tick's commits are in.
-        if (this.#inFlight === 0) this.#scheduleFlush();
-      } else if (this.#inFlight === 0 && this.durability !== 'batched') {
-        // normal: nothing waits for a delay, only for the writer thread.
-        void this.#writeGroup();
-      } else if (this.#inFlight < 2 && this.#batch.length >= this.#peak / 2) {
-        // Half of the commits under way: they go at once, while the others are still being made.
-        void this.#writeGroup();
-      } else if (this.#inFlight < 2 && this.durability === 'batched') this.#scheduleFlush();
+      const action = groupAction({
+        threaded: writer.threaded,
+        durability: this.durability,
+        inFlight: this.#inFlight,
+        pending: this.#batch.length,
+        peak: this.#peak,
+      });
+      if (action === 'write-now') void this.#writeGroup();
+      else if (action === 'write-at-end-of-tick') this.#scheduleFlush();
     });
   }
 
   /**
-   * Group commit: the pending commits in one transaction; each settles with its outcome. Without
-   * a writer thread (`batched` only) one group is written at a time, at the end of the tick in
-   * which its commits were made. With a writer thread up to two groups are under way, so that
-   * the thread writes one while this thread makes the next: a group goes as soon as it holds half
-   * of the commits lately under way at once (`#peak`), or at the end of its tick (`batched`), or
-   * at once when nothing is being written (`normal`). Without the split, the commits of every
-   * run in flight went together and the two threads took turns (bench/README.md). Resolves when
-   * nothing is pending or in flight.
+   * Group commit: the pending commits in one transaction; each settles with its outcome. When a
+   * group goes is {@link groupAction}'s decision. Resolves when nothing is pending or in flight.
    */
   async #flush(): Promise<void> {
     while (this.#writing !== undefined || this.#batch.length > 0) {
@@ -300,7 +294,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   #scheduleFlush(): void {
     this.#flushTimer ??= setImmediate(() => {
       this.#flushTimer = undefined;
-      const most = this.#open?.writer.threaded ? 2 : 1;
+      const most = this.#open?.writer.threaded ? MAX_GROUPS_IN_FLIGHT : 1;
       if (this.#inFlight < most && this.#batch.length > 0) void this.#writeGroup();
     });
   }

@@ -1,0 +1,36 @@
+import type { Durability } from '../storage-adapter.ts';
+
+/** What to do with the pending group after a commit joined it. */
+export type GroupAction = 'write-now' | 'write-at-end-of-tick' | 'wait';
+
+/** What the decision looks at. */
+export interface GroupState {
+  readonly threaded: boolean;
+  readonly durability: Durability;
+  /** Groups sent to the writer and not yet back. */
+  readonly inFlight: number;
+  /** Commits waiting in the pending group, the one that just joined included. */
+  readonly pending: number;
+  /** The most commits under way at once lately (in flight and pending). */
+  readonly peak: number;
+}
+
+/** Groups a writer thread may be writing or holding at once. */
+export const MAX_GROUPS_IN_FLIGHT = 2;
+
+/**
+ * When the pending group goes to the writer. Without a writer thread (`batched` only) one group
+ * is written at a time, at the end of the tick in which its commits were made. With a writer
+ * thread up to two groups are under way, so that the thread writes one while the caller's thread
+ * makes the next: a group goes as soon as it holds half of the commits lately under way at once,
+ * or at the end of its tick (`batched`), or at once when nothing is being written (`normal`,
+ * `full`: nothing waits for a delay, only for the writer). Without the split, the commits of
+ * every run in flight went together and the two threads took turns (bench/README.md).
+ */
+export function groupAction(s: GroupState): GroupAction {
+  if (!s.threaded) return s.inFlight === 0 ? 'write-at-end-of-tick' : 'wait';
+  if (s.durability !== 'batched' && s.inFlight === 0) return 'write-now';
+  if (s.inFlight >= MAX_GROUPS_IN_FLIGHT) return 'wait';
+  if (s.pending >= s.peak / 2) return 'write-now';
+  return s.durability === 'batched' ? 'write-at-end-of-tick' : 'wait';
+}
