@@ -2,7 +2,9 @@
  * The benchmark harness: run a subject and its peer side by side in one process and print the
  * ratio. Every benchmark in `bench/src` uses it so that figures in `bench/README.md` are comparable.
  */
-import { cpus, totalmem } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 /** What one measured function produced. */
@@ -106,4 +108,17 @@ export function report(title: string, rows: readonly ComparisonRow[]): string {
   const text = lines.join('\n');
   console.log(`${text}\n`);
   return text;
+}
+
+const scratch: string[] = [];
+/** A temp directory for a benchmark's files, removed when the process exits. */
+export function scratchDir(prefix: string): string {
+  if (scratch.length === 0) {
+    process.on('exit', () => {
+      for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
 }

@@ -6,16 +6,16 @@
  *
  *   cd bench && npx tsx src/engine/commit-pages.ts
  */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '@docflow/engine';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import BetterSqlite3 from 'better-sqlite3';
+import { scratchDir } from '../harness.ts';
 import { noop, steps } from './linear-noop.ts';
 
 const RUNS = Number(process.env.RUNS ?? 200);
-const path = join(mkdtempSync(join(tmpdir(), 'docflow-pages-')), 'p.db');
+const path = join(scratchDir('docflow-pages-'), 'p.db');
 const engine = createEngine({
   storage: sqliteStorage({ path, walCheckpointPages: 0 }),
   steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],

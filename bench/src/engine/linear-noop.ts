@@ -4,12 +4,12 @@
  *
  *   cd bench && npx tsx src/engine/linear-noop.ts
  */
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, defineStep, type StepDefinition, type StepType } from '@docflow/engine';
 import type { Durability } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
+import { scratchDir } from '../harness.ts';
 
 const RUNS = Number(process.env.RUNS ?? 2000);
 /** Runs before the measured ones, on both sides. */
@@ -50,7 +50,7 @@ export async function linearThroughput(config: LinearConfig): Promise<{
   bytesPerStep: number;
   cpuMicrosPerStep: number;
 }> {
-  const dir = mkdtempSync(join(tmpdir(), 'docflow-linear-'));
+  const dir = scratchDir('docflow-linear-');
   const open = () =>
     createEngine({
       storage: sqliteStorage({

@@ -6,13 +6,11 @@
  *
  *   cd bench && npx tsx src/engine/recovery-scale.ts          # RECOVER=10000 SCALE=100000
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, defineStep, type StepDefinition } from '@docflow/engine';
 import type { JsonObject } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
-import { machineLine, measure } from '../harness.ts';
+import { machineLine, measure, scratchDir } from '../harness.ts';
 
 const RECOVER = Number(process.env.RECOVER ?? 10_000);
 const SCALE = Number(process.env.SCALE ?? 100_000);
@@ -34,7 +32,7 @@ async function recovery(writerThread: boolean): Promise<{
   allStartedMs: number;
   allDoneMs: number;
 }> {
-  const path = join(mkdtempSync(join(tmpdir(), 'docflow-recover-')), 'r.db');
+  const path = join(scratchDir('docflow-recover-'), 'r.db');
   const a = createEngine({
     storage: sqliteStorage({ path, durability: 'batched' }),
     steps: [never],
@@ -74,7 +72,7 @@ async function recovery(writerThread: boolean): Promise<{
 }
 
 async function scaleAt(stored: number) {
-  const path = join(mkdtempSync(join(tmpdir(), 'docflow-scale-')), 's.db');
+  const path = join(scratchDir('docflow-scale-'), 's.db');
   const engine = createEngine({
     storage: sqliteStorage({ path }),
     steps: [noop],

@@ -5,14 +5,12 @@
  *
  *   cd bench && npx tsx src/engine/run-creation.ts
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, defineStep, type Engine } from '@docflow/engine';
 import type { Durability } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import Database from 'better-sqlite3';
-import { type ComparisonRow, measure, report } from '../harness.ts';
+import { type ComparisonRow, measure, report, scratchDir } from '../harness.ts';
 
 const durationMs = Number(process.env.BENCH_MS ?? 3000);
 
@@ -21,7 +19,7 @@ const noopParse = defineStep({ type: 'PARSE', execute: async () => ({ output: { 
 async function engineOn(
   durability: Durability,
 ): Promise<{ engine: Engine; workflowId: string; fileId: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'docflow-bench-'));
+  const dir = scratchDir('docflow-bench-');
   const engine = createEngine({
     storage: sqliteStorage({ path: join(dir, 'bench.db'), durability }),
     steps: [noopParse],
@@ -41,7 +39,7 @@ async function engineOn(
 
 /** The rows a run's creation writes, with the same sizes, straight into better-sqlite3. */
 function rawFloor(durability: Durability, snapshotBytes: number) {
-  const dir = mkdtempSync(join(tmpdir(), 'docflow-bench-raw-'));
+  const dir = scratchDir('docflow-bench-raw-');
   const db = new Database(join(dir, 'raw.db'));
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);

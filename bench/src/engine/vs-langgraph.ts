@@ -8,13 +8,11 @@
  *   cd bench && npx tsx src/engine/vs-langgraph.ts
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
-import { machineLine } from '../harness.ts';
+import { machineLine, scratchDir } from '../harness.ts';
 import { CONCURRENCY, CONFIGS, linearThroughput, WARMUP } from './linear-noop.ts';
 
 const RUNS = Number(process.env.RUNS ?? 2000);
@@ -28,7 +26,7 @@ async function langGraphStepsPerSecond(durability: 'sync' | 'async'): Promise<nu
   const State = Annotation.Root({
     n: Annotation<number>({ reducer: (_a, b) => b, default: () => 0 }),
   });
-  const path = join(mkdtempSync(join(tmpdir(), 'docflow-langgraph-')), 'lg.db');
+  const path = join(scratchDir('docflow-langgraph-'), 'lg.db');
   const checkpointer = SqliteSaver.fromConnString(path);
   const names = ['s1', 's2', 's3', 's4', 's5'] as const;
   let builder = new StateGraph(State) as unknown as StateGraph<typeof State.spec>;

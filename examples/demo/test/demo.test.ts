@@ -1,12 +1,19 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { runDemo } from '../src/main.ts';
+
+/** A temp directory removed when the current test finishes. */
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 it('runs the README demo end to end on SQLite', async () => {
   const lines: string[] = [];
-  const db = join(mkdtempSync(join(tmpdir(), 'docflow-demo-')), 'demo.db');
+  const db = join(scratchDir('docflow-demo-'), 'demo.db');
   const run = await runDemo(db, (l) => lines.push(l));
   expect(run.status).toBe('PROCESSED');
   const parse = run.stepRuns.find((s) => s.stepType === 'PARSE');

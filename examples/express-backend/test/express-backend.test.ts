@@ -3,12 +3,19 @@
  * the server is stopped right after accepting runs and a new one on the same database file
  * finishes them.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WorkflowRun } from '@docflow/engine';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, onTestFinished } from 'vitest';
 import { type BackendServer, startServer } from '../src/start-server.ts';
+
+/** A temp directory removed when the current test finishes. */
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 const servers: BackendServer[] = [];
 afterEach(async () => {
@@ -74,7 +81,7 @@ const invoiceWorkflow = {
 };
 
 it('serves runs over HTTP and finishes them after a restart on the same SQLite file', async () => {
-  const dbPath = join(mkdtempSync(join(tmpdir(), 'docflow-backend-')), 'backend.db');
+  const dbPath = join(scratchDir('docflow-backend-'), 'backend.db');
   const first = await start(dbPath);
 
   const bad = await call<{ code: string; issues: { path: string }[] }>(

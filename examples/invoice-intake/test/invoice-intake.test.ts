@@ -1,14 +1,21 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeOcrPool } from '@docflow/steps';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, onTestFinished } from 'vitest';
 import { runInvoiceIntake } from '../src/main.ts';
+
+/** A temp directory removed when the current test finishes. */
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 afterAll(() => closeOcrPool());
 
 it('splits, classifies, extracts, validates, reviews and delivers the packet by signed webhook', async () => {
-  const db = join(mkdtempSync(join(tmpdir(), 'docflow-intake-')), 'intake.db');
+  const db = join(scratchDir('docflow-intake-'), 'intake.db');
   const lines: string[] = [];
   const result = await runInvoiceIntake(db, (l) => lines.push(l));
 

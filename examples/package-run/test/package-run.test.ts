@@ -1,12 +1,19 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { runPackageDemo } from '../src/main.ts';
+
+/** A temp directory removed when the current test finishes. */
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 it('runs a 10-file package through parse, extraction with citations and rules', async () => {
   const lines: string[] = [];
-  const db = join(mkdtempSync(join(tmpdir(), 'docflow-package-')), 'package.db');
+  const db = join(scratchDir('docflow-package-'), 'package.db');
   const { run, fields, allPassed } = await runPackageDemo(db, (l) => lines.push(l));
   expect(run.status).toBe('PROCESSED');
   expect(run.files.map((f) => f.type)).toEqual([

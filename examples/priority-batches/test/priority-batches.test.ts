@@ -1,11 +1,18 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { runPriorityDemo } from '../src/main.ts';
 
+/** A temp directory removed when the current test finishes. */
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 it('an urgent run at priority 5 overtakes a queued batch at priority 90', async () => {
-  const db = join(mkdtempSync(join(tmpdir(), 'docflow-priority-')), 'priority.db');
+  const db = join(scratchDir('docflow-priority-'), 'priority.db');
   const lines: string[] = [];
   const { order, completedBeforeUrgent } = await runPriorityDemo(db, {
     batchSize: 12,

@@ -1,9 +1,23 @@
 /** Runs the real `docflow` executable in a subprocess, as a user's shell would. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+
+const made: string[] = [];
+// Tests here run concurrently: the directories go when every test of the file is done.
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temp directory removed after the test file's tests. */
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
 
 const BIN = fileURLToPath(new URL('../bin/docflow.mjs', import.meta.url));
 
@@ -38,7 +52,7 @@ export function docflow(
 
 /** A temp directory holding `files` (name → content). */
 export function workspace(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'docflow-cli-'));
+  const dir = scratchDir('docflow-cli-');
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
   return dir;
 }

@@ -1,11 +1,20 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineStep, type StepDefinition, type StepExecutor, type StepType } from '@docflow/engine';
+import { afterAll } from 'vitest';
 
-/** A temp directory for one test file. */
+const made: string[] = [];
+// Each test file evaluates this module anew: its directories go when its tests are done.
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temp directory for one test file, removed after its tests. */
 export function tempDir(prefix = 'docflow-engine-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 /** An executor that returns `output(input)` and counts its calls by step name. */

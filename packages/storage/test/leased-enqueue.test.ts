@@ -1,13 +1,20 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryStorage, type StorageAdapter } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+
+/** A temp directory removed when the current test finishes. */
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 const adapters: [string, () => StorageAdapter][] = [
   ['memory', () => memoryStorage()],
-  ['sqlite', () => sqliteStorage({ path: join(mkdtempSync(join(tmpdir(), 'lease-')), 's.db') })],
+  ['sqlite', () => sqliteStorage({ path: join(scratchDir('lease-'), 's.db') })],
 ];
 
 describe.each(adapters)('enqueue with a lease (%s)', (_name, make) => {

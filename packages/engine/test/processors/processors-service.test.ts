@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type JsonObject, memoryStorage, type StorageAdapter } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessorKind } from '../../src/definition/workflow-definition.ts';
 import { EngineError } from '../../src/errors.ts';
 import { createProcessorsService } from '../../src/processors/processors-service.ts';
+import { tempDir } from '../helpers.ts';
 import {
   countDocuments,
   deliveredTypes,
@@ -36,10 +35,7 @@ const paths = (error: EngineError) => (error.details.issues ?? []).map((i) => i.
 
 const STORAGES = [
   ['memory', () => memoryStorage()],
-  [
-    'sqlite',
-    () => sqliteStorage({ path: join(mkdtempSync(join(tmpdir(), 'docflow-proc-')), 'p.db') }),
-  ],
+  ['sqlite', () => sqliteStorage({ path: join(tempDir('docflow-proc-'), 'p.db') })],
 ] as const;
 
 let makeStorage: () => StorageAdapter = () => memoryStorage();
