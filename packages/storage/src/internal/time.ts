@@ -3,14 +3,23 @@ import { StorageError } from '../errors.ts';
 // RFC 3339 with a mandatory zone; Date.parse alone accepts far more than the contract promises.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
+let lastParsedText: string | undefined;
+let lastParsedMs = Number.NaN;
+
 /**
  * Parses an RFC 3339 timestamp into epoch milliseconds. Leases and availability are compared as
  * numbers because strings with and without fractions (`…00Z` vs `…00.000Z`) do not sort together.
  */
 export function parseTime(value: unknown, path: string): number {
+  // A commit's timestamps (and a burst of commits') are mostly one string: checked once.
+  if (value === lastParsedText) return lastParsedMs;
   if (typeof value === 'string' && RFC3339.test(value)) {
     const ms = Date.parse(value);
-    if (!Number.isNaN(ms)) return ms;
+    if (!Number.isNaN(ms)) {
+      lastParsedText = value;
+      lastParsedMs = ms;
+      return ms;
+    }
   }
   throw new StorageError(
     'INVALID_ARGUMENT',

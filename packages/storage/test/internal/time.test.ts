@@ -11,6 +11,15 @@ describe('times', () => {
     expect(formatTime(ms)).toBe('2030-01-01T12:00:00.000Z');
   });
 
+  it('answer a repeated text from the last parse, and only that text', () => {
+    const a = '2030-01-01T12:00:00.000Z';
+    const b = '2030-01-01T12:00:00.001Z';
+    expect([parseTime(a, 'at'), parseTime(a, 'at')]).toEqual([Date.parse(a), Date.parse(a)]);
+    expect(parseTime(b, 'at')).toBe(Date.parse(a) + 1);
+    expect(() => parseTime('2030-01-01T12:00:00', 'at')).toThrow('RFC 3339');
+    expect(parseTime(a, 'at')).toBe(Date.parse(a));
+  });
+
   it('refuse anything else, naming the path', () => {
     for (const bad of [
       '2030-01-01',
