@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type EngineEvent, isEngineError, StepError, type WorkflowRun } from '@docflow/engine';
 import {
   createTestClock,
@@ -8,7 +9,7 @@ import {
 import { memoryStorage } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { linear, minimalConfig, steps } from '../helpers.ts';
+import { linear, minimalConfig, steps, tempDir } from '../helpers.ts';
 
 const classes = [
   { id: 'invoice', type: 'invoice', description: 'an invoice' },
@@ -812,36 +813,55 @@ describe('scheduling', () => {
     expect(await engine.storage.listWork()).toEqual([]);
   });
 
-  it('runs every queued step of a saturated engine (a claim never outruns the cache of its run)', {
-    timeout: 60_000,
-  }, async () => {
-    // More clients than slots: new runs' first steps queue behind running ones, and claims race
-    // with the commits that queued them.
-    engine = await createTestEngine({
-      storage: sqliteStorage({ path: ':memory:' }),
-      steps: [fakeStep('PARSE', { chunks: [] })],
-      scheduling: { concurrency: 16 },
-    });
-    const wf = await engine.workflows.create({
-      name: 'saturated',
-      steps: linear('PARSE', 'PARSE'),
-    });
-    await engine.workflows.deploy(wf.id);
-    let next = 0;
-    const statuses: string[] = [];
-    const client = async () => {
-      while (next < 300) {
-        next++;
-        const run = await engine.workflowRuns.create({
-          workflow: { id: wf.id },
-          file: { text: 'x' },
-        });
-        statuses.push((await engine.workflowRuns.waitFor(run.id, { timeoutMs: 5000 })).status);
-      }
-    };
-    await Promise.all(Array.from({ length: 24 }, client));
-    expect(statuses).toEqual(Array.from({ length: 300 }, () => 'PROCESSED'));
-  });
+  it.each([
+    ['in-thread, :memory:', () => sqliteStorage({ path: ':memory:' })],
+    [
+      'writer thread, batched (two commit groups under way)',
+      () =>
+        sqliteStorage({
+          path: join(tempDir(), 'saturated.db'),
+          durability: 'batched',
+          writerThread: true,
+        }),
+    ],
+    [
+      'writer thread, normal',
+      () => sqliteStorage({ path: join(tempDir(), 'saturated.db'), writerThread: true }),
+    ],
+  ] as const)(
+    'runs every queued step of a saturated engine (a claim never outruns the cache of its run; %s)',
+    {
+      timeout: 60_000,
+    },
+    async (_name, storage) => {
+      // More clients than slots: new runs' first steps queue behind running ones, and claims race
+      // with the commits that queued them.
+      engine = await createTestEngine({
+        storage: storage(),
+        steps: [fakeStep('PARSE', { chunks: [] })],
+        scheduling: { concurrency: 16 },
+      });
+      const wf = await engine.workflows.create({
+        name: 'saturated',
+        steps: linear('PARSE', 'PARSE'),
+      });
+      await engine.workflows.deploy(wf.id);
+      let next = 0;
+      const statuses: string[] = [];
+      const client = async () => {
+        while (next < 300) {
+          next++;
+          const run = await engine.workflowRuns.create({
+            workflow: { id: wf.id },
+            file: { text: 'x' },
+          });
+          statuses.push((await engine.workflowRuns.waitFor(run.id, { timeoutMs: 5000 })).status);
+        }
+      };
+      await Promise.all(Array.from({ length: 24 }, client));
+      expect(statuses).toEqual(Array.from({ length: 300 }, () => 'PROCESSED'));
+    },
+  );
 
   it('keeps every step on the fast path when runs in flight fill the slots exactly', {
     timeout: 60_000,
