@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, defineStep, type StepDefinition, type StepType } from '@docflow/engine';
-import type { Durability } from '@docflow/storage';
+import { type Durability, memoryStorage } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { scratchDir } from '../harness.ts';
 
@@ -41,23 +41,32 @@ export interface LinearConfig {
   readonly writerThread?: boolean;
   /** `scheduling.concurrency` (the engine's default is 16). */
   readonly engineConcurrency?: number;
+  /**
+   * The in-memory adapter instead of SQLite: nothing durable, no disk. A ceiling, not a target:
+   * what the engine's own work allows when storing costs next to nothing.
+   */
+  readonly inMemory?: boolean;
 }
 
 /** Runs RUNS five-step runs and returns step transitions per second. */
 export async function linearThroughput(config: LinearConfig): Promise<{
   transitionsPerSecond: number;
   stepsPerSecond: number;
-  bytesPerStep: number;
+  /** Undefined in memory. */
+  bytesPerStep: number | undefined;
   cpuMicrosPerStep: number;
 }> {
   const dir = scratchDir('docflow-linear-');
+  const memory = config.inMemory ? memoryStorage() : undefined;
   const open = () =>
     createEngine({
-      storage: sqliteStorage({
-        path: join(dir, 'l.db'),
-        durability: config.durability,
-        writerThread: config.writerThread ?? false,
-      }),
+      storage:
+        memory ??
+        sqliteStorage({
+          path: join(dir, 'l.db'),
+          durability: config.durability,
+          writerThread: config.writerThread ?? false,
+        }),
       steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
       webhooks: { enabled: false },
       scheduling: { concurrency: config.engineConcurrency ?? 16 },
@@ -68,7 +77,8 @@ export async function linearThroughput(config: LinearConfig): Promise<{
   await setup.workflows.deploy(wf.id);
   const file = await setup.files.upload({ name: 'a.txt', data: 'x' });
   await setup.stop();
-  const sizeBefore = statSync(join(dir, 'l.db')).size;
+  const size = () => (memory ? 0 : statSync(join(dir, 'l.db')).size);
+  const sizeBefore = size();
   const engine = open();
   await engine.start();
   // A closed loop of CONCURRENCY clients, as the LangGraph side runs: each creates a run, waits
@@ -98,12 +108,12 @@ export async function linearThroughput(config: LinearConfig): Promise<{
   await engine.stop();
   // What the runs cost on disk: the database file's growth (rows, indexes, free space in pages;
   // the WAL is checkpointed into it on close) over every step run stored (TRIGGER included).
-  const bytes = statSync(join(dir, 'l.db')).size - sizeBefore;
+  const bytes = size() - sizeBefore;
   const steps5 = RUNS * 5;
   return {
     transitionsPerSecond: (steps5 * 2) / seconds,
     stepsPerSecond: steps5 / seconds,
-    bytesPerStep: bytes / ((WARMUP + RUNS) * 6),
+    bytesPerStep: memory ? undefined : bytes / ((WARMUP + RUNS) * 6),
     cpuMicrosPerStep: (cpu.user + cpu.system) / steps5,
   };
 }
@@ -127,6 +137,12 @@ export const CONFIGS: readonly (LinearConfig & { readonly name: string })[] = [
     durability: 'batched',
     engineConcurrency: 64,
     writerThread: true,
+  },
+  {
+    name: 'in memory (not durable; the engine alone, a ceiling)',
+    durability: 'normal',
+    engineConcurrency: 64,
+    inMemory: true,
   },
 ];
 

@@ -100,7 +100,7 @@ if (subject !== undefined) {
   console.log('|---|---|---|---|---|---|');
   for (const [name, r] of rows) {
     console.log(
-      `| ${name} | ${r.stepsPerSecond.toFixed(0)} | ${r.transitionsPerSecond.toFixed(0)} | ${r.cpuMicrosPerStep.toFixed(0)} | ${r.bytesPerStep.toFixed(0)} | ${(r.stepsPerSecond / peer).toFixed(1)}× |`,
+      `| ${name} | ${r.stepsPerSecond.toFixed(0)} | ${r.transitionsPerSecond.toFixed(0)} | ${r.cpuMicrosPerStep.toFixed(0)} | ${r.bytesPerStep?.toFixed(0) ?? '–'} | ${(r.stepsPerSecond / peer).toFixed(1)}× |`,
     );
   }
   console.log(
