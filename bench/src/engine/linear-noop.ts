@@ -43,7 +43,7 @@ export interface LinearConfig {
   readonly engineConcurrency?: number;
   /**
    * The in-memory adapter instead of SQLite: nothing durable, no disk. A ceiling, not a target:
-   * what the engine's own work allows when storing costs next to nothing.
+   * what the engine's own work allows when nothing goes to disk.
    */
   readonly inMemory?: boolean;
 }
