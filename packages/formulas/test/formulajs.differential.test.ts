@@ -46,7 +46,9 @@ const text = fc.string({
   maxLength: 8,
 });
 const count = fc.integer({ min: 0, max: 10 });
-const serial = fc.integer({ min: 1, max: 60_000 });
+// formula.js reads serials 59 and 60 as 1900-03-01; Excel as 1900-02-28 and its fictitious
+// 1900-02-29 (pinned in test/cases/functions/date.json). The rest agree.
+const serial = fc.oneof(fc.integer({ min: 1, max: 58 }), fc.integer({ min: 61, max: 60_000 }));
 // Day counts across Excel's fictitious 1900-02-29 (serial 60) differ: Excel subtracts serials,
 // formula.js real dates (and maps serials near 60 differently). Counting functions start in 1901.
 const laterSerial = fc.integer({ min: 400, max: 60_000 });
