@@ -11,8 +11,6 @@
  * - batched: 16 concurrent transitions; the adapter groups them in one fsynced transaction, the
  *   peer writes the same 16 in one raw transaction on synchronous=FULL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Durability, RunWrite, StorageAdapter } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
@@ -23,12 +21,13 @@ import {
   type MeasureOptions,
   measure,
   report,
+  scratchDir,
 } from '../harness.ts';
 
 const durationMs = Number(process.env.BENCH_MS ?? 1500);
 // The machine is shared: each pair runs this many alternating rounds and keeps its best.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const dir = mkdtempSync(join(tmpdir(), 'docflow-bench-storage-'));
+const dir = scratchDir('docflow-bench-storage-');
 let files = 0;
 
 // A ~500-byte snapshot, the size the engine prototype persisted per transition.
@@ -302,4 +301,3 @@ async function cpuPerOp(fn: () => unknown, ops: number): Promise<number> {
   await storage.close();
   raw.db.close();
 }
-rmSync(dir, { recursive: true, force: true });

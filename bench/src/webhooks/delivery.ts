@@ -5,10 +5,9 @@
  * Run: cd bench && npx tsx src/webhooks/delivery.ts [events] [concurrency]
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sqliteStorage } from '@docflow/storage/sqlite';
@@ -19,7 +18,7 @@ import {
   type EngineEvent,
   planEventDeliveries,
 } from '../../../packages/engine/src/webhooks/index.ts';
-import { type Measurement, machineLine, report } from '../harness.ts';
+import { type Measurement, machineLine, report, scratchDir } from '../harness.ts';
 
 const EVENTS = Number(process.argv[2] ?? 10_000);
 const CONCURRENCY = Number(process.argv[3] ?? 10);
@@ -165,7 +164,7 @@ async function outbox(
   ratePerSecond?: number,
 ) {
   receiver.reset();
-  const dir = mkdtempSync(join(tmpdir(), 'docflow-bench-webhooks-'));
+  const dir = scratchDir('docflow-bench-webhooks-');
   const storage = sqliteStorage({ path: join(dir, 'bench.sqlite') });
   await storage.open();
   const ctx = {
@@ -201,7 +200,6 @@ async function outbox(
   const cpu = process.cpuUsage(cpu0);
   await dispatcher.stop();
   await storage.close();
-  rmSync(dir, { recursive: true, force: true });
   const latencies = routed.map(
     (e) => (receiver.arrivals.get(e.eventId) ?? Number.NaN) - (committedAt.get(e.eventId) ?? 0),
   );

@@ -1,4 +1,4 @@
-import type { RunState, StepRunState } from './run-state.ts';
+import type { RunState } from './run-state.ts';
 
 /**
  * The copy a transition works on, so that a failed commit leaves the committed state untouched.
@@ -10,10 +10,7 @@ import type { RunState, StepRunState } from './run-state.ts';
  * place throws (`RunStore`).
  */
 export function draftRunState(state: RunState): RunState {
-  const stepRuns = new Array<StepRunState>(state.stepRuns.length);
-  for (let i = 0; i < stepRuns.length; i++)
-    stepRuns[i] = { ...(state.stepRuns[i] as StepRunState) };
-  return { ...state, stepRuns };
+  return { ...state, stepRuns: state.stepRuns.map((sr) => ({ ...sr })) };
 }
 
 /**

@@ -209,6 +209,16 @@ function childLineage(sr: StepRunState): Record<string, LineageRef> {
   return { ...sr.lineage, [sr.stepName]: sr.id };
 }
 
+/**
+ * Adds files to the run's file index as a new index, not additions to the old one: it is shared
+ * with the committed state (run-draft.ts).
+ */
+function indexFiles(state: RunState, files: readonly FileSummary[]): void {
+  const index = { ...state.fileIndex };
+  for (const f of files) index[f.id] = f;
+  state.fileIndex = index;
+}
+
 /** Marks a step run PROCESSED with its output and moves its path (or forks) on. */
 export function completeStep(
   state: RunState,
@@ -236,10 +246,10 @@ export function completeStep(
   fx.engineEvents.push({ eventType: 'workflow_run.step_run.processed', stepRunId: sr.id });
   const lineage = childLineage(sr);
   if (result.forks && result.forks.length > 0) {
-    // A new index, not additions to it: it is shared with the committed state (run-draft.ts).
-    const index = { ...state.fileIndex };
-    for (const fork of result.forks) index[fork.file.id] = fork.file;
-    state.fileIndex = index;
+    indexFiles(
+      state,
+      result.forks.map((fork) => fork.file),
+    );
     for (const fork of result.forks) {
       for (const target of successors(step, fork.route)) {
         addStepRun(state, ctx, fx, target, [fork.file.id], lineage);
@@ -249,9 +259,7 @@ export function completeStep(
   }
   let fileIds = sr.fileIds;
   if (result.files && result.files.length > 0) {
-    const index = { ...state.fileIndex };
-    for (const f of result.files) index[f.id] = f;
-    state.fileIndex = index;
+    indexFiles(state, result.files);
     fileIds = result.files.map((f) => f.id);
   }
   for (const target of successors(step, result.route)) {

@@ -62,9 +62,9 @@ interface RunRow {
   readonly snapshot: string;
 }
 
-/** A stored run as a fresh record. */
+/** A stored run as a fresh record (its other fields are primitives: a spread copies them). */
 function runRecord(row: RunRow): RunRecord {
-  return { ...structuredClone(row.run), snapshot: JSON.parse(row.snapshot) as JsonObject };
+  return { ...row.run, snapshot: JSON.parse(row.snapshot) as JsonObject };
 }
 interface WorkRow {
   readonly item: WorkItem;

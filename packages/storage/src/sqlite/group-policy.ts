@@ -15,8 +15,13 @@ export interface GroupState {
   readonly peak: number;
 }
 
-/** Groups a writer thread may be writing or holding at once. */
-export const MAX_GROUPS_IN_FLIGHT = 2;
+/**
+ * Groups that may be under way at once: two with a writer thread (it writes one while the
+ * caller's thread makes the next), one without.
+ */
+export function maxGroupsInFlight(threaded: boolean): number {
+  return threaded ? 2 : 1;
+}
 
 /**
  * When the pending group goes to the writer. Without a writer thread (`batched` only) one group
@@ -28,9 +33,9 @@ export const MAX_GROUPS_IN_FLIGHT = 2;
  * every run in flight went together and the two threads took turns (bench/README.md).
  */
 export function groupAction(s: GroupState): GroupAction {
-  if (!s.threaded) return s.inFlight === 0 ? 'write-at-end-of-tick' : 'wait';
+  if (s.inFlight >= maxGroupsInFlight(s.threaded)) return 'wait';
+  if (!s.threaded) return 'write-at-end-of-tick';
   if (s.durability !== 'batched' && s.inFlight === 0) return 'write-now';
-  if (s.inFlight >= MAX_GROUPS_IN_FLIGHT) return 'wait';
   if (s.pending >= s.peak / 2) return 'write-now';
   return s.durability === 'batched' ? 'write-at-end-of-tick' : 'wait';
 }

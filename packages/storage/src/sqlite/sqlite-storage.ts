@@ -38,7 +38,7 @@ import type {
 } from '../storage-adapter.ts';
 import type { StorageClock } from '../storage-clock.ts';
 import { systemStorageClock } from '../storage-clock.ts';
-import { groupAction, MAX_GROUPS_IN_FLIGHT } from './group-policy.ts';
+import { groupAction, maxGroupsInFlight } from './group-policy.ts';
 import { keysetSelect } from './keyset-select.ts';
 import { recordedSchemaVersion } from './migrations.ts';
 import { type SerializedChanges, serializeChanges } from './serialized-changes.ts';
@@ -294,8 +294,10 @@ class SqliteStorage implements SqliteStorageAdapter {
   #scheduleFlush(): void {
     this.#flushTimer ??= setImmediate(() => {
       this.#flushTimer = undefined;
-      const most = this.#open?.writer.threaded ? MAX_GROUPS_IN_FLIGHT : 1;
-      if (this.#inFlight < most && this.#batch.length > 0) void this.#writeGroup();
+      const threaded = this.#open?.writer.threaded ?? false;
+      if (this.#inFlight < maxGroupsInFlight(threaded) && this.#batch.length > 0) {
+        void this.#writeGroup();
+      }
     });
   }
 
