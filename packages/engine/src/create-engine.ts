@@ -31,6 +31,7 @@ import { type EngineEventListener, EventBus } from './runtime/event-bus.ts';
 import { RunStore } from './runtime/run-store.ts';
 import { Scheduler, type SchedulerOptions, type Slot } from './runtime/scheduler.ts';
 import { SecretBox } from './runtime/secrets.ts';
+import type { StepAbort } from './runtime/step-abort.ts';
 import {
   DEFAULT_RETRY_POLICY,
   type RetryPolicy,
@@ -214,7 +215,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
   });
 
-  const controllers = new Map<string, AbortController>();
+  const controllers = new Map<string, StepAbort>();
   const stopping = new AbortController();
   const settledWaiters = new Map<string, Set<(state: RunState) => void>>();
   const idleWaiters = new Set<() => void>();

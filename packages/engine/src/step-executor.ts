@@ -87,7 +87,10 @@ export interface StepInput<TConfig = JsonObject> {
   readonly metadata: JsonObject;
 }
 
-/** The context of one execution attempt. */
+/**
+ * The context of one execution attempt. Pass it on as it is: `signal` is a getter (the engine
+ * makes the signal only when an executor reads it), so a spread copy has none.
+ */
 export interface StepContext {
   /** Aborted on cancel, on timeout and when another step fails the run. */
   readonly signal: AbortSignal;

@@ -14,6 +14,7 @@ import {
   startRun,
 } from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
+import type { StepAbort } from '../runtime/step-abort.ts';
 import type { FileSummary } from '../step-executor.ts';
 import { storeFile, toFileSummary } from './files.ts';
 import { type ListResult, listing, notFound, type PageParams, pageOptions } from './list-result.ts';
@@ -77,8 +78,8 @@ export interface WorkflowRunsDependencies {
   readonly ctx: EngineContext;
   readonly store: RunStore;
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
-  /** Abort controllers of executing step runs (aborted on delete). */
-  readonly controllers: Map<string, AbortController>;
+  /** Aborts of executing step runs (aborted on delete). */
+  readonly controllers: Map<string, StepAbort>;
   /** Encrypts and stores a run's secrets; returns the blob key. */
   storeSecrets(runId: string, secrets: Readonly<Record<string, string>>): Promise<string>;
   /** Registers a waiter resolved when the run's status settles. */

@@ -21,8 +21,10 @@ import {
   type StepOutcome,
   type StepType,
 } from '../step-executor.ts';
+import { ExecutionContext } from './execution-context.ts';
 import type { RunStore } from './run-store.ts';
 import type { Slot } from './scheduler.ts';
+import { StepAbort } from './step-abort.ts';
 
 /** Retry policy of executor steps; a step's `retry` overrides fields of the engine default. */
 export interface RetryPolicy {
@@ -50,8 +52,8 @@ export interface StepRunnerDependencies {
   readonly store: RunStore;
   readonly executors: ReadonlyMap<StepType, StepExecutor>;
   readonly retry: RetryPolicy;
-  /** Abort controllers of executing step runs (cancel, failure elsewhere, invalidation, stop). */
-  readonly controllers: Map<string, AbortController>;
+  /** Aborts of executing step runs (cancel, failure elsewhere, invalidation, stop). */
+  readonly controllers: Map<string, StepAbort>;
   /** Aborted by `engine.stop()`: work that reaches its executor after that does not start it. */
   readonly stopSignal?: AbortSignal;
   secretsOf(state: RunState): Promise<Readonly<Record<string, string>>>;
@@ -130,7 +132,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
 
   let outcome: StepOutcome | undefined;
   let error: unknown;
-  const controller = new AbortController();
+  const controller = new StepAbort();
   deps.controllers.set(sr.id, controller);
   // stop() aborts the controllers it finds; this one may have been created after that.
   if (deps.stopSignal?.aborted) controller.abort(STOPPING);
@@ -143,7 +145,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     );
   }
   try {
-    controller.signal.throwIfAborted();
+    if (controller.aborted) throw controller.reason;
     const override = step ? overrideFor(started, step) : undefined;
     if (override !== undefined) {
       const route = routeOfOverride(sr.stepType, override);
@@ -159,8 +161,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
       const files: FileSummary[] = sr.fileIds
         .map((id) => started.fileIndex[id])
         .filter((f): f is FileSummary => f !== undefined);
-      const context: StepContext = {
-        signal: controller.signal,
+      const context = new ExecutionContext(controller, {
         idempotencyKey: sr.id,
         runId: started.id,
         stepRunId: sr.id,
@@ -172,7 +173,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
           create: (file) => storeFile(ctx, file, sr.id),
         },
         ...(deps.resolveProcessor ? { resolveProcessor: deps.resolveProcessor } : {}),
-      };
+      });
       outcome = await executor.execute(
         {
           stepName: sr.stepName,
@@ -186,12 +187,12 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
       );
     }
   } catch (e) {
-    error = controller.signal.aborted ? (controller.signal.reason ?? e) : e;
+    error = controller.aborted ? (controller.reason ?? e) : e;
   } finally {
     timerStop?.abort();
     deps.controllers.delete(sr.id);
   }
-  if (controller.signal.reason === STOPPING) return;
+  if (controller.reason === STOPPING) return;
 
   const outputRef =
     outcome && !isStepFailure(outcome) ? await store.storeOutput(sr.id, outcome.output) : undefined;

@@ -579,6 +579,36 @@ describe('failures, retries, timeouts and cancellation', () => {
     const again = await engine.workflowRuns.cancel(run.id).catch((e) => e);
     expect(isEngineError(again, 'INVALID_STATE')).toBe(true);
   });
+  it('gives an executor that reads its signal only after a cancel an aborted one', async () => {
+    let cancelled!: () => void;
+    const afterCancel = new Promise<void>((r) => {
+      cancelled = r;
+    });
+    const seen: { aborted: boolean; reason: unknown }[] = [];
+    const late = fakeStep('PARSE', async (_input, ctx) => {
+      await afterCancel;
+      seen.push({ aborted: ctx.signal.aborted, reason: ctx.signal.reason });
+      ctx.signal.throwIfAborted();
+      return {};
+    });
+    engine = await createTestEngine({ steps: [late] });
+    const wf = await engine.workflows.create({
+      name: 'c',
+      steps: steps([
+        { name: 't', type: 'TRIGGER', next: [{ step: 'p' }] },
+        { name: 'p', type: 'PARSE' },
+      ]),
+    });
+    const run = await engine.workflowRuns.create({ workflow: { id: wf.id }, file: { text: 'x' } });
+    while (late.calls.length === 0) await new Promise((r) => setTimeout(r, 5));
+    expect((await engine.workflowRuns.cancel(run.id)).status).toBe('CANCELLING');
+    cancelled();
+    const done = await engine.workflowRuns.waitFor(run.id);
+    expect(done.status).toBe('CANCELLED');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.aborted).toBe(true);
+    expect(seen[0]?.reason).toBeInstanceOf(Error);
+  });
 });
 
 describe('run inputs', () => {
