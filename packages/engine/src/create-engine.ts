@@ -6,7 +6,7 @@ import {
   memoryStorage,
   type StorageAdapter,
 } from '@docflow/storage';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, isoNow, systemClock } from './clock.ts';
 import { ajvErrorsToIssues } from './definition/ajv-issues.ts';
 import { configValidator } from './definition/check-executors.ts';
 import { validateWorkflowDefinition } from './definition/validate-definition.ts';
@@ -192,7 +192,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     storage,
     clock,
     newId,
-    nowIso: () => clock.now().toISOString(),
+    nowIso: () => isoNow(clock),
     events,
   };
 
@@ -348,7 +348,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   function checkIdle(): void {
     if (idleWaiters.size === 0 || scheduler.running > 0) return;
     void storage.listWork().then((items) => {
-      const now = clock.now().toISOString();
+      const now = isoNow(clock);
       if (items.some((i) => i.availableAt <= now) || scheduler.running > 0) return;
       for (const resolve of idleWaiters) resolve();
       idleWaiters.clear();

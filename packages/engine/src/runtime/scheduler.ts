@@ -1,6 +1,6 @@
 import type { StorageAdapter, WorkItem } from '@docflow/storage';
 import PQueue from 'p-queue';
-import type { Clock } from '../clock.ts';
+import { type Clock, isoNow } from '../clock.ts';
 import { STEP_TYPES, type StepType } from '../step-executor.ts';
 
 /** Limits for one step type. */
@@ -170,7 +170,7 @@ export class Scheduler {
     this.#generation++;
     if (items === undefined) this.#minQueuedPriority = 0;
     else {
-      const now = this.#clock.now().toISOString();
+      const now = isoNow(this.#clock);
       for (const { priority, availableAt } of items) {
         if (availableAt !== undefined && availableAt > now) {
           this.#minDelayedPriority = Math.min(this.#minDelayedPriority, priority);
@@ -280,7 +280,7 @@ export class Scheduler {
         owner: this.#owner,
         limit: free,
         leaseMs: this.#leaseMs,
-        now: this.#clock.now().toISOString(),
+        now: isoNow(this.#clock),
         ...(kinds ? { kinds } : {}),
       });
       for (const item of items) this.#dispatch(item);
@@ -338,7 +338,7 @@ export class Scheduler {
       await this.#storage.renewWork(ids, {
         owner: this.#owner,
         leaseMs: this.#leaseMs,
-        now: this.#clock.now().toISOString(),
+        now: isoNow(this.#clock),
       });
     } catch (error) {
       this.#onError(error);
