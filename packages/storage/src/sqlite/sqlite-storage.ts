@@ -38,6 +38,10 @@ import type {
 } from '../storage-adapter.ts';
 import type { StorageClock } from '../storage-clock.ts';
 import { systemStorageClock } from '../storage-clock.ts';
+import {
+  type BackgroundCheckpoints,
+  startBackgroundCheckpoints,
+} from './background-checkpoints.ts';
 import { groupAction, maxGroupsInFlight } from './group-policy.ts';
 import { keysetSelect } from './keyset-select.ts';
 import { recordedSchemaVersion } from './migrations.ts';
@@ -82,9 +86,10 @@ export interface SqliteStorageOptions {
    */
   readonly mmapSizeBytes?: number | undefined;
   /**
-   * WAL pages after which a commit copies the WAL back into the database (default 10,000, about
-   * 40 MB; 0 never, for callers that checkpoint themselves). SQLite's default of 1,000 makes
-   * every 100th step commit pay a checkpoint of pages that are rewritten again moments later.
+   * WAL pages after which a commit copies the WAL back into the database itself and the WAL
+   * starts over (default 10,000, about 40 MB; 0 never). With `backgroundCheckpoints` (the
+   * default) a thread has copied most of it already. SQLite's default of 1,000 makes every 100th
+   * step commit pay a checkpoint of pages that are rewritten again moments later.
    */
   readonly walCheckpointPages?: number | undefined;
   /**
@@ -93,6 +98,12 @@ export interface SqliteStorageOptions {
    * cores. Reads stay on a connection of the calling thread. Ignored for `':memory:'`.
    */
   readonly writerThread?: boolean | undefined;
+  /**
+   * Copy the WAL back into the database file on a thread of its own, shared by the process's
+   * adapters (default true): writes go on meanwhile, and the commit that crosses
+   * `walCheckpointPages` finds little left to copy. Ignored for `':memory:'`.
+   */
+  readonly backgroundCheckpoints?: boolean | undefined;
 }
 
 /** What an open SQLite adapter reports about its database (for operations and tests). */
@@ -111,6 +122,8 @@ export interface SqliteStorageInfo {
   readonly walCheckpointPages: number;
   /** Whether writes run on a worker thread. */
   readonly writerThread: boolean;
+  /** Whether a background thread checkpoints the WAL. */
+  readonly backgroundCheckpoints: boolean;
 }
 
 /** The SQLite adapter: the contract plus an inspection method. */
@@ -134,6 +147,7 @@ interface Open {
   readonly db: BetterSqlite3.Database;
   readonly s: SqliteStatements;
   readonly writer: WriterPort;
+  readonly checkpoints: BackgroundCheckpoints | undefined;
 }
 
 const DURABILITIES: readonly Durability[] = ['full', 'normal', 'batched'];
@@ -150,6 +164,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   readonly #mmapSizeBytes: number;
   readonly #walCheckpointPages: number;
   readonly #writerThread: boolean;
+  readonly #backgroundCheckpoints: boolean;
   #open: Open | undefined;
   readonly #listStatements = new Map<string, Statement>();
   #batch: PendingCommit[] = [];
@@ -183,6 +198,9 @@ class SqliteStorage implements SqliteStorageAdapter {
     checkOptionalBoolean(options.writerThread, 'writerThread');
     // A private in-memory database cannot be shared with another thread.
     this.#writerThread = options.writerThread === true && options.path !== ':memory:';
+    checkOptionalBoolean(options.backgroundCheckpoints, 'backgroundCheckpoints');
+    this.#backgroundCheckpoints =
+      options.backgroundCheckpoints !== false && options.path !== ':memory:';
     this.blobs = this.#blobStore();
   }
 
@@ -190,6 +208,13 @@ class SqliteStorage implements SqliteStorageAdapter {
     if (this.#open === undefined) throw notOpen(this.name);
     throwIfAborted(options);
     return this.#open;
+  }
+
+  /** The writer, for a call that writes: the checkpoint thread hears of it. */
+  #writer(options?: AbortableOptions): WriterPort {
+    const open = this.#get(options);
+    open.checkpoints?.touch();
+    return open.writer;
   }
 
   async open(options?: AbortableOptions): Promise<void> {
@@ -202,24 +227,42 @@ class SqliteStorage implements SqliteStorageAdapter {
       mmapSizeBytes: this.#mmapSizeBytes,
       walCheckpointPages: this.#walCheckpointPages,
     };
+    const { db, writer } = await this.#connect(settings);
+    let checkpoints: BackgroundCheckpoints | undefined;
+    try {
+      checkpoints = this.#backgroundCheckpoints
+        ? await startBackgroundCheckpoints(
+            this.#path,
+            this.durability === 'full' ? 'FULL' : 'NORMAL',
+          )
+        : undefined;
+      this.#listStatements.clear();
+      this.#open = { db, s: prepareStatements(db), writer, checkpoints };
+    } catch (error) {
+      await checkpoints?.stop();
+      await writer.close();
+      db.close();
+      throw toStorageError(error, true);
+    }
+  }
+
+  /** The reading connection and the writer (migrated), in this thread or a worker thread. */
+  async #connect(
+    settings: ConnectionSettings,
+  ): Promise<{ db: BetterSqlite3.Database; writer: WriterPort }> {
     if (this.#writerThread) {
       // The thread migrates the schema before this connection, which only reads, is opened.
       const writer = await startWriterThread(settings);
-      let db: BetterSqlite3.Database;
       try {
-        db = openConnection(settings, false);
+        return { db: openConnection(settings, false), writer };
       } catch (error) {
         await writer.close();
         throw error;
       }
-      this.#listStatements.clear();
-      this.#open = { db, s: prepareStatements(db), writer };
-      return;
     }
     const db = openConnection(settings, true);
     try {
-      this.#listStatements.clear();
-      this.#open = { db, s: prepareStatements(db), writer: inlineWriter(new SqliteWriter(db)) };
+      return { db, writer: inlineWriter(new SqliteWriter(db)) };
     } catch (error) {
       db.close();
       throw toStorageError(error, true);
@@ -237,6 +280,7 @@ class SqliteStorage implements SqliteStorageAdapter {
       mmapSizeBytes: Number(db.pragma('mmap_size', { simple: true })),
       walCheckpointPages: Number(db.pragma('wal_autocheckpoint', { simple: true })),
       writerThread: this.#get().writer.threaded,
+      backgroundCheckpoints: this.#get().checkpoints !== undefined,
     };
   }
 
@@ -249,12 +293,13 @@ class SqliteStorage implements SqliteStorageAdapter {
     }
     await this.#flush();
     this.#open = undefined;
+    await open.checkpoints?.stop();
     await open.writer.close();
     open.db.close();
   }
 
   async commit(changes: Changes, options?: AbortableOptions): Promise<CommitResult> {
-    const { writer } = this.#get(options);
+    const writer = this.#writer(options);
     validateChanges(changes);
     const nowMs = this.#clock.now().getTime();
     // Serialised now: what gets stored is what was passed, whenever the writer applies it.
@@ -434,7 +479,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   }
 
   async claimWork(options: ClaimWorkOptions): Promise<readonly WorkItem[]> {
-    const { writer } = this.#get(options);
+    const writer = this.#writer(options);
     checkClaim(options);
     if (options.kinds !== undefined) checkIds(options.kinds, 'kinds');
     const nowMs =
@@ -453,7 +498,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     ids: readonly string[],
     options: { owner: string; leaseMs: number; now?: string } & AbortableOptions,
   ): Promise<readonly string[]> {
-    const { writer } = this.#get(options);
+    const writer = this.#writer(options);
     checkIds(ids, 'ids');
     checkClaim({ owner: options.owner, limit: 1, leaseMs: options.leaseMs, now: options.now });
     const nowMs =
@@ -465,7 +510,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     ids: readonly string[],
     options: { owner: string; availableAt?: string } & AbortableOptions,
   ): Promise<void> {
-    const { writer } = this.#get(options);
+    const writer = this.#writer(options);
     checkIds(ids, 'ids');
     checkString(options.owner, 'owner');
     checkOptionalTime(options.availableAt, 'availableAt');
@@ -488,7 +533,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   }
 
   async claimDeliveries(options: ClaimOptions): Promise<readonly DeliveryRecord[]> {
-    const { writer } = this.#get(options);
+    const writer = this.#writer(options);
     checkClaim(options);
     const nowMs =
       options.now === undefined ? this.#clock.now().getTime() : parseTime(options.now, 'now');
@@ -552,7 +597,7 @@ class SqliteStorage implements SqliteStorageAdapter {
   #blobStore(): BlobStore {
     return {
       put: async (key, bytes, options) => {
-        const { writer } = this.#get(options);
+        const writer = this.#writer(options);
         checkBlobPut(key, bytes);
         await writer.call('putBlob', key, bytes);
       },
@@ -563,7 +608,7 @@ class SqliteStorage implements SqliteStorageAdapter {
         return row === undefined ? undefined : Uint8Array.from(row.bytes);
       },
       delete: async (key, options) => {
-        const { writer } = this.#get(options);
+        const writer = this.#writer(options);
         checkString(key, 'key');
         await writer.call('deleteBlob', key);
       },

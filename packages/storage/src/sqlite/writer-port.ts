@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { StorageError } from '../errors.ts';
 import type { ConnectionSettings } from './sqlite-connection.ts';
 import type { CommitOutcome, SqliteWriter } from './sqlite-writer.ts';
+import { startThread } from './thread-entry.ts';
 import {
   fromWire,
   type WireError,
@@ -41,29 +38,6 @@ export function inlineWriter(writer: SqliteWriter): WriterPort {
   };
 }
 
-/**
- * How to start the writer thread: the compiled module next to this one, or, when running from
- * the TypeScript sources (tsx, vitest), the `.ts` entry behind tsx's loader registered inside the
- * thread (on Node 20 a loader given to the parent with `--import` does not reach workers).
- */
-function threadEntry(): { url: URL } | { code: string } | undefined {
-  const self = import.meta.url;
-  if (self.endsWith('.js')) return { url: new URL('./writer-thread.js', self) };
-  if (!self.endsWith('.ts')) return undefined;
-  let tsx: string;
-  try {
-    tsx = createRequire(self)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs');
-  } catch {
-    return undefined;
-  }
-  if (!existsSync(tsx)) return undefined;
-  const api = JSON.stringify(pathToFileURL(tsx).href);
-  const url = JSON.stringify(new URL('./writer-thread.ts', self).href);
-  return { code: `import(${api}).then((tsx) => { tsx.register(); return import(${url}); });` };
-}
-
 interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -81,11 +55,7 @@ let shared: WriterThread | undefined;
 
 function writerThread(): WriterThread {
   if (shared) return shared;
-  const entry = threadEntry();
-  if (entry === undefined) {
-    throw new StorageError('INVALID_ARGUMENT', 'writerThread: worker threads cannot start here');
-  }
-  const worker = 'url' in entry ? new Worker(entry.url) : new Worker(entry.code, { eval: true });
+  const worker = startThread('writer-thread', 'writerThread');
   // An idle writer must not keep the process alive; one with calls in flight must.
   worker.unref();
   const pending = new Map<number, Pending>();

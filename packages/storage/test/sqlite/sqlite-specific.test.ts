@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Durability, RunWrite } from '@docflow/storage';
@@ -181,6 +181,80 @@ describe('durability', () => {
         }),
       );
     }
+  });
+
+  describe('background checkpoints', () => {
+    /** Commits runs with 2 KB snapshots until the WAL holds about `pages` pages. */
+    async function fill(s: ReturnType<typeof sqliteStorage>, prefix: string, pages: number) {
+      const snapshot = { text: 'x'.repeat(2000) };
+      for (let i = 0; i < pages; i++) {
+        await s.commit({ runs: [run(`${prefix}_${i}`, 0, { snapshot })] });
+      }
+    }
+    /** Pages in the database file itself (the WAL not counted). */
+    const filePages = (path: string) => Math.floor(statSync(path).size / 4096);
+
+    for (const writerThread of [false, true]) {
+      it(`copy the WAL into the database file while the writer never does (writerThread ${writerThread})`, async () => {
+        const path = tempPath();
+        // walCheckpointPages 0: the writer never checkpoints; only the thread can.
+        const s = sqliteStorage({ path, walCheckpointPages: 0, writerThread });
+        await s.open();
+        expect(s.info().backgroundCheckpoints).toBe(true);
+        const before = filePages(path);
+        await fill(s, 'run', 300);
+        await expect
+          .poll(() => filePages(path), { timeout: 5000, interval: 20 })
+          .toBeGreaterThan(before + 200);
+        // Reads see every commit, and the adapter closes with the thread's connection let go.
+        expect((await s.getRun('run_299'))?.revision).toBe(1);
+        await s.close();
+      });
+    }
+
+    it('leave the database file alone when turned off', async () => {
+      const path = tempPath();
+      const s = sqliteStorage({ path, walCheckpointPages: 0, backgroundCheckpoints: false });
+      await s.open();
+      expect(s.info().backgroundCheckpoints).toBe(false);
+      const before = filePages(path);
+      await fill(s, 'run', 300);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(filePages(path)).toBe(before);
+      await s.close();
+      expect(() => sqliteStorage({ path, backgroundCheckpoints: 1 as never })).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining('backgroundCheckpoints'),
+        }),
+      );
+    });
+
+    it('serve several databases at once, and none after they closed', async () => {
+      const paths = [tempPath(), tempPath()];
+      const stores = paths.map((path) => sqliteStorage({ path, walCheckpointPages: 0 }));
+      for (const s of stores) await s.open();
+      const before = paths.map(filePages);
+      await Promise.all(stores.map((s, i) => fill(s, `db${i}`, 200)));
+      for (const [i, path] of paths.entries()) {
+        await expect
+          .poll(() => filePages(path), { timeout: 5000, interval: 20 })
+          .toBeGreaterThan((before[i] as number) + 100);
+      }
+      for (const s of stores) await s.close();
+      // Closed: the files can go, and a database opened again on one path works.
+      const again = sqliteStorage({ path: paths[0] as string });
+      await again.open();
+      expect((await again.getRun('db0_199'))?.revision).toBe(1);
+      await again.close();
+    });
+
+    it('are off for a private in-memory database', async () => {
+      const s = sqliteStorage({ path: ':memory:' });
+      await s.open();
+      expect(s.info().backgroundCheckpoints).toBe(false);
+      await s.close();
+    });
   });
 
   it('writes on a worker thread when asked, reading on its own connection', async () => {
