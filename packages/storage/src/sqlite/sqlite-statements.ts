@@ -28,6 +28,7 @@ export interface SqliteStatements {
     status: string;
     active: number;
   }>;
+  readonly runUpdateKnown: Statement;
   readonly runDelete: Statement;
   readonly eventInsert: Statement;
   readonly eventsDelete: Statement;
@@ -104,6 +105,12 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
         event_seq = event_seq + ?, updated_at = ?
         WHERE id = ? AND revision = ?
         RETURNING event_seq, kind, workflow_id, batch_id, status, active`,
+    ),
+    // The same UPDATE when the writer knows those values from its own last write of the run.
+    runUpdateKnown: p(
+      `UPDATE runs SET priority = ?, snapshot = ?, revision = revision + 1,
+        event_seq = event_seq + ?, updated_at = ?
+        WHERE id = ? AND revision = ?`,
     ),
     runDelete: p('DELETE FROM runs WHERE id = ?'),
     eventInsert: p(

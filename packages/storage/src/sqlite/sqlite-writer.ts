@@ -21,6 +21,20 @@ export interface GroupedCommit {
   readonly nowMs: number;
 }
 
+/**
+ * What the writer last wrote of a run: its revision, its event count and its indexed columns
+ * (kind, workflow id, batch id, status, active). Valid while the run is at that revision, which
+ * the UPDATE's own WHERE clause checks, so another connection's write in between is caught.
+ */
+interface KnownRun {
+  readonly revision: number;
+  readonly eventSeq: number;
+  readonly indexed: readonly unknown[];
+}
+
+/** Runs the writer remembers at most; past that it starts over. */
+const KNOWN_RUNS_LIMIT = 10_000;
+
 function nullable<T>(value: T | undefined): T | null {
   return value === undefined ? null : value;
 }
@@ -44,6 +58,8 @@ export class SqliteWriter {
     readonly rollbackTo: Statement;
   };
   #indexedUpdates: (Statement | undefined)[] = [];
+  /** Runs written by this writer; forgotten whenever a transaction or savepoint rolls back. */
+  readonly #known = new Map<string, KnownRun>();
   #docSeq = 0;
   #runSeq = 0;
   #workSeq = 0;
@@ -63,7 +79,14 @@ export class SqliteWriter {
     const tx = db.transaction((changes: SerializedChanges, nowMs: number) =>
       this.#apply(changes, nowMs),
     );
-    this.#commitTx = (changes, nowMs) => tx.immediate(changes, nowMs);
+    this.#commitTx = (changes, nowMs) => {
+      try {
+        return tx.immediate(changes, nowMs);
+      } catch (error) {
+        this.#known.clear();
+        throw error;
+      }
+    };
     this.#t = {
       begin: db.prepare('BEGIN IMMEDIATE'),
       commit: db.prepare('COMMIT'),
@@ -88,6 +111,7 @@ export class SqliteWriter {
     try {
       return this.#applyGroup(group, false) ?? (this.#applyGroup(group, true) as CommitOutcome[]);
     } catch (error) {
+      this.#known.clear();
       if (this.#db.inTransaction) this.#t.rollback.run();
       throw toStorageError(error);
     }
@@ -104,6 +128,7 @@ export class SqliteWriter {
         if (isolated) t.release.run();
         outcomes.push({ ok: true, result });
       } catch (error) {
+        this.#known.clear();
         if (!isolated) {
           t.rollback.run();
           return undefined;
@@ -191,6 +216,7 @@ export class SqliteWriter {
       let deleted = false;
       for (const id of changes.deleteRuns) {
         deleted = s.runDelete.run(id).changes > 0 || deleted;
+        this.#known.delete(id);
         s.eventsDelete.run(id);
         s.workDeleteByRun.run(id);
         s.workLeasedDeleteByRun.run(id);
@@ -209,6 +235,13 @@ export class SqliteWriter {
         const eventCount = serialized.runEventCounts[i] as number;
         const snapshot = serialized.runSnapshots[i] as string;
         let firstEventSeq = 1;
+        const now = [
+          r.kind,
+          nullable(r.workflowId),
+          nullable(r.batchId),
+          r.status,
+          r.active ? 1 : 0,
+        ];
         if (r.expectedRevision === 0) {
           const inserted = s.runInsert.run(
             r.id,
@@ -226,28 +259,41 @@ export class SqliteWriter {
           );
           if (inserted.changes === 0) throw this.#runConflict(r.id, r.expectedRevision);
           this.#runSeq++;
+          if (r.active) this.#remember(r.id, 1, eventCount, now);
         } else {
-          const workflowId = nullable(r.workflowId);
-          const batchId = nullable(r.batchId);
-          const active = r.active ? 1 : 0;
-          const updated = s.runUpdate.get(
-            r.priority,
-            snapshot,
-            eventCount,
-            at,
-            r.id,
-            r.expectedRevision,
-          );
-          if (updated === undefined) throw this.#runConflict(r.id, r.expectedRevision);
+          // The run as this writer last wrote it, if it is still at that revision; otherwise
+          // the UPDATE hands its indexed columns back (RETURNING, about 2 µs more).
+          const known = this.#known.get(r.id);
+          let was: readonly unknown[];
+          let eventsBefore: number;
+          if (
+            known !== undefined &&
+            known.revision === r.expectedRevision &&
+            s.runUpdateKnown.run(r.priority, snapshot, eventCount, at, r.id, r.expectedRevision)
+              .changes === 1
+          ) {
+            was = known.indexed;
+            eventsBefore = known.eventSeq;
+          } else {
+            const updated = s.runUpdate.get(
+              r.priority,
+              snapshot,
+              eventCount,
+              at,
+              r.id,
+              r.expectedRevision,
+            );
+            if (updated === undefined) throw this.#runConflict(r.id, r.expectedRevision);
+            was = [
+              updated.kind,
+              updated.workflow_id,
+              updated.batch_id,
+              updated.status,
+              updated.active,
+            ];
+            eventsBefore = updated.event_seq - eventCount;
+          }
           // Only the columns that changed: SQLite rewrites the index of every column it SETs.
-          const now = [r.kind, workflowId, batchId, r.status, active];
-          const was = [
-            updated.kind,
-            updated.workflow_id,
-            updated.batch_id,
-            updated.status,
-            updated.active,
-          ];
           const changed: unknown[] = [];
           let mask = 0;
           for (let c = 0; c < 5; c++) {
@@ -256,7 +302,9 @@ export class SqliteWriter {
             changed.push(now[c]);
           }
           if (mask !== 0) this.#runIndexedUpdate(mask).run(...changed, r.id);
-          firstEventSeq = updated.event_seq - eventCount + 1;
+          firstEventSeq = eventsBefore + 1;
+          if (r.active) this.#remember(r.id, revision, eventsBefore + eventCount, now);
+          else this.#known.delete(r.id);
         }
         const packed = serialized.runEvents[i];
         if (packed !== undefined) {
@@ -332,6 +380,11 @@ export class SqliteWriter {
     }
 
     return { runRevisions, documentRevisions };
+  }
+
+  #remember(id: string, revision: number, eventSeq: number, indexed: readonly unknown[]): void {
+    if (this.#known.size >= KNOWN_RUNS_LIMIT) this.#known.clear();
+    this.#known.set(id, { revision, eventSeq, indexed });
   }
 
   /** The UPDATE of the indexed run columns in `mask` (kind, workflow, batch, status, active). */

@@ -183,6 +183,79 @@ describe('durability', () => {
     }
   });
 
+  describe("the writer's memory of the runs it wrote", () => {
+    const ev = (type: string) => ({ type, data: {} });
+    const seqs = async (s: ReturnType<typeof sqliteStorage>, id: string) =>
+      (await s.listRunEvents(id)).map((e) => [e.seq, e.type]);
+
+    it("follows another connection's writes: event numbers and indexed columns stay right", async () => {
+      const path = tempPath();
+      const a = sqliteStorage({ path });
+      const b = sqliteStorage({ path });
+      await a.open();
+      await b.open();
+      await a.commit({ runs: [run('run_1', 0, { events: [ev('a1'), ev('a2')] })] });
+      // From memory: no other connection wrote in between.
+      await a.commit({ runs: [run('run_1', 1, { events: [ev('a3')] })] });
+      await a.commit({ runs: [run('run_1', 2, { events: [ev('a4'), ev('a5')] })] });
+      await b.commit({
+        runs: [run('run_1', 3, { status: 'PROCESSING', events: [ev('b1'), ev('b2'), ev('b3')] })],
+      });
+      // a's memory says revision 3; the run is at 4 now.
+      await expect(a.commit({ runs: [run('run_1', 3, { events: [ev('x')] })] })).rejects.toSatisfy(
+        (e) => isStorageError(e, 'REVISION_CONFLICT'),
+      );
+      await a.commit({ runs: [run('run_1', 4, { status: 'DONE', events: [ev('a6')] })] });
+      await a.commit({ runs: [run('run_1', 5, { status: 'DONE', events: [ev('a7')] })] });
+      expect(await seqs(a, 'run_1')).toEqual([
+        [1, 'a1'],
+        [2, 'a2'],
+        [3, 'a3'],
+        [4, 'a4'],
+        [5, 'a5'],
+        [6, 'b1'],
+        [7, 'b2'],
+        [8, 'b3'],
+        [9, 'a6'],
+        [10, 'a7'],
+      ]);
+      expect((await a.listRuns({ status: 'DONE' })).items.map((r) => r.id)).toEqual(['run_1']);
+      expect((await a.listRuns({ status: 'PROCESSING' })).items).toEqual([]);
+      await a.close();
+      await b.close();
+    });
+
+    it('forgets what a rolled-back commit wrote', async () => {
+      const path = tempPath();
+      const a = sqliteStorage({ path });
+      const b = sqliteStorage({ path });
+      await a.open();
+      await b.open();
+      await a.commit({ runs: [run('run_1', 0, { events: [ev('a1')] })] });
+      await a.commit({ runs: [run('run_2', 0)] });
+      // run_1's update is rolled back with the conflict that follows it in the same commit.
+      await expect(
+        a.commit({
+          runs: [
+            run('run_1', 1, { status: 'LOST', events: [ev('lost1'), ev('lost2')] }),
+            run('run_2', 0),
+          ],
+        }),
+      ).rejects.toSatisfy((e) => isStorageError(e, 'REVISION_CONFLICT'));
+      // Another connection takes the run to revision 2 with one event.
+      await b.commit({ runs: [run('run_1', 1, { status: 'B', events: [ev('b1')] })] });
+      await a.commit({ runs: [run('run_1', 2, { status: 'A', events: [ev('a2')] })] });
+      expect(await seqs(a, 'run_1')).toEqual([
+        [1, 'a1'],
+        [2, 'b1'],
+        [3, 'a2'],
+      ]);
+      expect((await a.listRuns({ status: 'A' })).items.map((r) => r.id)).toEqual(['run_1']);
+      await a.close();
+      await b.close();
+    });
+  });
+
   describe('background checkpoints', () => {
     /** Commits runs with 2 KB snapshots until the WAL holds about `pages` pages. */
     async function fill(s: ReturnType<typeof sqliteStorage>, prefix: string, pages: number) {
