@@ -1,0 +1,75 @@
+/**
+ * The engine's own cost per step, without storage: issue 4's 5-step linear workflow of no-op
+ * executors on the in-memory adapter, whose `commit` does nothing once the workflow and the file
+ * are stored (the engine caches active runs, so runs still complete). Not a product figure, a
+ * diagnostic: it is steady enough (minimum of three rounds) to tell changes of the engine's hot
+ * path of 1 µs per step apart, which the durable figures, moving ±15% with this machine, cannot.
+ * With `STRINGIFY=1` each commit still serialises its snapshot, as every real adapter does.
+ *
+ *   cd bench && npx tsc -b .. && node --conditions=docflow-compiled --import tsx src/engine/engine-alone.ts
+ */
+import { createEngine } from '@docflow/engine';
+import { type Changes, memoryStorage, type StorageAdapter } from '@docflow/storage';
+import { machineLine } from '../harness.ts';
+import { CONCURRENCY, noop, steps } from './linear-noop.ts';
+
+const RUNS = Number(process.env.RUNS ?? 8000);
+const ROUNDS = 3;
+
+const memory = memoryStorage();
+let storing = true;
+const commit: StorageAdapter['commit'] = (changes: Changes, options) => {
+  if (storing) return memory.commit(changes, options);
+  if (process.env.STRINGIFY === '1') for (const r of changes.runs ?? []) JSON.stringify(r.snapshot);
+  return Promise.resolve({ runRevisions: {}, documentRevisions: {} });
+};
+/** The in-memory adapter with that `commit` (its other methods bound to it). */
+const storage = new Proxy(memory, {
+  get(target, key) {
+    if (key === 'commit') return commit;
+    const value = Reflect.get(target, key) as unknown;
+    return typeof value === 'function' ? value.bind(target) : value;
+  },
+});
+
+const engine = createEngine({
+  storage,
+  steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
+  webhooks: { enabled: false },
+  scheduling: { concurrency: 64 },
+});
+await engine.start();
+const wf = await engine.workflows.create({ name: 'linear', steps });
+await engine.workflows.deploy(wf.id);
+const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
+storing = false;
+
+const loop = async (count: number) => {
+  let next = 0;
+  const client = async () => {
+    while (next < count) {
+      next++;
+      const run = await engine.workflowRuns.create({
+        workflow: { id: wf.id },
+        file: { id: file.id },
+      });
+      const done = await engine.workflowRuns.waitFor(run.id);
+      if (done.status !== 'PROCESSED') throw new Error(`run ${run.id} ended ${done.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+};
+await loop(RUNS / 4);
+const rounds: number[] = [];
+for (let i = 0; i < ROUNDS; i++) {
+  const t0 = performance.now();
+  await loop(RUNS);
+  rounds.push(((performance.now() - t0) * 1000) / (RUNS * 5));
+}
+await engine.stop();
+console.log(machineLine());
+console.log(
+  `engine alone: ${Math.min(...rounds).toFixed(1)} µs per step (minimum of ${ROUNDS} rounds: ${rounds
+    .map((r) => r.toFixed(1))
+    .join(', ')})${process.env.STRINGIFY === '1' ? ', snapshots serialised' : ''}`,
+);
