@@ -122,7 +122,10 @@ export interface SqliteStorageInfo {
   readonly walCheckpointPages: number;
   /** Whether writes run on a worker thread. */
   readonly writerThread: boolean;
-  /** Whether a background thread checkpoints the WAL. */
+  /**
+   * Whether a background thread checkpoints the WAL (it starts once the adapter has made
+   * {@link BACKGROUND_CHECKPOINTS_AFTER} writes; false also where it could not start).
+   */
   readonly backgroundCheckpoints: boolean;
 }
 
@@ -147,8 +150,20 @@ interface Open {
   readonly db: BetterSqlite3.Database;
   readonly s: SqliteStatements;
   readonly writer: WriterPort;
-  readonly checkpoints: BackgroundCheckpoints | undefined;
+  /** Writes so far, until the checkpoint thread is asked for. */
+  writes: number;
+  /** The registration with the checkpoint thread, once asked for (undefined where it failed). */
+  checkpoints: Promise<BackgroundCheckpoints | undefined> | undefined;
+  /** Set once registered: what every write tells. */
+  registered: BackgroundCheckpoints | undefined;
+  checkpointsFailed: boolean;
 }
+
+/**
+ * Writes after which an adapter registers with the checkpoint thread: a short-lived one (a CLI
+ * command, a small test) never starts the thread, whose start-up costs about 70 ms.
+ */
+export const BACKGROUND_CHECKPOINTS_AFTER = 100;
 
 const DURABILITIES: readonly Durability[] = ['full', 'normal', 'batched'];
 /** `#peak` loses half of itself in about 140 commits unless commits under way renew it. */
@@ -213,7 +228,24 @@ class SqliteStorage implements SqliteStorageAdapter {
   /** The writer, for a call that writes: the checkpoint thread hears of it. */
   #writer(options?: AbortableOptions): WriterPort {
     const open = this.#get(options);
-    open.checkpoints?.touch();
+    if (open.registered !== undefined) open.registered.touch();
+    else if (this.#backgroundCheckpoints && ++open.writes === BACKGROUND_CHECKPOINTS_AFTER) {
+      open.checkpoints = startBackgroundCheckpoints(
+        this.#path,
+        this.durability === 'full' ? 'FULL' : 'NORMAL',
+      ).then(
+        (registered) => {
+          registered.touch();
+          open.registered = registered;
+          return registered;
+        },
+        // An optimisation: where the thread cannot start, the writer checkpoints as before.
+        () => {
+          open.checkpointsFailed = true;
+          return undefined;
+        },
+      );
+    }
     return open.writer;
   }
 
@@ -228,18 +260,18 @@ class SqliteStorage implements SqliteStorageAdapter {
       walCheckpointPages: this.#walCheckpointPages,
     };
     const { db, writer } = await this.#connect(settings);
-    let checkpoints: BackgroundCheckpoints | undefined;
     try {
-      checkpoints = this.#backgroundCheckpoints
-        ? await startBackgroundCheckpoints(
-            this.#path,
-            this.durability === 'full' ? 'FULL' : 'NORMAL',
-          )
-        : undefined;
       this.#listStatements.clear();
-      this.#open = { db, s: prepareStatements(db), writer, checkpoints };
+      this.#open = {
+        db,
+        s: prepareStatements(db),
+        writer,
+        writes: 0,
+        checkpoints: undefined,
+        registered: undefined,
+        checkpointsFailed: false,
+      };
     } catch (error) {
-      await checkpoints?.stop();
       await writer.close();
       db.close();
       throw toStorageError(error, true);
@@ -280,7 +312,7 @@ class SqliteStorage implements SqliteStorageAdapter {
       mmapSizeBytes: Number(db.pragma('mmap_size', { simple: true })),
       walCheckpointPages: Number(db.pragma('wal_autocheckpoint', { simple: true })),
       writerThread: this.#get().writer.threaded,
-      backgroundCheckpoints: this.#get().checkpoints !== undefined,
+      backgroundCheckpoints: this.#backgroundCheckpoints && !this.#get().checkpointsFailed,
     };
   }
 
@@ -293,7 +325,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     }
     await this.#flush();
     this.#open = undefined;
-    await open.checkpoints?.stop();
+    await (await open.checkpoints)?.stop();
     await open.writer.close();
     open.db.close();
   }

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { keysetSelect } from '../../src/sqlite/keyset-select.ts';
 import { migrate } from '../../src/sqlite/migrations.ts';
 import { prepareStatements } from '../../src/sqlite/sqlite-statements.ts';
+import { BACKGROUND_CHECKPOINTS_AFTER } from '../../src/sqlite/sqlite-storage.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'docflow-sqlite-'));
 let n = 0;
@@ -320,6 +321,21 @@ describe('durability', () => {
       await again.open();
       expect((await again.getRun('db0_199'))?.revision).toBe(1);
       await again.close();
+    });
+
+    it('start only once an adapter has written enough to need them', async () => {
+      const path = tempPath();
+      const s = sqliteStorage({ path, walCheckpointPages: 0 });
+      await s.open();
+      const before = filePages(path);
+      await fill(s, 'run', BACKGROUND_CHECKPOINTS_AFTER - 10);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(filePages(path)).toBe(before);
+      await fill(s, 'more', 20);
+      await expect
+        .poll(() => filePages(path), { timeout: 5000, interval: 20 })
+        .toBeGreaterThan(before);
+      await s.close();
     });
 
     it('are off for a private in-memory database', async () => {
