@@ -43,8 +43,16 @@ export interface StepRunState {
   stepType: StepType;
   status: StepRunStatus;
   fileIds: string[];
-  /** Step name → the step run(s) whose outputs this path carries. */
-  lineage: Record<string, LineageRef>;
+  /**
+   * The step runs this one came from: one, several where a COLLECT joined paths, none for
+   * TRIGGER. The outputs its path carries follow from them (`lineageOf`).
+   */
+  parents?: string[];
+  /**
+   * Step name → the step run(s) whose outputs this path carries, as snapshots written before
+   * 2026-11-23 hold it (in place of `parents`).
+   */
+  lineage?: Record<string, LineageRef>;
   /** Execution attempts started so far. */
   attempt: number;
   /** Small outputs inline; large ones in the blob store under `outputRef`. */

@@ -9,7 +9,8 @@ import {
   type StepRunLifecycleEvent,
 } from './lifecycle.ts';
 import type { RunGraph, RuntimeStep } from './run-graph.ts';
-import type { LineageRef, RunState, StepRunState } from './run-state.ts';
+import { lineageOf, mergedLineage } from './run-lineage.ts';
+import type { RunState, StepRunState } from './run-state.ts';
 
 /** Step types the engine runs itself, inline, without an executor or a queue item. */
 export const CONTROL_STEP_TYPES: ReadonlySet<StepType> = new Set<StepType>([
@@ -125,7 +126,7 @@ export function addStepRun(
   fx: Effects,
   stepName: string,
   fileIds: string[],
-  lineage: Record<string, LineageRef>,
+  parents: readonly string[],
 ): StepRunState {
   const step = ctx.graph.step(stepName);
   if (!step) throw new Error(`unknown step ${stepName}`);
@@ -135,8 +136,7 @@ export function addStepRun(
     stepType: step.type,
     status: 'PENDING',
     fileIds,
-    // A copy: forks share the lineage they were given, and a COLLECT join merges into its own.
-    lineage: { ...lineage },
+    parents: [...parents],
     attempt: 0,
     createdAt: ctx.now,
   };
@@ -184,7 +184,7 @@ export async function startRun(
   moveRun(state, 'START', fx, ctx.now);
   state.initialRunAt ??= ctx.now;
   state.startTime ??= ctx.now;
-  addStepRun(state, ctx, fx, ctx.graph.trigger.name, [...state.fileIds], {});
+  addStepRun(state, ctx, fx, ctx.graph.trigger.name, [...state.fileIds], []);
   await drive(state, ctx, fx);
 }
 
@@ -203,10 +203,6 @@ function successors(step: RuntimeStep, route: string | string[] | null | undefin
     default:
       return next.map((n) => n.step);
   }
-}
-
-function childLineage(sr: StepRunState): Record<string, LineageRef> {
-  return { ...sr.lineage, [sr.stepName]: sr.id };
 }
 
 /**
@@ -244,7 +240,7 @@ export function completeStep(
   delete sr.failureMessage;
   moveStep(state, sr, 'COMPLETE', fx, ctx.now);
   fx.engineEvents.push({ eventType: 'workflow_run.step_run.processed', stepRunId: sr.id });
-  const lineage = childLineage(sr);
+  const parents = [sr.id];
   if (result.forks && result.forks.length > 0) {
     indexFiles(
       state,
@@ -252,7 +248,7 @@ export function completeStep(
     );
     for (const fork of result.forks) {
       for (const target of successors(step, fork.route)) {
-        addStepRun(state, ctx, fx, target, [fork.file.id], lineage);
+        addStepRun(state, ctx, fx, target, [fork.file.id], parents);
       }
     }
     return;
@@ -263,7 +259,7 @@ export function completeStep(
     fileIds = result.files.map((f) => f.id);
   }
   for (const target of successors(step, result.route)) {
-    addStepRun(state, ctx, fx, target, [...fileIds], lineage);
+    addStepRun(state, ctx, fx, target, [...fileIds], parents);
   }
 }
 
@@ -282,7 +278,7 @@ export function failStep(
   const step = ctx.graph.step(sr.stepName);
   if (step?.config?.failureBehavior === 'CONTINUE') {
     for (const target of successors(step, null)) {
-      addStepRun(state, ctx, fx, target, [...sr.fileIds], childLineage(sr));
+      addStepRun(state, ctx, fx, target, [...sr.fileIds], [sr.id]);
     }
     return;
   }
@@ -365,24 +361,20 @@ export function beginStep(state: RunState, fx: Effects, sr: StepRunState, now: s
   moveStep(state, sr, 'START', fx, now);
 }
 
-function mergedLineage(
-  base: Readonly<Record<string, LineageRef>>,
-  from: Readonly<Record<string, LineageRef>>,
-): Record<string, LineageRef> {
-  const into = { ...base };
-  for (const [name, ref] of Object.entries(from)) {
-    const existing = into[name];
-    if (existing === undefined) {
-      into[name] = ref;
-      continue;
-    }
-    const all = new Set([
-      ...(Array.isArray(existing) ? existing : [existing]),
-      ...(Array.isArray(ref) ? ref : [ref]),
-    ]);
-    into[name] = all.size === 1 ? ([...all][0] ?? existing) : [...all];
+/**
+ * A path arriving at an open COLLECT joins it: the open step run gets the arriving one's parents
+ * too (a new list: values below a step run are shared with the committed state). Where either
+ * holds a whole lineage (snapshots from before 2026-11-23), the open one gets the merged lineage.
+ */
+function joinPaths(state: RunState, open: StepRunState, arriving: StepRunState): void {
+  if (open.lineage === undefined && arriving.lineage === undefined) {
+    const parents = [...(open.parents ?? [])];
+    for (const id of arriving.parents ?? []) if (!parents.includes(id)) parents.push(id);
+    open.parents = parents;
+    return;
   }
-  return into;
+  open.lineage = mergedLineage(lineageOf(state, open), lineageOf(state, arriving));
+  delete open.parents;
 }
 
 /**
@@ -430,7 +422,7 @@ async function runControlStep(
         const fileIds = [...open.fileIds];
         for (const f of sr.fileIds) if (!fileIds.includes(f)) fileIds.push(f);
         open.fileIds = fileIds;
-        open.lineage = mergedLineage(open.lineage, sr.lineage);
+        joinPaths(state, open, sr);
         moveStep(state, sr, 'COMPLETE', fx, ctx.now);
         sr.output = { collectedInto: open.id };
         return;
@@ -570,7 +562,7 @@ export function rerouteFrom(
   route: string,
 ): void {
   const descends = (s: StepRunState): boolean => {
-    const ref = s.lineage[sr.stepName];
+    const ref = lineageOf(state, s)[sr.stepName];
     return ref === sr.id || (Array.isArray(ref) && ref.includes(sr.id));
   };
   for (const other of state.stepRuns) {
@@ -592,6 +584,6 @@ export function rerouteFrom(
   const step = ctx.graph.step(sr.stepName);
   if (!step) return;
   for (const target of successors(step, route)) {
-    addStepRun(state, ctx, fx, target, [...sr.fileIds], childLineage(sr));
+    addStepRun(state, ctx, fx, target, [...sr.fileIds], [sr.id]);
   }
 }

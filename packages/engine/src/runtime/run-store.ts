@@ -7,6 +7,7 @@ import { isFinalRunStatus } from '../run/lifecycle.ts';
 import { draftRunState, freezeDeep } from '../run/run-draft.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import { type RunGraph, toRunGraph } from '../run/run-graph.ts';
+import { lineageOf } from '../run/run-lineage.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';
 import {
   type Effects,
@@ -249,7 +250,7 @@ export class RunStore {
     map: (source: StepRunState, output: JsonValue) => JsonValue = (_s, o) => o,
   ): Promise<Record<string, JsonValue>> {
     const out: Record<string, JsonValue> = {};
-    for (const [name, ref] of Object.entries(sr.lineage)) {
+    for (const [name, ref] of Object.entries(lineageOf(state, sr))) {
       const ids = Array.isArray(ref) ? ref : [ref as string];
       const values: JsonValue[] = [];
       for (const id of ids) {
