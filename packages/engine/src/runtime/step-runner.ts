@@ -132,20 +132,20 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
 
   let outcome: StepOutcome | undefined;
   let error: unknown;
-  const controller = new StepAbort();
-  deps.controllers.set(sr.id, controller);
-  // stop() aborts the controllers it finds; this one may have been created after that.
-  if (deps.stopSignal?.aborted) controller.abort(STOPPING);
+  const abort = new StepAbort();
+  deps.controllers.set(sr.id, abort);
+  // stop() aborts the executions it finds; this one may have begun after that.
+  if (deps.stopSignal?.aborted) abort.abort(STOPPING);
   const timeoutMs = step?.timeoutMs;
   const timerStop = typeof timeoutMs === 'number' ? new AbortController() : undefined;
   if (timerStop && typeof timeoutMs === 'number') {
     ctx.clock.sleep(timeoutMs, timerStop.signal).then(
-      () => controller.abort(new StepError(`timed out after ${timeoutMs} ms`, { retryable: true })),
+      () => abort.abort(new StepError(`timed out after ${timeoutMs} ms`, { retryable: true })),
       () => undefined,
     );
   }
   try {
-    if (controller.aborted) throw controller.reason;
+    if (abort.aborted) throw abort.reason;
     const override = step ? overrideFor(started, step) : undefined;
     if (override !== undefined) {
       const route = routeOfOverride(sr.stepType, override);
@@ -161,7 +161,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
       const files: FileSummary[] = sr.fileIds
         .map((id) => started.fileIndex[id])
         .filter((f): f is FileSummary => f !== undefined);
-      const context = new ExecutionContext(controller, {
+      const context = new ExecutionContext(abort, {
         idempotencyKey: sr.id,
         runId: started.id,
         stepRunId: sr.id,
@@ -187,12 +187,12 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
       );
     }
   } catch (e) {
-    error = controller.aborted ? (controller.reason ?? e) : e;
+    error = abort.aborted ? (abort.reason ?? e) : e;
   } finally {
     timerStop?.abort();
     deps.controllers.delete(sr.id);
   }
-  if (controller.reason === STOPPING) return;
+  if (abort.reason === STOPPING) return;
 
   const outputRef =
     outcome && !isStepFailure(outcome) ? await store.storeOutput(sr.id, outcome.output) : undefined;
