@@ -29,6 +29,34 @@ export function mergedLineage(
  * snapshots written before 2026-11-23 hold their `lineage` itself, which is taken as it is.
  */
 export function lineageOf(state: RunState, sr: StepRunState): Record<string, LineageRef> {
+  if (sr.lineage !== undefined) return sr.lineage;
+  // The common case, a chain of single parents, walked without building an index: back to a step
+  // run without parents (TRIGGER) or one of an older snapshot, then forward again.
+  const chain: StepRunState[] = [];
+  let current = sr;
+  for (;;) {
+    const parents = current.parents;
+    if (parents === undefined || parents.length === 0) break;
+    if (parents.length > 1) return joinedLineageOf(state, sr);
+    const id = parents[0];
+    const parent = state.stepRuns.find((s) => s.id === id);
+    if (parent === undefined) break;
+    chain.push(parent);
+    if (parent.lineage !== undefined) break;
+    current = parent;
+  }
+  const root = chain[chain.length - 1];
+  const lineage: Record<string, LineageRef> =
+    root?.lineage === undefined ? {} : { ...root.lineage };
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const parent = chain[i] as StepRunState;
+    lineage[parent.stepName] = parent.id;
+  }
+  return lineage;
+}
+
+/** {@link lineageOf} where a COLLECT joined paths somewhere on the way back. */
+function joinedLineageOf(state: RunState, sr: StepRunState): Record<string, LineageRef> {
   const byId = new Map<string, StepRunState>();
   for (const s of state.stepRuns) byId.set(s.id, s);
   const memo = new Map<string, Record<string, LineageRef>>();
