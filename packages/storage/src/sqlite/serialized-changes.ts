@@ -6,13 +6,16 @@ import type {
   WorkItemInput,
 } from '../storage-adapter.ts';
 
+type WireRun = Omit<RunWrite, 'snapshot' | 'events'>;
+type WireItem = Omit<WorkItemInput, 'payload'>;
+
 /** A commit's entries without their JSON columns, which travel serialised beside them. */
 export interface WireChanges {
   readonly documents?: readonly Omit<DocumentWrite, 'data'>[];
   readonly deleteDocuments?: Changes['deleteDocuments'];
-  readonly runs?: readonly Omit<RunWrite, 'snapshot' | 'events'>[];
+  readonly runs?: readonly WireRun[];
   readonly deleteRuns?: readonly string[];
-  readonly enqueue?: readonly Omit<WorkItemInput, 'payload'>[];
+  readonly enqueue?: readonly WireItem[];
   readonly dequeue?: readonly string[];
   readonly deliveries?: readonly Omit<DeliveryWrite, 'event' | 'attempts'>[];
 }
@@ -40,12 +43,7 @@ function packEvents(
   events: readonly { type: string; data: unknown }[] | undefined,
 ): string | undefined {
   if (events === undefined || events.length === 0) return undefined;
-  let packed = '[';
-  for (let j = 0; j < events.length; j++) {
-    const e = events[j] as { type: string; data: unknown };
-    packed += `${j === 0 ? '' : ','}[${JSON.stringify(e.type)},${JSON.stringify(e.data)}]`;
-  }
-  return `${packed}]`;
+  return JSON.stringify(events.map((e) => [e.type, e.data]));
 }
 
 /** Serialises `changes` for the writer (see {@link SerializedChanges}). */
@@ -64,22 +62,40 @@ export function serializeChanges(changes: Changes): SerializedChanges {
   };
 }
 
-function wire(c: Changes): WireChanges {
+/** A run write's fields the writer reads, copied one by one (a rest copy cost ten times more). */
+function wireRun(r: RunWrite): WireRun {
   return {
-    ...(c.documents ? { documents: c.documents.map(({ data: _, ...d }) => d) } : {}),
-    ...(c.deleteDocuments ? { deleteDocuments: c.deleteDocuments.map((d) => ({ ...d })) } : {}),
-    ...(c.runs ? { runs: c.runs.map(({ snapshot: _s, events: _e, ...r }) => r) } : {}),
-    ...(c.deleteRuns ? { deleteRuns: [...c.deleteRuns] } : {}),
-    ...(c.enqueue
-      ? {
-          enqueue: c.enqueue.map(({ payload: _, ...w }) =>
-            w.lease ? { ...w, lease: { ...w.lease } } : w,
-          ),
-        }
-      : {}),
-    ...(c.dequeue ? { dequeue: [...c.dequeue] } : {}),
-    ...(c.deliveries
-      ? { deliveries: c.deliveries.map(({ event: _e, attempts: _a, ...d }) => d) }
-      : {}),
+    id: r.id,
+    kind: r.kind,
+    workflowId: r.workflowId,
+    batchId: r.batchId,
+    status: r.status,
+    active: r.active,
+    priority: r.priority,
+    expectedRevision: r.expectedRevision,
+    at: r.at,
   };
+}
+
+function wireItem(w: WorkItemInput): WireItem {
+  return {
+    id: w.id,
+    runId: w.runId,
+    kind: w.kind,
+    priority: w.priority,
+    availableAt: w.availableAt,
+    lease: w.lease === undefined ? undefined : { owner: w.lease.owner, leaseMs: w.lease.leaseMs },
+  };
+}
+
+function wire(c: Changes): WireChanges {
+  const out: { -readonly [K in keyof WireChanges]: WireChanges[K] } = {};
+  if (c.documents) out.documents = c.documents.map(({ data: _, ...d }) => d);
+  if (c.deleteDocuments) out.deleteDocuments = c.deleteDocuments.map((d) => ({ ...d }));
+  if (c.runs) out.runs = c.runs.map(wireRun);
+  if (c.deleteRuns) out.deleteRuns = [...c.deleteRuns];
+  if (c.enqueue) out.enqueue = c.enqueue.map(wireItem);
+  if (c.dequeue) out.dequeue = [...c.dequeue];
+  if (c.deliveries) out.deliveries = c.deliveries.map(({ event: _e, attempts: _a, ...d }) => d);
+  return out;
 }

@@ -184,6 +184,31 @@ describe('durability', () => {
     }
   });
 
+  it('stores what a batched commit was given when called, whatever happens to it before the group is written', async () => {
+    const s = sqliteStorage({ path: tempPath(), durability: 'batched' });
+    await s.open();
+    const write = { ...run('run_1', 0), status: 'PENDING' };
+    const item = {
+      id: 'w1',
+      runId: 'run_1',
+      kind: 'step',
+      priority: 10,
+      payload: { n: 1 },
+      lease: { owner: 'me', leaseMs: 60_000 },
+    };
+    const committed = s.commit({ runs: [write], enqueue: [item] });
+    // The group is written at the end of the tick: change everything before then.
+    write.status = 'CHANGED';
+    item.priority = 99;
+    item.lease.owner = 'someone else';
+    item.payload.n = 2;
+    await committed;
+    expect((await s.getRun('run_1'))?.status).toBe('PENDING');
+    const [stored] = await s.listWork();
+    expect([stored?.priority, stored?.leaseOwner, stored?.payload]).toEqual([10, 'me', { n: 1 }]);
+    await s.close();
+  });
+
   describe("the writer's memory of the runs it wrote", () => {
     const ev = (type: string) => ({ type, data: {} });
     const seqs = async (s: ReturnType<typeof sqliteStorage>, id: string) =>
