@@ -11,7 +11,7 @@
 import { createEngine } from '@docflow/engine';
 import { type Changes, memoryStorage, type StorageAdapter } from '@docflow/storage';
 import { machineLine } from '../harness.ts';
-import { CONCURRENCY, noop, steps } from './linear-noop.ts';
+import { noop, runClients, steps } from './linear-noop.ts';
 
 const RUNS = Number(process.env.RUNS ?? 8000);
 const ROUNDS = 3;
@@ -44,21 +44,7 @@ await engine.workflows.deploy(wf.id);
 const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
 storing = false;
 
-const loop = async (count: number) => {
-  let next = 0;
-  const client = async () => {
-    while (next < count) {
-      next++;
-      const run = await engine.workflowRuns.create({
-        workflow: { id: wf.id },
-        file: { id: file.id },
-      });
-      const done = await engine.workflowRuns.waitFor(run.id);
-      if (done.status !== 'PROCESSED') throw new Error(`run ${run.id} ended ${done.status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, client));
-};
+const loop = (count: number) => runClients(engine, wf.id, file.id, count);
 await loop(RUNS / 4);
 const rounds: number[] = [];
 for (let i = 0; i < ROUNDS; i++) {

@@ -6,7 +6,13 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine, defineStep, type StepDefinition, type StepType } from '@docflow/engine';
+import {
+  createEngine,
+  defineStep,
+  type Engine,
+  type StepDefinition,
+  type StepType,
+} from '@docflow/engine';
 import { type Durability, memoryStorage } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { scratchDir } from '../harness.ts';
@@ -48,6 +54,32 @@ export interface LinearConfig {
   readonly inMemory?: boolean;
 }
 
+/**
+ * A closed loop of CONCURRENCY clients, as the LangGraph side runs: each creates a run of the
+ * workflow on the file, waits for it to finish and starts the next, so at most CONCURRENCY runs
+ * are in flight; `count` runs in all. Throws if a run ends other than PROCESSED.
+ */
+export async function runClients(
+  engine: Engine,
+  workflowId: string,
+  fileId: string,
+  count: number,
+): Promise<void> {
+  let next = 0;
+  const client = async () => {
+    while (next < count) {
+      next++;
+      const run = await engine.workflowRuns.create({
+        workflow: { id: workflowId },
+        file: { id: fileId },
+      });
+      const done = await engine.workflowRuns.waitFor(run.id);
+      if (done.status !== 'PROCESSED') throw new Error(`run ${run.id} ended ${done.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+}
+
 /** Runs RUNS five-step runs and returns step transitions per second. */
 export async function linearThroughput(config: LinearConfig): Promise<{
   transitionsPerSecond: number;
@@ -81,23 +113,7 @@ export async function linearThroughput(config: LinearConfig): Promise<{
   const sizeBefore = size();
   const engine = open();
   await engine.start();
-  // A closed loop of CONCURRENCY clients, as the LangGraph side runs: each creates a run, waits
-  // for it to finish and starts the next, so at most CONCURRENCY runs are in flight.
-  const loop = async (count: number) => {
-    let next = 0;
-    const client = async () => {
-      while (next < count) {
-        next++;
-        const run = await engine.workflowRuns.create({
-          workflow: { id: wf.id },
-          file: { id: file.id },
-        });
-        const done = await engine.workflowRuns.waitFor(run.id);
-        if (done.status !== 'PROCESSED') throw new Error(`run ${run.id} ended ${done.status}`);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, client));
-  };
+  const loop = (count: number) => runClients(engine, wf.id, file.id, count);
   // Unmeasured warm-up: the JIT compiles the hot path before the clock starts.
   await loop(WARMUP);
   const t0 = performance.now();
