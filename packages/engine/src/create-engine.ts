@@ -215,7 +215,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
   });
 
-  const controllers = new Map<string, StepAbort>();
+  const aborts = new Map<string, StepAbort>();
   const stopping = new AbortController();
   const settledWaiters = new Map<string, Set<(state: RunState) => void>>();
   const idleWaiters = new Set<() => void>();
@@ -288,7 +288,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }
     },
     afterCommit(state, fx, committed, deliveriesCommitted) {
-      for (const id of fx.aborts) controllers.get(id)?.abort(new Error('step aborted by the run'));
+      for (const id of fx.aborts) aborts.get(id)?.abort(new Error('step aborted by the run'));
       for (const event of committed) bus.emit(event);
       // Only wake the dispatcher when there is something to send: a claim is a write.
       if (deliveriesCommitted > 0) dispatcher?.notify();
@@ -330,7 +330,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
             store,
             executors,
             retry,
-            controllers,
+            aborts,
             stopSignal: stopping.signal,
             random,
             resolveProcessor: (kind, ref) => processors.resolution.resolveProcessor(kind, ref),
@@ -376,7 +376,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     ctx,
     store,
     resolve: (ref, path) => workflows.resolve(ref, path),
-    controllers,
+    aborts,
     async storeSecrets(runId, secrets) {
       const key = `secrets/${runId}`;
       await storage.blobs.put(key, secretBox.seal(secrets));
@@ -495,7 +495,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       state = 'stopped';
       scheduler.stop();
       stopping.abort(STOPPING);
-      for (const controller of controllers.values()) controller.abort(STOPPING);
+      for (const abort of aborts.values()) abort.abort(STOPPING);
       standalone.stopAll();
       const inflight = scheduler.inflightIds();
       await scheduler.whenIdle();

@@ -79,7 +79,7 @@ export interface WorkflowRunsDependencies {
   readonly store: RunStore;
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
   /** Aborts of executing step runs (aborted on delete). */
-  readonly controllers: Map<string, StepAbort>;
+  readonly aborts: Map<string, StepAbort>;
   /** Encrypts and stores a run's secrets; returns the blob key. */
   storeSecrets(runId: string, secrets: Readonly<Record<string, string>>): Promise<string>;
   /** Registers a waiter resolved when the run's status settles. */
@@ -443,7 +443,7 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
 
     async delete(id) {
       const state = await load(id);
-      for (const sr of state.stepRuns) deps.controllers.get(sr.id)?.abort(new Error('run deleted'));
+      for (const sr of state.stepRuns) deps.aborts.get(sr.id)?.abort(new Error('run deleted'));
       await ctx.storage.commit({ deleteRuns: [id] });
       store.evict(id);
       for (const sr of state.stepRuns) {

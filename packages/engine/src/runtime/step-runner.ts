@@ -53,7 +53,7 @@ export interface StepRunnerDependencies {
   readonly executors: ReadonlyMap<StepType, StepExecutor>;
   readonly retry: RetryPolicy;
   /** Aborts of executing step runs (cancel, failure elsewhere, invalidation, stop). */
-  readonly controllers: Map<string, StepAbort>;
+  readonly aborts: Map<string, StepAbort>;
   /** Aborted by `engine.stop()`: work that reaches its executor after that does not start it. */
   readonly stopSignal?: AbortSignal;
   secretsOf(state: RunState): Promise<Readonly<Record<string, string>>>;
@@ -133,7 +133,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   let outcome: StepOutcome | undefined;
   let error: unknown;
   const abort = new StepAbort();
-  deps.controllers.set(sr.id, abort);
+  deps.aborts.set(sr.id, abort);
   // stop() aborts the executions it finds; this one may have begun after that.
   if (deps.stopSignal?.aborted) abort.abort(STOPPING);
   const timeoutMs = step?.timeoutMs;
@@ -190,7 +190,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     error = abort.aborted ? (abort.reason ?? e) : e;
   } finally {
     timerStop?.abort();
-    deps.controllers.delete(sr.id);
+    deps.aborts.delete(sr.id);
   }
   if (abort.reason === STOPPING) return;
 
