@@ -92,6 +92,58 @@ describe('migrations', () => {
     await s.close();
   });
 
+  it('keeps the event rows of a version-2 database across migration 3, still one per run and last seq', async () => {
+    const path = join(dir, 'v2.db');
+    const raw = new BetterSqlite3(path);
+    migrate(raw, path, MIGRATIONS.slice(0, 2));
+    raw
+      .prepare(
+        `INSERT INTO run_events (run_id, seq, last_seq, events, revision, at) VALUES
+          ('run_a', 3, 3, '[["step.start",{"n":3}]]', 2, '2030-01-01T00:00:01.000Z'),
+          ('run_b', 1, 1, '[["run.created",{}]]', 1, '2030-01-01T00:00:00.000Z'),
+          ('run_a', 1, 2, '[["run.created",{"n":1}],["run.start",{"n":2}]]', 1, '2030-01-01T00:00:00.000Z')`,
+      )
+      .run();
+    raw.close();
+    const s = sqliteStorage({ path });
+    await s.open();
+    expect(s.info().schemaVersion).toBe(SCHEMA_VERSION);
+    expect((await s.listRunEvents('run_a', { afterSeq: 1 })).map((e) => [e.seq, e.type])).toEqual([
+      [2, 'run.start'],
+      [3, 'step.start'],
+    ]);
+    await s.close();
+    const check = new BetterSqlite3(path);
+    expect(() =>
+      check
+        .prepare(
+          `INSERT INTO run_events (run_id, seq, last_seq, events, revision, at)
+            VALUES ('run_a', 3, 3, '[]', 3, 'x')`,
+        )
+        .run(),
+    ).toThrow(/UNIQUE/);
+    check.close();
+  });
+
+  it('appends event rows in commit order, whichever run they belong to', async () => {
+    const path = tempPath();
+    const s = sqliteStorage({ path });
+    await s.open();
+    const event = [{ type: 'e', data: {} }];
+    // run_z sorts after run_a: keyed by run, its rows would sit after run_a's.
+    await s.commit({ runs: [run('run_z', 0, { events: event })] });
+    await s.commit({ runs: [run('run_a', 0, { events: event })] });
+    await s.commit({ runs: [run('run_z', 1, { events: event })] });
+    await s.close();
+    const raw = new BetterSqlite3(path, { readonly: true });
+    expect(raw.prepare('SELECT run_id, last_seq FROM run_events ORDER BY rowid').all()).toEqual([
+      { run_id: 'run_z', last_seq: 1 },
+      { run_id: 'run_a', last_seq: 1 },
+      { run_id: 'run_z', last_seq: 2 },
+    ]);
+    raw.close();
+  });
+
   it('refuses a database written by a newer schema with SCHEMA_TOO_NEW naming both versions', async () => {
     const path = tempPath();
     const s = sqliteStorage({ path });
