@@ -1,6 +1,8 @@
 export { isStorageError, StorageError, StorageErrorCode } from './errors.ts';
 export type { MemoryStorageOptions } from './memory/memory-storage.ts';
 export { memoryStorage } from './memory/memory-storage.ts';
+export type { SnapshotPatchOp, SnapshotPath } from './snapshot-patch.ts';
+export { applySnapshotPatch, snapshotPatch } from './snapshot-patch.ts';
 export type {
   AbortableOptions,
   BlobStore,

@@ -10,6 +10,8 @@
  * committed together or not at all.
  */
 
+import type { SnapshotPatchOp } from './snapshot-patch.ts';
+
 /** Options every async contract method accepts. */
 export interface AbortableOptions {
   readonly signal?: AbortSignal;
@@ -125,6 +127,14 @@ export interface RunWrite {
   /** Events appended in the same transaction, in order. */
   readonly events?: readonly RunEventInput[] | undefined;
   readonly at?: string | undefined;
+  /**
+   * How `snapshot` differs from the run's snapshot at `expectedRevision`, when the caller knows
+   * (`snapshotPatch` makes one for states that share what did not change): applied in order to
+   * that snapshot, it must give `snapshot`. An adapter may store it instead of the whole snapshot
+   * (the SQLite adapter does while the run is active), so a patch that does not fit is a wrong
+   * stored state: the engine checks each of its patches in its test suites.
+   */
+  readonly patch?: readonly SnapshotPatchOp[] | undefined;
 }
 
 /** An event to append to a run's log. */

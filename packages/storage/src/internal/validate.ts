@@ -159,6 +159,11 @@ export function validateChanges(changes: Changes): void {
       checkObject(r.snapshot, `${p}.snapshot`);
       checkInteger(r.expectedRevision, `${p}.expectedRevision`, 0, Number.MAX_SAFE_INTEGER);
       checkOptionalTime(r.at, `${p}.at`);
+      if (r.patch !== undefined) {
+        if (r.expectedRevision === 0)
+          invalid(`${p}.patch`, 'is only for a run that exists (expectedRevision above 0)');
+        checkSnapshotPatch(r.patch, `${p}.patch`);
+      }
       if (r.events !== undefined) {
         checkArray(r.events, `${p}.events`);
         r.events.forEach((e, j) => {
@@ -209,5 +214,26 @@ export function validateChanges(changes: Changes): void {
       parseTime(d.nextAttemptAt, `${p}.nextAttemptAt`);
       checkOptionalTime(d.at, `${p}.at`);
     });
+  }
+}
+
+/** Checks the shape of a patch (not that it fits the snapshot, which only reading shows). */
+function checkSnapshotPatch(value: unknown, path: string): void {
+  if (!Array.isArray(value)) invalid(path, 'must be an array of patch operations');
+  for (let o = 0; o < value.length; o++) {
+    const op: unknown = value[o];
+    const p = `${path}[${o}]`;
+    if (!Array.isArray(op) || op.length < 1 || op.length > 2) {
+      invalid(p, 'must be [path, value] or [path]');
+    }
+    const keys: unknown = op[0];
+    if (!Array.isArray(keys) || keys.length === 0) invalid(`${p}[0]`, 'must be a non-empty array');
+    for (let i = 0; i < keys.length; i++) {
+      const k: unknown = keys[i];
+      if (typeof k !== 'string' && !(Number.isInteger(k) && (k as number) >= 0)) {
+        invalid(`${p}[0][${i}]`, 'must be a string or a non-negative integer');
+      }
+    }
+    if (op.length === 2 && op[1] === undefined) invalid(`${p}[1]`, 'must be a JSON value');
   }
 }

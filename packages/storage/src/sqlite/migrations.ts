@@ -187,6 +187,28 @@ ALTER TABLE run_events_v3 RENAME TO run_events;
 CREATE UNIQUE INDEX run_events_by_run ON run_events (run_id, last_seq);
 `,
   },
+  {
+    version: 4,
+    name: 'run snapshots apart, with patches between them',
+    // A 5-step run's snapshot is 2-3 KB, so each run row filled a page of its own and every step
+    // commit rewrote that page (in a group of 16 step commits, 15 of its 26 WAL pages). The
+    // snapshot now lives in a table of its own, rewritten whole only every 8 revisions and when
+    // the run comes to rest; the commits in between store the caller's patch in their event row,
+    // which appends. The run rows left are small, so the rows of runs in flight share pages.
+    // A run reads as its snapshot with the patches of the event rows after `base_event_seq`.
+    sql: `
+CREATE TABLE run_snapshots (
+  run_seq INTEGER PRIMARY KEY NOT NULL,
+  base_revision INTEGER NOT NULL,
+  base_event_seq INTEGER NOT NULL,
+  snapshot TEXT NOT NULL
+);
+INSERT INTO run_snapshots (run_seq, base_revision, base_event_seq, snapshot)
+  SELECT seq, revision, event_seq, snapshot FROM runs ORDER BY seq;
+ALTER TABLE runs DROP COLUMN snapshot;
+ALTER TABLE run_events ADD COLUMN patch TEXT;
+`,
+  },
 ];
 
 /** The schema version this code writes. */

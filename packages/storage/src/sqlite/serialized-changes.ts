@@ -6,7 +6,7 @@ import type {
   WorkItemInput,
 } from '../storage-adapter.ts';
 
-type WireRun = Omit<RunWrite, 'snapshot' | 'events'>;
+type WireRun = Omit<RunWrite, 'snapshot' | 'events' | 'patch'>;
 type WireItem = Omit<WorkItemInput, 'payload'>;
 
 /** A commit's entries without their JSON columns, which travel serialised beside them. */
@@ -30,7 +30,10 @@ export interface WireChanges {
 export interface SerializedChanges {
   readonly changes: WireChanges;
   readonly documentData: readonly string[];
-  readonly runSnapshots: readonly string[];
+  /** Per run write: its whole snapshot, or undefined where its patch is stored instead. */
+  readonly runSnapshots: readonly (string | undefined)[];
+  /** Per run write: its patch where that is stored instead of the snapshot. */
+  readonly runPatches: readonly (string | undefined)[];
   /** Per run write: its events as one row, `[[type, data], …]`, or undefined for none. */
   readonly runEvents: readonly (string | undefined)[];
   readonly runEventCounts: readonly number[];
@@ -46,6 +49,27 @@ function packEvents(
   return JSON.stringify(events.map((e) => [e.type, e.data]));
 }
 
+/**
+ * The snapshot is stored whole at least every this many revisions, so that reading a run applies
+ * at most this many patches less one.
+ */
+export const SNAPSHOT_EVERY = 8;
+
+/**
+ * Whether a run write stores its patch instead of its snapshot: it has one, the run stays active
+ * (a run at rest is read as one row), the commit has events (the patch goes in their row), and
+ * the revision it makes is not one where the snapshot is stored whole.
+ */
+function storesPatch(r: RunWrite): boolean {
+  return (
+    r.patch !== undefined &&
+    r.active &&
+    r.events !== undefined &&
+    r.events.length > 0 &&
+    r.expectedRevision % SNAPSHOT_EVERY !== 0
+  );
+}
+
 /** Serialises `changes` for the writer (see {@link SerializedChanges}). */
 export function serializeChanges(changes: Changes): SerializedChanges {
   const runs = changes.runs ?? [];
@@ -53,7 +77,8 @@ export function serializeChanges(changes: Changes): SerializedChanges {
   return {
     changes: wire(changes),
     documentData: (changes.documents ?? []).map((d) => JSON.stringify(d.data)),
-    runSnapshots: runs.map((r) => JSON.stringify(r.snapshot)),
+    runSnapshots: runs.map((r) => (storesPatch(r) ? undefined : JSON.stringify(r.snapshot))),
+    runPatches: runs.map((r) => (storesPatch(r) ? JSON.stringify(r.patch) : undefined)),
     runEvents: runs.map((r) => packEvents(r.events)),
     runEventCounts: runs.map((r) => r.events?.length ?? 0),
     payloads: (changes.enqueue ?? []).map((w) => JSON.stringify(w.payload)),

@@ -1,4 +1,6 @@
+import { StorageError } from '../errors.ts';
 import { formatTime } from '../internal/time.ts';
+import { applySnapshotPatch, type SnapshotPatchOp } from '../snapshot-patch.ts';
 import type {
   CollectionName,
   DeliveryRecord,
@@ -35,11 +37,14 @@ export interface RunRow {
   status: string;
   active: number;
   priority: number;
-  snapshot: string;
   revision: number;
   created_at: string;
   updated_at: string;
   seq: number;
+  /** From `run_snapshots`: the snapshot at `base_revision`, written with event `base_event_seq`. */
+  snapshot: string;
+  base_revision: number;
+  base_event_seq: number;
 }
 
 /** A row of `run_events`. */
@@ -52,6 +57,8 @@ export interface RunEventRow {
   events: string;
   revision: number;
   at: string;
+  /** The commit's snapshot patch when it did not rewrite the snapshot, else null. */
+  patch: string | null;
 }
 
 /** A row of `work`. */
@@ -105,15 +112,41 @@ export function documentFromRow(r: DocumentRow): StoredDocument {
   return doc;
 }
 
-/** Maps a `runs` row to the contract shape. */
-export function runFromRow(r: RunRow): RunRecord {
+/**
+ * Maps a `runs` row to the contract shape. `patches`: the `patch` column of the run's event rows
+ * after `base_event_seq`, one per revision after `base_revision`, read in the same transaction.
+ */
+export function runFromRow(r: RunRow, patches?: readonly { patch: string | null }[]): RunRecord {
+  const snapshot = JSON.parse(r.snapshot) as JsonObject;
+  if (r.revision !== r.base_revision) {
+    const expected = r.revision - r.base_revision;
+    const where = `run ${r.id} (revision ${r.revision}, snapshot at ${r.base_revision})`;
+    if (patches?.length !== expected) {
+      throw new StorageError(
+        'DATABASE_ERROR',
+        `${where}: ${expected} patches expected, ${patches?.length ?? 0} stored`,
+      );
+    }
+    for (const p of patches) {
+      if (p.patch === null) {
+        throw new StorageError('DATABASE_ERROR', `${where}: an event row after it has no patch`);
+      }
+      try {
+        applySnapshotPatch(snapshot, JSON.parse(p.patch) as SnapshotPatchOp[]);
+      } catch (error) {
+        throw new StorageError('DATABASE_ERROR', `${where}: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+    }
+  }
   const run: { -readonly [K in keyof RunRecord]: RunRecord[K] } = {
     id: r.id,
     kind: r.kind,
     status: r.status,
     active: r.active === 1,
     priority: r.priority,
-    snapshot: JSON.parse(r.snapshot) as JsonObject,
+    snapshot,
     revision: r.revision,
     createdAt: r.created_at,
     updatedAt: r.updated_at,

@@ -20,7 +20,12 @@ export interface SqliteStatements {
   readonly runMeta: Statement<{ revision: number; event_seq: number; created_at: string }>;
   readonly runGet: Statement<RunRow>;
   readonly runInsert: Statement;
+  readonly snapshotInsert: Statement;
+  readonly snapshotUpdate: Statement;
+  readonly snapshotDelete: Statement;
+  readonly patchesAfter: Statement<{ patch: string | null }>;
   readonly runUpdate: Statement<{
+    seq: number;
     event_seq: number;
     kind: string;
     workflow_id: string | null;
@@ -68,6 +73,13 @@ export interface SqliteStatements {
   };
 }
 
+/**
+ * A run row with its stored snapshot (`CROSS JOIN` keeps `runs` the outer loop, so that a list
+ * walks the `runs` index its filters choose).
+ */
+export const RUN_SELECT =
+  'SELECT runs.*, snapshot, base_revision, base_event_seq FROM runs CROSS JOIN run_snapshots ON run_seq = seq';
+
 const WORK_AVAILABLE =
   'available_at <= @now AND (lease_expires_at IS NULL OR lease_expires_at <= @now)';
 
@@ -91,30 +103,44 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
     ),
     docDelete: p('DELETE FROM documents WHERE collection = ? AND id = ?'),
     runMeta: p('SELECT revision, event_seq, created_at FROM runs WHERE id = ?'),
-    runGet: p('SELECT * FROM runs WHERE id = ?'),
+    runGet: p(`${RUN_SELECT} WHERE id = ?`),
     runInsert: p(
-      `INSERT INTO runs (id, kind, workflow_id, batch_id, status, active, priority, snapshot,
-        revision, event_seq, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+      `INSERT INTO runs (id, kind, workflow_id, batch_id, status, active, priority,
+        revision, event_seq, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING`,
+    ),
+    snapshotInsert: p(
+      `INSERT INTO run_snapshots (run_seq, base_revision, base_event_seq, snapshot)
+        VALUES (?, 1, ?, ?)`,
+    ),
+    snapshotUpdate: p(
+      'UPDATE run_snapshots SET base_revision = ?, base_event_seq = ?, snapshot = ? WHERE run_seq = ?',
+    ),
+    snapshotDelete: p(
+      'DELETE FROM run_snapshots WHERE run_seq = (SELECT seq FROM runs WHERE id = ?)',
+    ),
+    patchesAfter: p(
+      'SELECT patch FROM run_events WHERE run_id = ? AND last_seq > ? ORDER BY last_seq',
     ),
     // Indexed columns are left out of the hot UPDATE: SQLite rewrites an index whenever one of
     // its columns is SET, changed or not, and a step transition rarely changes them. RETURNING
     // hands back their current values; the adapter sets the ones that differ.
     runUpdate: p(
-      `UPDATE runs SET priority = ?, snapshot = ?, revision = revision + 1,
+      `UPDATE runs SET priority = ?, revision = revision + 1,
         event_seq = event_seq + ?, updated_at = ?
         WHERE id = ? AND revision = ?
-        RETURNING event_seq, kind, workflow_id, batch_id, status, active`,
+        RETURNING seq, event_seq, kind, workflow_id, batch_id, status, active`,
     ),
     // The same UPDATE when the writer knows those values from its own last write of the run.
     runUpdateKnown: p(
-      `UPDATE runs SET priority = ?, snapshot = ?, revision = revision + 1,
+      `UPDATE runs SET priority = ?, revision = revision + 1,
         event_seq = event_seq + ?, updated_at = ?
         WHERE id = ? AND revision = ?`,
     ),
     runDelete: p('DELETE FROM runs WHERE id = ?'),
     eventInsert: p(
-      'INSERT INTO run_events (run_id, seq, last_seq, events, revision, at) VALUES (?, ?, ?, ?, ?, ?)',
+      `INSERT INTO run_events (run_id, seq, last_seq, events, revision, at, patch)
+        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
     eventsDelete: p('DELETE FROM run_events WHERE run_id = ?'),
     eventsAfter: p('SELECT * FROM run_events WHERE run_id = ? AND last_seq > ? ORDER BY last_seq'),

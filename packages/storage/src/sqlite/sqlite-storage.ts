@@ -468,8 +468,17 @@ class SqliteStorage implements SqliteStorageAdapter {
   async getRun(id: string, options?: AbortableOptions): Promise<RunRecord | undefined> {
     const { s } = this.#get(options);
     checkString(id, 'id');
-    const row = runSql(() => s.runGet.get(id));
-    return row === undefined ? undefined : runFromRow(row);
+    return runSql(() => {
+      const row = s.runGet.get(id);
+      if (row === undefined) return undefined;
+      if (row.revision === row.base_revision) return runFromRow(row);
+      // Patched since its snapshot: the row and its patches are read in one transaction, so that
+      // a commit in between (another thread's) cannot pair them wrongly.
+      return this.#inReadTransaction(() => {
+        const again = s.runGet.get(id);
+        return again === undefined ? undefined : runFromRow(again, this.#patches(again));
+      });
+    });
   }
 
   async listRuns(query: RunQuery = {}): Promise<Page<RunRecord>> {
@@ -488,7 +497,23 @@ class SqliteStorage implements SqliteStorageAdapter {
     if (status !== undefined) where.push(['status = ?', status]);
     if (active !== undefined) where.push(['active = ?', active ? 1 : 0]);
     const rows = this.#list<RunRow>('runs', where, q);
-    return toPage(rows, q, (r) => r.seq, runFromRow);
+    if (rows.every((r) => r.revision === r.base_revision)) {
+      return toPage(
+        rows,
+        q,
+        (r) => r.seq,
+        (r) => runFromRow(r),
+      );
+    }
+    return this.#inReadTransaction(() => {
+      const again = this.#list<RunRow>('runs', where, q);
+      return toPage(
+        again,
+        q,
+        (r) => r.seq,
+        (r) => runFromRow(r, this.#patches(r)),
+      );
+    });
   }
 
   async listRunEvents(
@@ -598,6 +623,18 @@ class SqliteStorage implements SqliteStorageAdapter {
     if (status !== undefined) where.push(['status = ?', status]);
     const rows = this.#list<DeliveryRow>('deliveries', where, q);
     return toPage(rows, q, (r) => r.seq, deliveryFromRow);
+  }
+
+  /** The patches a run row needs on top of its snapshot (see `runFromRow`). */
+  #patches(row: RunRow): { patch: string | null }[] | undefined {
+    if (row.revision === row.base_revision) return undefined;
+    return this.#get().s.patchesAfter.all(row.id, row.base_event_seq);
+  }
+
+  /** `fn` in one read transaction of the reading connection (one view of the database). */
+  #inReadTransaction<T>(fn: () => T): T {
+    const { db } = this.#get();
+    return runSql(() => db.transaction(fn)());
   }
 
   /** Runs a keyset list query; statements are cached per filter combination. */

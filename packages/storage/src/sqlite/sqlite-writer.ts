@@ -27,6 +27,8 @@ export interface GroupedCommit {
  * the UPDATE's own WHERE clause checks, so another connection's write in between is caught.
  */
 interface KnownRun {
+  /** The run's `seq`, which keys its row of `run_snapshots`. */
+  readonly seq: number;
   readonly revision: number;
   readonly eventSeq: number;
   readonly indexed: readonly unknown[];
@@ -215,6 +217,7 @@ export class SqliteWriter {
     if (changes.deleteRuns !== undefined && changes.deleteRuns.length > 0) {
       let deleted = false;
       for (const id of changes.deleteRuns) {
+        s.snapshotDelete.run(id);
         deleted = s.runDelete.run(id).changes > 0 || deleted;
         this.#known.delete(id);
         s.eventsDelete.run(id);
@@ -233,7 +236,9 @@ export class SqliteWriter {
         const at = formatTime(timeOr(r.at, nowMs, `changes.runs[${i}].at`));
         const revision = r.expectedRevision + 1;
         const eventCount = serialized.runEventCounts[i] as number;
-        const snapshot = serialized.runSnapshots[i] as string;
+        const snapshot = serialized.runSnapshots[i];
+        const packed = serialized.runEvents[i];
+        const patch = serialized.runPatches[i];
         let firstEventSeq = 1;
         const now = [
           r.kind,
@@ -251,38 +256,32 @@ export class SqliteWriter {
             r.status,
             r.active ? 1 : 0,
             r.priority,
-            snapshot,
             eventCount,
             at,
             at,
             this.#runSeq + 1,
           );
           if (inserted.changes === 0) throw this.#runConflict(r.id, r.expectedRevision);
-          this.#runSeq++;
-          if (r.active) this.#remember(r.id, 1, eventCount, now);
+          const seq = ++this.#runSeq;
+          s.snapshotInsert.run(seq, eventCount, snapshot);
+          if (r.active) this.#remember(r.id, seq, 1, eventCount, now);
         } else {
           // The run as this writer last wrote it, if it is still at that revision; otherwise
           // the UPDATE hands its indexed columns back (RETURNING, about 2 µs more).
           const known = this.#known.get(r.id);
           let was: readonly unknown[];
           let eventsBefore: number;
+          let seq: number;
           if (
             known !== undefined &&
             known.revision === r.expectedRevision &&
-            s.runUpdateKnown.run(r.priority, snapshot, eventCount, at, r.id, r.expectedRevision)
-              .changes === 1
+            s.runUpdateKnown.run(r.priority, eventCount, at, r.id, r.expectedRevision).changes === 1
           ) {
             was = known.indexed;
             eventsBefore = known.eventSeq;
+            seq = known.seq;
           } else {
-            const updated = s.runUpdate.get(
-              r.priority,
-              snapshot,
-              eventCount,
-              at,
-              r.id,
-              r.expectedRevision,
-            );
+            const updated = s.runUpdate.get(r.priority, eventCount, at, r.id, r.expectedRevision);
             if (updated === undefined) throw this.#runConflict(r.id, r.expectedRevision);
             was = [
               updated.kind,
@@ -292,6 +291,12 @@ export class SqliteWriter {
               updated.active,
             ];
             eventsBefore = updated.event_seq - eventCount;
+            seq = updated.seq;
+          }
+          if (snapshot !== undefined) {
+            s.snapshotUpdate.run(revision, eventsBefore + eventCount, snapshot, seq);
+          } else if (packed === undefined || patch === undefined) {
+            throw new Error(`run ${r.id}: neither a snapshot nor a patch with events to store`);
           }
           // Only the columns that changed: SQLite rewrites the index of every column it SETs.
           const changed: unknown[] = [];
@@ -303,10 +308,9 @@ export class SqliteWriter {
           }
           if (mask !== 0) this.#runIndexedUpdate(mask).run(...changed, r.id);
           firstEventSeq = eventsBefore + 1;
-          if (r.active) this.#remember(r.id, revision, eventsBefore + eventCount, now);
+          if (r.active) this.#remember(r.id, seq, revision, eventsBefore + eventCount, now);
           else this.#known.delete(r.id);
         }
-        const packed = serialized.runEvents[i];
         if (packed !== undefined) {
           s.eventInsert.run(
             r.id,
@@ -315,6 +319,7 @@ export class SqliteWriter {
             packed,
             revision,
             at,
+            patch ?? null,
           );
         }
         runRevisions[r.id] = revision;
@@ -382,9 +387,15 @@ export class SqliteWriter {
     return { runRevisions, documentRevisions };
   }
 
-  #remember(id: string, revision: number, eventSeq: number, indexed: readonly unknown[]): void {
+  #remember(
+    id: string,
+    seq: number,
+    revision: number,
+    eventSeq: number,
+    indexed: readonly unknown[],
+  ): void {
     if (this.#known.size >= KNOWN_RUNS_LIMIT) this.#known.clear();
-    this.#known.set(id, { revision, eventSeq, indexed });
+    this.#known.set(id, { seq, revision, eventSeq, indexed });
   }
 
   /** The UPDATE of the indexed run columns in `mask` (kind, workflow, batch, status, active). */

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Durability, RunWrite } from '@docflow/storage';
-import { isStorageError, StorageError } from '@docflow/storage';
+import type { Durability, JsonObject, RunWrite } from '@docflow/storage';
+import { isStorageError, StorageError, snapshotPatch } from '@docflow/storage';
 import {
   MIGRATIONS,
   SCHEMA_VERSION,
@@ -335,9 +335,9 @@ describe('durability', () => {
   });
 
   describe('background checkpoints', () => {
-    /** Commits runs with 2 KB snapshots until the WAL holds about `pages` pages. */
+    /** Commits runs with 3 KB snapshots (one a page) until the WAL holds about `pages` pages. */
     async function fill(s: ReturnType<typeof sqliteStorage>, prefix: string, pages: number) {
-      const snapshot = { text: 'x'.repeat(2000) };
+      const snapshot = { text: 'x'.repeat(3000) };
       for (let i = 0; i < pages; i++) {
         await s.commit({ runs: [run(`${prefix}_${i}`, 0, { snapshot })] });
       }
@@ -516,6 +516,162 @@ describe('durability', () => {
   it('wraps an unopenable path in DATABASE_ERROR', async () => {
     const s = sqliteStorage({ path: join(dir, 'no', 'such', 'dir', 'x.db') });
     await expect(s.open()).rejects.toSatisfy((e) => isStorageError(e, 'DATABASE_ERROR'));
+  });
+});
+
+describe('snapshot patches', () => {
+  /** The snapshot of revision `r` of a run: one step entry per revision, the last one open. */
+  const snapshotAt = (id: string, r: number): JsonObject => ({
+    id,
+    revision: r,
+    steps: Array.from({ length: r }, (_, i) => ({ n: i, status: i < r - 1 ? 'DONE' : 'OPEN' })),
+  });
+  const rows = (path: string, id: string) => {
+    const raw = new BetterSqlite3(path, { readonly: true });
+    const base = raw
+      .prepare(
+        'SELECT base_revision AS revision FROM run_snapshots WHERE run_seq = (SELECT seq FROM runs WHERE id = ?)',
+      )
+      .get(id) as { revision: number } | undefined;
+    const patched = raw
+      .prepare(
+        'SELECT revision FROM run_events WHERE run_id = ? AND patch IS NOT NULL ORDER BY revision',
+      )
+      .all(id) as { revision: number }[];
+    raw.close();
+    return { base: base?.revision, patched: patched.map((p) => p.revision) };
+  };
+
+  for (const writerThread of [false, true]) {
+    it(`stores patches between whole snapshots and reads every revision back whole (writerThread ${writerThread})`, async () => {
+      const path = tempPath();
+      const s = sqliteStorage({ path, writerThread, durability: 'batched' });
+      await s.open();
+      const ev = [{ type: 'e', data: {} }];
+      await s.commit({ runs: [run('run_p', 0, { snapshot: snapshotAt('run_p', 1), events: ev })] });
+      for (let r = 2; r <= 12; r++) {
+        const prev = snapshotAt('run_p', r - 1);
+        const next = snapshotAt('run_p', r);
+        await s.commit({
+          runs: [
+            run('run_p', r - 1, { snapshot: next, patch: snapshotPatch(prev, next), events: ev }),
+          ],
+        });
+        expect((await s.getRun('run_p'))?.snapshot).toEqual(next);
+        expect((await s.listRuns()).items[0]?.snapshot).toEqual(next);
+      }
+      // Whole at revisions 1 and 9; the others are patches after the snapshot they follow.
+      expect(rows(path, 'run_p')).toEqual({ base: 9, patched: [2, 3, 4, 5, 6, 7, 8, 10, 11, 12] });
+      // A run that comes to rest is stored whole, so that it reads as one row.
+      const last = snapshotAt('run_p', 13);
+      await s.commit({
+        runs: [
+          run('run_p', 12, {
+            active: false,
+            snapshot: last,
+            patch: snapshotPatch(snapshotAt('run_p', 12), last),
+            events: ev,
+          }),
+        ],
+      });
+      expect(rows(path, 'run_p').base).toBe(13);
+      expect((await s.getRun('run_p'))?.snapshot).toEqual(last);
+      await s.close();
+      // Across a reopen (no writer memory), and deleted with its run.
+      const again = sqliteStorage({ path, writerThread });
+      await again.open();
+      expect((await again.getRun('run_p'))?.snapshot).toEqual(last);
+      await again.commit({ deleteRuns: ['run_p'] });
+      expect(await again.getRun('run_p')).toBeUndefined();
+      await again.close();
+      const raw = new BetterSqlite3(path, { readonly: true });
+      expect(raw.prepare('SELECT count(*) AS c FROM run_snapshots').get()).toEqual({ c: 0 });
+      raw.close();
+    });
+  }
+
+  it('stores the whole snapshot of a commit without events (its patch would have no row)', async () => {
+    const path = tempPath();
+    const s = sqliteStorage({ path });
+    await s.open();
+    await s.commit({ runs: [run('run_q', 0, { snapshot: snapshotAt('run_q', 1) })] });
+    const next = snapshotAt('run_q', 2);
+    await s.commit({
+      runs: [
+        run('run_q', 1, { snapshot: next, patch: snapshotPatch(snapshotAt('run_q', 1), next) }),
+      ],
+    });
+    expect(rows(path, 'run_q')).toEqual({ base: 2, patched: [] });
+    expect((await s.getRun('run_q'))?.snapshot).toEqual(next);
+    await s.close();
+  });
+
+  it('refuses a patch on a create or of the wrong shape, naming it, and stores nothing', async () => {
+    const s = sqliteStorage({ path: tempPath() });
+    await s.open();
+    await expect(s.commit({ runs: [run('run_v', 0, { patch: [] })] })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('changes.runs[0].patch is only for a run that exists'),
+    });
+    await s.commit({ runs: [run('run_v', 0)] });
+    await expect(
+      s.commit({ runs: [run('run_v', 1, { patch: [[['a', -1], 1]] as never })] }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining(
+        'changes.runs[0].patch[0][0][1] must be a string or a non-negative integer',
+      ),
+    });
+    expect((await s.getRun('run_v'))?.revision).toBe(1);
+    await s.close();
+  });
+
+  it('reports a run whose stored patches are missing as DATABASE_ERROR naming it', async () => {
+    const path = tempPath();
+    const s = sqliteStorage({ path });
+    await s.open();
+    const ev = [{ type: 'e', data: {} }];
+    await s.commit({ runs: [run('run_m', 0, { snapshot: snapshotAt('run_m', 1), events: ev })] });
+    const next = snapshotAt('run_m', 2);
+    await s.commit({
+      runs: [
+        run('run_m', 1, {
+          snapshot: next,
+          patch: snapshotPatch(snapshotAt('run_m', 1), next),
+          events: ev,
+        }),
+      ],
+    });
+    const raw = new BetterSqlite3(path);
+    raw.prepare("DELETE FROM run_events WHERE run_id = 'run_m' AND revision = 2").run();
+    raw.close();
+    await expect(s.getRun('run_m')).rejects.toMatchObject({
+      code: 'DATABASE_ERROR',
+      message: expect.stringContaining(
+        'run run_m (revision 2, snapshot at 1): 1 patches expected, 0 stored',
+      ),
+    });
+    await s.close();
+  });
+
+  it('moves the snapshots of a version-3 database into run_snapshots (migration 4)', async () => {
+    const path = join(dir, 'v3.db');
+    const raw = new BetterSqlite3(path);
+    migrate(raw, path, MIGRATIONS.slice(0, 3));
+    raw
+      .prepare(
+        `INSERT INTO runs (id, kind, status, active, priority, snapshot, revision, event_seq,
+          created_at, updated_at, seq) VALUES
+          ('run_o', 'workflow_run', 'DONE', 0, 50, '{"old":true}', 3, 4, 'x', 'x', 7)`,
+      )
+      .run();
+    raw.close();
+    const s = sqliteStorage({ path });
+    await s.open();
+    expect(await s.getRun('run_o')).toMatchObject({ revision: 3, snapshot: { old: true } });
+    await s.commit({ runs: [run('run_o', 3, { snapshot: { old: false } })] });
+    expect((await s.getRun('run_o'))?.snapshot).toEqual({ old: false });
+    await s.close();
   });
 });
 

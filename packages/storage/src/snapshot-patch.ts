@@ -1,0 +1,145 @@
+import type { JsonObject, JsonValue } from './storage-adapter.ts';
+
+/** Where a patch operation applies: object keys and array indexes from the snapshot's root. */
+export type SnapshotPath = readonly (string | number)[];
+
+/**
+ * One change of a {@link RunWrite.patch}: `[path, value]` sets the value at `path` (an array
+ * index at most the array's length, which appends); `[path]` removes an object key.
+ */
+export type SnapshotPatchOp =
+  | readonly [path: SnapshotPath, value: JsonValue]
+  | readonly [SnapshotPath];
+
+/** How deep `snapshotPatch` looks: top-level values, their elements or fields, theirs. */
+const PATCH_DEPTH = 3;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The ops that turn `before` into `after` at `path`, appended to `ops`: the value whole where it
+ * is not an object or array of the same kind, where the path is `PATCH_DEPTH` deep, or where
+ * more than half of its entries changed; otherwise one op per changed entry, recursively. An
+ * entry that is a copy with the same content (a draft's) counts as unchanged.
+ */
+function diffInto(
+  ops: SnapshotPatchOp[],
+  path: (string | number)[],
+  before: unknown,
+  after: unknown,
+): void {
+  if (before === after) return;
+  const whole = (): void => {
+    ops.push([path.slice(), after as JsonValue]);
+  };
+  if (after === undefined) {
+    ops.push([path.slice()]);
+    return;
+  }
+  if (path.length >= PATCH_DEPTH) {
+    whole();
+    return;
+  }
+  const mark = ops.length;
+  let entries = 0;
+  let changed = 0;
+  if (Array.isArray(before) && Array.isArray(after)) {
+    if (after.length < before.length) {
+      whole();
+      return;
+    }
+    // Appended elements go as they are either way: only changes to existing ones count.
+    entries = before.length;
+    for (let i = 0; i < after.length; i++) {
+      if (i < before.length && before[i] === after[i]) continue;
+      const count = ops.length;
+      path.push(i);
+      if (i < before.length) diffInto(ops, path, before[i], after[i]);
+      else ops.push([path.slice(), after[i] as JsonValue]);
+      path.pop();
+      if (ops.length > count && i < before.length) changed++;
+    }
+  } else if (isPlainObject(before) && isPlainObject(after)) {
+    for (const key in after) {
+      entries++;
+      const value = after[key];
+      if (before[key] === value || (value === undefined && !(key in before))) continue;
+      const count = ops.length;
+      path.push(key);
+      diffInto(ops, path, before[key], value);
+      path.pop();
+      if (ops.length > count) changed++;
+    }
+    for (const key in before) {
+      if (before[key] === undefined || key in after) continue;
+      changed++;
+      path.push(key);
+      ops.push([path.slice()]);
+      path.pop();
+    }
+  } else {
+    whole();
+    return;
+  }
+  if (path.length > 0 && changed * 2 > entries) {
+    ops.length = mark;
+    whole();
+  }
+}
+
+/**
+ * The patch that turns `prev` into `next`, for snapshots that share what did not change (the
+ * engine replaces a changed value, never changes one in place): it compares references, object
+ * fields and array elements down to three levels (a step run's fields in the engine's state),
+ * and sets a value whole where more than half of it changed. Cheap, because it compares
+ * references; it finds no change made in place, which is why it is only for states built that
+ * way.
+ */
+export function snapshotPatch(prev: JsonObject, next: JsonObject): SnapshotPatchOp[] {
+  const ops: SnapshotPatchOp[] = [];
+  diffInto(ops, [], prev, next);
+  return ops;
+}
+
+/**
+ * Applies `ops` to `target` in place (a snapshot parsed from storage, owned by the caller) and
+ * returns it. Throws, naming the operation, where a path does not lead through objects or arrays.
+ */
+export function applySnapshotPatch(
+  target: JsonObject,
+  ops: readonly SnapshotPatchOp[],
+  where = 'patch',
+): JsonObject {
+  for (let o = 0; o < ops.length; o++) {
+    const op = ops[o] as SnapshotPatchOp;
+    const path = op[0];
+    let container: unknown = target;
+    for (let i = 0; i < path.length - 1; i++) {
+      container = (container as Record<string | number, unknown>)[path[i] as string | number];
+      if (typeof container !== 'object' || container === null) {
+        throw new Error(
+          `${where}[${o}]: ${JSON.stringify(path.slice(0, i + 1))} is not an object or array`,
+        );
+      }
+    }
+    const key = path[path.length - 1] as string | number;
+    if (op.length === 1) {
+      if (Array.isArray(container)) {
+        throw new Error(`${where}[${o}]: removes an element of an array`);
+      }
+      delete (container as Record<string, unknown>)[key];
+    } else if (Array.isArray(container)) {
+      if (typeof key !== 'number' || key > container.length) {
+        throw new Error(
+          `${where}[${o}]: ${JSON.stringify(key)} is not an index up to the array's length`,
+        );
+      }
+      container[key] = op[1];
+    } else {
+      (container as Record<string | number, unknown>)[key] = op[1];
+    }
+  }
+  return target;
+}
