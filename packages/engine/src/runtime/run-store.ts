@@ -1,5 +1,6 @@
-import type { Changes, DeliveryWrite, JsonValue } from '@docflow/storage';
-import { isStorageError } from '@docflow/storage';
+import { isDeepStrictEqual } from 'node:util';
+import type { Changes, DeliveryWrite, JsonValue, SnapshotPatchOp } from '@docflow/storage';
+import { applySnapshotPatch, isStorageError, snapshotPatch } from '@docflow/storage';
 import { EngineError, EngineErrorCode } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
@@ -55,6 +56,23 @@ interface CacheEntry {
  * the committed state (see `draftRunState`) throws instead of changing the committed state.
  */
 const CHECK_SNAPSHOTS = process.env.DOCFLOW_CHECK_SNAPSHOTS === '1';
+
+/**
+ * Check mode: the patch of a commit, applied to the JSON of the state before, gives the JSON of
+ * the state after. `snapshotPatch` compares references, so a change made in place (which check
+ * mode also catches by freezing) or a value it cannot see would make the stored state wrong.
+ */
+function checkPatch(
+  previous: RunState,
+  state: RunState,
+  patch: readonly SnapshotPatchOp[] | undefined,
+): void {
+  const json = <T>(value: unknown): T => JSON.parse(JSON.stringify(value)) as T;
+  const patched = applySnapshotPatch(json(previous), json(patch ?? []));
+  if (!isDeepStrictEqual(patched, json(state))) {
+    throw new Error(`the snapshot patch of run ${state.id} does not give its new state`);
+  }
+}
 
 /** Outputs above this many JSON characters go to the blob store, not the snapshot. */
 const INLINE_OUTPUT_LIMIT = 1024;
@@ -166,7 +184,14 @@ export class RunStore {
           this.#deps.abandon(fx);
           return entry.state;
         }
-        await this.#commit(draft, entry.revision, fx, extra?.(draft), options?.committed);
+        await this.#commit(
+          draft,
+          entry.revision,
+          fx,
+          extra?.(draft),
+          options?.committed,
+          entry.state,
+        );
       } catch (error) {
         // Slots reserved for steps this mutation would have started are given back.
         this.#deps.abandon(fx);
@@ -182,12 +207,18 @@ export class RunStore {
     fx: Effects,
     extra?: Changes,
     committed?: () => void,
+    /** The committed state `state` was drafted from: the write then carries the patch between. */
+    previous?: RunState,
   ): Promise<void> {
     const { events, deliveries } =
       fx.engineEvents.length === 0
         ? { events: [], deliveries: [] }
         : await this.#deps.prepareEvents(state, fx.engineEvents);
     const final = isFinalRunStatus(state.status);
+    const snapshot = toSnapshot(state);
+    const patch =
+      previous === undefined ? undefined : snapshotPatch(toSnapshot(previous), snapshot);
+    if (CHECK_SNAPSHOTS && previous !== undefined) checkPatch(previous, state, patch);
     try {
       await this.#deps.ctx.storage.commit({
         ...extra,
@@ -200,7 +231,8 @@ export class RunStore {
             status: state.status,
             active: !final,
             priority: state.priority,
-            snapshot: toSnapshot(state),
+            snapshot,
+            patch,
             expectedRevision: revision,
             events: fx.events,
             at: state.updatedAt,
