@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { snapshotPatch } from '../snapshot-patch.ts';
+import type { RunWrite } from '../storage-adapter.ts';
 import type { ContractContext } from './contract-helpers.ts';
 import {
   at,
@@ -158,6 +160,33 @@ export function describeRuns(ctx: ContractContext): void {
         [1, 1],
         [2, 2],
       ]);
+    });
+
+    it('reads back the whole snapshot of every write that carried a patch, in any commit shape', async () => {
+      const s = ctx.storage();
+      const snapshotAt = (r: number) => ({
+        revision: r,
+        steps: Array.from({ length: r }, (_, i) => ({ n: i, open: i === r - 1 })),
+      });
+      const write = (r: number, extra: Partial<RunWrite> = {}) =>
+        runWrite('run_1', r - 1, {
+          snapshot: snapshotAt(r),
+          patch: snapshotPatch(snapshotAt(r - 1), snapshotAt(r)),
+          events: [{ type: `e${r}`, data: {} }],
+          ...extra,
+        });
+      await s.commit({ runs: [runWrite('run_1', 0, { snapshot: snapshotAt(1) })] });
+      for (let r = 2; r <= 19; r++) {
+        // Two revisions in one commit at times, and one without events.
+        if (r % 5 === 0) {
+          await s.commit({ runs: [write(r), write(r + 1)] });
+          r++;
+        } else await s.commit({ runs: [write(r, r === 7 ? { events: undefined } : {})] });
+        expect((await s.getRun('run_1'))?.snapshot).toEqual(snapshotAt(r));
+        expect((await s.listRuns({ active: true })).items[0]?.snapshot).toEqual(snapshotAt(r));
+      }
+      await s.commit({ runs: [write(20, { active: false, status: 'PROCESSED' })] });
+      expect(await s.getRun('run_1')).toMatchObject({ revision: 20, snapshot: snapshotAt(20) });
     });
 
     it('rejects a stale revision and changes nothing of the whole commit', async () => {
