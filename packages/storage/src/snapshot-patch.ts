@@ -22,7 +22,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * The ops that turn `before` into `after` at `path`, appended to `ops`: the value whole where it
  * is not an object or array of the same kind, where the path is `PATCH_DEPTH` deep, or where
  * more than half of its entries changed; otherwise one op per changed entry, recursively. An
- * entry that is a copy with the same content (a draft's) counts as unchanged.
+ * entry that is a copy with the same content (a draft's) counts as unchanged. `path` is shared
+ * and copied only into the ops it makes (this runs on every step commit).
  */
 function diffInto(
   ops: SnapshotPatchOp[],
@@ -31,61 +32,64 @@ function diffInto(
   after: unknown,
 ): void {
   if (before === after) return;
-  const whole = (): void => {
-    ops.push([path.slice(), after as JsonValue]);
-  };
   if (after === undefined) {
     ops.push([path.slice()]);
-    return;
-  }
-  if (path.length >= PATCH_DEPTH) {
-    whole();
     return;
   }
   const mark = ops.length;
   let entries = 0;
   let changed = 0;
-  if (Array.isArray(before) && Array.isArray(after)) {
-    if (after.length < before.length) {
-      whole();
-      return;
-    }
-    // Appended elements go as they are either way: only changes to existing ones count.
-    entries = before.length;
-    for (let i = 0; i < after.length; i++) {
-      if (i < before.length && before[i] === after[i]) continue;
-      const count = ops.length;
-      path.push(i);
-      if (i < before.length) diffInto(ops, path, before[i], after[i]);
-      else ops.push([path.slice(), after[i] as JsonValue]);
-      path.pop();
-      if (ops.length > count && i < before.length) changed++;
+  if (path.length >= PATCH_DEPTH) {
+    changed = 1;
+  } else if (Array.isArray(before) && Array.isArray(after)) {
+    if (after.length < before.length) changed = 1;
+    else {
+      // Appended elements go as they are either way: only changes to existing ones count.
+      entries = before.length;
+      for (let i = 0; i < after.length; i++) {
+        const element: unknown = after[i];
+        if (i < before.length) {
+          if (before[i] === element) continue;
+          const count = ops.length;
+          path.push(i);
+          diffInto(ops, path, before[i], element);
+          path.pop();
+          if (ops.length > count) changed++;
+        } else {
+          path.push(i);
+          ops.push([path.slice(), element as JsonValue]);
+          path.pop();
+        }
+      }
     }
   } else if (isPlainObject(before) && isPlainObject(after)) {
+    let shared = 0;
     for (const key in after) {
-      entries++;
       const value = after[key];
-      if (before[key] === value || (value === undefined && !(key in before))) continue;
+      const old = before[key];
+      if (value !== undefined) entries++;
+      if (old !== undefined) shared++;
+      if (old === value) continue;
       const count = ops.length;
       path.push(key);
-      diffInto(ops, path, before[key], value);
+      diffInto(ops, path, old, value);
       path.pop();
       if (ops.length > count) changed++;
     }
-    for (const key in before) {
-      if (before[key] === undefined || key in after) continue;
-      changed++;
-      path.push(key);
-      ops.push([path.slice()]);
-      path.pop();
+    // Keys only `before` has: looked for only when it has more keys than `after` shares.
+    if (Object.keys(before).length > shared) {
+      for (const key in before) {
+        if (before[key] === undefined || key in after) continue;
+        changed++;
+        path.push(key);
+        ops.push([path.slice()]);
+        path.pop();
+      }
     }
-  } else {
-    whole();
-    return;
-  }
-  if (path.length > 0 && changed * 2 > entries) {
+  } else changed = 1;
+  if (path.length > 0 && changed > 0 && (entries === 0 || changed * 2 > entries)) {
     ops.length = mark;
-    whole();
+    ops.push([path.slice(), after as JsonValue]);
   }
 }
 
