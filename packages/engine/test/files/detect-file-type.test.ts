@@ -1,58 +1,17 @@
-import { deflateRawSync } from 'node:zlib';
+import { strToU8, type Zippable, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { detectFileType } from '../../src/files/detect-file-type.ts';
 
 const text = (value: string): Uint8Array => new TextEncoder().encode(value);
 
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** A minimal ZIP writer (deflate), enough to build OOXML/ODF-shaped containers. */
+/** A ZIP of `entries` (deflated; the first stored when `storeFirst`), as OOXML/ODF containers are. */
 function zip(entries: Record<string, string>, options: { storeFirst?: boolean } = {}): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
+  const files: Zippable = {};
   Object.entries(entries).forEach(([name, content], index) => {
-    const raw = Buffer.from(content);
-    const stored = options.storeFirst === true && index === 0;
-    const data = stored ? raw : deflateRawSync(raw);
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(stored ? 0 : 8, 8);
-    local.writeUInt32LE(crc32(raw), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(stored ? 0 : 8, 10);
-    central.writeUInt32LE(crc32(raw), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + data.length;
+    const level = options.storeFirst === true && index === 0 ? 0 : 6;
+    files[name] = [strToU8(content), { level }];
   });
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, cd, end]));
+  return zipSync(files);
 }
 
 function cfb(streamName: string): Uint8Array {
