@@ -14,6 +14,18 @@ export type SnapshotPatchOp =
 /** How deep `snapshotPatch` looks: top-level values, their elements or fields, theirs. */
 const PATCH_DEPTH = 3;
 
+/**
+ * `object[key]` if `object` has it, else undefined: not what it inherits (`constructor`,
+ * `toString`, `__proto__` are keys a JSON object may have, and values it inherits otherwise).
+ * JSON values are never functions, so only `__proto__` needs the slower check.
+ */
+function ownValue(object: Record<string, unknown>, key: string): unknown {
+  const value = object[key];
+  if (typeof value === 'function') return undefined;
+  if (key === '__proto__') return Object.hasOwn(object, key) ? value : undefined;
+  return value;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -66,7 +78,7 @@ function diffInto(
     let shared = 0;
     for (const key in after) {
       const value = after[key];
-      const old = before[key];
+      const old = ownValue(before, key);
       if (value !== undefined) entries++;
       if (old !== undefined) shared++;
       if (old === value) continue;
@@ -79,7 +91,7 @@ function diffInto(
     // Keys only `before` has: looked for only when it has more keys than `after` shares.
     if (Object.keys(before).length > shared) {
       for (const key in before) {
-        if (before[key] === undefined || key in after) continue;
+        if (before[key] === undefined || Object.hasOwn(after, key)) continue;
         changed++;
         path.push(key);
         ops.push([path.slice()]);
@@ -121,7 +133,11 @@ export function applySnapshotPatch(
     const path = op[0];
     let container: unknown = target;
     for (let i = 0; i < path.length - 1; i++) {
-      container = (container as Record<string | number, unknown>)[path[i] as string | number];
+      const step = path[i] as string | number;
+      // Own properties only: a path through `__proto__` must not reach a shared prototype.
+      container = Object.hasOwn(container as object, step)
+        ? (container as Record<string | number, unknown>)[step]
+        : undefined;
       if (typeof container !== 'object' || container === null) {
         throw new Error(
           `${where}[${o}]: ${JSON.stringify(path.slice(0, i + 1))} is not an object or array`,
@@ -142,7 +158,13 @@ export function applySnapshotPatch(
       }
       container[key] = op[1];
     } else {
-      (container as Record<string | number, unknown>)[key] = op[1];
+      // An own data property even for `__proto__`, whose assignment would set the prototype.
+      Object.defineProperty(container, key, {
+        value: op[1],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
     }
   }
   return target;

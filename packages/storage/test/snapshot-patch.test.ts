@@ -66,6 +66,30 @@ describe('snapshotPatch', () => {
   });
 });
 
+describe('keys an object inherits a value for', () => {
+  it('are diffed and applied as own keys, without touching a prototype', () => {
+    const prev = JSON.parse(
+      '{"m":{"constructor":"a","toString":"b","__proto__":{"x":1}},"n":{"k":1,"l":2,"o":3}}',
+    );
+    const next = JSON.parse(
+      '{"m":{},"n":{"k":1,"l":2,"o":3,"constructor":"c","__proto__":{"y":2}}}',
+    );
+    const patch = roundTrip(prev, next);
+    expect(patch).toEqual([
+      [['m'], {}],
+      [['n', 'constructor'], 'c'],
+      [['n', '__proto__'], { y: 2 }],
+    ]);
+    const applied = applySnapshotPatch(clone(prev), clone(patch));
+    expect(Object.hasOwn(applied.n as object, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(applied.n)).toBe(Object.prototype);
+    expect(() => applySnapshotPatch({ a: {} }, [[['a', '__proto__', 'polluted'], 1]])).toThrow(
+      'is not an object or array',
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe('applySnapshotPatch', () => {
   it('names the operation whose path does not fit', () => {
     expect(() => applySnapshotPatch({ a: 1 }, [[['a', 'b'], 2]])).toThrow(
