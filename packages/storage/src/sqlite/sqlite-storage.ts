@@ -468,17 +468,13 @@ class SqliteStorage implements SqliteStorageAdapter {
   async getRun(id: string, options?: AbortableOptions): Promise<RunRecord | undefined> {
     const { s } = this.#get(options);
     checkString(id, 'id');
-    return runSql(() => {
-      const row = s.runGet.get(id);
-      if (row === undefined) return undefined;
-      if (row.revision === row.base_revision) return runFromRow(row);
-      // Patched since its snapshot: the row and its patches are read in one transaction, so that
-      // a commit in between (another thread's) cannot pair them wrongly.
-      return this.#inReadTransaction(() => {
-        const again = s.runGet.get(id);
-        return again === undefined ? undefined : runFromRow(again, this.#patches(again));
-      });
-    });
+    return this.#readRuns(
+      () => {
+        const row = runSql(() => s.runGet.get(id));
+        return row === undefined ? [] : [row];
+      },
+      (rows, record) => (rows[0] === undefined ? undefined : record(rows[0])),
+    );
   }
 
   async listRuns(query: RunQuery = {}): Promise<Page<RunRecord>> {
@@ -496,24 +492,10 @@ class SqliteStorage implements SqliteStorageAdapter {
     if (batchId !== undefined) where.push(['batch_id = ?', batchId]);
     if (status !== undefined) where.push(['status = ?', status]);
     if (active !== undefined) where.push(['active = ?', active ? 1 : 0]);
-    const rows = this.#list<RunRow>('runs', where, q);
-    if (rows.every((r) => r.revision === r.base_revision)) {
-      return toPage(
-        rows,
-        q,
-        (r) => r.seq,
-        (r) => runFromRow(r),
-      );
-    }
-    return this.#inReadTransaction(() => {
-      const again = this.#list<RunRow>('runs', where, q);
-      return toPage(
-        again,
-        q,
-        (r) => r.seq,
-        (r) => runFromRow(r, this.#patches(r)),
-      );
-    });
+    return this.#readRuns(
+      () => this.#list<RunRow>('runs', where, q),
+      (rows, record) => toPage(rows, q, (r) => r.seq, record),
+    );
   }
 
   async listRunEvents(
@@ -625,16 +607,30 @@ class SqliteStorage implements SqliteStorageAdapter {
     return toPage(rows, q, (r) => r.seq, deliveryFromRow);
   }
 
-  /** The patches a run row needs on top of its snapshot (see `runFromRow`). */
-  #patches(row: RunRow): { patch: string | null }[] | undefined {
-    if (row.revision === row.base_revision) return undefined;
-    return this.#get().s.patchesAfter.all(row.id, row.base_event_seq);
-  }
-
-  /** `fn` in one read transaction of the reading connection (one view of the database). */
-  #inReadTransaction<T>(fn: () => T): T {
-    const { db } = this.#get();
-    return runSql(() => db.transaction(fn)());
+  /**
+   * Run rows as records: `read` gives the rows, `finish` maps them with `record`. Rows patched
+   * since their stored snapshot are read again, with their patches, in one read transaction, so
+   * that a commit in between (another thread's) cannot pair a row with the wrong patches.
+   */
+  #readRuns<T>(
+    read: () => RunRow[],
+    finish: (rows: RunRow[], record: (row: RunRow) => RunRecord) => T,
+  ): T {
+    const rows = read();
+    if (rows.every((r) => r.revision === r.base_revision)) {
+      return finish(rows, (r) => runFromRow(r));
+    }
+    const { db, s } = this.#get();
+    return runSql(() =>
+      db.transaction(() =>
+        finish(read(), (r) =>
+          runFromRow(
+            r,
+            r.revision === r.base_revision ? undefined : s.patchesAfter.all(r.id, r.base_event_seq),
+          ),
+        ),
+      )(),
+    );
   }
 
   /** Runs a keyset list query; statements are cached per filter combination. */
