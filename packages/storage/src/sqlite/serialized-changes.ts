@@ -74,11 +74,12 @@ function storesPatch(r: RunWrite): boolean {
 export function serializeChanges(changes: Changes): SerializedChanges {
   const runs = changes.runs ?? [];
   const deliveries = changes.deliveries ?? [];
+  const patched = runs.map(storesPatch);
   return {
     changes: wire(changes),
     documentData: (changes.documents ?? []).map((d) => JSON.stringify(d.data)),
-    runSnapshots: runs.map((r) => (storesPatch(r) ? undefined : JSON.stringify(r.snapshot))),
-    runPatches: runs.map((r) => (storesPatch(r) ? JSON.stringify(r.patch) : undefined)),
+    runSnapshots: runs.map((r, i) => (patched[i] ? undefined : JSON.stringify(r.snapshot))),
+    runPatches: runs.map((r, i) => (patched[i] ? JSON.stringify(r.patch) : undefined)),
     runEvents: runs.map((r) => packEvents(r.events)),
     runEventCounts: runs.map((r) => r.events?.length ?? 0),
     payloads: (changes.enqueue ?? []).map((w) => JSON.stringify(w.payload)),
