@@ -34,6 +34,19 @@ export function fakeStep(
   });
 }
 
+/**
+ * An output function for {@link fakeStep} that records, by step name, the names of the steps
+ * whose outputs the step was given (sorted), and outputs `{ from: stepName }`.
+ */
+export function recordInputs(
+  seen: Record<string, string[]>,
+): (input: { stepName: string; outputs: Record<string, unknown> }) => unknown {
+  return (input) => {
+    seen[input.stepName] = Object.keys(input.outputs).sort();
+    return { from: input.stepName };
+  };
+}
+
 /** A minimal valid config for steps that need one. */
 export function minimalConfig(type: StepType): Record<string, unknown> | undefined {
   switch (type) {

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { createEngine, defineStep, type StepExecutor } from '@docflow/engine';
+import { createEngine } from '@docflow/engine';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { steps, tempDir } from '../helpers.ts';
+import { fakeStep, recordInputs, steps, tempDir } from '../helpers.ts';
 
 const flow = steps([
   { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
@@ -15,15 +15,7 @@ const flow = steps([
 
 /** The outputs each step was given, by step name. */
 const seen: Record<string, string[]> = {};
-const executors: StepExecutor[] = [
-  defineStep({
-    type: 'PARSE',
-    async execute(input) {
-      seen[input.stepName] = Object.keys(input.outputs).sort();
-      return { output: { from: input.stepName } };
-    },
-  }),
-];
+const executors = [fakeStep('PARSE', recordInputs(seen))];
 
 describe('step commits store snapshot patches (SQLite)', () => {
   it('a run paused between patches is read back whole by a new engine and continues', async () => {

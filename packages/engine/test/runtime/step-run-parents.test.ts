@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { createEngine, defineStep, type StepExecutor } from '@docflow/engine';
+import { createEngine, type StepExecutor } from '@docflow/engine';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { describe, expect, it } from 'vitest';
 import { lineageOf } from '../../src/run/run-lineage.ts';
 import type { RunState } from '../../src/run/run-state.ts';
-import { minimalConfig, steps, tempDir } from '../helpers.ts';
+import { fakeStep, minimalConfig, recordInputs, steps, tempDir } from '../helpers.ts';
 
 const flow = steps([
   { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
@@ -14,15 +14,7 @@ const flow = steps([
 ]);
 
 function executors(seen: Record<string, string[]>): StepExecutor[] {
-  return (['PARSE', 'EXTRACT'] as const).map((type) =>
-    defineStep({
-      type,
-      async execute(input) {
-        seen[input.stepName] = Object.keys(input.outputs).sort();
-        return { output: { from: input.stepName } };
-      },
-    }),
-  );
+  return (['PARSE', 'EXTRACT'] as const).map((type) => fakeStep(type, recordInputs(seen)));
 }
 
 describe('snapshots written before step runs kept only their parents', () => {
