@@ -1,7 +1,7 @@
 import type { Durability } from '../storage-adapter.ts';
 
 /** What to do with the pending group after a commit joined it. */
-export type GroupAction = 'write-now' | 'write-at-end-of-tick' | 'wait';
+export type GroupAction = 'write-now' | 'write-after-microtasks' | 'write-at-end-of-tick' | 'wait';
 
 /** What the decision looks at. */
 export interface GroupState {
@@ -24,8 +24,11 @@ export function maxGroupsInFlight(threaded: boolean): number {
 }
 
 /**
- * When the pending group goes to the writer. Without a writer thread (`batched` only) one group
- * is written at a time, at the end of the tick in which its commits were made. With a writer
+ * When the pending group goes to the writer. Without a writer thread one group is written at a
+ * time: with `batched` at the end of the tick in which its commits were made, with `normal` and
+ * `full` once the microtasks queued before its first commit have run (no timer, no I/O: the
+ * commits that callers make in the same turn, such as steps of several runs finishing together,
+ * share a transaction, and a lone commit is not delayed). With a writer
  * thread up to two groups are under way, so that the thread writes one while the caller's thread
  * makes the next: a group goes as soon as it holds half of the commits lately under way at once,
  * or at the end of its tick (`batched`), or at once when nothing is being written (`normal`,
@@ -34,7 +37,9 @@ export function maxGroupsInFlight(threaded: boolean): number {
  */
 export function groupAction(s: GroupState): GroupAction {
   if (s.inFlight >= maxGroupsInFlight(s.threaded)) return 'wait';
-  if (!s.threaded) return 'write-at-end-of-tick';
+  if (!s.threaded) {
+    return s.durability === 'batched' ? 'write-at-end-of-tick' : 'write-after-microtasks';
+  }
   if (s.durability !== 'batched' && s.inFlight === 0) return 'write-now';
   if (s.pending >= s.peak / 2) return 'write-now';
   return s.durability === 'batched' ? 'write-at-end-of-tick' : 'wait';

@@ -72,6 +72,7 @@ export interface SqliteStorageOptions {
   /**
    * `normal` (default): WAL with synchronous=NORMAL, survives a crash of the process.
    * `full`: synchronous=FULL, every commit is fsynced and survives power loss.
+   *   With both, commits made in one turn share a transaction, written without a timer.
    * `batched`: group commit; commits of one tick share one transaction (synchronous=NORMAL:
    *   the guarantee of `normal`, fewer transactions).
    */
@@ -184,6 +185,8 @@ class SqliteStorage implements SqliteStorageAdapter {
   readonly #listStatements = new Map<string, Statement>();
   #batch: PendingCommit[] = [];
   #flushTimer: NodeJS.Immediate | undefined;
+  /** A microtask that writes the pending group is queued. */
+  #microtaskFlush = false;
   /** The last group sent to the writer (they are written in order). */
   #writing: Promise<void> | undefined;
   /** Groups sent and not yet back, and the commits they hold. */
@@ -336,9 +339,6 @@ class SqliteStorage implements SqliteStorageAdapter {
     const nowMs = this.#clock.now().getTime();
     // Serialised now: what gets stored is what was passed, whenever the writer applies it.
     const serialized = serializeChanges(changes);
-    if (!writer.threaded && this.durability !== 'batched') {
-      return writer.call('commit', serialized, nowMs);
-    }
     return new Promise<CommitResult>((resolve, reject) => {
       this.#batch.push({ changes: serialized, nowMs, resolve, reject });
       this.#peak = Math.max(this.#inFlightCommits + this.#batch.length, this.#peak * PEAK_DECAY);
@@ -351,6 +351,7 @@ class SqliteStorage implements SqliteStorageAdapter {
       });
       if (action === 'write-now') void this.#writeGroup();
       else if (action === 'write-at-end-of-tick') this.#scheduleFlush();
+      else if (action === 'write-after-microtasks') this.#scheduleMicrotaskFlush();
     });
   }
 
@@ -375,6 +376,16 @@ class SqliteStorage implements SqliteStorageAdapter {
       if (this.#inFlight < maxGroupsInFlight(threaded) && this.#batch.length > 0) {
         void this.#writeGroup();
       }
+    });
+  }
+
+  /** Writes the pending group once the microtasks queued so far have run (see `groupAction`). */
+  #scheduleMicrotaskFlush(): void {
+    if (this.#microtaskFlush) return;
+    this.#microtaskFlush = true;
+    queueMicrotask(() => {
+      this.#microtaskFlush = false;
+      if (this.#inFlight === 0 && this.#batch.length > 0) void this.#writeGroup();
     });
   }
 
@@ -408,7 +419,8 @@ class SqliteStorage implements SqliteStorageAdapter {
         if (this.#writing === writing) this.#writing = undefined;
         if (this.#batch.length === 0) return;
         if (this.durability === 'batched') this.#scheduleFlush();
-        else void this.#writeGroup();
+        else if (this.#open?.writer.threaded === true) void this.#writeGroup();
+        else this.#scheduleMicrotaskFlush();
       });
     this.#writing = writing;
     this.#inFlight++;

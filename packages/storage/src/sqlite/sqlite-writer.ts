@@ -50,7 +50,6 @@ function nullable<T>(value: T | undefined): T | null {
 export class SqliteWriter {
   readonly #db: BetterSqlite3.Database;
   readonly #s: SqliteStatements;
-  readonly #commitTx: (changes: SerializedChanges, nowMs: number) => CommitResult;
   readonly #t: {
     readonly begin: Statement;
     readonly commit: Statement;
@@ -78,17 +77,6 @@ export class SqliteWriter {
     this.#runSeq = seq('runs', s.maxSeq.runs.get()?.seq ?? 0);
     this.#workSeq = s.maxSeq.work.get()?.seq ?? 0;
     this.#deliverySeq = s.maxSeq.deliveries.get()?.seq ?? 0;
-    const tx = db.transaction((changes: SerializedChanges, nowMs: number) =>
-      this.#apply(changes, nowMs),
-    );
-    this.#commitTx = (changes, nowMs) => {
-      try {
-        return tx.immediate(changes, nowMs);
-      } catch (error) {
-        this.#known.clear();
-        throw error;
-      }
-    };
     this.#t = {
       begin: db.prepare('BEGIN IMMEDIATE'),
       commit: db.prepare('COMMIT'),
@@ -97,11 +85,6 @@ export class SqliteWriter {
       release: db.prepare('RELEASE docflow_commit'),
       rollbackTo: db.prepare('ROLLBACK TO docflow_commit'),
     };
-  }
-
-  /** One commit in one transaction. */
-  commit(changes: SerializedChanges, nowMs: number): CommitResult {
-    return runSql(() => this.#commitTx(changes, nowMs));
   }
 
   /**

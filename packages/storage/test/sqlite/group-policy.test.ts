@@ -11,9 +11,18 @@ const state = (s: Partial<GroupState>): GroupState => ({
 });
 
 describe('groupAction', () => {
-  it('without a writer thread: one group at a time, at the end of its tick', () => {
+  it('without a writer thread: one group at a time, at the end of its tick with batched', () => {
     expect(groupAction(state({ threaded: false, pending: 16 }))).toBe('write-at-end-of-tick');
     expect(groupAction(state({ threaded: false, inFlight: 1, pending: 16 }))).toBe('wait');
+  });
+
+  it('without a writer thread, normal and full: once the microtasks queued so far have run', () => {
+    for (const durability of ['normal', 'full'] as const) {
+      expect(groupAction(state({ threaded: false, durability, pending: 1 }))).toBe(
+        'write-after-microtasks',
+      );
+      expect(groupAction(state({ threaded: false, durability, inFlight: 1 }))).toBe('wait');
+    }
   });
 
   it('with a writer thread: half of the commits under way go at once, while the rest are made', () => {

@@ -726,6 +726,48 @@ describe('batched group commit', () => {
     await s.close();
   });
 
+  for (const durability of ['normal', 'full'] as const) {
+    it(`${durability}: commits made in one turn share a transaction, with no delay for a lone one`, async () => {
+      /** WAL frames written by four run creations, made in one turn or one after the other. */
+      const frames = async (together: boolean) => {
+        const path = tempPath();
+        const s = sqliteStorage({
+          path,
+          durability,
+          backgroundCheckpoints: false,
+          walCheckpointPages: 0,
+        });
+        await s.open();
+        const reader = new BetterSqlite3(path, { readonly: true });
+        const count = () =>
+          (reader.prepare('SELECT count(*) AS c FROM runs').get() as { c: number }).c;
+        const walFrames = () => statSync(`${path}-wal`).size;
+        const before = walFrames();
+        const ids = ['run_1', 'run_2', 'run_3', 'run_4'];
+        if (together) {
+          const calls = ids.map((id) => s.commit({ runs: [run(id, 0)] }));
+          // Written once the caller's turn is over, not while it makes its commits.
+          expect(count()).toBe(0);
+          await Promise.all(calls);
+        } else {
+          for (const id of ids) {
+            // A lone commit is written before the event loop turns: no timer holds it.
+            const written = new Promise<number>((resolve) => setImmediate(() => resolve(count())));
+            await s.commit({ runs: [run(id, 0)] });
+            expect(await written).toBe(ids.indexOf(id) + 1);
+          }
+        }
+        expect(count()).toBe(4);
+        const grown = walFrames() - before;
+        reader.close();
+        await s.close();
+        return grown;
+      };
+      // One transaction writes each page it touches once; four write the shared pages four times.
+      expect(await frames(true)).toBeLessThan((await frames(false)) / 2);
+    });
+  }
+
   it('stores what was passed to commit(), whatever the caller changes before the tick ends', async () => {
     const s = sqliteStorage({ path: tempPath(), durability: 'batched' });
     await s.open();
