@@ -42,6 +42,11 @@ import {
   type BackgroundCheckpoints,
   startBackgroundCheckpoints,
 } from './background-checkpoints.ts';
+import {
+  acquireDocumentCache,
+  type DocumentCache,
+  releaseDocumentCache,
+} from './document-cache.ts';
 import { groupAction, maxGroupsInFlight } from './group-policy.ts';
 import { keysetSelect } from './keyset-select.ts';
 import { recordedSchemaVersion } from './migrations.ts';
@@ -149,6 +154,8 @@ interface PendingCommit {
 interface Open {
   /** Reads go through this connection (and, without a writer thread, writes too). */
   readonly db: BetterSqlite3.Database;
+  /** Small documents read by id, shared by the adapters of this file in this process. */
+  readonly documents: DocumentCache;
   readonly s: SqliteStatements;
   readonly writer: WriterPort;
   /** Writes so far, until the checkpoint thread is asked for. */
@@ -267,6 +274,7 @@ class SqliteStorage implements SqliteStorageAdapter {
       this.#listStatements.clear();
       this.#open = {
         db,
+        documents: acquireDocumentCache(this.#path),
         s: prepareStatements(db),
         writer,
         writes: 0,
@@ -328,6 +336,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     }
     await this.#flush();
     this.#open = undefined;
+    releaseDocumentCache(this.#path, open.documents);
     await (await open.checkpoints)?.stop();
     await open.writer.close();
     open.db.close();
@@ -339,6 +348,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     const nowMs = this.#clock.now().getTime();
     // Serialised now: what gets stored is what was passed, whenever the writer applies it.
     const serialized = serializeChanges(changes);
+    this.#get().documents.forget(serialized.changes);
     return new Promise<CommitResult>((resolve, reject) => {
       this.#batch.push({ changes: serialized, nowMs, resolve, reject });
       this.#peak = Math.max(this.#inFlightCommits + this.#batch.length, this.#peak * PEAK_DECAY);
@@ -405,12 +415,17 @@ class SqliteStorage implements SqliteStorageAdapter {
       .then(
         (outcomes) =>
           batch.forEach((p, i) => {
+            // A read since the commit was called may have cached what it replaced.
+            open.documents.forget(p.changes.changes);
             const outcome = outcomes[i];
             if (outcome?.ok === true) p.resolve(outcome.result);
             else p.reject(outcome?.error);
           }),
         (error) => {
-          for (const p of batch) p.reject(error);
+          for (const p of batch) {
+            open.documents.forget(p.changes.changes);
+            p.reject(error);
+          }
         },
       )
       .finally(() => {
@@ -433,11 +448,16 @@ class SqliteStorage implements SqliteStorageAdapter {
     id: string,
     options?: AbortableOptions,
   ): Promise<StoredDocument | undefined> {
-    const { s } = this.#get(options);
+    const { s, documents } = this.#get(options);
     checkCollection(collection, 'collection');
     checkString(id, 'id');
-    const row = runSql(() => s.docGet.get(collection, id));
-    return row === undefined ? undefined : documentFromRow(row);
+    let row = documents.get(collection, id);
+    if (row === undefined) {
+      row = runSql(() => s.docGet.get(collection, id));
+      if (row === undefined) return undefined;
+      documents.set(row);
+    }
+    return documentFromRow(row);
   }
 
   async getDocumentByKey(

@@ -675,6 +675,71 @@ describe('snapshot patches', () => {
   });
 });
 
+describe('documents read by id', () => {
+  const doc = (data: JsonObject, expectedRevision?: number) => ({
+    collection: 'files' as const,
+    id: 'file_1',
+    data,
+    ...(expectedRevision === undefined ? {} : { expectedRevision }),
+  });
+
+  it('sees a write made through another adapter of the same file in this process', async () => {
+    const path = tempPath();
+    const a = sqliteStorage({ path });
+    const b = sqliteStorage({ path, writerThread: true });
+    await a.open();
+    await b.open();
+    try {
+      await a.commit({ documents: [doc({ v: 1 })] });
+      expect((await a.getDocument('files', 'file_1'))?.data).toEqual({ v: 1 });
+      expect((await b.getDocument('files', 'file_1'))?.data).toEqual({ v: 1 });
+      await b.commit({ documents: [doc({ v: 2 }, 1)] });
+      expect((await a.getDocument('files', 'file_1'))?.data).toEqual({ v: 2 });
+      await b.commit({ deleteDocuments: [{ collection: 'files', id: 'file_1' }] });
+      expect(await a.getDocument('files', 'file_1')).toBeUndefined();
+      expect(await b.getDocument('files', 'file_1')).toBeUndefined();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it.each(['batched', 'normal'] as const)(
+    'does not keep what a read found between a %s commit call and its write',
+    async (durability) => {
+      const s = sqliteStorage({ path: tempPath(), durability });
+      await s.open();
+      try {
+        await s.commit({ documents: [doc({ v: 1 })] });
+        await s.getDocument('files', 'file_1');
+        const written = s.commit({ documents: [doc({ v: 2 }, 1)] });
+        // Not written yet: the read finds the stored revision (and may cache it).
+        expect((await s.getDocument('files', 'file_1'))?.revision).toBe(1);
+        await written;
+        const after = await s.getDocument('files', 'file_1');
+        expect(after?.data).toEqual({ v: 2 });
+        expect(after?.revision).toBe(2);
+      } finally {
+        await s.close();
+      }
+    },
+  );
+
+  it('hands out a fresh copy on every read', async () => {
+    const s = sqliteStorage({ path: tempPath() });
+    await s.open();
+    try {
+      await s.commit({ documents: [doc({ list: [1] })] });
+      const first = await s.getDocument('files', 'file_1');
+      if (first === undefined) throw new Error('missing');
+      (first.data.list as number[]).push(2);
+      expect((await s.getDocument('files', 'file_1'))?.data).toEqual({ list: [1] });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('batched group commit', () => {
   it('commits one tick in one transaction; a conflict in the middle rejects only its own call', async () => {
     const path = tempPath();
