@@ -28,6 +28,7 @@ import type { CreatedBy, RunState } from './run/run-state.ts';
 import type { ControlResult, TransitionContext } from './run/run-transitions.ts';
 import { evaluateControlStep } from './runtime/control-steps.ts';
 import { type EngineEventListener, EventBus } from './runtime/event-bus.ts';
+import { requeueExecutingSteps } from './runtime/requeue-steps.ts';
 import { RunStore } from './runtime/run-store.ts';
 import { Scheduler, type SchedulerOptions, type Slot } from './runtime/scheduler.ts';
 import { SecretBox } from './runtime/secrets.ts';
@@ -305,8 +306,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           leaseOwner: scheduler.owner,
         });
       }
-      const queued = fx.enqueue.filter((e) => e.lease === undefined);
-      if (queued.length > 0) scheduler.notifyEnqueued(queued);
+      if (fx.enqueue.length > 0) scheduler.notifyEnqueued(fx.enqueue);
       if (isSettledRunStatus(state.status)) {
         for (const waiter of settledWaiters.get(state.id) ?? []) waiter(state);
       }
@@ -341,6 +341,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
             },
             slot,
             release,
+            retryAt: () => new Date(clock.now().getTime() + scheduler.leaseMs).toISOString(),
           }),
     onDrained: () => checkIdle(),
   });
@@ -470,6 +471,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
             w.id,
           ]);
         for (const [owner, ids] of byOwner) await storage.releaseWork(ids, { owner });
+        // Steps the previous process ran on reserved slots have no queue row: queue them again.
+        await requeueExecutingSteps(storage, isoNow(clock));
         scheduler.start();
         if (webhooksEnabled) {
           if (loopbackBlobServer && !dispatcherOptions.signedUrlProvider) {

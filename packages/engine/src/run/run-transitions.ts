@@ -41,7 +41,12 @@ export interface Effects {
   readonly engineEvents: PendingEngineEvent[];
   /** Step runs whose in-flight executors must be aborted after the commit. */
   readonly aborts: string[];
-  /** Queue items created already leased to this engine: dispatch them after the commit. */
+  /**
+   * Executor steps this engine reserved a slot for and started PROCESSING in the commit: dispatch
+   * them after it. They get no queue row: the PROCESSING step run in the committed snapshot is
+   * their durable record, from which `start()` queues them again after a crash
+   * (`requeueExecutingSteps`). `lease` is the reservation, given back if the commit fails.
+   */
   readonly dispatch: WorkItemInput[];
 }
 
@@ -71,7 +76,8 @@ export interface TransitionContext {
   /**
    * Reserves an execution slot for a new executor step of this priority, when one is free and
    * nothing more urgent waits: the step then starts PROCESSING in the same commit that creates
-   * it, with its queue item leased to this engine. Returns the lease owner, or undefined.
+   * it, and this engine runs it at once, with no queue row (see `Effects.dispatch`). Returns the
+   * reservation, or undefined.
    */
   reserve?(stepType: StepType, priority: number): { owner: string; leaseMs: number } | undefined;
 }
@@ -146,15 +152,14 @@ export function addStepRun(
     const lease = ctx.reserve?.(step.type, state.priority);
     if (lease) {
       beginStep(state, fx, sr, ctx.now);
-      const item = { ...queueItem(state, sr, ctx.now), lease };
-      fx.enqueue.push(item);
-      fx.dispatch.push(item);
+      fx.dispatch.push({ ...queueItem(state, sr, ctx.now), lease });
     } else enqueueStep(state, sr, fx, ctx.now);
   }
   return sr;
 }
 
-function queueItem(state: RunState, sr: StepRunState, availableAt: string): WorkItemInput {
+/** The queue item of a step run's current attempt. */
+export function queueItem(state: RunState, sr: StepRunState, availableAt: string): WorkItemInput {
   return {
     id: workItemId(sr),
     runId: state.id,

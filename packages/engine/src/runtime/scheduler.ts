@@ -29,6 +29,11 @@ export interface SchedulerOptions {
 export interface Slot {
   /** The executing item's queue kind (its lane). */
   readonly kind: string;
+  /**
+   * The item has a queue row (it was claimed), which its outcome's commit removes. A reserved
+   * item has none: its step run's PROCESSING status is its record.
+   */
+  readonly queued: boolean;
   /** True once a reservation took the slot over. */
   handedOff: boolean;
 }
@@ -125,6 +130,11 @@ export class Scheduler {
     return this.#owner;
   }
 
+  /** How long a claim holds its item before another may claim it (`scheduling.leaseMs`). */
+  get leaseMs(): number {
+    return this.#leaseMs;
+  }
+
   /** Work items being executed now. */
   get running(): number {
     return this.#running;
@@ -149,7 +159,7 @@ export class Scheduler {
     this.#unsubscribeClock?.();
   }
 
-  /** Ids of the work items in flight. */
+  /** Ids of the claimed work items in flight, whose leases this engine holds. */
   inflightIds(): string[] {
     return [...this.#inflight.keys()];
   }
@@ -230,7 +240,7 @@ export class Scheduler {
     this.wake();
   }
 
-  /** Executes a reserved, already leased item. */
+  /** Executes a reserved item (created PROCESSING by a commit, with no queue row). */
   runReserved(item: WorkItem): void {
     this.#dispatch(item, true);
   }
@@ -298,15 +308,16 @@ export class Scheduler {
       this.#running++;
       if (lane) lane.active++;
     }
-    this.#inflight.set(item.id, item);
-    const slot: Slot = { kind: item.kind, handedOff: false };
+    // Claimed items hold leases, renewed while they run and released on stop.
+    if (!reserved) this.#inflight.set(item.id, item);
+    const slot: Slot = { kind: item.kind, queued: !reserved, handedOff: false };
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       // A slot taken over stays occupied, by the item that took it.
       if (!slot.handedOff) this.#running--;
-      this.#inflight.delete(item.id);
+      if (!reserved) this.#inflight.delete(item.id);
       if (lane) lane.active--;
       this.#wakeSoon();
       if (this.#running === 0) {

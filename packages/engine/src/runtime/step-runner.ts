@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue, WorkItem } from '@docflow/storage';
+import type { JsonObject, JsonValue, WorkItem, WorkItemInput } from '@docflow/storage';
 import { StepError } from '../errors.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { readFileBytes, storeFile } from '../resources/files.ts';
@@ -65,6 +65,11 @@ export interface StepRunnerDependencies {
   readonly slot?: Slot;
   /** Gives the item's scheduler slot back (called once its outcome is committed). */
   release?(): void;
+  /**
+   * When a reserved item whose outcome could not be committed may be claimed again (RFC 3339):
+   * a lease's length from now, as for a claimed item whose lease ran out.
+   */
+  retryAt(): string;
 }
 
 /** Backoff before attempt `attempt + 1`, with ±20% jitter. */
@@ -105,6 +110,9 @@ function routeOfOverride(stepType: StepType, output: JsonValue): string | null |
 export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies): Promise<void> {
   const { store, ctx } = deps;
   const stepRunId = item.payload.stepRunId as string;
+  // A claimed item has a queue row, which goes with its outcome; a reserved one has none.
+  const queued = deps.slot?.queued ?? true;
+  const dropItem = () => (queued ? ctx.storage.commit({ dequeue: [item.id] }) : undefined);
   // A reserved item arrives PROCESSING already (created so in the commit that queued it); a
   // claimed one is PENDING and starts here, committed before the executor runs.
   const current = await store.latest(item.runId);
@@ -118,12 +126,12 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
         })
       : current;
   if (!started) {
-    await ctx.storage.commit({ dequeue: [item.id] });
+    await dropItem();
     return;
   }
   const sr = findStep(started, stepRunId);
   if (sr?.status !== 'PROCESSING' || started.status !== 'PROCESSING') {
-    await ctx.storage.commit({ dequeue: [item.id] });
+    await dropItem();
     return;
   }
   const graph = await store.graph(started.definitionId);
@@ -197,10 +205,10 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   const outputRef =
     outcome && !isStepFailure(outcome) ? await store.storeOutput(sr.id, outcome.output) : undefined;
 
-  await store.mutate(
+  const settle = store.mutate(
     item.runId,
     async (state, tctx, fx) => {
-      fx.dequeue.push(item.id);
+      if (queued) fx.dequeue.push(item.id);
       const cur = findStep(state, stepRunId);
       if (!cur || isFinalRunStatus(state.status)) return true;
       if (state.status === 'CANCELLING') {
@@ -253,4 +261,31 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
       ...(deps.release ? { committed: deps.release } : {}),
     },
   );
+  if (queued) {
+    await settle;
+    return;
+  }
+  try {
+    await settle;
+  } catch (error) {
+    // The outcome was not stored, so the step is still PROCESSING. A claimed item would run again
+    // once its lease ran out; a reserved one has no row to lease: give it one that becomes
+    // claimable after a lease's time, as the claimed item would. Should that fail too, the step
+    // runs again at the next start (`requeueExecutingSteps`).
+    await ctx.storage
+      .commit({ enqueue: [{ ...queuedAgain(item), availableAt: deps.retryAt() }] })
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A reserved item as a queue item of its own. */
+function queuedAgain(item: WorkItem): WorkItemInput {
+  return {
+    id: item.id,
+    runId: item.runId,
+    kind: item.kind,
+    priority: item.priority,
+    payload: item.payload,
+  };
 }

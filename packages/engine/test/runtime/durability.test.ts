@@ -19,7 +19,7 @@ function recorder(type: 'PARSE' | 'EXTRACT', keys: string[]): StepExecutor {
 }
 
 describe('durability', () => {
-  it('finishes on the next start() a run whose executor was interrupted by stop()', async () => {
+  it('finishes on the next start() a run whose reserved executor was interrupted by stop()', async () => {
     const path = join(tempDir(), 'stop.db');
     let entered!: () => void;
     const inside = new Promise<void>((r) => {
@@ -41,7 +41,14 @@ describe('durability', () => {
     await a.workflows.deploy(wf.id);
     const run = await a.workflowRuns.create({ workflow: { id: wf.id }, file: { text: 'x' } });
     await inside;
+    // It started on a slot reserved by the commit that created it: no queue row, only the
+    // PROCESSING step run in the stored snapshot, from which the next start() queues it again.
+    expect(await a.storage.listWork()).toEqual([]);
     await a.stop();
+    const inspect = sqliteStorage({ path });
+    await inspect.open();
+    expect(await inspect.listWork()).toEqual([]);
+    await inspect.close();
 
     const keys: string[] = [];
     const b = createEngine({ storage: sqliteStorage({ path }), steps: [recorder('PARSE', keys)] });

@@ -950,15 +950,18 @@ describe('scheduling', () => {
     timeout: 30_000,
   }, async () => {
     // One slot. parse1's outcome commit (which starts parse2 in parse1's slot) fails once: the
-    // slot must return, or nothing would ever run again. parse1's item is still leased; it runs
-    // again once its lease ends, and the run finishes.
+    // slot must return, or nothing would ever run again. parse1 ran on a reserved slot, with no
+    // queue row: the engine queues it to run again a lease's time later, as a claimed item would
+    // once its lease ended, and the run finishes.
     const clock = createTestClock();
     const storage = memoryStorage({ clock });
     let failed = false;
     const commit = storage.commit.bind(storage);
     storage.commit = (changes, options) => {
-      const events = changes.runs?.[0]?.events ?? [];
-      if (!failed && changes.dequeue?.length && events.some((e) => e.type === 'step.complete')) {
+      const write = changes.runs?.[0];
+      const events = write?.events ?? [];
+      // Not the creation (which completes the trigger): the first step outcome after it.
+      if (!failed && write?.expectedRevision && events.some((e) => e.type === 'step.complete')) {
         failed = true;
         return Promise.reject(new Error('disk hiccup'));
       }

@@ -1,0 +1,50 @@
+import type { StorageAdapter, WorkItemInput } from '@docflow/storage';
+import type { RunState } from '../run/run-state.ts';
+import { CONTROL_STEP_TYPES, queueItem } from '../run/run-transitions.ts';
+
+/** Run statuses in which a step run may be executing. */
+const EXECUTING_RUN_STATUSES = ['PROCESSING', 'CANCELLING'] as const;
+/** Runs read per page, and queue items written per commit. */
+const PAGE = 1000;
+
+/**
+ * Queues again every executor step run that is PROCESSING in an unfinished workflow run, as
+ * `engine.start()` does before it claims anything. A step that starts on a slot its engine
+ * reserved has no queue row (its PROCESSING status in the committed snapshot is its record), so
+ * after a crash this is how it runs again, with the same idempotency key. Steps that do have a
+ * row (claimed ones, whose stale leases `start()` has just released) are left as they are: an
+ * enqueue of a queued id changes nothing. Returns how many items were queued.
+ */
+export async function requeueExecutingSteps(
+  storage: StorageAdapter,
+  now: string,
+  pageSize = PAGE,
+): Promise<number> {
+  const items: WorkItemInput[] = [];
+  for (const status of EXECUTING_RUN_STATUSES) {
+    let pageToken: string | undefined;
+    do {
+      const page = await storage.listRuns({
+        kind: 'workflow_run',
+        active: true,
+        status,
+        order: 'asc',
+        pageSize,
+        ...(pageToken === undefined ? {} : { pageToken }),
+      });
+      for (const record of page.items) {
+        const state = record.snapshot as unknown as RunState;
+        for (const sr of state.stepRuns) {
+          if (sr.status === 'PROCESSING' && !CONTROL_STEP_TYPES.has(sr.stepType)) {
+            items.push(queueItem(state, sr, now));
+          }
+        }
+      }
+      pageToken = page.nextPageToken;
+    } while (pageToken !== undefined);
+  }
+  for (let i = 0; i < items.length; i += pageSize) {
+    await storage.commit({ enqueue: items.slice(i, i + pageSize) });
+  }
+  return items.length;
+}
