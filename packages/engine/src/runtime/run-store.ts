@@ -102,6 +102,11 @@ export class RunStore {
     return graph;
   }
 
+  /** The run's graph if it is loaded already (which spares a caller an await). */
+  loadedGraph(definitionId: string): RunGraph | undefined {
+    return this.#graphs.get(definitionId);
+  }
+
   /** The current snapshot (cached for active runs). */
   async get(runId: string): Promise<RunState | undefined> {
     return (await this.#entry(runId))?.state;
@@ -263,10 +268,14 @@ export class RunStore {
     this.#deps.afterCommit(state, fx, events, deliveries.length + (extra?.deliveries?.length ?? 0));
   }
 
-  /** Stores a large output in the blob store and returns the reference, or undefined to inline. */
-  async storeOutput(stepRunId: string, output: JsonValue): Promise<string | undefined> {
+  /** An output's JSON text when it is too large to inline (see `storeOutput`), else undefined. */
+  largeOutput(output: JsonValue): string | undefined {
     const text = JSON.stringify(output ?? null);
-    if (text.length <= INLINE_OUTPUT_LIMIT) return undefined;
+    return text.length <= INLINE_OUTPUT_LIMIT ? undefined : text;
+  }
+
+  /** Stores a large output's text (from `largeOutput`) in the blob store; returns the reference. */
+  async storeOutput(stepRunId: string, text: string): Promise<string> {
     const key = `output/${stepRunId}`;
     await this.#deps.ctx.storage.blobs.put(key, new TextEncoder().encode(text));
     return key;
@@ -287,7 +296,12 @@ export class RunStore {
       const values: JsonValue[] = [];
       for (const id of ids) {
         const source = state.stepRuns.find((s) => s.id === id);
-        if (source) values.push(map(source, await this.loadOutput(source)));
+        if (source === undefined) continue;
+        // Outputs in the snapshot are taken as they are (an await costs a turn of the microtask
+        // queue per output); only those in the blob store are awaited.
+        const output =
+          source.outputRef === undefined ? (source.output ?? null) : await this.loadOutput(source);
+        values.push(map(source, output));
       }
       out[name] = Array.isArray(ref) ? values : (values[0] ?? null);
     }

@@ -134,7 +134,8 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     await dropItem();
     return;
   }
-  const graph = await store.graph(started.definitionId);
+  const graph =
+    store.loadedGraph(started.definitionId) ?? (await store.graph(started.definitionId));
   const step = graph.step(sr.stepName);
   const executor = deps.executors.get(sr.stepType);
 
@@ -174,7 +175,8 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
         runId: started.id,
         stepRunId: sr.id,
         attempt: sr.attempt,
-        secrets: await deps.secretsOf(started),
+        // A run without secrets spares the await.
+        secrets: started.secretsRef ? await deps.secretsOf(started) : {},
         now: () => ctx.clock.now(),
         files: {
           read: (fileId) => readFileBytes(ctx, fileId, 'fileId'),
@@ -202,8 +204,8 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   }
   if (abort.reason === STOPPING) return;
 
-  const outputRef =
-    outcome && !isStepFailure(outcome) ? await store.storeOutput(sr.id, outcome.output) : undefined;
+  const large = outcome && !isStepFailure(outcome) ? store.largeOutput(outcome.output) : undefined;
+  const outputRef = large === undefined ? undefined : await store.storeOutput(sr.id, large);
 
   const settle = store.mutate(
     item.runId,
