@@ -654,6 +654,39 @@ describe('run inputs', () => {
     expect(statuses(done).fields).toBe('PROCESSED');
   });
 
+  it('stores a large output in the blob store, passes it on and returns it; a small one stays inline', async () => {
+    const big = { text: 'x'.repeat(2000) };
+    const given: unknown[] = [];
+    engine = await createTestEngine({
+      steps: [
+        fakeStep('PARSE', (input) => (input.stepName === 'p1' ? big : { small: true })),
+        fakeStep('EXTRACT', (input) => {
+          given.push(input.outputs);
+          return { ok: true };
+        }),
+      ],
+    });
+    const run = await engine.run(
+      steps([
+        { name: 't', type: 'TRIGGER', next: [{ step: 'p1' }] },
+        { name: 'p1', type: 'PARSE', next: [{ step: 'p2' }] },
+        { name: 'p2', type: 'PARSE', next: [{ step: 'x' }] },
+        { name: 'x', type: 'EXTRACT', config: minimalConfig('EXTRACT') },
+      ]),
+    );
+    expect(run.status).toBe('PROCESSED');
+    expect(given).toEqual([{ t: null, p1: big, p2: { small: true } }]);
+    const byName = (name: string) => run.stepRuns.find((s) => s.step.name === name);
+    expect(byName('p1')?.result).toMatchObject({ parseRun: { output: big } });
+    const stored = (await engine.storage.getRun(run.id))?.snapshot as unknown as {
+      stepRuns: { stepName: string; output?: unknown; outputRef?: string }[];
+    };
+    const p1 = stored.stepRuns.find((s) => s.stepName === 'p1');
+    expect(p1?.output).toBeUndefined();
+    expect(p1?.outputRef).toBe(`output/${p1 && (p1 as { id?: string }).id}`);
+    expect(stored.stepRuns.find((s) => s.stepName === 'p2')?.output).toEqual({ small: true });
+  });
+
   it('passes secrets to executors and never returns or logs them', async () => {
     const seen: Record<string, string>[] = [];
     engine = await createTestEngine({
