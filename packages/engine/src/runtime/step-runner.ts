@@ -130,6 +130,19 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     return;
   }
   const sr = findStep(started, stepRunId);
+  if (sr?.status === 'PROCESSING' && started.status === 'CANCELLING') {
+    // Left by a process that stopped or died while the run was being cancelled: its executor is
+    // gone, so the step settles as the cancellation would have settled it.
+    await store.mutate(item.runId, (state, tctx, fx) => {
+      if (queued) fx.dequeue.push(item.id);
+      const cur = findStep(state, stepRunId);
+      if (state.status === 'CANCELLING' && cur?.status === 'PROCESSING') {
+        settleCancelledStep(state, fx, cur, tctx.now);
+      }
+      return true;
+    });
+    return;
+  }
   if (sr?.status !== 'PROCESSING' || started.status !== 'PROCESSING') {
     await dropItem();
     return;

@@ -60,6 +60,38 @@ describe('durability', () => {
     expect(keys).toEqual([`${firstKeys[0]}:parse1`]);
   });
 
+  it('settles on the next start() a step left executing when a run being cancelled was killed', async () => {
+    const path = join(tempDir(), 'cancelling.db');
+    const child = spawn(
+      process.execPath,
+      ['--import', tsxLoader, join(import.meta.dirname, '../fixtures/cancelling-child.ts'), path],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const runId = await new Promise<string>((resolve, reject) => {
+      let buffer = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        const match = /cancelling (\S+)\n/.exec(buffer);
+        if (match) {
+          child.kill('SIGKILL');
+          resolve(match[1] as string);
+        }
+      });
+      child.on('exit', () => reject(new Error(`child ended before cancelling: ${buffer}`)));
+    });
+    await new Promise((r) => child.once('close', r));
+
+    const keys: string[] = [];
+    const b = createEngine({ storage: sqliteStorage({ path }), steps: [recorder('PARSE', keys)] });
+    await b.start();
+    const done = await b.workflowRuns.waitFor(runId, { timeoutMs: 10_000 });
+    await b.stop();
+    expect(done.status).toBe('CANCELLED');
+    expect(done.stepRuns.map((s) => s.status)).toEqual(['PROCESSED', 'CANCELLED']);
+    // Nothing ran again: the run was being cancelled.
+    expect(keys).toEqual([]);
+  }, 30_000);
+
   it.each(['normal', 'full'] as const)(
     'loses no accepted run when the process is SIGKILLed (%s)',
     async (durability) => {

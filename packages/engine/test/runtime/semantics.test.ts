@@ -671,7 +671,7 @@ describe('run inputs', () => {
         { name: 't', type: 'TRIGGER', next: [{ step: 'p1' }] },
         { name: 'p1', type: 'PARSE', next: [{ step: 'p2' }] },
         { name: 'p2', type: 'PARSE', next: [{ step: 'x' }] },
-        { name: 'x', type: 'EXTRACT', config: minimalConfig('EXTRACT') },
+        { name: 'x', type: 'EXTRACT', config: extract },
       ]),
     );
     expect(run.status).toBe('PROCESSED');
