@@ -60,6 +60,9 @@ import { createWebhookDeliveriesService } from './webhooks/webhook-deliveries.ts
 import { createWebhookEndpointsService } from './webhooks/webhook-endpoints.ts';
 import { createWebhookSubscriptionsService } from './webhooks/webhook-subscriptions.ts';
 
+/** Unfinished runs that `start()` reads and keeps for the claims that follow, at most. */
+const RECOVERED_RUNS_KEPT = 10_000;
+
 /** Options of {@link createEngine}. Every field is optional. */
 export interface EngineOptions {
   /** Drafts extraction schemas for `extractors.create({ generate })` (a model provider). */
@@ -472,7 +475,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
           ]);
         for (const [owner, ids] of byOwner) await storage.releaseWork(ids, { owner });
         // Steps the previous process ran on reserved slots have no queue row: queue them again.
-        await requeueExecutingSteps(storage, isoNow(clock));
+        // The runs it reads are kept (up to a bound): the claims that follow would read them again.
+        await requeueExecutingSteps(storage, isoNow(clock), {
+          seen: (run) => store.remember(run, RECOVERED_RUNS_KEPT),
+        });
         scheduler.start();
         if (webhooksEnabled) {
           if (loopbackBlobServer && !dispatcherOptions.signedUrlProvider) {

@@ -1,4 +1,4 @@
-import type { StorageAdapter, WorkItemInput } from '@docflow/storage';
+import type { RunRecord, StorageAdapter, WorkItemInput } from '@docflow/storage';
 import type { RunState } from '../run/run-state.ts';
 import { CONTROL_STEP_TYPES, queueItem } from '../run/run-transitions.ts';
 
@@ -13,13 +13,15 @@ const PAGE = 1000;
  * reserved has no queue row (its PROCESSING status in the committed snapshot is its record), so
  * after a crash this is how it runs again, with the same idempotency key. Steps that do have a
  * row (claimed ones, whose stale leases `start()` has just released) are left as they are: an
- * enqueue of a queued id changes nothing. Returns how many items were queued.
+ * enqueue of a queued id changes nothing. Returns how many items were queued. `seen` is told of
+ * every run read, so that the engine can keep what the claims that follow would read again.
  */
 export async function requeueExecutingSteps(
   storage: StorageAdapter,
   now: string,
-  pageSize = PAGE,
+  options: { readonly pageSize?: number; readonly seen?: (run: RunRecord) => void } = {},
 ): Promise<number> {
+  const pageSize = options.pageSize ?? PAGE;
   const items: WorkItemInput[] = [];
   for (const status of EXECUTING_RUN_STATUSES) {
     let pageToken: string | undefined;
@@ -33,6 +35,7 @@ export async function requeueExecutingSteps(
         ...(pageToken === undefined ? {} : { pageToken }),
       });
       for (const record of page.items) {
+        options.seen?.(record);
         const state = record.snapshot as unknown as RunState;
         for (const sr of state.stepRuns) {
           if (sr.status === 'PROCESSING' && !CONTROL_STEP_TYPES.has(sr.stepType)) {

@@ -1,5 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Changes, DeliveryWrite, JsonValue, SnapshotPatchOp } from '@docflow/storage';
+import type {
+  Changes,
+  DeliveryWrite,
+  JsonValue,
+  RunRecord,
+  SnapshotPatchOp,
+} from '@docflow/storage';
 import { applySnapshotPatch, isStorageError, snapshotPatch } from '@docflow/storage';
 import { EngineError, EngineErrorCode } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
@@ -129,6 +135,19 @@ export class RunStore {
     const entry = { state: record.snapshot as unknown as RunState, revision: record.revision };
     if (!isFinalRunStatus(entry.state.status)) this.#cache.set(runId, entry);
     return entry;
+  }
+
+  /**
+   * Keeps a run read by someone else (recovery lists unfinished runs before it claims their
+   * work), unless one is cached already or the cache holds `limit` runs.
+   */
+  remember(record: RunRecord, limit: number): void {
+    if (this.#cache.size >= limit || this.#cache.has(record.id)) return;
+    if (record.kind !== 'workflow_run') return;
+    const state = record.snapshot as unknown as RunState;
+    if (!isFinalRunStatus(state.status)) {
+      this.#cache.set(record.id, { state, revision: record.revision });
+    }
   }
 
   /** Forgets a run (after delete). */

@@ -59,7 +59,14 @@ describe('requeueExecutingSteps', () => {
         },
       ],
     });
-    expect(await requeueExecutingSteps(storage, NOW, 2)).toBe(5);
+    const seen: string[] = [];
+    const queued = await requeueExecutingSteps(storage, NOW, {
+      pageSize: 2,
+      seen: (run) => seen.push(run.id),
+    });
+    expect(queued).toBe(5);
+    // Runs waiting for review or at rest are not read.
+    expect(seen.sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
     const work = await storage.listWork();
     expect(work.map((w) => [w.id, w.runId, w.kind, w.priority, w.payload]).sort()).toEqual(
       [
