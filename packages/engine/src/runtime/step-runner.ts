@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue, WorkItem, WorkItemInput } from '@docflow/storage';
-import { StepError } from '../errors.ts';
+import { EngineErrorCode, isEngineError, StepError } from '../errors.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { readFileBytes, storeFile } from '../resources/files.ts';
 import { isFinalRunStatus } from '../run/lifecycle.ts';
@@ -283,6 +283,8 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   try {
     await settle;
   } catch (error) {
+    // A deleted run has nothing left to run.
+    if (isEngineError(error, EngineErrorCode.NOT_FOUND)) throw error;
     // The outcome was not stored, so the step is still PROCESSING. A claimed item would run again
     // once its lease ran out; a reserved one has no row to lease: give it one that becomes
     // claimable after a lease's time, as the claimed item would. Should that fail too, the step

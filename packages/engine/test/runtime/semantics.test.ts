@@ -810,6 +810,39 @@ describe('run inputs', () => {
   });
 });
 
+describe('deleting a run', () => {
+  it('leaves nothing queued when the run of an executing step is deleted', async () => {
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
+    const errors: unknown[] = [];
+    engine = await createTestEngine({
+      steps: [
+        fakeStep('PARSE', (_input, ctx) => {
+          entered();
+          return new Promise((_resolve, reject) =>
+            ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)),
+          );
+        }),
+      ],
+      onError: (error) => errors.push(error),
+    });
+    const wf = await engine.workflows.create({ name: 'd', steps: linear('PARSE') });
+    await engine.workflows.deploy(wf.id);
+    const run = await engine.workflowRuns.create({
+      workflow: { id: wf.id },
+      file: { text: 'x' },
+    });
+    await inside;
+    await engine.workflowRuns.delete(run.id);
+    // The executor was aborted; its outcome finds no run to store into.
+    while (errors.length === 0) await new Promise((r) => setImmediate(r));
+    expect(isEngineError(errors[0], 'NOT_FOUND')).toBe(true);
+    expect(await engine.storage.listWork()).toEqual([]);
+  });
+});
+
 describe('scheduling', () => {
   it('lets an urgent run overtake a queued batch: it waits only for the steps already running', async () => {
     const order: string[] = [];
