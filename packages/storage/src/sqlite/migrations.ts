@@ -209,6 +209,16 @@ ALTER TABLE runs DROP COLUMN snapshot;
 ALTER TABLE run_events ADD COLUMN patch TEXT;
 `,
   },
+  {
+    version: 5,
+    name: 'run rows behind their patches',
+    // No table changes. A commit that stores its patch and changes none of the run row's columns
+    // now leaves the row alone once the row shows patches follow its snapshot: the event row
+    // carries the revision, and readers take the run's revision and update time from its last
+    // patch. An older @docflow/storage would read such a run as corrupt, so it must refuse the
+    // file (SCHEMA_TOO_NEW), which this version number makes it do.
+    sql: '-- no table changes',
+  },
 ];
 
 /** The schema version this code writes. */

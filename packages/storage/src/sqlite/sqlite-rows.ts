@@ -47,6 +47,13 @@ export interface RunRow {
   base_event_seq: number;
 }
 
+/** The patch of a `run_events` row after a run's stored snapshot, with its revision and time. */
+export interface PatchRow {
+  patch: string | null;
+  revision: number;
+  at: string;
+}
+
 /** A row of `run_events`. */
 export interface RunEventRow {
   run_id: string;
@@ -116,17 +123,30 @@ export function documentFromRow(r: DocumentRow): StoredDocument {
  * Maps a `runs` row to the contract shape. `patches`: the `patch` column of the run's event rows
  * after `base_event_seq`, one per revision after `base_revision`, read in the same transaction.
  */
-export function runFromRow(r: RunRow, patches?: readonly { patch: string | null }[]): RunRecord {
+export function runFromRow(r: RunRow, patches?: readonly PatchRow[]): RunRecord {
   const snapshot = JSON.parse(r.snapshot) as JsonObject;
+  let revision = r.revision;
+  let updatedAt = r.updated_at;
   if (r.revision !== r.base_revision) {
-    const expected = r.revision - r.base_revision;
+    // The row holds the revision of its last write; commits that stored a patch only since then
+    // are ahead of it, each one revision (see `SqliteWriter`).
+    const least = r.revision - r.base_revision;
     const where = `run ${r.id} (revision ${r.revision}, snapshot at ${r.base_revision})`;
-    if (patches?.length !== expected) {
+    const last = patches?.[patches.length - 1];
+    if (patches === undefined || last === undefined || patches.length < least) {
       throw new StorageError(
         'DATABASE_ERROR',
-        `${where}: ${expected} patches expected, ${patches?.length ?? 0} stored`,
+        `${where}: ${least} patches expected, ${patches?.length ?? 0} stored`,
       );
     }
+    if (last.revision !== r.base_revision + patches.length) {
+      throw new StorageError(
+        'DATABASE_ERROR',
+        `${where}: ${patches.length} patches stored, the last at revision ${last.revision}`,
+      );
+    }
+    revision = last.revision;
+    if (last.revision > r.revision) updatedAt = last.at;
     for (const p of patches) {
       if (p.patch === null) {
         throw new StorageError('DATABASE_ERROR', `${where}: an event row after it has no patch`);
@@ -147,9 +167,9 @@ export function runFromRow(r: RunRow, patches?: readonly { patch: string | null 
     active: r.active === 1,
     priority: r.priority,
     snapshot,
-    revision: r.revision,
+    revision,
     createdAt: r.created_at,
-    updatedAt: r.updated_at,
+    updatedAt,
   };
   if (r.workflow_id !== null) run.workflowId = r.workflow_id;
   if (r.batch_id !== null) run.batchId = r.batch_id;

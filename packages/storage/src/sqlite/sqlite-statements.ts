@@ -1,5 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { DeliveryRow, DocumentRow, RunEventRow, RunRow, WorkRow } from './sqlite-rows.ts';
+import type {
+  DeliveryRow,
+  DocumentRow,
+  PatchRow,
+  RunEventRow,
+  RunRow,
+  WorkRow,
+} from './sqlite-rows.ts';
 
 type Statement<R = unknown> = BetterSqlite3.Statement<unknown[], R>;
 
@@ -17,23 +24,26 @@ export interface SqliteStatements {
   readonly docInsert: Statement;
   readonly docUpdate: Statement;
   readonly docDelete: Statement;
-  readonly runMeta: Statement<{ revision: number; event_seq: number; created_at: string }>;
   readonly runGet: Statement<RunRow>;
   readonly runInsert: Statement;
   readonly snapshotInsert: Statement;
   readonly snapshotUpdate: Statement;
   readonly snapshotDelete: Statement;
-  readonly patchesAfter: Statement<{ patch: string | null }>;
-  readonly runUpdate: Statement<{
+  readonly patchesAfter: Statement<PatchRow>;
+  readonly runState: Statement<{
     seq: number;
+    revision: number;
     event_seq: number;
     kind: string;
     workflow_id: string | null;
     batch_id: string | null;
     status: string;
     active: number;
+    priority: number;
+    base_revision: number;
   }>;
-  readonly runUpdateKnown: Statement;
+  readonly lastEvent: Statement<{ revision: number; last_seq: number }>;
+  readonly runUpdateAt: Statement;
   readonly runDelete: Statement;
   readonly eventInsert: Statement;
   readonly eventsDelete: Statement;
@@ -102,7 +112,6 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
         blob_key = ?, data = ?, revision = ?, updated_at = ? WHERE collection = ? AND id = ?`,
     ),
     docDelete: p('DELETE FROM documents WHERE collection = ? AND id = ?'),
-    runMeta: p('SELECT revision, event_seq, created_at FROM runs WHERE id = ?'),
     runGet: p(`${RUN_SELECT} WHERE id = ?`),
     runInsert: p(
       `INSERT INTO runs (id, kind, workflow_id, batch_id, status, active, priority,
@@ -120,21 +129,22 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
       'DELETE FROM run_snapshots WHERE run_seq = (SELECT seq FROM runs WHERE id = ?)',
     ),
     patchesAfter: p(
-      'SELECT patch FROM run_events WHERE run_id = ? AND last_seq > ? ORDER BY last_seq',
+      'SELECT patch, revision, at FROM run_events WHERE run_id = ? AND last_seq > ? ORDER BY last_seq',
+    ),
+    // A run as stored, for a writer that does not remember it (see `lastEvent`).
+    runState: p(
+      `SELECT seq, revision, event_seq, kind, workflow_id, batch_id, status, active, priority,
+        base_revision FROM runs CROSS JOIN run_snapshots ON run_seq = seq WHERE id = ?`,
+    ),
+    // The newest event row of a run: ahead of its `runs` row after commits that stored a patch only.
+    lastEvent: p(
+      'SELECT revision, last_seq FROM run_events WHERE run_id = ? ORDER BY last_seq DESC LIMIT 1',
     ),
     // Indexed columns are left out of the hot UPDATE: SQLite rewrites an index whenever one of
-    // its columns is SET, changed or not, and a step transition rarely changes them. RETURNING
-    // hands back their current values; the adapter sets the ones that differ.
-    runUpdate: p(
-      `UPDATE runs SET priority = ?, revision = revision + 1,
-        event_seq = event_seq + ?, updated_at = ?
-        WHERE id = ? AND revision = ?
-        RETURNING seq, event_seq, kind, workflow_id, batch_id, status, active`,
-    ),
-    // The same UPDATE when the writer knows those values from its own last write of the run.
-    runUpdateKnown: p(
-      `UPDATE runs SET priority = ?, revision = revision + 1,
-        event_seq = event_seq + ?, updated_at = ?
+    // its columns is SET, changed or not, and a step transition rarely changes them; the adapter
+    // sets the ones that differ. The WHERE clause checks the row is where the writer left it.
+    runUpdateAt: p(
+      `UPDATE runs SET priority = ?, revision = ?, event_seq = ?, updated_at = ?
         WHERE id = ? AND revision = ?`,
     ),
     runDelete: p('DELETE FROM runs WHERE id = ?'),

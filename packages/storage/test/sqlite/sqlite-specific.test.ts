@@ -590,6 +590,66 @@ describe('snapshot patches', () => {
     });
   }
 
+  for (const writerThread of [false, true]) {
+    it(`leaves the run row behind on commits that store a patch only; readers and other writers find the revision (writerThread ${writerThread})`, async () => {
+      const path = tempPath();
+      const a = sqliteStorage({ path, writerThread });
+      const b = sqliteStorage({ path });
+      await a.open();
+      await b.open();
+      const ev = [{ type: 'e', data: {} }];
+      const step = (from: number, extra: Partial<RunWrite> = {}) => {
+        const next = snapshotAt('run_p', from + 1);
+        return run('run_p', from, {
+          snapshot: next,
+          patch: snapshotPatch(snapshotAt('run_p', from), next),
+          events: ev,
+          at: `2026-01-01T00:00:0${from}.000Z`,
+          ...extra,
+        });
+      };
+      const rowRevision = () => {
+        const raw = new BetterSqlite3(path, { readonly: true });
+        const row = raw.prepare("SELECT revision FROM runs WHERE id = 'run_p'").get();
+        raw.close();
+        return (row as { revision: number }).revision;
+      };
+      await a.commit({ runs: [run('run_p', 0, { snapshot: snapshotAt('run_p', 1), events: ev })] });
+      for (let from = 1; from <= 4; from++) await a.commit({ runs: [step(from)] });
+      // The first patch marks the row (revision 2 past its snapshot's 1); 3 to 5 are event rows.
+      expect(rowRevision()).toBe(2);
+      for (const reader of [a, b]) {
+        const record = await reader.getRun('run_p');
+        expect(record?.revision).toBe(5);
+        expect(record?.updatedAt).toBe('2026-01-01T00:00:04.000Z');
+        expect(record?.snapshot).toEqual(snapshotAt('run_p', 5));
+        expect((await reader.listRuns()).items[0]?.revision).toBe(5);
+      }
+      // b does not remember the run: it reads the revision from the event rows, and writes 6
+      // with two events (so that a's event row would not collide with it by number alone).
+      await b.commit({ runs: [step(5, { events: [...ev, ...ev] })] });
+      // a remembered revision 5; it learns that another connection wrote since its last commit.
+      await expect(a.commit({ runs: [step(5)] })).rejects.toMatchObject({
+        code: 'REVISION_CONFLICT',
+        details: { actualRevision: 6 },
+      });
+      // A stale write is refused with the run's real revision.
+      await expect(a.commit({ runs: [step(4)] })).rejects.toMatchObject({
+        code: 'REVISION_CONFLICT',
+        details: { actualRevision: 6 },
+      });
+      await a.commit({ runs: [step(6, { status: 'DONE' })] });
+      expect(rowRevision()).toBe(7);
+      const record = await b.getRun('run_p');
+      expect(record?.revision).toBe(7);
+      expect(record?.status).toBe('DONE');
+      expect(record?.snapshot).toEqual(snapshotAt('run_p', 7));
+      expect((await b.listRunEvents('run_p')).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      await a.close();
+      await b.close();
+    });
+  }
+
   it('stores the whole snapshot of a commit without events (its patch would have no row)', async () => {
     const path = tempPath();
     const s = sqliteStorage({ path });
