@@ -38,6 +38,16 @@ export interface Slot {
   handedOff: boolean;
 }
 
+/**
+ * How long, in milliseconds, the engine may keep Node's event loop busy starting steps before it
+ * lets the loop turn. Steps whose executors settle without I/O (no-op, formula and control work)
+ * chain each other through promises alone: a commit resolves, the next step starts, its outcome
+ * commits, and no timer, I/O callback or incoming request of the host would run until every run
+ * in flight came to rest. Past this budget, reserved steps start in a `setImmediate` instead
+ * (docs/decisions/0008-yielding-to-the-event-loop.md).
+ */
+export const TURN_BUDGET_MS = 5;
+
 interface TypeLane {
   readonly limit: number;
   /** Rate-limited lanes always go through the queue (p-queue paces them). */
@@ -82,6 +92,10 @@ export class Scheduler {
   #renew: NodeJS.Timeout | undefined;
   #unsubscribeClock: (() => void) | undefined;
   readonly #idle = new Set<() => void>();
+  /** When the engine began starting steps in the event loop's current turn (undefined: not yet). */
+  #turnStart: number | undefined;
+  /** Reserved items waiting for the loop's next turn (see {@link TURN_BUDGET_MS}). */
+  #deferred: WorkItem[] = [];
 
   constructor(options: {
     storage: StorageAdapter;
@@ -240,10 +254,39 @@ export class Scheduler {
     this.wake();
   }
 
-  /** Executes a reserved item (created PROCESSING by a commit, with no queue row). */
+  /**
+   * Executes a reserved item (created PROCESSING by a commit, with no queue row): now, or in the
+   * event loop's next turn once this turn has spent {@link TURN_BUDGET_MS} starting steps.
+   */
   runReserved(item: WorkItem): void {
+    if (this.#turnSpent()) {
+      this.#deferred.push(item);
+      return;
+    }
     this.#dispatch(item, true);
   }
+
+  /**
+   * Whether this turn of the event loop has spent its budget. The first call of a turn notes the
+   * time and schedules the turn's end: a `setImmediate`, which runs only once the loop has turned
+   * (timers and I/O had their go), and starts the items deferred meanwhile.
+   */
+  #turnSpent(): boolean {
+    const now = performance.now();
+    if (this.#turnStart === undefined) {
+      this.#turnStart = now;
+      setImmediate(this.#endTurn);
+      return false;
+    }
+    return now - this.#turnStart > TURN_BUDGET_MS;
+  }
+
+  readonly #endTurn = (): void => {
+    this.#turnStart = undefined;
+    const deferred = this.#deferred;
+    this.#deferred = [];
+    for (const item of deferred) this.runReserved(item);
+  };
 
   /** Looks for claimable work soon, if any may be queued. */
   wake(): void {

@@ -60,6 +60,61 @@ describe('durability', () => {
     expect(keys).toEqual([`${firstKeys[0]}:parse1`]);
   });
 
+  it('finishes on the next start() the steps stop() found waiting for the next turn of the loop', async () => {
+    // Steps that settle at once chain without I/O; past its turn's budget the engine starts the
+    // next ones in a later turn of the event loop. A stop() in between leaves them PROCESSING
+    // in the file, with no queue row, and the next start() runs them.
+    const path = join(tempDir(), 'turns.db');
+    const firstKeys: string[] = [];
+    const a = createEngine({
+      storage: sqliteStorage({ path }),
+      steps: [recorder('PARSE', firstKeys)],
+    });
+    await a.start();
+    const wf = await a.workflows.create({ name: 'w', steps: linear('PARSE', 'PARSE', 'PARSE') });
+    await a.workflows.deploy(wf.id);
+    const file = await a.files.upload({ name: 'a.txt', data: 'x' });
+    const ids: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      ids.push(
+        (await a.workflowRuns.create({ workflow: { id: wf.id }, file: { id: file.id } })).id,
+      );
+    }
+    // The first turn of the loop that lets a timer run: the engine is mid-way through the runs.
+    await new Promise((r) => setTimeout(r, 0));
+    await a.stop();
+
+    const processedAtStop = new Set<string>();
+    let unfinished = 0;
+    const inspect = sqliteStorage({ path });
+    await inspect.open();
+    for (const id of ids) {
+      const record = await inspect.getRun(id);
+      const snapshot = record?.snapshot as unknown as {
+        status: string;
+        stepRuns: { id: string; status: string }[];
+      };
+      if (snapshot.status !== 'PROCESSED') unfinished++;
+      for (const sr of snapshot.stepRuns) if (sr.status === 'PROCESSED') processedAtStop.add(sr.id);
+    }
+    await inspect.close();
+    expect(unfinished).toBeGreaterThan(0);
+
+    const keys: string[] = [];
+    const b = createEngine({ storage: sqliteStorage({ path }), steps: [recorder('PARSE', keys)] });
+    await b.start();
+    for (const id of ids) {
+      const run = await b.workflowRuns.waitFor(id, { timeoutMs: 20_000 });
+      expect(run.status, id).toBe('PROCESSED');
+      expect(run.stepRuns.map((s) => s.status)).toEqual(Array(4).fill('PROCESSED'));
+    }
+    await b.stop();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(processedAtStop.has(key.split(':')[0] as string), `${key} ran again`).toBe(false);
+    }
+  });
+
   it('settles on the next start() a step left executing when a run being cancelled was killed', async () => {
     const path = join(tempDir(), 'cancelling.db');
     const child = spawn(

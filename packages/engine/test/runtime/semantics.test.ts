@@ -844,6 +844,51 @@ describe('deleting a run', () => {
 });
 
 describe('scheduling', () => {
+  it.each(['memory', 'sqlite'] as const)(
+    "lets Node's event loop turn while steps without I/O follow each other (%s)",
+    async (kind) => {
+      // Executors that settle at once chain their runs' steps through promises alone: without a
+      // turn of the loop now and then, no timer, I/O callback or request of the host would run
+      // until every run came to rest.
+      engine = await createTestEngine({
+        steps: [fakeStep('PARSE', { chunks: [] })],
+        ...(kind === 'sqlite'
+          ? { storage: sqliteStorage({ path: join(tempDir(), 'turns.db') }) }
+          : { storage: memoryStorage() }),
+      });
+      const wf = await engine.workflows.create({
+        name: 'chain',
+        steps: linear('PARSE', 'PARSE', 'PARSE', 'PARSE'),
+      });
+      await engine.workflows.deploy(wf.id);
+      const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
+      const total = 400;
+      let started = 0;
+      let finished = 0;
+      const client = async () => {
+        while (started < total) {
+          started++;
+          const run = await engine.workflowRuns.create({
+            workflow: { id: wf.id },
+            file: { id: file.id },
+          });
+          const done = await engine.workflowRuns.waitFor(run.id);
+          expect(done.status).toBe('PROCESSED');
+          finished++;
+        }
+      };
+      let finishedWhenTimerRan: number | undefined;
+      const clients = Promise.all(Array.from({ length: 16 }, client));
+      setTimeout(() => {
+        finishedWhenTimerRan = finished;
+      }, 0);
+      await clients;
+      expect(finished).toBe(total);
+      // The timer ran while runs were still being worked on, not once they had all finished.
+      expect(finishedWhenTimerRan).toBeLessThan(total);
+    },
+  );
+
   it('lets an urgent run overtake a queued batch: it waits only for the steps already running', async () => {
     const order: string[] = [];
     const parse = fakeStep('PARSE', async (input) => {
