@@ -2,10 +2,15 @@
  * Issue 4: docflow's 5-step linear workflow of no-op executors on SQLite (every configuration of
  * `CONFIGS`) beside LangGraph.js running an equivalent 5-node graph with its SQLite checkpointer,
  * same number of runs, same 16 clients. One script: each subject runs in a fresh child process of
- * it (so that no subject inherits another's heap, JIT state or threads), LangGraph first and
- * again last. Reports steps per second and the ratio.
+ * it (so that no subject inherits another's heap, JIT state or threads), in ROUNDS interleaved
+ * rounds (default 3): LangGraph, every docflow subject, LangGraph, every docflow subject, …,
+ * LangGraph. A docflow measurement's ratio is taken against the mean of the two LangGraph
+ * measurements around it, so that a machine whose speed drifts by a third within minutes (as
+ * shared 2-core machines do) moves both sides of each ratio alike; the table gives each round's
+ * ratio and their median.
  *
  *   cd bench && npx tsx src/engine/vs-langgraph.ts
+ *   cd bench && ROUNDS=5 npx tsx src/engine/vs-langgraph.ts
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -16,6 +21,7 @@ import { machineLine, scratchDir } from '../harness.ts';
 import { CONCURRENCY, CONFIGS, linearThroughput, WARMUP } from './linear-noop.ts';
 
 const RUNS = Number(process.env.RUNS ?? 2000);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
 /**
  * LangGraph's steps per second. `sync` saves each step's checkpoint before the next step starts,
@@ -83,30 +89,51 @@ if (subject !== undefined) {
         { encoding: 'utf8', env: process.env },
       ),
     ) as T;
-  const lg = measure<number>('langgraph-sync');
+  const subjects: readonly (readonly [label: string, name: string, compiled: boolean])[] = [
+    ...CONFIGS.map((c) => [c.name, c.name, true] as const),
+    ['batched, TypeScript sources under tsx', 'batched', false],
+  ];
   const lgAsync = measure<number>('langgraph-async');
-  const rows: (readonly [string, Result])[] = CONFIGS.map((c) => [c.name, measure<Result>(c.name)]);
-  rows.push(['batched, TypeScript sources under tsx', measure<Result>('batched', false)]);
-  // LangGraph again at the end: the machine may have changed under the run.
-  const lgAfter = measure<number>('langgraph-sync');
-  const peer = Math.max(lg, lgAfter);
+  const peers = [measure<number>('langgraph-sync')];
+  const rounds: Result[][] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    rounds.push(subjects.map(([, name, compiled]) => measure<Result>(name, compiled)));
+    peers.push(measure<number>('langgraph-sync'));
+  }
+  /** LangGraph's steps/s around round `r`: the mean of the measurements before and after it. */
+  const peerAt = (r: number) => ((peers[r] as number) + (peers[r + 1] as number)) / 2;
+  const median = (values: readonly number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 === 1
+      ? (sorted[mid] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  };
+  const rows = subjects.map(([label], i) => {
+    const results = rounds.map((round) => round[i] as Result);
+    const ratios = results.map((x, r) => x.stepsPerSecond / peerAt(r));
+    return { label, results, ratios };
+  });
+  const list = (values: readonly number[], digits = 0, suffix = '') =>
+    values.map((v) => `${v.toFixed(digits)}${suffix}`).join(' / ');
   console.log(
-    `### 5-step linear no-op workflow on SQLite vs LangGraph.js (${RUNS} runs after ${WARMUP} unmeasured, ${CONCURRENCY} clients)\n`,
+    `### 5-step linear no-op workflow on SQLite vs LangGraph.js (${RUNS} runs after ${WARMUP} unmeasured, ${CONCURRENCY} clients, ${ROUNDS} interleaved rounds)\n`,
   );
   console.log(`${machineLine()}\n`);
   console.log(
-    '| docflow configuration (compiled packages unless said) | steps/s | transitions/s | CPU µs per step | bytes stored per step | vs LangGraph `sync` (steps/s) |',
+    '| docflow configuration (compiled packages unless said) | steps/s, each round | transitions/s, median | CPU µs per step, median | bytes stored per step, median | vs LangGraph `sync`, each round | median |',
   );
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, r] of rows) {
+  console.log('|---|---|---|---|---|---|---|');
+  for (const { label, results, ratios } of rows) {
+    const bytes = results.map((x) => x.bytesPerStep);
     console.log(
-      `| ${name} | ${r.stepsPerSecond.toFixed(0)} | ${r.transitionsPerSecond.toFixed(0)} | ${r.cpuMicrosPerStep.toFixed(0)} | ${r.bytesPerStep?.toFixed(0) ?? '–'} | ${(r.stepsPerSecond / peer).toFixed(1)}× |`,
+      `| ${label} | ${list(results.map((x) => x.stepsPerSecond))} | ${median(results.map((x) => x.transitionsPerSecond)).toFixed(0)} | ${median(results.map((x) => x.cpuMicrosPerStep)).toFixed(0)} | ${bytes.every((b) => b !== undefined) ? median(bytes as number[]).toFixed(0) : '–'} | ${list(ratios, 1, '×')} | **${median(ratios).toFixed(1)}×** |`,
     );
   }
   console.log(
-    `| LangGraph.js + SqliteSaver, \`durability: 'sync'\` (first / last; the better is the base) | ${lg.toFixed(0)} / ${lgAfter.toFixed(0)} | – | – | – | 1× |`,
+    `| LangGraph.js + SqliteSaver, \`durability: 'sync'\` (before, between and after the rounds) | ${list(peers)} | – | – | – | 1× | 1× |`,
   );
   console.log(
-    `| LangGraph.js + SqliteSaver, \`durability: 'async'\` (its default; not equivalent) | ${lgAsync.toFixed(0)} | – | – | – | ${(lgAsync / peer).toFixed(1)}× |`,
+    `| LangGraph.js + SqliteSaver, \`durability: 'async'\` (its default; not equivalent; once, first) | ${lgAsync.toFixed(0)} | – | – | – | ${(lgAsync / (peers[0] as number)).toFixed(1)}× | – |`,
   );
 }
