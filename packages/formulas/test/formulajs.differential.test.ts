@@ -56,6 +56,18 @@ const digits = fc.integer({ min: -3, max: 4 });
 const logicals = fc.array(fc.boolean(), { minLength: 1, maxLength: 4 });
 const numbers = fc.array(number, { minLength: 1, maxLength: 5 });
 
+/** Where formula.js is known to differ from Excel, the reference checked instead of it. */
+const reference: Record<string, (...args: unknown[]) => unknown> = {
+  // formula.js takes "Y" as floor(YEARFRAC(start, end)), a 30/360 count that completes a year a
+  // day early when the end falls on the 31st (2051-04-01 → 2064-03-31: 13 there, 12 in Excel,
+  // pinned in test/cases/functions/date.json). Whole years are whole months over 12, and
+  // formula.js counts whole months as Excel does.
+  DATEDIF: (start, end, unit) =>
+    unit === 'Y'
+      ? Math.floor((lib.DATEDIF?.(start, end, 'M') as number) / 12)
+      : lib.DATEDIF?.(start, end, unit),
+};
+
 const domains: Record<string, fc.Arbitrary<unknown[]>> = {
   ROUND: fc.tuple(number, digits),
   ROUNDUP: fc.tuple(number, digits),
@@ -145,7 +157,7 @@ describe('agrees with @formulajs/formulajs on scalar arguments', () => {
           const ours = evaluateFormula(formula, scope);
           let theirs: unknown;
           try {
-            theirs = normalize(lib[name]?.(...args));
+            theirs = normalize((reference[name] ?? lib[name])?.(...args));
           } catch {
             theirs = 'error';
           }
