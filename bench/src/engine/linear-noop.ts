@@ -17,7 +17,14 @@ import { type Durability, memoryStorage } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { scratchDir } from '../harness.ts';
 
-const RUNS = Number(process.env.RUNS ?? 2000);
+/**
+ * Measured runs (default 6,000), on both sides. A run of the engine writes about six WAL frames;
+ * with fewer runs the measurement would mostly see the process's first 10,000 WAL pages, which
+ * grow the WAL file (each such frame costs about twice one written over the WAL's existing pages,
+ * as a long-running process writes them), and last under a second on the docflow side, short
+ * enough for one of this machine's slowdowns to decide it.
+ */
+export const RUNS = Number(process.env.RUNS ?? 6000);
 /** Runs before the measured ones, on both sides. */
 export const WARMUP = Math.ceil(RUNS / 4);
 /** Clients creating runs at once (the LangGraph side invokes as many graphs at once). */

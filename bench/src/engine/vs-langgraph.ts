@@ -1,8 +1,9 @@
 /**
  * Issue 4: docflow's 5-step linear workflow of no-op executors on SQLite (every configuration of
  * `CONFIGS`) beside LangGraph.js running an equivalent 5-node graph with its SQLite checkpointer,
- * same number of runs, same 16 clients. One script: each subject runs in a fresh child process of
- * it (so that no subject inherits another's heap, JIT state or threads), in ROUNDS interleaved
+ * same number of runs (`RUNS`, default 6,000, after a quarter as many unmeasured), same 16
+ * clients. One script: each subject runs in a fresh child process of it (so that no subject
+ * inherits another's heap, JIT state or threads), in ROUNDS interleaved
  * rounds (default 3): LangGraph, every docflow subject, LangGraph, every docflow subject, …,
  * LangGraph. A docflow measurement's ratio is taken against the mean of the two LangGraph
  * measurements around it, so that a machine whose speed drifts by a third within minutes (as
@@ -18,9 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { machineLine, scratchDir } from '../harness.ts';
-import { CONCURRENCY, CONFIGS, linearThroughput, WARMUP } from './linear-noop.ts';
+import { CONCURRENCY, CONFIGS, linearThroughput, RUNS, WARMUP } from './linear-noop.ts';
 
-const RUNS = Number(process.env.RUNS ?? 2000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
 /**
