@@ -18,6 +18,32 @@ function recorder(type: 'PARSE' | 'EXTRACT', keys: string[]): StepExecutor {
   });
 }
 
+/**
+ * What the file at `path` holds of the runs `ids` (each must be stored): the ids of their
+ * PROCESSED step runs, and how many of the runs have not finished.
+ */
+async function storedProgress(
+  path: string,
+  ids: readonly string[],
+): Promise<{ processed: Set<string>; unfinished: number }> {
+  const processed = new Set<string>();
+  let unfinished = 0;
+  const inspect = sqliteStorage({ path });
+  await inspect.open();
+  for (const id of ids) {
+    const record = await inspect.getRun(id);
+    expect(record, `run ${id} is stored`).toBeDefined();
+    const snapshot = record?.snapshot as unknown as {
+      status: string;
+      stepRuns: { id: string; status: string }[];
+    };
+    if (snapshot.status !== 'PROCESSED') unfinished++;
+    for (const sr of snapshot.stepRuns) if (sr.status === 'PROCESSED') processed.add(sr.id);
+  }
+  await inspect.close();
+  return { processed, unfinished };
+}
+
 describe('durability', () => {
   it('finishes on the next start() a run whose reserved executor was interrupted by stop()', async () => {
     const path = join(tempDir(), 'stop.db');
@@ -84,20 +110,7 @@ describe('durability', () => {
     await new Promise((r) => setTimeout(r, 0));
     await a.stop();
 
-    const processedAtStop = new Set<string>();
-    let unfinished = 0;
-    const inspect = sqliteStorage({ path });
-    await inspect.open();
-    for (const id of ids) {
-      const record = await inspect.getRun(id);
-      const snapshot = record?.snapshot as unknown as {
-        status: string;
-        stepRuns: { id: string; status: string }[];
-      };
-      if (snapshot.status !== 'PROCESSED') unfinished++;
-      for (const sr of snapshot.stepRuns) if (sr.status === 'PROCESSED') processedAtStop.add(sr.id);
-    }
-    await inspect.close();
+    const { processed: processedAtStop, unfinished } = await storedProgress(path, ids);
     expect(unfinished).toBeGreaterThan(0);
 
     const keys: string[] = [];
@@ -185,19 +198,7 @@ describe('durability', () => {
       expect(accepted.length).toBeGreaterThanOrEqual(40);
 
       // What was PROCESSED when the process died, read straight from the file.
-      const processedAtKill = new Set<string>();
-      const inspect = sqliteStorage({ path });
-      await inspect.open();
-      for (const id of accepted) {
-        const record = await inspect.getRun(id);
-        expect(record, `accepted run ${id} is stored`).toBeDefined();
-        const snapshot = record?.snapshot as unknown as {
-          stepRuns: { id: string; status: string }[];
-        };
-        for (const sr of snapshot.stepRuns)
-          if (sr.status === 'PROCESSED') processedAtKill.add(sr.id);
-      }
-      await inspect.close();
+      const { processed: processedAtKill } = await storedProgress(path, accepted);
 
       const keys: string[] = [];
       const engine = createEngine({
