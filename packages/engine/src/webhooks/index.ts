@@ -56,10 +56,12 @@ export type {
   RawBody,
   VerifiedWebhook,
   VerifyWebhookOptions,
+  WebhookHeaderNames,
   WebhookHeaders,
 } from './sign.ts';
 export {
   API_VERSION_HEADER,
+  DEFAULT_HEADER_WORD,
   DEFAULT_TOLERANCE_SECONDS,
   isWebhookVerificationError,
   SIGNATURE_HEADER,
@@ -68,6 +70,7 @@ export {
   verifyWebhook,
   WebhookVerificationError,
   WebhookVerificationErrorCode,
+  webhookHeaderNames,
 } from './sign.ts';
 export type { SignedUrlContext, SignedUrlProvider } from './signed-url-provider.ts';
 export { SIGNED_URL_TTL_MS } from './signed-url-provider.ts';
