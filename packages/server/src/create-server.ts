@@ -201,6 +201,11 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     reply.header(REQUEST_ID_HEADER, request.id);
     bodyTimeouts.start(request, reply);
   });
+  let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    // While closing, a kept-alive connection would hold close() open until its idle timeout.
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('preValidation', async (request) => {
     // JSON bodies are read by now; multipart ones are read by their handler.
     if (!request.isMultipart()) bodyTimeouts.complete(request);
@@ -289,6 +294,7 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       return engines.get(workspace);
     },
     async close() {
+      closing = true;
       await app.close();
       await engines.stopAll();
       await registry.close();

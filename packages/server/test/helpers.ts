@@ -4,6 +4,7 @@ import {
   createServer,
   type DocflowServer,
   type ServerOptions,
+  type ServerRegistry,
   serverStorage,
   type Workspace,
 } from '../src/index.ts';
@@ -11,6 +12,7 @@ import {
 /** A server on loopback with two workspaces of one organization and a key for each. */
 export interface TestServer {
   readonly server: DocflowServer;
+  readonly registry: ServerRegistry;
   readonly origin: string;
   readonly workspaces: { readonly a: Workspace; readonly b: Workspace };
   readonly keys: { readonly a: string; readonly b: string; readonly org: string };
@@ -26,7 +28,7 @@ export interface TestServer {
 
 /** Starts a server on ':memory:' storage. */
 export async function startTestServer(
-  options: Partial<Omit<ServerOptions, 'registry' | 'workspaceStorage'>> = {},
+  options: Partial<Omit<ServerOptions, 'registry'>> = {},
 ): Promise<TestServer> {
   const storage = serverStorage({ db: ':memory:' });
   await storage.registry.open();
@@ -52,6 +54,7 @@ export async function startTestServer(
   const origin = await server.listen();
   return {
     server,
+    registry: storage.registry,
     origin,
     workspaces: { a, b },
     keys: { a: keyA, b: keyB, org: keyOrg },

@@ -38,7 +38,10 @@ describe('workflows and versions through the SDK', () => {
     expect(v1).toMatchObject({ object: 'workflow_version', version: '1' });
     const v2 = await client.workflowVersions.create(created.id, { steps: reviewed });
     expect(v2.version).toBe('2');
-    expect((await client.workflowVersions.list(created.id)).data.map((v) => v.version)).toEqual(['2', '1']);
+    expect((await client.workflowVersions.list(created.id)).data.map((v) => v.version)).toEqual([
+      '2',
+      '1',
+    ]);
     expect((await client.workflowVersions.retrieve(created.id, '1')).id).toBe(v1.id);
     expect((await client.workflowVersions.retrieve(created.id, 'latest')).version).toBe('2');
     expect((await client.workflowVersions.retrieve(created.id, 'draft')).version).toBe('draft');
@@ -55,7 +58,12 @@ describe('workflows and versions through the SDK', () => {
     });
     await expect(bad).rejects.toBeInstanceOf(Extend.BadRequestError);
     await expect(bad).rejects.toMatchObject({
-      body: { code: 'INVALID_REQUEST', issues: expect.arrayContaining([expect.objectContaining({ path: expect.stringContaining('body.steps[0].next[0]') })]) },
+      body: {
+        code: 'INVALID_REQUEST',
+        issues: expect.arrayContaining([
+          expect.objectContaining({ path: expect.stringContaining('body.steps[0].next[0]') }),
+        ]),
+      },
     });
   });
 });
@@ -71,10 +79,18 @@ describe('workflow runs through the SDK', () => {
   it('createAndPoll runs a two-step workflow on a text file to PROCESSED', async () => {
     const wf = await deployed();
     const run = await t.client().workflowRuns.createAndPoll(
-      { workflow: { id: wf.id }, file: { text: 'Invoice 7\nTotal 12.50 EUR', name: 'inv.txt' }, metadata: { ref: 'A-7' } },
+      {
+        workflow: { id: wf.id },
+        file: { text: 'Invoice 7\nTotal 12.50 EUR', name: 'inv.txt' },
+        metadata: { ref: 'A-7' },
+      },
       { maxWaitMs: 30_000 },
     );
-    expect(run).toMatchObject({ object: 'workflow_run', status: 'PROCESSED', metadata: { ref: 'A-7' } });
+    expect(run).toMatchObject({
+      object: 'workflow_run',
+      status: 'PROCESSED',
+      metadata: { ref: 'A-7' },
+    });
     expect(run.stepRuns.map((s) => s.step.name)).toEqual(['trigger', 'parse']);
   });
 
@@ -82,14 +98,24 @@ describe('workflow runs through the SDK', () => {
     const client = t.client();
     const wf = await deployed(reviewed);
     const file = await client.files.upload(new File(['Order 1'], 'order-one.txt'), {});
-    const run = await client.workflowRuns.create({ workflow: { id: wf.id }, file: { id: file.id } });
+    const run = await client.workflowRuns.create({
+      workflow: { id: wf.id },
+      file: { id: file.id },
+    });
     expect(run.id).toMatch(/^workflow_run_/);
     expect((await client.workflowRuns.retrieve(run.id)).id).toBe(run.id);
 
-    const byName = await client.workflowRuns.list({ fileNameContains: 'ORDER-ONE', maxPageSize: 5 });
+    const byName = await client.workflowRuns.list({
+      fileNameContains: 'ORDER-ONE',
+      maxPageSize: 5,
+    });
     expect(byName.data.map((r) => r.id)).toEqual([run.id]);
-    expect((await client.workflowRuns.list({ fileNameContains: file.id })).data.map((r) => r.id)).toEqual([run.id]);
-    expect((await client.workflowRuns.list({ workflowId: wf.id })).data.map((r) => r.id)).toEqual([run.id]);
+    expect(
+      (await client.workflowRuns.list({ fileNameContains: file.id })).data.map((r) => r.id),
+    ).toEqual([run.id]);
+    expect((await client.workflowRuns.list({ workflowId: wf.id })).data.map((r) => r.id)).toEqual([
+      run.id,
+    ]);
 
     const updated = await client.workflowRuns.update(run.id, { metadata: { note: 'checked' } });
     expect(updated.metadata).toEqual({ note: 'checked' });
@@ -111,9 +137,13 @@ describe('workflow runs through the SDK', () => {
 
   it('answers 422 for cancelling a run that ended (never 409)', async () => {
     const wf = await deployed();
-    const run = await t.client().workflowRuns.createAndPoll({ workflow: { id: wf.id }, file: { text: 'x' } });
+    const run = await t
+      .client()
+      .workflowRuns.createAndPoll({ workflow: { id: wf.id }, file: { text: 'x' } });
     const again = t.client().workflowRuns.cancel(run.id);
     await expect(again).rejects.toBeInstanceOf(Extend.UnprocessableEntityError);
-    await expect(again).rejects.toMatchObject({ body: { code: 'INVALID_STATE', retryable: false } });
+    await expect(again).rejects.toMatchObject({
+      body: { code: 'INVALID_STATE', retryable: false },
+    });
   });
 });
