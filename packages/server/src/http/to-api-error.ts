@@ -44,6 +44,11 @@ export function toApiError(error: unknown, location: IssueLocation): ApiError {
     const issues = locate(error.details.issues as readonly ApiIssue[] | undefined, location);
     switch (error.code) {
       case 'VALIDATION_FAILED':
+        // A request whose only problem is ids that name nothing here is a 404: resources of
+        // other workspaces are as absent as ids that never existed.
+        if (issues.length > 0 && issues.every((i) => i.code === 'NOT_FOUND')) {
+          return new ApiError('NOT_FOUND', error.message, { issues, cause: error });
+        }
         return new ApiError('INVALID_REQUEST', error.message, { issues, cause: error });
       case 'NOT_FOUND':
         return new ApiError('NOT_FOUND', error.message, { issues, cause: error });

@@ -3,7 +3,7 @@ import { ApiError, notSupported } from '../http/api-error.ts';
 import { presignedParseOutputPath } from '../presign/presigned-paths.ts';
 import { PRESIGNED_URL_TTL_MS } from '../presign/url-signer.ts';
 import { defined, filteredPage, matchesFileName } from './filtered-page.ts';
-import { libraryRunInput, type RunRequestBody } from './library-inputs.ts';
+import { type LibraryRunInput, libraryRunInput, type RunRequestBody } from './library-inputs.ts';
 import { checkOrder } from './ordering.ts';
 import { type AnyRoute, type ServerContext, workspaceRoute } from './route.ts';
 import {
@@ -155,6 +155,28 @@ function batchBody(spec: KindSpec) {
   };
 }
 
+/**
+ * A saved processor named by a run request must exist in this workspace before the run is made;
+ * the library would accept the run and fail it later.
+ */
+async function checkProcessor(engine: Engine, spec: KindSpec, input: LibraryRunInput) {
+  if (!spec.processor || !input.processor) return;
+  const services = {
+    extractor: engine.extractors,
+    classifier: engine.classifiers,
+    splitter: engine.splitters,
+  };
+  // The reference is the body's `extractor` (`classifier`, `splitter`), single runs and batches alike.
+  await services[spec.processor].resolve(input.processor, spec.processor);
+}
+
+/** The library input of one run, after checking its saved processor. */
+async function checkedInput(engine: Engine, spec: KindSpec, body: RunRequestBody) {
+  const input = libraryRunInput(body, spec.processor);
+  await checkProcessor(engine, spec, input);
+  return input;
+}
+
 /** A list item: the run without its outputs and config (SDK ...RunSummary). */
 function summaryOf(run: Run) {
   const {
@@ -287,8 +309,8 @@ function routesOf(kind: RunKind): AnyRoute[] {
       tag,
       body: createBody(kind, spec, { sync: false }),
       response: run,
-      handle: ({ engine, body }) =>
-        spec.service(engine).create(libraryRunInput(body, spec.processor) as never),
+      handle: async ({ engine, body }) =>
+        spec.service(engine).create((await checkedInput(engine, spec, body)) as never),
     }),
     workspaceRoute<Record<string, never>, Record<string, never>, Record<string, unknown>>({
       method: 'POST',
@@ -311,6 +333,7 @@ function routesOf(kind: RunKind): AnyRoute[] {
         const inputs = (body.inputs as RunRequestBody[]).map((input, i) =>
           libraryRunInput({ ...shared, ...input }, spec.processor, `body.inputs[${i}]`),
         );
+        if (inputs[0]) await checkProcessor(engine, spec, inputs[0]);
         const batch = await spec.service(engine).batch({ inputs } as never);
         return {
           object: 'batch_run',
@@ -362,7 +385,7 @@ function routesOf(kind: RunKind): AnyRoute[] {
       response: run,
       async handle({ engine, workspace, body, query, request, server }) {
         const service = spec.service(engine);
-        const created = await service.create(libraryRunInput(body, spec.processor) as never);
+        const created = await service.create((await checkedInput(engine, spec, body)) as never);
         const done = await settle(service, created, server, label);
         return query?.responseType === 'url'
           ? withOutputUrl(done, workspace.id, server.origin(request), server)
