@@ -50,12 +50,8 @@ export type {
   CreateWorkflowRunInput,
   RunFileSource,
 } from './resources/run-input.ts';
-export type {
-  ListWorkflowRunsParams,
-  ReviewInput,
-  ReviewOutput,
-  WorkflowRunsService,
-} from './resources/workflow-runs.ts';
+export type { ReviewInput, ReviewOutput } from './resources/workflow-run-review.ts';
+export type { ListWorkflowRunsParams, WorkflowRunsService } from './resources/workflow-runs.ts';
 export type {
   CreateWorkflowInput,
   UpdateWorkflowInput,

@@ -72,8 +72,12 @@ function branchKeys(schema: unknown): string[] {
 
 /** Options of {@link ajvErrorsToIssues}. */
 export interface AjvIssueOptions {
-  /** The issue code (SCHEMA for the definition, CONFIG_INVALID for executor configs). */
-  readonly code: string;
+  /**
+   * The code of every issue (SCHEMA for the definition, CONFIG_INVALID for executor configs).
+   * Without one, each issue gets the code of its kind: REQUIRED, UNKNOWN_PROPERTY, INVALID_TYPE
+   * or INVALID_VALUE (request input of the resource services).
+   */
+  readonly code?: string;
   /** The path the ajv instance paths are relative to (`steps[2].config`). */
   readonly basePath?: string;
   /** Turns a "not allowed here" path into a reason (`on a TRIGGER step`). */
@@ -113,7 +117,28 @@ export function ajvErrorsToIssues(
   return issues;
 }
 
+/** The code of an issue of `keyword` when the caller gives none. */
+function keywordCode(keyword: string): string {
+  switch (keyword) {
+    case 'required':
+      return 'REQUIRED';
+    case 'additionalProperties':
+    case 'false schema':
+      return 'UNKNOWN_PROPERTY';
+    case 'type':
+      return 'INVALID_TYPE';
+    default:
+      return 'INVALID_VALUE';
+  }
+}
+
 function toIssue(error: ErrorObject, options: AjvIssueOptions): ValidationIssue {
+  const issue = describeError(error, options);
+  return options.code === undefined ? { ...issue, code: keywordCode(error.keyword) } : issue;
+}
+
+function describeError(error: ErrorObject, options: AjvIssueOptions): ValidationIssue {
+  const code = options.code ?? '';
   const path = pointerToPath(error.instancePath, options.basePath ?? '');
   const params = error.params as Record<string, unknown>;
   const where = (p: string) => {
@@ -123,38 +148,38 @@ function toIssue(error: ErrorObject, options: AjvIssueOptions): ValidationIssue 
   switch (error.keyword) {
     case 'required': {
       const missing = appendPath(path, String(params.missingProperty));
-      return { code: options.code, path: missing, message: 'is required' };
+      return { code, path: missing, message: 'is required' };
     }
     case 'additionalProperties': {
       const extra = appendPath(path, String(params.additionalProperty));
-      return { code: options.code, path: extra, message: `is not allowed${where(extra)}` };
+      return { code, path: extra, message: `is not allowed${where(extra)}` };
     }
     case 'false schema':
-      return { code: options.code, path, message: `is not allowed${where(path)}` };
+      return { code, path, message: `is not allowed${where(path)}` };
     case 'type':
-      return { code: options.code, path, message: `must be ${describeType(params.type)}` };
+      return { code, path, message: `must be ${describeType(params.type)}` };
     case 'enum':
       return {
-        code: options.code,
+        code,
         path,
         message: `must be one of ${quoteList((params.allowedValues as unknown[]) ?? [])}`,
       };
     case 'const':
       return {
-        code: options.code,
+        code,
         path,
         message: `must be ${JSON.stringify(params.allowedValue)}`,
       };
     case 'pattern':
     case 'format':
       return {
-        code: options.code,
+        code,
         path,
         message: `must be ${describe(error.parentSchema) ?? `matching ${String(params.pattern ?? params.format)}`}`,
       };
     case 'minLength':
       return {
-        code: options.code,
+        code,
         path,
         message:
           params.limit === 1
@@ -163,20 +188,20 @@ function toIssue(error: ErrorObject, options: AjvIssueOptions): ValidationIssue 
       };
     case 'maxLength':
       return {
-        code: options.code,
+        code,
         path,
         message: `must have at most ${plural(Number(params.limit), 'character')}`,
       };
     case 'minItems':
       return {
-        code: options.code,
+        code,
         path,
         message: `must have at least ${plural(Number(params.limit), 'item')}`,
       };
     case 'maxItems': {
       const description = describe(error.parentSchema);
       return {
-        code: options.code,
+        code,
         path,
         message: description
           ? `must be ${description}`
@@ -188,14 +213,14 @@ function toIssue(error: ErrorObject, options: AjvIssueOptions): ValidationIssue 
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
       return {
-        code: options.code,
+        code,
         path,
         message: `must be ${COMPARISONS[String(params.comparison)] ?? String(params.comparison)} ${String(params.limit)}`,
       };
     case 'oneOf': {
       const keys = branchKeys(error.schema);
       return {
-        code: options.code,
+        code,
         path,
         message:
           keys.length > 0
@@ -204,6 +229,6 @@ function toIssue(error: ErrorObject, options: AjvIssueOptions): ValidationIssue 
       };
     }
     default:
-      return { code: options.code, path, message: error.message ?? `fails ${error.keyword}` };
+      return { code, path, message: error.message ?? `fails ${error.keyword}` };
   }
 }

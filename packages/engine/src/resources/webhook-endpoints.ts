@@ -6,7 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentWrite, JsonObject, StoredDocument } from '@docflow/storage';
 import { isStorageError } from '@docflow/storage';
-import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+import {
+  assertNoIssues,
+  EngineError,
+  EngineErrorCode,
+  isEngineError,
+  notFound,
+  type ValidationIssue,
+} from '../errors.ts';
 import {
   GLOBAL_EVENT_TYPES,
   isEventType,
@@ -14,16 +21,14 @@ import {
   isWorkflowRunEventType,
 } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
-import { invalidateDeliveryTargets } from './delivery-targets.ts';
+import { inputChecker } from '../validation/json-schema.ts';
+import { urlIssues } from '../validation/url-issues.ts';
+import { invalidateDeliveryTargets } from '../webhooks/delivery-targets.ts';
 import {
-  compileInputSchema,
-  type ListResponse,
-  notFound,
-  type PageInput,
-  pageIssues,
-  toList,
-  urlIssues,
-} from './input-validation.ts';
+  toStoredWebhookEndpoint,
+  type WebhookDeliveryFormat,
+} from '../webhooks/stored-endpoint.ts';
+import { type ListResult, listPage, type PageParams } from './list-result.ts';
 
 /** The API version every endpoint is pinned to; the only one SPEC.md accepts. */
 export const WEBHOOK_API_VERSION = '2026-02-09';
@@ -31,9 +36,6 @@ export const WEBHOOK_API_VERSION = '2026-02-09';
 export const WEBHOOK_ENDPOINT_ID_PREFIX = 'wh_';
 /** Prefix of signing secrets. */
 export const SIGNING_SECRET_PREFIX = 'wss_';
-
-/** How an endpoint receives event bodies: inline JSON, or a signed URL to download them. */
-export type WebhookDeliveryFormat = 'json' | 'signed_url';
 
 /** A webhook endpoint as returned by get, list and update (no secret). */
 export interface WebhookEndpoint {
@@ -94,20 +96,10 @@ export interface DeletedWebhookEndpoint {
 export interface WebhookEndpointsService {
   create(input: WebhookEndpointCreateInput): Promise<CreatedWebhookEndpoint>;
   get(id: string): Promise<WebhookEndpoint>;
-  list(input?: PageInput): Promise<ListResponse<WebhookEndpoint>>;
+  list(input?: PageParams): Promise<ListResult<WebhookEndpoint>>;
   update(id: string, input: WebhookEndpointUpdateInput): Promise<WebhookEndpoint>;
   /** Deletes the endpoint and all its subscriptions, in one commit. */
   delete(id: string): Promise<DeletedWebhookEndpoint>;
-}
-
-/** The endpoint's delivery configuration as the dispatcher reads it from storage. */
-export interface StoredWebhookEndpoint {
-  readonly id: string;
-  readonly url: string;
-  readonly apiVersion: string;
-  readonly signingSecret: string;
-  readonly deliveryFormat: WebhookDeliveryFormat;
-  readonly signedUrlThresholdBytes: number | null;
 }
 
 const fields = {
@@ -119,14 +111,14 @@ const fields = {
   signedUrlThresholdBytes: { type: ['integer', 'null'], minimum: 0 },
 };
 
-const createIssues = compileInputSchema({
+const createIssues = inputChecker({
   type: 'object',
   additionalProperties: false,
   required: ['url'],
   properties: fields,
 });
 
-const updateIssues = compileInputSchema({
+const updateIssues = inputChecker({
   type: 'object',
   additionalProperties: false,
   properties: fields,
@@ -159,27 +151,9 @@ function enabledEventIssues(events: unknown): ValidationIssue[] {
   return issues;
 }
 
-function storedEndpoint(doc: StoredDocument): StoredWebhookEndpoint {
-  const d = doc.data;
-  return {
-    id: doc.id,
-    url: String(d.url),
-    apiVersion: String(d.apiVersion),
-    signingSecret: String(d.signingSecret),
-    deliveryFormat: d.deliveryFormat === 'signed_url' ? 'signed_url' : 'json',
-    signedUrlThresholdBytes:
-      typeof d.signedUrlThresholdBytes === 'number' ? d.signedUrlThresholdBytes : null,
-  };
-}
-
-/** Reads an endpoint's delivery configuration, secret included (for the dispatcher). */
-export function toStoredWebhookEndpoint(doc: StoredDocument): StoredWebhookEndpoint {
-  return storedEndpoint(doc);
-}
-
 function toEndpoint(doc: StoredDocument): WebhookEndpoint {
   const d = doc.data;
-  const stored = storedEndpoint(doc);
+  const stored = toStoredWebhookEndpoint(doc);
   return {
     object: 'webhook_endpoint',
     id: doc.id,
@@ -200,23 +174,10 @@ function dedupe(values: readonly string[]): string[] {
 
 /** Maps storage failures of a webhook write or read to EngineErrors. */
 export function storageFailure(error: unknown, what: string): never {
+  if (isEngineError(error)) throw error;
   if (isStorageError(error, 'REVISION_CONFLICT') || isStorageError(error, 'DUPLICATE_KEY')) {
     throw new EngineError(EngineErrorCode.CONFLICT, `${what} was changed concurrently; retry`, {
       retryable: true,
-      cause: error,
-    });
-  }
-  if (isStorageError(error, 'INVALID_PAGE_TOKEN')) {
-    throw new EngineError(EngineErrorCode.VALIDATION_FAILED, 'Invalid nextPageToken', {
-      details: {
-        issues: [
-          {
-            code: 'INVALID_PAGE_TOKEN',
-            path: 'nextPageToken',
-            message: 'is not a token of this list',
-          },
-        ],
-      },
       cause: error,
     });
   }
@@ -327,14 +288,13 @@ export function createWebhookEndpointsService(ctx: EngineContext): WebhookEndpoi
       return toEndpoint(await read(id));
     },
 
-    async list(input = {}) {
-      assertNoIssues(pageIssues(input), 'list options');
+    async list(input) {
       try {
-        const page = await ctx.storage.listDocuments('webhookEndpoints', {
-          pageSize: input.maxPageSize ?? 10,
-          ...(input.nextPageToken === undefined ? {} : { pageToken: input.nextPageToken }),
-        });
-        return toList(page, toEndpoint);
+        return await listPage(
+          input,
+          (page) => ctx.storage.listDocuments('webhookEndpoints', page),
+          toEndpoint,
+        );
       } catch (error) {
         storageFailure(error, 'Webhook endpoints');
       }

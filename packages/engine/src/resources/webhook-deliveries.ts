@@ -3,17 +3,11 @@
  * endpoint, its status and every attempt; a failed (or succeeded) delivery can be sent again.
  */
 import type { DeliveryAttempt, DeliveryRecord, DeliveryStatus, JsonObject } from '@docflow/storage';
-import { assertNoIssues, EngineError, EngineErrorCode } from '../errors.ts';
+import { EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
-import {
-  compileInputSchema,
-  type ListResponse,
-  notFound,
-  type PageInput,
-  pageIssues,
-  toList,
-} from './input-validation.ts';
-import { MANUAL_RETRY_MARKER } from './retry-policy.ts';
+import { inputChecker } from '../validation/json-schema.ts';
+import { MANUAL_RETRY_MARKER } from '../webhooks/retry-policy.ts';
+import { type ListResult, listPage, type PageParams } from './list-result.ts';
 import { storageFailure } from './webhook-endpoints.ts';
 
 /** One event's delivery to one endpoint. */
@@ -40,7 +34,7 @@ export interface WebhookDelivery {
 }
 
 /** Filters of `webhookDeliveries.list` plus pagination. Newest first. */
-export interface WebhookDeliveryListInput extends PageInput {
+export interface WebhookDeliveryListInput extends PageParams {
   readonly webhookEndpointId?: string | undefined;
   readonly status?: DeliveryStatus | undefined;
   readonly eventId?: string | undefined;
@@ -48,7 +42,7 @@ export interface WebhookDeliveryListInput extends PageInput {
 
 /** `engine.webhookDeliveries`. */
 export interface WebhookDeliveriesService {
-  list(input?: WebhookDeliveryListInput): Promise<ListResponse<WebhookDelivery>>;
+  list(input?: WebhookDeliveryListInput): Promise<ListResult<WebhookDelivery>>;
   get(id: string): Promise<WebhookDelivery>;
   /**
    * Re-queues a `failed` or `succeeded` delivery as pending, due now, with a fresh retry
@@ -63,7 +57,7 @@ export interface WebhookDeliveriesServiceOptions {
   readonly notify?: (() => void) | undefined;
 }
 
-const listIssues = compileInputSchema({
+const listIssues = inputChecker({
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -112,16 +106,21 @@ export function createWebhookDeliveriesService(
       const input = Object.fromEntries(
         Object.entries(rawInput).filter(([, v]) => v !== undefined),
       ) as WebhookDeliveryListInput;
-      assertNoIssues([...listIssues(input), ...pageIssues(input)], 'list options');
       try {
-        const page = await ctx.storage.listDeliveries({
-          pageSize: input.maxPageSize ?? 10,
-          ...(input.webhookEndpointId === undefined ? {} : { endpointId: input.webhookEndpointId }),
-          ...(input.status === undefined ? {} : { status: input.status }),
-          ...(input.eventId === undefined ? {} : { eventId: input.eventId }),
-          ...(input.nextPageToken === undefined ? {} : { pageToken: input.nextPageToken }),
-        });
-        return toList(page, toDelivery);
+        return await listPage(
+          input,
+          (page) =>
+            ctx.storage.listDeliveries({
+              ...page,
+              ...(input.webhookEndpointId === undefined
+                ? {}
+                : { endpointId: input.webhookEndpointId }),
+              ...(input.status === undefined ? {} : { status: input.status }),
+              ...(input.eventId === undefined ? {} : { eventId: input.eventId }),
+            }),
+          toDelivery,
+          listIssues(input),
+        );
       } catch (error) {
         storageFailure(error, 'Webhook deliveries');
       }

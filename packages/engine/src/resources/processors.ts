@@ -6,21 +6,16 @@ import {
   type StoredDocument,
 } from '@docflow/storage';
 import type { ProcessorKind } from '../definition/workflow-definition.ts';
-import { assertNoIssues, EngineError, EngineErrorCode } from '../errors.ts';
+import { assertNoIssues, EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import {
-  type ListResult,
-  listing,
-  notFound,
-  type PageParams,
-  pageOptions,
-  toListResult,
-} from '../resources/list-result.ts';
-import type { CreatedBy } from '../run/run-state.ts';
-import { checkCreateInput, checkPublishInput, checkUpdateInput } from './check-processor-input.ts';
-import { ProcessorIssueCode as Code } from './processor-issue-code.ts';
-import { PROCESSOR_KINDS } from './processor-kinds.ts';
+  checkCreateInput,
+  checkPublishInput,
+  checkUpdateInput,
+} from '../processors/check-processor-input.ts';
+import { ProcessorIssueCode as Code } from '../processors/processor-issue-code.ts';
+import { PROCESSOR_KINDS } from '../processors/processor-kinds.ts';
 import type {
   CreateProcessorInput,
   GenerateSchemaRequest,
@@ -32,14 +27,16 @@ import type {
   PublishProcessorResult,
   ResolvedProcessor,
   UpdateProcessorInput,
-} from './processor-resource.ts';
+} from '../processors/processor-resource.ts';
 import {
   formatVersion,
   nextVersion,
   parseVersion,
   type VersionNumber,
-} from './processor-version.ts';
-import { validateProcessorConfig } from './validate-processor-config.ts';
+} from '../processors/processor-version.ts';
+import { validateProcessorConfig } from '../processors/validate-processor-config.ts';
+import type { CreatedBy } from '../run/run-state.ts';
+import { type ListResult, listPage, type PageParams } from './list-result.ts';
 
 /**
  * Drafts an extraction JSON Schema from sample files (a model provider's job). Given to
@@ -405,14 +402,16 @@ export function createProcessorsService(
           'list parameters',
         );
       }
-      const page = await listing(() =>
-        ctx.storage.listDocuments('processors', {
-          ...pageOptions(params),
-          parentId: kind,
-          ...(nameContains === undefined ? {} : { nameContains }),
-        }),
+      return listPage(
+        params,
+        (page) =>
+          ctx.storage.listDocuments('processors', {
+            ...page,
+            parentId: kind,
+            ...(nameContains === undefined ? {} : { nameContains }),
+          }),
+        (d) => toProcessor(d.data as unknown as ProcessorDoc),
       );
-      return toListResult(page, (d) => toProcessor(d.data as unknown as ProcessorDoc));
     },
 
     async update(id, input) {
@@ -518,10 +517,11 @@ export function createProcessorsService(
 
     async listVersions(id, params) {
       await loadDoc(id);
-      const page = await listing(() =>
-        ctx.storage.listDocuments('processorVersions', { ...pageOptions(params), parentId: id }),
+      return listPage(
+        params,
+        (page) => ctx.storage.listDocuments('processorVersions', { ...page, parentId: id }),
+        (d) => (d.data as unknown as VersionDoc).version,
       );
-      return toListResult(page, (d) => (d.data as unknown as VersionDoc).version);
     },
 
     async resolve(reference, path = 'processor') {

@@ -1,14 +1,14 @@
 import type { EngineContext } from '../internal/engine-context.ts';
-import type { CreatedBy } from '../run/run-state.ts';
 import {
   createProcessorResolution,
   type ProcessorResolutionService,
-} from './processor-resolution.ts';
+} from '../processors/processor-resolution.ts';
+import type { CreatedBy } from '../run/run-state.ts';
 import {
   createProcessorsService,
   type GenerateSchema,
   type ProcessorsService,
-} from './processors-service.ts';
+} from './processors.ts';
 
 /** The engine's processor resources and the resolution of references to them. */
 export interface ProcessorResources {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendPath, pointerToPath } from '../../src/definition/ajv-issues.ts';
+import { appendPath, pointerToPath } from '../../src/validation/ajv-issues.ts';
 
 describe('pointerToPath', () => {
   it('turns JSON pointers into JS-like paths', () => {

@@ -9,22 +9,16 @@
  */
 import type { JsonObject, StoredDocument } from '@docflow/storage';
 import { isStorageError } from '@docflow/storage';
-import { assertNoIssues, type ValidationIssue } from '../errors.ts';
+import { assertNoIssues, notFound, type ValidationIssue } from '../errors.ts';
 import {
   SUBSCRIPTION_RESOURCE_TYPES,
   type SubscriptionResourceType,
   VALID_SUBSCRIPTION_EVENTS,
 } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
-import { invalidateDeliveryTargets } from './delivery-targets.ts';
-import {
-  compileInputSchema,
-  type ListResponse,
-  notFound,
-  type PageInput,
-  pageIssues,
-  toList,
-} from './input-validation.ts';
+import { inputChecker } from '../validation/json-schema.ts';
+import { invalidateDeliveryTargets } from '../webhooks/delivery-targets.ts';
+import { type ListResult, listPage, type PageParams } from './list-result.ts';
 import { storageFailure } from './webhook-endpoints.ts';
 
 /** Id prefix of webhook subscriptions (the service's own prefix). */
@@ -58,7 +52,7 @@ export interface WebhookSubscriptionUpdateInput {
 }
 
 /** Filters of `webhookSubscriptions.list` (combinable) plus pagination. */
-export interface WebhookSubscriptionListInput extends PageInput {
+export interface WebhookSubscriptionListInput extends PageParams {
   readonly webhookEndpointId?: string | undefined;
   readonly resourceId?: string | undefined;
 }
@@ -75,7 +69,7 @@ export interface WebhookSubscriptionsService {
   /** Creates the subscription, or updates `enabledEvents` of the existing one for that pair. */
   create(input: WebhookSubscriptionCreateInput): Promise<WebhookSubscription>;
   get(id: string): Promise<WebhookSubscription>;
-  list(input?: WebhookSubscriptionListInput): Promise<ListResponse<WebhookSubscription>>;
+  list(input?: WebhookSubscriptionListInput): Promise<ListResult<WebhookSubscription>>;
   update(id: string, input: WebhookSubscriptionUpdateInput): Promise<WebhookSubscription>;
   delete(id: string): Promise<DeletedWebhookSubscription>;
 }
@@ -83,7 +77,7 @@ export interface WebhookSubscriptionsService {
 const idString = { type: 'string', minLength: 1, maxLength: 255 };
 const eventsArray = { type: 'array', maxItems: 100, items: { type: 'string' } };
 
-const createIssues = compileInputSchema({
+const createIssues = inputChecker({
   type: 'object',
   additionalProperties: false,
   required: ['webhookEndpointId', 'resourceType', 'resourceId', 'enabledEvents'],
@@ -95,13 +89,13 @@ const createIssues = compileInputSchema({
   },
 });
 
-const updateIssues = compileInputSchema({
+const updateIssues = inputChecker({
   type: 'object',
   additionalProperties: false,
   properties: { enabledEvents: eventsArray },
 });
 
-const listIssues = compileInputSchema({
+const listIssues = inputChecker({
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -262,15 +256,20 @@ export function createWebhookSubscriptionsService(ctx: EngineContext): WebhookSu
 
     async list(rawInput = {}) {
       const input = defined(rawInput);
-      assertNoIssues([...listIssues(input), ...pageIssues(input)], 'list options');
       try {
-        const page = await ctx.storage.listDocuments('webhookSubscriptions', {
-          pageSize: input.maxPageSize ?? 10,
-          ...(input.webhookEndpointId === undefined ? {} : { parentId: input.webhookEndpointId }),
-          ...(input.resourceId === undefined ? {} : { secondaryId: input.resourceId }),
-          ...(input.nextPageToken === undefined ? {} : { pageToken: input.nextPageToken }),
-        });
-        return toList(page, toSubscription);
+        return await listPage(
+          input,
+          (page) =>
+            ctx.storage.listDocuments('webhookSubscriptions', {
+              ...page,
+              ...(input.webhookEndpointId === undefined
+                ? {}
+                : { parentId: input.webhookEndpointId }),
+              ...(input.resourceId === undefined ? {} : { secondaryId: input.resourceId }),
+            }),
+          toSubscription,
+          listIssues(input),
+        );
       } catch (error) {
         storageFailure(error, 'Webhook subscriptions');
       }

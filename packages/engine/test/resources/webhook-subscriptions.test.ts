@@ -2,9 +2,9 @@ import { memoryStorage } from '@docflow/storage';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type EngineError, isEngineError } from '../../src/errors.ts';
 import { VALID_SUBSCRIPTION_EVENTS } from '../../src/events/event-types.ts';
-import { createWebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.ts';
-import { createWebhookSubscriptionsService } from '../../src/webhooks/webhook-subscriptions.ts';
-import { testContext } from './helpers.ts';
+import { createWebhookEndpointsService } from '../../src/resources/webhook-endpoints.ts';
+import { createWebhookSubscriptionsService } from '../../src/resources/webhook-subscriptions.ts';
+import { testContext } from '../webhooks/helpers.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<EngineError> {
   try {

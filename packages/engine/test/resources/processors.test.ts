@@ -4,7 +4,7 @@ import { sqliteStorage } from '@docflow/storage/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessorKind } from '../../src/definition/workflow-definition.ts';
 import { EngineError } from '../../src/errors.ts';
-import { createProcessorsService } from '../../src/processors/processors-service.ts';
+import { createProcessorsService } from '../../src/resources/processors.ts';
 import { tempDir } from '../helpers.ts';
 import {
   countDocuments,
@@ -12,7 +12,7 @@ import {
   type RecordingContext,
   recordingContext,
   VALID_CONFIGS,
-} from './helpers.ts';
+} from '../processors/helpers.ts';
 
 const KINDS = [
   { kind: 'extractor', prefix: 'ex_', type: 'EXTRACT' },
