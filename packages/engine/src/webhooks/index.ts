@@ -3,8 +3,6 @@
  * receiver's `verifyWebhook`. `src/index.ts` re-exports the public part; `createEngine` wires the
  * rest over its context.
  */
-export type { EventListener, EventListeners } from '../events/event-listeners.ts';
-export { createEventListeners } from '../events/event-listeners.ts';
 export type {
   EngineEvent,
   EventGroup,

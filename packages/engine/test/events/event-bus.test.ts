@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createEventListeners } from '../../src/events/event-listeners.ts';
+import { EventBus } from '../../src/events/event-bus.ts';
 
 const event = (eventType: string) => ({ eventId: `evt_${eventType}`, eventType, payload: {} });
 
-describe('event listeners', () => {
+describe('EventBus', () => {
   it('calls listeners of the type and of "*", until removed', () => {
-    const listeners = createEventListeners();
+    const listeners = new EventBus(() => {});
     const seen: string[] = [];
     const off = listeners.on('workflow.created', (e) => {
       seen.push(`typed ${e.eventType}`);
@@ -13,6 +13,7 @@ describe('event listeners', () => {
     listeners.on('*', (e) => {
       seen.push(`any ${e.eventType}`);
     });
+    expect(listeners.has('workflow.created')).toBe(true);
     listeners.emit(event('workflow.created'));
     listeners.emit(event('workflow.deleted'));
     off();
@@ -27,7 +28,7 @@ describe('event listeners', () => {
 
   it('reports throwing and rejecting listeners without stopping the others', async () => {
     const errors: string[] = [];
-    const listeners = createEventListeners((error) => errors.push((error as Error).message));
+    const listeners = new EventBus((error) => errors.push((error as Error).message));
     let called = 0;
     listeners.on('x', () => {
       throw new Error('sync');
