@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts';
+import type { FormatContext } from '../format-context.ts';
 import { mapLimit } from '../map-limit.ts';
 import { decodeGray, type GrayImage, rotateGray, scaleGray } from '../ocr/gray-image.ts';
 import { looksUpright } from '../ocr/looks-upright.ts';
 import { ocrBlocks } from '../ocr/ocr-blocks.ts';
 import { detectOrientation, type OcrPagePx, ocrPoolSize, recognize } from '../ocr/ocr-pool.ts';
-import type { FormatContext } from '../parse-document.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';

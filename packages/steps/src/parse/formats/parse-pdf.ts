@@ -1,6 +1,6 @@
 import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts';
+import type { FormatContext } from '../format-context.ts';
 import { mapLimit } from '../map-limit.ts';
-import type { FormatContext } from '../parse-document.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';

@@ -1,5 +1,5 @@
 import type { DraftBlock } from '../../draft-document.ts';
-import type { FormatContext } from '../../parse-document.ts';
+import type { FormatContext } from '../../format-context.ts';
 import type { OutputPageMetadata } from '../../parse-output.ts';
 import { ocrPage } from '../parse-image.ts';
 import type { PdfDocument } from './pdfjs.ts';
