@@ -15,6 +15,7 @@ const order = [
   'formulas',
   'parse',
   'processors',
+  'documents',
   'webhooks',
   'definitions',
   'processors-resources',
