@@ -158,7 +158,7 @@ const LOCK_CLASS = 0x646f63; // "doc"
  * version of this code.
  */
 export async function migratePostgres(
-  client: PostgresClient,
+  client: Pick<PostgresClient, 'query'>,
   schema: string,
   migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS,
 ): Promise<{ readonly from: number; readonly to: number }> {
@@ -209,7 +209,7 @@ export async function migratePostgres(
 
 /** The schema version recorded in `schema`, 0 where it has none. */
 export async function recordedPostgresSchemaVersion(
-  client: PostgresClient,
+  client: Pick<PostgresClient, 'query'>,
   schema: string,
 ): Promise<number> {
   const { rows } = await client.query(

@@ -35,7 +35,8 @@ export interface PostgresClient {
   release(destroy?: boolean | Error): void;
   on(event: 'notification', listener: (message: PostgresNotification) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
-  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener(event: 'notification', listener: (message: PostgresNotification) => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 /** The part of a node-postgres `Pool` the adapter uses (see {@link PostgresClient}). */
