@@ -2,6 +2,7 @@ import { detectFileType, type FileType } from '@docflow/engine';
 import { buildChunks } from './build-chunks.ts';
 import type { DraftDocument } from './draft-document.ts';
 import { isEncryptedOfficePackage, zipUncompressedSize } from './formats/zip-inspect.ts';
+import { type PageProgress, type ParseProgress, pageProgress } from './page-progress.ts';
 import { isParseFailure } from './parse-failure.ts';
 import type {
   ParseConfig,
@@ -42,6 +43,12 @@ export interface ParseDocumentOptions {
   /** Aborting rejects the promise with the signal's reason (cancellation is not a failure). */
   readonly signal?: AbortSignal;
   readonly limits?: Partial<ParseLimits>;
+  /**
+   * Called as pages of a PDF or a multi-page image become final (read and laid out, or OCRed),
+   * first with `pagesDone: 0` once the page count is known; for a progress display. Other
+   * formats, parsed in one go, do not call it.
+   */
+  readonly onProgress?: (progress: ParseProgress) => void;
 }
 
 /** What a format parser receives. */
@@ -51,6 +58,8 @@ export interface FormatContext {
   readonly signal: AbortSignal;
   readonly mimeType: string;
   readonly fileName: string;
+  /** Where page-by-page formats report their pages (absent: nobody listens). */
+  readonly progress?: PageProgress;
 }
 
 /** A successful parse. */
@@ -190,6 +199,7 @@ export async function parseDocument(
     signal,
     mimeType: detected.mimeType,
     fileName: name,
+    ...(options.onProgress ? { progress: pageProgress(options.onProgress) } : {}),
   };
   let draft: DraftDocument;
   // Libraries do not all settle their promises once destroyed: the race makes an abort or a
