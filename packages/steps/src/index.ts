@@ -23,6 +23,7 @@ export { processorSteps } from './executors/processor-steps.ts';
 export type { ProcessorUsage } from './executors/processor-usage.ts';
 export type { SplitItem, SplitStepConfig } from './executors/split-step.ts';
 export { splitStep } from './executors/split-step.ts';
+export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse/format-context.ts';
 export { closeOcrPool, ocrPoolSize } from './parse/ocr/ocr-pool.ts';
 export type { ParseProgress } from './parse/page-progress.ts';
 export type {
@@ -30,9 +31,8 @@ export type {
   ParseDocumentOptions,
   ParseDocumentResult,
   ParseDocumentSuccess,
-  ParseLimits,
 } from './parse/parse-document.ts';
-export { DEFAULT_PARSE_LIMITS, parseDocument } from './parse/parse-document.ts';
+export { parseDocument } from './parse/parse-document.ts';
 export type {
   AgenticBlockOptions,
   BarcodeBlockOptions,

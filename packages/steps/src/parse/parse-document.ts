@@ -1,8 +1,9 @@
 import { detectFileType, type FileType } from '@docflow/engine';
 import { buildChunks } from './build-chunks.ts';
 import type { DraftDocument } from './draft-document.ts';
+import { DEFAULT_PARSE_LIMITS, type FormatContext, type ParseLimits } from './format-context.ts';
 import { isEncryptedOfficePackage, zipUncompressedSize } from './formats/zip-inspect.ts';
-import { type PageProgress, type ParseProgress, pageProgress } from './page-progress.ts';
+import { type ParseProgress, pageProgress } from './page-progress.ts';
 import { isParseFailure } from './parse-failure.ts';
 import type {
   ParseConfig,
@@ -11,29 +12,6 @@ import type {
   ParseRunOutput,
 } from './parse-output.ts';
 import { type ResolvedParseConfig, resolveParseConfig } from './resolve-parse-config.ts';
-
-/** Resource limits of one parse; hostile input fails with a reason instead of exhausting them. */
-export interface ParseLimits {
-  /** Largest accepted file, bytes. Default 100 MiB. */
-  readonly maxFileBytes: number;
-  /** Largest total uncompressed size of a DOCX/XLSX container, bytes. Default 1 GiB. */
-  readonly maxUncompressedBytes: number;
-  /** Largest number of pages parsed in one run (after page ranges). Default 2,000. */
-  readonly maxPages: number;
-  /** Largest number of table cells (CSV, XLSX, HTML tables). Default 2,000,000. */
-  readonly maxCells: number;
-  /** Wall-clock budget, ms. Default 10 minutes. */
-  readonly timeoutMs: number;
-}
-
-/** Default {@link ParseLimits}. */
-export const DEFAULT_PARSE_LIMITS: ParseLimits = {
-  maxFileBytes: 100 * 1024 * 1024,
-  maxUncompressedBytes: 1024 * 1024 * 1024,
-  maxPages: 2000,
-  maxCells: 2_000_000,
-  timeoutMs: 10 * 60 * 1000,
-};
 
 /** Options of {@link parseDocument}. */
 export interface ParseDocumentOptions {
@@ -49,17 +27,6 @@ export interface ParseDocumentOptions {
    * formats, parsed in one go, do not call it.
    */
   readonly onProgress?: (progress: ParseProgress) => void;
-}
-
-/** What a format parser receives. */
-export interface FormatContext {
-  readonly config: ResolvedParseConfig;
-  readonly limits: ParseLimits;
-  readonly signal: AbortSignal;
-  readonly mimeType: string;
-  readonly fileName: string;
-  /** Where page-by-page formats report their pages (absent: nobody listens). */
-  readonly progress?: PageProgress;
 }
 
 /** A successful parse. */

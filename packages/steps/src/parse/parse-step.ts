@@ -1,7 +1,8 @@
 import { defineStep, StepError, type StepExecutor, type StepSuccess } from '@docflow/engine';
+import type { ParseLimits } from './format-context.ts';
 import type { ParseProgress } from './page-progress.ts';
 import { parseStepConfigSchema } from './parse-config-schema.ts';
-import { type ParseLimits, parseDocument } from './parse-document.ts';
+import { parseDocument } from './parse-document.ts';
 import type { ParseConfig, ParseRunOutput } from './parse-output.ts';
 
 /** The PARSE step's `config` (DESIGN.md): SPEC.md's ParseConfig, optional. */

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PARSE_LIMITS } from '../../src/parse/format-context.ts';
 import { closePdfWorkers } from '../../src/parse/formats/pdf/pdf-worker-pool.ts';
 import { readPages } from '../../src/parse/formats/pdf/read-pages.ts';
 import { openPdf } from '../../src/parse/formats/pdf/scan-page.ts';
 import { type ParseProgress, pageProgress } from '../../src/parse/page-progress.ts';
-import { DEFAULT_PARSE_LIMITS, parseDocument } from '../../src/parse/parse-document.ts';
+import { parseDocument } from '../../src/parse/parse-document.ts';
 import { type ParseStepProgress, parseStep } from '../../src/parse/parse-step.ts';
 import { resolveParseConfig } from '../../src/parse/resolve-parse-config.ts';
 import { makeReportPdf } from '../fixtures/parse/make-pdf.ts';

@@ -1,4 +1,4 @@
-import type { FormatContext } from '../../parse-document.ts';
+import type { FormatContext } from '../../format-context.ts';
 import { ParseFailure } from '../../parse-failure.ts';
 import type { LaidPage } from './laid-page.ts';
 import { PDF_WORKERS, pdfWorkersAvailable, readOnWorker } from './pdf-worker-pool.ts';

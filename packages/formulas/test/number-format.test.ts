@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import {
   compileNumberFormat,
+  evaluateFormula,
   formatCellValue,
   formatGeneral,
-} from '../../../src/parse/formats/number-format.ts';
+} from '@docflow/formulas';
+import { describe, expect, it } from 'vitest';
 
 describe('formatCellValue: Excel number formats', () => {
   it.each([
@@ -71,5 +72,43 @@ describe('formatGeneral', () => {
     [2 / 3, '0.666666667'],
   ])('shows %s as %s (at most 11 characters)', (value, expected) => {
     expect(formatGeneral(value)).toBe(expected);
+  });
+});
+
+describe('one implementation for cells and TEXT', () => {
+  it.each([
+    // Optional decimals, minimum integer digits, Excel's rounding of the decimal value.
+    [2.5, '0.##', '2.5'],
+    [2, '#.##', '2.'],
+    [5, '000', '005'],
+    [-2.5, '000', '-003'],
+    [1.005, '0%', '101%'],
+    [-0.001, '0.00', '-0.00'],
+    [0.5, '.00', '.50'],
+    // Literal commas stay when quoted; unquoted ones are grouping marks.
+    [7, '"Total, "0', 'Total, 7'],
+    [0.000123, '0.00E+00', '1.23E-04'],
+    // Accounting padding and fills leave no spaces at the ends.
+    [12, '_("$"* #,##0.00_)', '$12.00'],
+    // Serial 60 is Excel's 1900-02-29; a time that rounds up to midnight rolls the day over.
+    [60, 'yyyy-mm-dd', '1900-02-29'],
+    [45306.999999999, 'yyyy-mm-dd hh:mm:ss', '2024-01-16 00:00:00'],
+    [45306.5, 'h:mm:ss AM/PM', '12:00:00 PM'],
+  ] as const)('%s under %s is %s', (value, format, expected) => {
+    expect(formatCellValue(value, format)).toBe(expected);
+  });
+
+  it('is what TEXT returns', () => {
+    for (const [value, format] of [
+      [1234.5, '#,##0.00;(#,##0.00)'],
+      [-1234.5, '#,##0.00;(#,##0.00)'],
+      [45306.75, 'dddd d mmmm yyyy h:mm'],
+      [0.256, '0.0%'],
+    ] as const) {
+      expect(evaluateFormula(`TEXT(${value}, "${format}")`, {})).toEqual({
+        ok: true,
+        value: formatCellValue(value, format),
+      });
+    }
   });
 });
