@@ -97,15 +97,18 @@ export type {
   WebhookDelivery,
   WebhookDispatcherOptions,
   WebhookEndpoint,
+  WebhookHeaderNames,
   WebhookHeaders,
   WebhookSubscription,
 } from './webhooks/index.ts';
 export {
   createLoopbackBlobServer,
+  DEFAULT_HEADER_WORD,
   DEFAULT_RETRY_SCHEDULE_MS,
   isWebhookVerificationError,
   signWebhook,
   verifyWebhook,
   WebhookVerificationError,
   WebhookVerificationErrorCode,
+  webhookHeaderNames,
 } from './webhooks/index.ts';
