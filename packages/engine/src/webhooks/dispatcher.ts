@@ -26,7 +26,7 @@ import {
 } from './retry-policy.ts';
 import { signWebhook, webhookHeaderNames } from './sign.ts';
 import { SIGNED_URL_TTL_MS, type SignedUrlProvider } from './signed-url-provider.ts';
-import { type StoredWebhookEndpoint, toStoredWebhookEndpoint } from './webhook-endpoints.ts';
+import { type StoredWebhookEndpoint, toStoredWebhookEndpoint } from './stored-endpoint.ts';
 
 /** Options of {@link createWebhookDispatcher}. */
 export interface WebhookDispatcherOptions {

@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 30_000 });
 
 import type { EngineEvent } from '../../src/events/event-types.ts';
+import { createWebhookDeliveriesService } from '../../src/resources/webhook-deliveries.ts';
+import { createWebhookEndpointsService } from '../../src/resources/webhook-endpoints.ts';
 import {
   createWebhookDispatcher,
   type WebhookDispatcherOptions,
@@ -16,8 +18,6 @@ import {
 import { planEventDeliveries } from '../../src/webhooks/plan-deliveries.ts';
 import { MANUAL_RETRY_MARKER } from '../../src/webhooks/retry-policy.ts';
 import { verifyWebhook } from '../../src/webhooks/sign.ts';
-import { createWebhookDeliveriesService } from '../../src/webhooks/webhook-deliveries.ts';
-import { createWebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.ts';
 import {
   type ReceivedRequest,
   type Receiver,

@@ -5,15 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 30_000 });
 
 import type { EngineEvent } from '../../src/events/event-types.ts';
+import { createWebhookDeliveriesService } from '../../src/resources/webhook-deliveries.ts';
+import {
+  createWebhookEndpointsService,
+  type WebhookEndpointCreateInput,
+} from '../../src/resources/webhook-endpoints.ts';
 import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { createLoopbackBlobServer } from '../../src/webhooks/loopback-blob-server.ts';
 import { planEventDeliveries } from '../../src/webhooks/plan-deliveries.ts';
 import { verifyWebhook } from '../../src/webhooks/sign.ts';
-import { createWebhookDeliveriesService } from '../../src/webhooks/webhook-deliveries.ts';
-import {
-  createWebhookEndpointsService,
-  type WebhookEndpointCreateInput,
-} from '../../src/webhooks/webhook-endpoints.ts';
 import { startReceiver, testContext } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
