@@ -61,7 +61,7 @@ export type {
   WorkflowVersion,
 } from './resources/workflows.ts';
 export type { RunStatus, StepRunStatus } from './run/lifecycle.ts';
-export { RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
+export { isFinalRunStatus, RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
 export type { StepRun, WorkflowRun } from './run/run-resource.ts';
 export type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from './run/run-state.ts';
 export type { SchedulerOptions, StepTypeLimits } from './runtime/scheduler.ts';
