@@ -1,5 +1,13 @@
 import type { Engine } from '@docflow/engine';
 import type { Workspace } from '../registry/registry.ts';
+import { FinishedRuns } from './finished-runs.ts';
+
+/** A workspace's started engine, as the server uses it. */
+export interface WorkspaceScope {
+  /** The engine, its calls that change finished runs guarded (see {@link FinishedRuns}). */
+  readonly engine: Engine;
+  readonly finishedRuns: FinishedRuns;
+}
 
 /**
  * One started engine per workspace (decision 0009): each workspace's resources live in its own
@@ -8,7 +16,7 @@ import type { Workspace } from '../registry/registry.ts';
  */
 export class WorkspaceEngines {
   readonly #make: (workspace: Workspace) => Engine;
-  readonly #engines = new Map<string, Promise<Engine>>();
+  readonly #engines = new Map<string, Promise<WorkspaceScope>>();
   #closed = false;
 
   constructor(make: (workspace: Workspace) => Engine) {
@@ -16,13 +24,19 @@ export class WorkspaceEngines {
   }
 
   /** The workspace's engine, started. Concurrent first calls share one start. */
-  get(workspace: Workspace): Promise<Engine> {
+  async get(workspace: Workspace): Promise<Engine> {
+    return (await this.scope(workspace)).engine;
+  }
+
+  /** The workspace's engine and what the server keeps beside it. */
+  scope(workspace: Workspace): Promise<WorkspaceScope> {
     if (this.#closed) return Promise.reject(new Error('The server is shutting down'));
     let started = this.#engines.get(workspace.id);
     if (!started) {
       const engine = this.#make(workspace);
+      const finishedRuns = new FinishedRuns();
       started = engine.start().then(
-        () => engine,
+        () => ({ engine: finishedRuns.guard(engine), finishedRuns }),
         (error: unknown) => {
           // A failed start is not kept: the next request tries again.
           this.#engines.delete(workspace.id);
@@ -52,7 +66,7 @@ export class WorkspaceEngines {
     await Promise.all(
       engines.map((p) =>
         p.then(
-          (engine) => engine.stop(),
+          (scope) => scope.engine.stop(),
           () => undefined,
         ),
       ),
