@@ -4,7 +4,12 @@ import { createEngine, type Engine, type EngineOptions, type StepExecutor } from
 import type { StorageAdapter } from '@docflow/storage';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { authenticate, checkApiVersion } from './auth/authenticate.ts';
 import { ApiError, errorBody } from './http/api-error.ts';
 import { BodyTimeouts } from './http/body-timeouts.ts';
@@ -255,11 +260,36 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       ...(route.public
         ? {}
         : {
-            onRequest: async (request: FastifyRequest) => {
-              const caller = authenticate(registry, names, request.headers);
-              checkApiVersion(names, request.headers);
-              const scope = await engines.scope(caller.workspace);
-              request.docflow = { workspace: caller.workspace, scope, keyId: caller.key.id };
+            // A callback hook: no promise per request once the workspace's engine is started.
+            onRequest: (
+              request: FastifyRequest,
+              _reply: FastifyReply,
+              done: (error?: Error) => void,
+            ) => {
+              let caller: ReturnType<typeof authenticate>;
+              try {
+                caller = authenticate(registry, names, request.headers);
+                checkApiVersion(names, request.headers);
+              } catch (error) {
+                done(error as Error);
+                return;
+              }
+              const attach = (scope: WorkspaceScope) => {
+                request.docflow = { workspace: caller.workspace, scope, keyId: caller.key.id };
+              };
+              const started = engines.started(caller.workspace.id);
+              if (started) {
+                attach(started);
+                done();
+                return;
+              }
+              engines.scope(caller.workspace).then(
+                (scope) => {
+                  attach(scope);
+                  done();
+                },
+                (error: Error) => done(error),
+              );
             },
           }),
       handler: async (request, reply) => {

@@ -59,6 +59,8 @@ interface RouteBase {
   readonly response: JsonSchema;
   /** A docflow addition to the interface SPEC.md describes. */
   readonly extension?: boolean;
+  /** The SDK has no method for it (it calls every other workspace route). */
+  readonly notInSdk?: boolean;
   /** Deprecated in the interface (kept for SDK methods that still call it). */
   readonly deprecated?: boolean;
 }

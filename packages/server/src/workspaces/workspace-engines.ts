@@ -17,6 +17,8 @@ export interface WorkspaceScope {
 export class WorkspaceEngines {
   readonly #make: (workspace: Workspace) => Engine;
   readonly #engines = new Map<string, Promise<WorkspaceScope>>();
+  /** The scopes whose engine has started, for callers that need no promise. */
+  readonly #started = new Map<string, WorkspaceScope>();
   #closed = false;
 
   constructor(make: (workspace: Workspace) => Engine) {
@@ -36,7 +38,11 @@ export class WorkspaceEngines {
       const engine = this.#make(workspace);
       const finishedRuns = new FinishedRuns();
       started = engine.start().then(
-        () => ({ engine: finishedRuns.guard(engine), finishedRuns }),
+        () => {
+          const scope = { engine: finishedRuns.guard(engine), finishedRuns };
+          if (!this.#closed) this.#started.set(workspace.id, scope);
+          return scope;
+        },
         (error: unknown) => {
           // A failed start is not kept: the next request tries again.
           this.#engines.delete(workspace.id);
@@ -46,6 +52,11 @@ export class WorkspaceEngines {
       this.#engines.set(workspace.id, started);
     }
     return started;
+  }
+
+  /** The workspace's scope if its engine has started (and the server is not closing). */
+  started(workspaceId: string): WorkspaceScope | undefined {
+    return this.#closed ? undefined : this.#started.get(workspaceId);
   }
 
   /** Starts the engines of `workspaces` (their unfinished runs resume). */
@@ -63,6 +74,7 @@ export class WorkspaceEngines {
     this.#closed = true;
     const engines = [...this.#engines.values()];
     this.#engines.clear();
+    this.#started.clear();
     await Promise.all(
       engines.map((p) =>
         p.then(
