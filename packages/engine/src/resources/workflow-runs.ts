@@ -13,7 +13,9 @@ import { toWorkflowRun, type WorkflowRun } from '../run/run-resource.ts';
 import type { RunState } from '../run/run-state.ts';
 import { cancelRun, failRun, startRun } from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
+import type { SecretBox } from '../runtime/secrets.ts';
 import type { StepAbort } from '../runtime/step-abort.ts';
+import type { Waiters } from '../runtime/waiters.ts';
 import type { FileSummary } from '../step-executor.ts';
 import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 import {
@@ -61,10 +63,10 @@ export interface WorkflowRunsDependencies {
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
   /** Aborts of executing step runs (aborted on delete). */
   readonly aborts: Map<string, StepAbort>;
-  /** Encrypts and stores a run's secrets; returns the blob key. */
-  storeSecrets(runId: string, secrets: Readonly<Record<string, string>>): Promise<string>;
-  /** Registers a waiter resolved when the run's status settles. */
-  onSettled(runId: string, listener: (state: RunState) => void): () => void;
+  /** Seals run secrets at rest. */
+  readonly secrets: Pick<SecretBox, 'store'>;
+  /** Callers waiting for runs to settle, resolved by the runtime after the settling commit. */
+  readonly settled: Waiters<RunState>;
   /** Downloads a URL file source. */
   download(url: string, signal?: AbortSignal): Promise<{ name: string; data: Uint8Array }>;
 }
@@ -189,7 +191,7 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     failure: { reason: string; message: string } | undefined,
   ): Promise<RunState> => {
     if (secrets && Object.keys(secrets).length > 0) {
-      state.secretsRef = await deps.storeSecrets(state.id, secrets);
+      state.secretsRef = await deps.secrets.store(ctx.storage, state.id, secrets);
     }
     return store.create(state, async (s, tctx, fx) => {
       if (failure) {
@@ -291,41 +293,14 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     async waitFor(id, options) {
       const state = await load(id);
       if (isSettledRunStatus(state.status)) return project(state);
-      return new Promise<WorkflowRun>((resolve, reject) => {
-        let timer: NodeJS.Timeout | undefined;
-        const stop = deps.onSettled(id, (settled) => {
-          cleanup();
-          project(settled).then(resolve, reject);
-        });
-        const onAbort = () => {
-          cleanup();
-          reject(options?.signal?.reason);
-        };
-        const cleanup = () => {
-          stop();
-          if (timer) clearTimeout(timer);
-          options?.signal?.removeEventListener('abort', onAbort);
-        };
-        if (options?.timeoutMs !== undefined) {
-          timer = setTimeout(() => {
-            cleanup();
-            reject(
-              new EngineError(
-                EngineErrorCode.TIMEOUT,
-                `workflow run ${id} did not settle within ${options.timeoutMs} ms`,
-              ),
-            );
-          }, options.timeoutMs);
-        }
-        options?.signal?.addEventListener('abort', onAbort, { once: true });
-        // The run may have settled between the read and the registration.
-        void store.get(id).then((latest) => {
-          if (latest && isSettledRunStatus(latest.status)) {
-            cleanup();
-            project(latest).then(resolve, reject);
-          }
-        });
-      });
+      const settled = await deps.settled.wait(
+        id,
+        'workflow run',
+        () => store.get(id),
+        (latest) => isSettledRunStatus(latest.status),
+        options,
+      );
+      return project(settled);
     },
 
     async cancel(id) {

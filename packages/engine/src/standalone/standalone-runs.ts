@@ -1,4 +1,5 @@
 import type { DeliveryWrite, JsonObject, JsonValue, RunRecord, WorkItem } from '@docflow/storage';
+import { configValidator } from '../definition/check-executors.ts';
 import {
   assertNoIssues,
   EngineError,
@@ -21,6 +22,7 @@ import {
   type StepOutcome,
   type StepType,
 } from '../step-executor.ts';
+import { issuesOf } from '../validation/json-schema.ts';
 
 /** The kinds of standalone runs (SPEC.md parse, extract, classify and split runs). */
 export type StandaloneKind = 'parse_run' | 'extract_run' | 'classify_run' | 'split_run';
@@ -122,8 +124,6 @@ export interface StandaloneDependencies {
   notifyEnqueued(): void;
   /** Saved processor configs for executors (`context.resolveProcessor`). */
   readonly resolveProcessor?: StepContext['resolveProcessor'];
-  /** Checks a step config against the executor's schema; returns issues with paths under `base`. */
-  checkConfig(stepType: StepType, config: JsonObject, base: string): ValidationIssue[];
 }
 
 interface StandaloneState {
@@ -235,7 +235,7 @@ export class StandaloneRuns {
             : { [spec.inlineKey]: input.config };
       if (issues.length === 0) {
         const base = p(input.processor ? 'processor' : 'config');
-        for (const issue of this.#deps.checkConfig(spec.stepType, stepConfig, '')) {
+        for (const issue of this.#checkConfig(spec.stepType, stepConfig)) {
           // The executor sees `{ parseConfig: … }`; the caller wrote `config: …`.
           issues.push({ ...issue, path: issue.path.replace(/^[A-Za-z]+/, base) });
         }
@@ -443,6 +443,13 @@ export class StandaloneRuns {
     };
   }
 
+  /** A step config's issues against the executor's `configSchema`. */
+  #checkConfig(stepType: StepType, config: JsonObject): ValidationIssue[] {
+    const schema = this.#deps.executors.get(stepType)?.configSchema;
+    if (!schema) return [];
+    return issuesOf(configValidator(schema, stepType), config, { code: 'CONFIG_INVALID' });
+  }
+
   /** Applies a final (or PROCESSING) change under the run's lock, with its event and deliveries. */
   async #finish(
     id: string,
@@ -643,4 +650,19 @@ class RetryLater extends Error {
   constructor(cause: unknown) {
     super('retry later', { cause });
   }
+}
+
+/**
+ * Parses a file synchronously (SPEC.md POST /parse): creates a parse run and waits for it, at
+ * most five minutes.
+ */
+export async function parseNow(
+  parseRuns: StandaloneRunsService,
+  input: { file: { id: string } | { text: string; name?: string }; config?: JsonObject },
+): Promise<StandaloneRun> {
+  const run = await parseRuns.create({
+    file: input.file,
+    ...(input.config ? { config: input.config } : {}),
+  });
+  return parseRuns.waitFor(run.id, { timeoutMs: 5 * 60_000 });
 }
