@@ -5,8 +5,8 @@ import type { EngineServices } from './resources/engine-services.ts';
 import type { GenerateSchema } from './resources/processors.ts';
 import type { CreatedBy } from './run/run-state.ts';
 import type { RuntimeWebhookOptions } from './runtime/engine-runtime.ts';
+import type { RetryPolicy } from './runtime/retry-policy.ts';
 import type { SchedulerOptions } from './runtime/scheduler.ts';
-import type { RetryPolicy } from './runtime/step-runner.ts';
 import type { StandaloneRun } from './standalone/standalone-runs.ts';
 import type { StepExecutor } from './step-executor.ts';
 

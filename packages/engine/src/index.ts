@@ -64,8 +64,8 @@ export type { RunStatus, StepRunStatus } from './run/lifecycle.ts';
 export { RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
 export type { StepRun, WorkflowRun } from './run/run-resource.ts';
 export type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from './run/run-state.ts';
+export type { RetryPolicy } from './runtime/retry-policy.ts';
 export type { SchedulerOptions, StepTypeLimits } from './runtime/scheduler.ts';
-export type { RetryPolicy } from './runtime/step-runner.ts';
 export type {
   CreateStandaloneRunInput,
   StandaloneKind,

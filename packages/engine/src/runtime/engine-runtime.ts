@@ -22,11 +22,13 @@ import {
 } from '../webhooks/loopback-blob-server.ts';
 import { evaluateControlStep } from './control-steps.ts';
 import { recoverUnfinishedWork } from './recovery.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
 import { RunStore } from './run-store.ts';
 import { Scheduler, type SchedulerOptions, type Slot } from './scheduler.ts';
 import { SecretBox } from './secrets.ts';
 import type { StepAbort } from './step-abort.ts';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, runWorkItem, STOPPING } from './step-runner.ts';
+import { type AttemptDependencies, STOPPING } from './step-attempt.ts';
+import { runWorkItem } from './step-runner.ts';
 import { Waiters } from './waiters.ts';
 
 /** Unfinished runs that `start()` reads and keeps for the claims that follow, at most. */
@@ -80,6 +82,8 @@ export class EngineRuntime {
   readonly #retry: RetryPolicy;
   readonly #random: () => number;
   readonly #stopping = new AbortController();
+  /** What every step attempt needs, workflow steps' and standalone runs' alike. */
+  readonly #attempt: AttemptDependencies;
   readonly #idle = new Set<() => void>();
   #state: EngineLifecycleState = 'new';
   #starting: Promise<void> | undefined;
@@ -93,6 +97,13 @@ export class EngineRuntime {
     this.#retry = { ...DEFAULT_RETRY_POLICY, ...(options.retry ?? {}) };
     this.#random = options.random ?? Math.random;
     this.secrets = new SecretBox(options.secretKey);
+    this.#attempt = {
+      ctx,
+      aborts: this.aborts,
+      stopSignal: this.#stopping.signal,
+      random: this.#random,
+      resolveProcessor: (kind, ref) => options.processors.resolveProcessor(kind, ref),
+    };
     this.store = new RunStore({
       ctx,
       transitionContext: (graph, now, handoff) => this.#transitionContext(graph, now, handoff),
@@ -248,10 +259,7 @@ export class EngineRuntime {
       store: this.store,
       executors: this.#options.executors,
       retry: this.#retry,
-      aborts: this.aborts,
-      stopSignal: this.#stopping.signal,
-      random: this.#random,
-      resolveProcessor: (kind, ref) => this.#options.processors.resolveProcessor(kind, ref),
+      attempt: this.#attempt,
       secretsOf: (state) => this.secrets.load(this.#ctx.storage, state.secretsRef),
       slot,
       release,
