@@ -8,9 +8,9 @@ import type { EngineContext } from './internal/engine-context.ts';
 import { newId } from './internal/ids.ts';
 import { createServices, type EngineServices } from './resources/engine-services.ts';
 import { createProcessorResources } from './resources/processor-resources.ts';
+import { parseNow } from './resources/standalone-runs.ts';
 import { EngineRuntime } from './runtime/engine-runtime.ts';
 import { type LifecycleGate, startedOnly } from './runtime/started-only.ts';
-import { parseNow } from './standalone/standalone-runs.ts';
 import type { StepExecutor, StepType } from './step-executor.ts';
 
 export type { Engine, EngineOptions } from './engine.ts';

@@ -1,13 +1,14 @@
-import type { JsonObject, StorageAdapter } from '@docflow/storage';
+import type { StorageAdapter } from '@docflow/storage';
 import type { Clock } from './clock.ts';
 import type { EngineEventListener } from './events/event-bus.ts';
 import type { EngineServices } from './resources/engine-services.ts';
 import type { GenerateSchema } from './resources/processors.ts';
+import type { ParseNowInput } from './resources/standalone-runs.ts';
 import type { CreatedBy } from './run/run-state.ts';
 import type { RuntimeWebhookOptions } from './runtime/engine-runtime.ts';
 import type { RetryPolicy } from './runtime/retry-policy.ts';
 import type { SchedulerOptions } from './runtime/scheduler.ts';
-import type { StandaloneRun } from './standalone/standalone-runs.ts';
+import type { ParseRun } from './standalone/standalone-resource.ts';
 import type { StepExecutor } from './step-executor.ts';
 
 /** Options of `createEngine`. Every field is optional. */
@@ -46,10 +47,7 @@ export interface Engine extends EngineServices {
    * Parses a file synchronously (SPEC.md POST /parse): creates a parse run and waits for it,
    * at most five minutes. For onboarding and tests; production code uses `parseRuns`.
    */
-  parse(input: {
-    file: { id: string } | { text: string; name?: string };
-    config?: JsonObject;
-  }): Promise<StandaloneRun>;
+  parse(input: ParseNowInput): Promise<ParseRun>;
   /** The storage the engine persists to. */
   readonly storage: StorageAdapter;
   /** Opens storage, recovers unfinished runs and starts workers. Idempotent. */

@@ -4,11 +4,17 @@ import { downloadUrl } from '../files/download-url.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { CreatedBy } from '../run/run-state.ts';
 import type { EngineRuntime } from '../runtime/engine-runtime.ts';
-import type { StandaloneRunsService } from '../standalone/standalone-runs.ts';
 import type { StepExecutor, StepType } from '../step-executor.ts';
 import { createFilesService, type FilesService } from './files.ts';
 import type { ProcessorResources } from './processor-resources.ts';
 import type { ProcessorsService } from './processors.ts';
+import {
+  type ClassifyRunsService,
+  createStandaloneRunsServices,
+  type ExtractRunsService,
+  type ParseRunsService,
+  type SplitRunsService,
+} from './standalone-runs.ts';
 import {
   createWebhookDeliveriesService,
   type WebhookDeliveriesService,
@@ -29,10 +35,10 @@ export interface EngineServices {
   readonly files: FilesService;
   readonly workflows: WorkflowsService;
   readonly workflowRuns: WorkflowRunsService;
-  readonly parseRuns: StandaloneRunsService;
-  readonly extractRuns: StandaloneRunsService;
-  readonly classifyRuns: StandaloneRunsService;
-  readonly splitRuns: StandaloneRunsService;
+  readonly parseRuns: ParseRunsService;
+  readonly extractRuns: ExtractRunsService;
+  readonly classifyRuns: ClassifyRunsService;
+  readonly splitRuns: SplitRunsService;
   readonly extractors: ProcessorsService;
   readonly classifiers: ProcessorsService;
   readonly splitters: ProcessorsService;
@@ -86,10 +92,14 @@ export function createServices(deps: EngineServicesDependencies): EngineServices
     files: createFilesService(ctx),
     workflows,
     workflowRuns,
-    parseRuns: runtime.standalone.service('parse_run'),
-    extractRuns: runtime.standalone.service('extract_run'),
-    classifyRuns: runtime.standalone.service('classify_run'),
-    splitRuns: runtime.standalone.service('split_run'),
+    ...createStandaloneRunsServices({
+      ctx,
+      store: runtime.standalone,
+      finished: runtime.finished,
+      executors,
+      processors: processors.resolution,
+      download: downloadUrl,
+    }),
     extractors: processors.extractors,
     classifiers: processors.classifiers,
     splitters: processors.splitters,

@@ -6,7 +6,7 @@ import {
   notFound,
   type ValidationIssue,
 } from '../errors.ts';
-import { storeFile, toFileSummary } from '../files/file-store.ts';
+import { checkFileIds, type Download, resolveFileSources } from '../files/file-sources.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { isFinalRunStatus, isSettledRunStatus, type RunStatus } from '../run/lifecycle.ts';
 import { toWorkflowRun, type WorkflowRun } from '../run/run-resource.ts';
@@ -17,6 +17,7 @@ import type { SecretBox } from '../runtime/secrets.ts';
 import type { StepAbort } from '../runtime/step-abort.ts';
 import type { Waiters } from '../runtime/waiters.ts';
 import type { FileSummary } from '../step-executor.ts';
+import { checkMetadata } from '../validation/request-parts.ts';
 import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 import {
   type BatchRunInput,
@@ -24,7 +25,6 @@ import {
   type CreateWorkflowRunInput,
   checkBatchInput,
   checkCreateRunInput,
-  checkMetadata,
   type RunFileSource,
 } from './run-input.ts';
 import { applyReview, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
@@ -68,7 +68,7 @@ export interface WorkflowRunsDependencies {
   /** Callers waiting for runs to settle, resolved by the runtime after the settling commit. */
   readonly settled: Waiters<RunState>;
   /** Downloads a URL file source. */
-  download(url: string, signal?: AbortSignal): Promise<{ name: string; data: Uint8Array }>;
+  readonly download: Download;
 }
 
 function issue(code: string, path: string, message: string): ValidationIssue {
@@ -93,58 +93,8 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     return state;
   };
 
-  /** Resolves file sources to stored files, checking every id exists, before anything is stored. */
-  const resolveFiles = async (
-    sources: readonly RunFileSource[],
-    paths: readonly string[],
-  ): Promise<{ summaries: FileSummary[]; failure?: { reason: string; message: string } }> => {
-    const issues: ValidationIssue[] = [];
-    const existing: (FileSummary | undefined)[] = [];
-    for (const [i, source] of sources.entries()) {
-      if ('id' in source) {
-        const doc = await ctx.storage.getDocument('files', source.id);
-        if (!doc)
-          issues.push(issue('NOT_FOUND', `${paths[i]}.id`, `file ${source.id} does not exist`));
-        existing.push(doc ? toFileSummary(doc.data) : undefined);
-      } else existing.push(undefined);
-    }
-    if (issues.length > 0) {
-      throw new EngineError(
-        EngineErrorCode.NOT_FOUND,
-        `Invalid run input: ${issues[0]?.path}: ${issues[0]?.message}`,
-        {
-          details: { issues },
-        },
-      );
-    }
-    const summaries: FileSummary[] = [];
-    for (const [i, source] of sources.entries()) {
-      const known = existing[i];
-      if (known) summaries.push(known);
-      else if ('text' in source) {
-        summaries.push(
-          await storeFile(ctx, {
-            name: source.name ?? 'text.txt',
-            data: new TextEncoder().encode(source.text),
-          }),
-        );
-      } else if ('url' in source) {
-        try {
-          const { name, data } = await deps.download(source.url);
-          summaries.push(await storeFile(ctx, { name, data }));
-        } catch (error) {
-          return {
-            summaries,
-            failure: {
-              reason: 'UNABLE_TO_DOWNLOAD_FILE',
-              message: `Could not download ${source.url}: ${error instanceof Error ? error.message : String(error)}`,
-            },
-          };
-        }
-      }
-    }
-    return { summaries };
-  };
+  const resolveFiles = (sources: readonly RunFileSource[], paths: readonly string[]) =>
+    resolveFileSources(ctx, sources, paths, deps.download);
 
   const newRunState = (
     def: ResolvedDefinition,
@@ -237,23 +187,11 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         item: BatchRunInput;
       }[] = [];
       // Check every file id first: a bad input creates no run at all.
-      const idIssues: ValidationIssue[] = [];
-      for (const [i, item] of input.inputs.entries()) {
-        if ('id' in item.file && !(await ctx.storage.getDocument('files', item.file.id))) {
-          idIssues.push(
-            issue('NOT_FOUND', `inputs[${i}].file.id`, `file ${item.file.id} does not exist`),
-          );
-        }
-      }
-      if (idIssues.length > 0) {
-        throw new EngineError(
-          EngineErrorCode.NOT_FOUND,
-          `Invalid batch: ${idIssues[0]?.path}: ${idIssues[0]?.message}`,
-          {
-            details: { issues: idIssues },
-          },
-        );
-      }
+      await checkFileIds(
+        ctx,
+        input.inputs.map((item) => item.file),
+        input.inputs.map((_, i) => `inputs[${i}].file`),
+      );
       for (const [i, item] of input.inputs.entries()) {
         resolved.push({ ...(await resolveFiles([item.file], [`inputs[${i}].file`])), item });
       }

@@ -9,7 +9,7 @@ import { isSettledRunStatus } from '../run/lifecycle.ts';
 import type { RunGraph } from '../run/run-graph.ts';
 import type { RunState } from '../run/run-state.ts';
 import type { ControlResult, Effects, TransitionContext } from '../run/run-transitions.ts';
-import { StandaloneRuns } from '../standalone/standalone-runs.ts';
+import { isStandaloneItem, type StandaloneRunState } from '../standalone/standalone-state.ts';
 import type { StepExecutor, StepType } from '../step-executor.ts';
 import {
   createWebhookDispatcher,
@@ -26,6 +26,8 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
 import { RunStore } from './run-store.ts';
 import { Scheduler, type SchedulerOptions, type Slot } from './scheduler.ts';
 import { SecretBox } from './secrets.ts';
+import { runStandaloneItem } from './standalone-runner.ts';
+import { StandaloneRunStore } from './standalone-store.ts';
 import type { StepAbort } from './step-abort.ts';
 import { type AttemptDependencies, STOPPING } from './step-attempt.ts';
 import { runWorkItem } from './step-runner.ts';
@@ -76,7 +78,10 @@ export class EngineRuntime {
   readonly settled = new Waiters<RunState>();
   /** Run secrets at rest. */
   readonly secrets: SecretBox;
-  readonly standalone: StandaloneRuns;
+  /** Standalone runs' snapshots and their commits. */
+  readonly standalone: StandaloneRunStore;
+  /** Callers of a standalone run's `waitFor`, resolved when it finishes. */
+  readonly finished = new Waiters<StandaloneRunState>();
   readonly #ctx: EngineContext;
   readonly #options: EngineRuntimeOptions;
   readonly #retry: RetryPolicy;
@@ -121,11 +126,12 @@ export class EngineRuntime {
       execute: (item, slot, release) => this.#execute(item, slot, release),
       onDrained: () => this.#checkIdle(),
     });
-    this.standalone = new StandaloneRuns({
+    this.standalone = new StandaloneRunStore({
       ctx,
-      executors: options.executors,
-      notifyEnqueued: () => this.scheduler.notifyEnqueued(),
-      resolveProcessor: (kind, ref) => options.processors.resolveProcessor(kind, ref),
+      outbox,
+      finished: this.finished,
+      abort: (runId) => this.aborts.get(runId)?.abort(new Error('run cancelled')),
+      notifyEnqueued: (items) => this.scheduler.notifyEnqueued(items),
     });
   }
 
@@ -202,7 +208,6 @@ export class EngineRuntime {
     this.scheduler.stop();
     this.#stopping.abort(STOPPING);
     for (const abort of this.aborts.values()) abort.abort(STOPPING);
-    this.standalone.stopAll();
     const inflight = this.scheduler.inflightIds();
     await this.scheduler.whenIdle();
     if (inflight.length > 0) {
@@ -253,7 +258,14 @@ export class EngineRuntime {
 
   /** Runs one work item the scheduler hands over: a workflow step, or a standalone run. */
   #execute(item: WorkItem, slot: Slot, release: () => void): Promise<void> {
-    if (StandaloneRuns.owns(item)) return this.standalone.execute(item);
+    if (isStandaloneItem(item)) {
+      return runStandaloneItem(item, {
+        store: this.standalone,
+        executors: this.#options.executors,
+        retry: this.#retry,
+        attempt: this.#attempt,
+      });
+    }
     return runWorkItem(item, {
       ctx: this.#ctx,
       store: this.store,

@@ -2,6 +2,7 @@ import { defineStep, StepError, type StepExecutor, type StepSuccess } from '@doc
 import type { ParseLimits } from './format-context.ts';
 import { parseStepConfigSchema } from './parse-config-schema.ts';
 import { parseDocument } from './parse-document.ts';
+import { resolveParseConfig } from './resolve-parse-config.ts';
 import type { ParseConfig, ParseRunOutput } from './parse-output.ts';
 
 /** The PARSE step's `config` (DESIGN.md): SPEC.md's ParseConfig, optional. */
@@ -16,6 +17,7 @@ export interface ParseStepOptions {
 }
 
 type JsonValue = StepSuccess['output'];
+type JsonObject = Extract<JsonValue, Record<string, unknown>>;
 
 /** ParseRunOutput is plain JSON data by construction; this states it to the type system. */
 function asJson(output: ParseRunOutput | Record<string, unknown>): JsonValue {
@@ -36,6 +38,12 @@ export function parseStep(options: ParseStepOptions = {}): StepExecutor<ParseSte
     type: 'PARSE',
     configSchema: parseStepConfigSchema,
     requiresConfig: false,
+    // A parse run reports the ParseConfig it used, SPEC.md's defaults applied.
+    appliedConfig(config) {
+      const resolved = resolveParseConfig(config.parseConfig);
+      const applied = resolved.ok ? resolved.config.applied : config.parseConfig;
+      return { parseConfig: (applied ?? {}) as unknown as JsonObject };
+    },
     async execute(input, context) {
       const results: { fileId: string; output: ParseRunOutput }[] = [];
       let credits = 0;
