@@ -2,8 +2,8 @@ import { defineStep, StepError, type StepExecutor, type StepSuccess } from '@doc
 import type { ParseLimits } from './format-context.ts';
 import { parseStepConfigSchema } from './parse-config-schema.ts';
 import { parseDocument } from './parse-document.ts';
-import { resolveParseConfig } from './resolve-parse-config.ts';
 import type { ParseConfig, ParseRunOutput } from './parse-output.ts';
+import { resolveParseConfig } from './resolve-parse-config.ts';
 
 /** The PARSE step's `config` (DESIGN.md): SPEC.md's ParseConfig, optional. */
 export interface ParseStepConfig {
