@@ -7,7 +7,7 @@ import type { EngineContext } from '../internal/engine-context.ts';
 import type { ProcessorResolutionService } from '../processors/processor-resolution.ts';
 import { isSettledRunStatus } from '../run/lifecycle.ts';
 import type { RunState } from '../run/run-state.ts';
-import { isStandaloneItem, type StandaloneRunState } from '../standalone/standalone-state.ts';
+import type { StandaloneRunState } from '../standalone/standalone-state.ts';
 import type { StepExecutor, StepType } from '../step-executor.ts';
 import {
   createWebhookDispatcher,
@@ -29,7 +29,7 @@ import type { StepAbort } from './step-abort.ts';
 import { type AttemptDependencies, STOPPING } from './step-attempt.ts';
 import { runWorkItem } from './step-runner.ts';
 import { Waiters } from './waiters.ts';
-import { type WorkPlan, WorkPlanner } from './work-plan.ts';
+import { isStandaloneItem, type WorkPlan, WorkPlanner } from './work-plan.ts';
 
 /** Unfinished runs that `start()` reads and keeps for the claims that follow, at most. */
 const RECOVERED_RUNS_KEPT = 10_000;
@@ -131,6 +131,7 @@ export class EngineRuntime {
       outbox,
       finished: this.finished,
       abort: (runId) => this.aborts.get(runId)?.abort(new Error('run cancelled')),
+      work: this.#work,
       notifyEnqueued: (items) => this.scheduler.notifyEnqueued(items),
     });
   }

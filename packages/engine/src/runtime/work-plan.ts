@@ -1,9 +1,12 @@
-import type { WorkItemInput } from '@docflow/storage';
+import type { JsonObject, WorkItemInput } from '@docflow/storage';
 import { type Clock, isoNow } from '../clock.ts';
 import { EngineErrorCode, isEngineError } from '../errors.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';
 import { beginStep } from '../run/run-transitions.ts';
 import type { Effects } from '../run/transition-context.ts';
+import { STANDALONE_KIND_SPECS } from '../standalone/standalone-kinds.ts';
+import type { StandaloneRunState } from '../standalone/standalone-state.ts';
+import type { StandaloneEffects } from '../standalone/standalone-transitions.ts';
 import type { Scheduler, WorkTicket } from './scheduler.ts';
 
 /** The queue item id of a step run's current attempt. */
@@ -21,6 +24,23 @@ export function queueItem(state: RunState, sr: StepRunState, availableAt: string
     availableAt,
     payload: { stepRunId: sr.id },
   };
+}
+
+/** The queue item of a standalone run's attempt that starts next. */
+export function nextAttemptItem(state: StandaloneRunState, availableAt: string): WorkItemInput {
+  return {
+    id: `${state.id}#${state.attempt + 1}`,
+    runId: state.id,
+    kind: `step:${STANDALONE_KIND_SPECS[state.kind].stepType}`,
+    priority: state.priority,
+    availableAt,
+    payload: { standaloneRunId: state.id },
+  };
+}
+
+/** True when a queue item belongs to a standalone run. */
+export function isStandaloneItem(item: { readonly payload: JsonObject }): boolean {
+  return typeof item.payload.standaloneRunId === 'string';
 }
 
 /** What a commit does to the queue and the scheduler, planned from a transition's intents. */
@@ -98,6 +118,26 @@ export class WorkPlanner {
       } else plan.enqueue.push(queueItem(state, sr, intent.at ?? now));
     }
     return aborts.length === 0 ? plan : { ...plan, aborts };
+  }
+
+  /**
+   * Plans a standalone run's queue changes: its attempts always get queue rows (claimed like a
+   * step's); `finishing`, the item whose outcome this commit records, goes.
+   */
+  planStandalone(
+    state: StandaloneRunState,
+    fx: StandaloneEffects,
+    finishing?: string,
+  ): { enqueue: WorkItemInput[]; dequeue: string[]; abort: boolean } {
+    const enqueue: WorkItemInput[] = [];
+    const dequeue = finishing === undefined ? [] : [finishing];
+    let abort = false;
+    for (const intent of fx.work) {
+      if (intent.type === 'run') enqueue.push(nextAttemptItem(state, intent.at));
+      else if (intent.type === 'drop') dequeue.push(nextAttemptItem(state, state.updatedAt).id);
+      else abort = true;
+    }
+    return { enqueue, dequeue, abort };
   }
 
   /** The commit failed: the slots the plan reserved go back. */
