@@ -186,6 +186,6 @@ export function renderSummary(result: IntakeResult, dbPath: string): string[] {
       `  ${event.eventType.padEnd(31)}${size(JSON.stringify(event).length).padStart(8)}   ${about}`,
     );
   }
-  lines.push('', 'The whole run as JSON: pnpm demo --json. The code: examples/invoice-intake.');
+  lines.push('', 'The whole run as JSON: pnpm -s demo --json. The code: examples/invoice-intake.');
   return lines;
 }
