@@ -78,17 +78,6 @@ export type {
 export type { ParseStepConfig, ParseStepOptions, ParseStepProgress } from './parse/parse-step.ts';
 export { parseStep } from './parse/parse-step.ts';
 export { conformToSchema } from './processors/conform-to-schema.ts';
-export type {
-  DocumentCell,
-  DocumentField,
-  DocumentLine,
-  DocumentPage,
-  DocumentRegion,
-  DocumentTable,
-  DocumentView,
-  ParsedFile,
-} from './processors/document-view.ts';
-export { buildDocumentView } from './processors/document-view.ts';
 export type { ModelProviderOptions } from './processors/model/model-provider.ts';
 export { modelProvider } from './processors/model/model-provider.ts';
 export { offlineProvider } from './processors/offline/offline-provider.ts';
@@ -123,3 +112,14 @@ export type {
 } from './processors/provider.ts';
 export { ProviderAnswerError } from './processors/provider.ts';
 export { textToParseOutput } from './processors/text-parse-output.ts';
+export { buildDocumentView } from './processors/view/build-view.ts';
+export type {
+  DocumentCell,
+  DocumentField,
+  DocumentLine,
+  DocumentPage,
+  DocumentRegion,
+  DocumentTable,
+  DocumentView,
+  ParsedFile,
+} from './processors/view/document-view.ts';
