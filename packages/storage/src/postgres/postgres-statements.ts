@@ -136,7 +136,7 @@ export function postgresStatements(quoted: string): PostgresStatements {
       WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING id`,
     workRelease: `UPDATE ${s}.work SET lease_owner = NULL, lease_expires_at = NULL,
       available_at = coalesce($3, available_at)
-      WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING available_at`,
+      WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING available_at, priority`,
     workList: `SELECT * FROM ${s}.work ORDER BY priority, seq`,
     workListByRun: `SELECT * FROM ${s}.work WHERE run_id = $1 ORDER BY priority, seq`,
     workNextClaimable: `SELECT least(

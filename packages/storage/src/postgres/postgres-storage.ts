@@ -434,10 +434,10 @@ class PostgresStorage implements PostgresStorageAdapter {
         queryConfig(this.#s.workRelease, [[...ids], options.owner, availableMs], true),
       );
       if (rows.length === 0) return;
-      // Released work is claimable by anyone: wake the others (released items keep no priority
-      // here; a claim orders them).
+      // Released work is claimable by anyone: wake the others.
       const at = Math.min(...rows.map((r) => r.available_at as number));
-      const notice = this.#notification({ work: { at, priority: 1 } });
+      const priority = Math.min(...rows.map((r) => r.priority as number));
+      const notice = this.#notification({ work: { at, priority } });
       if (notice !== undefined) await client.query(notice);
     });
   }
