@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CliContext } from './cli-context.ts';
+import { addProviderOptions, type ProviderFlags, providerSettings } from './provider-options.ts';
 
 // Commands load on use: `--help` should not pay for the engine, the parsers or SQLite.
 const commands = {
@@ -45,7 +46,13 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
       outputError: (s, write) => write(context.err.red(s)),
     })
     .exitOverride();
+  addProviderOptions(program);
   const db = (command: Command) => (command.optsWithGlobals() as { db?: string }).db;
+  /** `--db` and the model provider, for commands that open an engine (which resumes runs). */
+  const engineOptions = (command: Command) => ({
+    db: db(command),
+    provider: providerSettings(command.optsWithGlobals() as ProviderFlags),
+  });
 
   program
     .command('run')
@@ -70,7 +77,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (workflow: string, files: string[], options, command: Command) => {
       exit.code = await (await commands.run()).runCommand(context, workflow, files, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
 
@@ -91,6 +98,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
       new Option('--chunking <strategy>', 'how to chunk').choices(['page', 'document', 'section']),
     )
     .option('--json', 'print the whole parse output (chunks, blocks, metadata) as JSON')
+    .option('--no-progress', 'no page progress on stderr')
     .action(async (file: string, options) => {
       exit.code = await (await commands.parse()).parseCommand(context, file, options);
     });
@@ -108,7 +116,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (options, command: Command) => {
       exit.code = await (await commands.runs()).runsListCommand(context, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
   runs
@@ -119,7 +127,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (id: string, options, command: Command) => {
       exit.code = await (await commands.runs()).runsGetCommand(context, id, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
   runs
@@ -130,7 +138,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (id: string, options, command: Command) => {
       exit.code = await (await commands.runs()).runsCancelCommand(context, id, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
   runs
@@ -146,7 +154,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (id: string, options, command: Command) => {
       exit.code = await (await commands.runs()).runsReviewCommand(context, id, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
 

@@ -7,19 +7,19 @@ import {
   type StorageAdapter,
 } from '@docflow/storage';
 import { type Clock, isoNow, systemClock } from './clock.ts';
-import { ajvErrorsToIssues } from './definition/ajv-issues.ts';
 import { configValidator } from './definition/check-executors.ts';
 import { validateWorkflowDefinition } from './definition/validate-definition.ts';
 import { EngineError, EngineErrorCode } from './errors.ts';
+import { type EngineEventListener, EventBus } from './events/event-bus.ts';
 import type { EngineEvent } from './events/event-types.ts';
 import type { EngineContext, EventSink } from './internal/engine-context.ts';
 import { newId } from './internal/ids.ts';
-import {
-  createProcessorResources,
-  type GenerateSchema,
-  type ProcessorsService,
-} from './processors/index.ts';
 import { createFilesService, type FilesService } from './resources/files.ts';
+import { createProcessorResources } from './resources/processor-resources.ts';
+import type { GenerateSchema, ProcessorsService } from './resources/processors.ts';
+import { createWebhookDeliveriesService } from './resources/webhook-deliveries.ts';
+import { createWebhookEndpointsService } from './resources/webhook-endpoints.ts';
+import { createWebhookSubscriptionsService } from './resources/webhook-subscriptions.ts';
 import { createWorkflowRunsService, type WorkflowRunsService } from './resources/workflow-runs.ts';
 import { createWorkflowsService, type WorkflowsService } from './resources/workflows.ts';
 import { isSettledRunStatus } from './run/lifecycle.ts';
@@ -27,7 +27,6 @@ import { toStepRun, toWorkflowRun } from './run/run-resource.ts';
 import type { CreatedBy, RunState } from './run/run-state.ts';
 import type { ControlResult, TransitionContext } from './run/run-transitions.ts';
 import { evaluateControlStep } from './runtime/control-steps.ts';
-import { type EngineEventListener, EventBus } from './runtime/event-bus.ts';
 import { requeueExecutingSteps } from './runtime/requeue-steps.ts';
 import { RunStore } from './runtime/run-store.ts';
 import { Scheduler, type SchedulerOptions, type Slot } from './runtime/scheduler.ts';
@@ -45,6 +44,7 @@ import {
   type StandaloneRunsService,
 } from './standalone/standalone-runs.ts';
 import type { StepExecutor, StepType } from './step-executor.ts';
+import { ajvErrorsToIssues } from './validation/ajv-issues.ts';
 import { loadDeliveryTargets } from './webhooks/delivery-targets.ts';
 import {
   createWebhookDispatcher,
@@ -56,9 +56,6 @@ import {
   type LoopbackBlobServer,
 } from './webhooks/loopback-blob-server.ts';
 import { createEvent, deliveryId, planEventDeliveries } from './webhooks/plan-deliveries.ts';
-import { createWebhookDeliveriesService } from './webhooks/webhook-deliveries.ts';
-import { createWebhookEndpointsService } from './webhooks/webhook-endpoints.ts';
-import { createWebhookSubscriptionsService } from './webhooks/webhook-subscriptions.ts';
 
 /** Unfinished runs that `start()` reads and keeps for the claims that follow, at most. */
 const RECOVERED_RUNS_KEPT = 10_000;

@@ -1,7 +1,6 @@
 import type { JsonObject, JsonValue } from '@docflow/storage';
-import { Ajv } from 'ajv';
-import { ajvErrorsToIssues } from '../definition/ajv-issues.ts';
 import type { ValidationIssue } from '../errors.ts';
+import { inputChecker } from '../validation/json-schema.ts';
 
 /** A file given to a run: a stored file, a URL to download, or raw text (single-file runs only). */
 export type RunFileSource =
@@ -74,70 +73,74 @@ const common = {
   secrets: { type: 'object', additionalProperties: { type: 'string' } },
 } as const;
 
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
-
-const validateCreate = ajv.compile({
-  type: 'object',
-  additionalProperties: false,
-  required: ['workflow'],
-  properties: {
-    workflow: workflowRef,
-    file: fileSource,
-    package: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['files'],
-      properties: {
-        files: {
-          type: 'array',
-          minItems: 2,
-          maxItems: 50,
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            minProperties: 1,
-            maxProperties: 1,
-            properties: {
-              id: { type: 'string', minLength: 1, maxLength: 255 },
-              url: { type: 'string', minLength: 1, maxLength: 4096 },
+const createIssues = inputChecker(
+  {
+    type: 'object',
+    additionalProperties: false,
+    required: ['workflow'],
+    properties: {
+      workflow: workflowRef,
+      file: fileSource,
+      package: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['files'],
+        properties: {
+          files: {
+            type: 'array',
+            minItems: 2,
+            maxItems: 50,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              minProperties: 1,
+              maxProperties: 1,
+              properties: {
+                id: { type: 'string', minLength: 1, maxLength: 255 },
+                url: { type: 'string', minLength: 1, maxLength: 4096 },
+              },
             },
           },
         },
       },
-    },
-    outputs: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['processorId', 'output'],
-        properties: { processorId: { type: 'string', minLength: 1 }, output: {} },
+      outputs: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['processorId', 'output'],
+          properties: { processorId: { type: 'string', minLength: 1 }, output: {} },
+        },
       },
+      ...common,
     },
-    ...common,
   },
-});
+  { code: 'INVALID_INPUT' },
+);
 
-const validateBatch = ajv.compile({
-  type: 'object',
-  additionalProperties: false,
-  required: ['workflow', 'inputs'],
-  properties: {
-    workflow: workflowRef,
-    inputs: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 1000,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['file'],
-        properties: { file: fileSource, metadata: common.metadata, secrets: common.secrets },
+const batchIssues = inputChecker(
+  {
+    type: 'object',
+    additionalProperties: false,
+    required: ['workflow', 'inputs'],
+    properties: {
+      workflow: workflowRef,
+      inputs: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 1000,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['file'],
+          properties: { file: fileSource, metadata: common.metadata, secrets: common.secrets },
+        },
       },
+      priority: common.priority,
     },
-    priority: common.priority,
   },
-});
+  { code: 'INVALID_INPUT' },
+);
 
 /** Size limit of run metadata (SPEC.md Limits). */
 export const METADATA_LIMIT_BYTES = 10 * 1024;
@@ -205,9 +208,8 @@ export function checkMetadata(
 
 /** Every problem of a `workflowRuns.create` input, with paths. */
 export function checkCreateRunInput(input: unknown): ValidationIssue[] {
-  if (!validateCreate(input)) {
-    return ajvErrorsToIssues(validateCreate.errors, { code: 'INVALID_INPUT' });
-  }
+  const schemaIssues = createIssues(input);
+  if (schemaIssues.length > 0) return schemaIssues;
   const value = input as unknown as CreateWorkflowRunInput;
   const issues: ValidationIssue[] = [];
   if ((value.file === undefined) === (value.package === undefined)) {
@@ -249,8 +251,8 @@ export function checkCreateRunInput(input: unknown): ValidationIssue[] {
 
 /** Every problem of a `workflowRuns.createBatch` input, with paths. */
 export function checkBatchInput(input: unknown): ValidationIssue[] {
-  if (!validateBatch(input))
-    return ajvErrorsToIssues(validateBatch.errors, { code: 'INVALID_INPUT' });
+  const schemaIssues = batchIssues(input);
+  if (schemaIssues.length > 0) return schemaIssues;
   const value = input as unknown as CreateWorkflowRunBatchInput;
   const issues: ValidationIssue[] = [];
   value.inputs.forEach((item, i) => {

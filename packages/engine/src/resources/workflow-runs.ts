@@ -1,23 +1,21 @@
 import type { JsonObject, JsonValue } from '@docflow/storage';
-import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+import {
+  assertNoIssues,
+  EngineError,
+  EngineErrorCode,
+  notFound,
+  type ValidationIssue,
+} from '../errors.ts';
+import { storeFile, toFileSummary } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { isFinalRunStatus, isSettledRunStatus, type RunStatus } from '../run/lifecycle.ts';
 import { toWorkflowRun, type WorkflowRun } from '../run/run-resource.ts';
-import type { RunState, StepRunState } from '../run/run-state.ts';
-import {
-  approveReview,
-  cancelRun,
-  canReview,
-  failRun,
-  rejectReview,
-  rerouteFrom,
-  startRun,
-} from '../run/run-transitions.ts';
+import type { RunState } from '../run/run-state.ts';
+import { cancelRun, failRun, startRun } from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
 import type { StepAbort } from '../runtime/step-abort.ts';
 import type { FileSummary } from '../step-executor.ts';
-import { storeFile, toFileSummary } from './files.ts';
-import { type ListResult, listing, notFound, type PageParams, pageOptions } from './list-result.ts';
+import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 import {
   type BatchRunInput,
   type CreateWorkflowRunBatchInput,
@@ -27,31 +25,14 @@ import {
   checkMetadata,
   type RunFileSource,
 } from './run-input.ts';
+import { applyReview, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
 import type { ResolvedDefinition } from './workflows.ts';
 
-/** A corrected output given with an approval. */
-export interface ReviewOutput {
-  /** The step whose output is corrected, by step name (or `stepRunId` when a step ran on several paths). */
-  readonly stepName?: string;
-  readonly stepRunId?: string;
-  readonly output: JsonValue;
-}
-
-/** Input of `workflowRuns.review`. */
-export interface ReviewInput {
-  readonly decision: 'approve' | 'reject';
-  /** The reviewer's e-mail address (SPEC.md `reviewedByUser`). */
-  readonly reviewer: string;
-  readonly note?: string;
-  readonly outputs?: readonly ReviewOutput[];
-}
-
 /** Filters of `workflowRuns.list`. */
-export interface ListWorkflowRunsParams extends PageParams {
+export interface ListWorkflowRunsParams extends SortedPageParams {
   readonly workflowId?: string;
   readonly status?: RunStatus;
   readonly batchId?: string;
-  readonly sortDir?: 'asc' | 'desc';
 }
 
 /** `engine.workflowRuns`. */
@@ -293,22 +274,18 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     },
 
     async list(params) {
-      const page = await listing(() =>
-        ctx.storage.listRuns({
-          ...pageOptions(params),
-          kind: 'workflow_run',
-          order: params?.sortDir ?? 'desc',
-          ...(params?.workflowId === undefined ? {} : { workflowId: params.workflowId }),
-          ...(params?.status === undefined ? {} : { status: params.status }),
-          ...(params?.batchId === undefined ? {} : { batchId: params.batchId }),
-        }),
+      return listPage(
+        params,
+        (page) =>
+          ctx.storage.listRuns({
+            ...page,
+            kind: 'workflow_run',
+            ...(params?.workflowId === undefined ? {} : { workflowId: params.workflowId }),
+            ...(params?.status === undefined ? {} : { status: params.status }),
+            ...(params?.batchId === undefined ? {} : { batchId: params.batchId }),
+          }),
+        (r) => project(r.snapshot as unknown as RunState),
       );
-      const data = await Promise.all(
-        page.items.map((r) => project(r.snapshot as unknown as RunState)),
-      );
-      return page.nextPageToken === undefined
-        ? { object: 'list', data }
-        : { object: 'list', data, nextPageToken: page.nextPageToken };
     },
 
     async waitFor(id, options) {
@@ -368,55 +345,9 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     },
 
     async review(id, input) {
-      const issues: ValidationIssue[] = [];
-      if (input?.decision !== 'approve' && input?.decision !== 'reject') {
-        issues.push(issue('INVALID_DECISION', 'decision', 'must be "approve" or "reject"'));
-      }
-      if (typeof input?.reviewer !== 'string' || input.reviewer.trim() === '') {
-        issues.push(issue('REQUIRED', 'reviewer', 'the reviewer (an e-mail address) is required'));
-      }
-      if (input?.note !== undefined && typeof input.note !== 'string') {
-        issues.push(issue('INVALID_TYPE', 'note', 'must be a string'));
-      }
-      if (input?.outputs !== undefined && input.decision === 'reject') {
-        issues.push(
-          issue('NOT_ALLOWED', 'outputs', 'corrected outputs are only taken with "approve"'),
-        );
-      }
-      assertNoIssues(issues, 'review');
+      assertNoIssues(reviewInputIssues(input), 'review');
       await load(id);
-      const state = await store.mutate(id, async (s, tctx, fx) => {
-        if (!canReview(s)) {
-          throw new EngineError(
-            EngineErrorCode.INVALID_STATE,
-            `workflow run ${id} is ${s.status}, not NEEDS_REVIEW`,
-          );
-        }
-        if (input.decision === 'reject') {
-          rejectReview(s, fx, tctx.now, { reviewer: input.reviewer, note: input.note ?? null });
-          return true;
-        }
-        const corrections = await planCorrections(s, input.outputs ?? []);
-        for (const c of corrections) {
-          c.stepRun.review = { initialOutput: c.before, edits: diffEdits(c.before, c.after) };
-          c.stepRun.output = c.after;
-          delete c.stepRun.outputRef;
-        }
-        // A corrected classification re-routes first: what descended from the old route
-        // (including its parked review) is INVALIDATED; then every remaining review resumes.
-        for (const c of corrections) {
-          const route = (c.after as { id?: unknown } | null)?.id;
-          if (
-            c.stepRun.stepType === 'CLASSIFY' &&
-            typeof route === 'string' &&
-            route !== c.stepRun.route
-          ) {
-            rerouteFrom(s, tctx, fx, c.stepRun, route);
-          }
-        }
-        await approveReview(s, tctx, fx, { reviewer: input.reviewer });
-        return true;
-      });
+      const state = await store.mutate(id, (s, tctx, fx) => applyReview(store, s, tctx, fx, input));
       return project(state);
     },
 
@@ -453,71 +384,4 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
       return { object: 'workflow_run', id, deleted: true };
     },
   };
-
-  async function planCorrections(
-    s: RunState,
-    outputs: readonly ReviewOutput[],
-  ): Promise<{ stepRun: StepRunState; before: JsonValue; after: JsonValue }[]> {
-    const issues: ValidationIssue[] = [];
-    const planned: { stepRun: StepRunState; before: JsonValue; after: JsonValue }[] = [];
-    for (const [i, o] of outputs.entries()) {
-      const path = `outputs[${i}]`;
-      const candidates = s.stepRuns.filter(
-        (sr) =>
-          sr.status === 'PROCESSED' &&
-          (o.stepRunId !== undefined ? sr.id === o.stepRunId : sr.stepName === o.stepName),
-      );
-      if (candidates.length !== 1) {
-        issues.push(
-          issue(
-            candidates.length === 0 ? 'NOT_FOUND' : 'AMBIGUOUS_STEP',
-            o.stepRunId !== undefined ? `${path}.stepRunId` : `${path}.stepName`,
-            candidates.length === 0
-              ? 'names no processed step run of this run'
-              : 'the step ran on several paths: name the step run with stepRunId',
-          ),
-        );
-        continue;
-      }
-      const stepRun = candidates[0] as StepRunState;
-      if (
-        !['EXTRACT', 'CLASSIFY', 'SPLIT', 'MERGE_EXTRACT', 'CONDITIONAL_EXTRACT'].includes(
-          stepRun.stepType,
-        )
-      ) {
-        issues.push(
-          issue('NOT_REVIEWABLE', path, `${stepRun.stepType} outputs cannot be corrected`),
-        );
-        continue;
-      }
-      planned.push({ stepRun, before: await store.loadOutput(stepRun), after: o.output });
-    }
-    assertNoIssues(issues, 'review');
-    return planned;
-  }
-}
-
-/** The leaves that changed between two outputs, by path (`value.total`, `value.items[0].sku`). */
-export function diffEdits(
-  before: JsonValue,
-  after: JsonValue,
-  path = '',
-  out: Record<string, JsonValue> = {},
-): JsonObject {
-  const isObj = (v: JsonValue): v is JsonObject =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObj(before) && isObj(after)) {
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      diffEdits(before[key] ?? null, after[key] ?? null, path === '' ? key : `${path}.${key}`, out);
-    }
-    return out;
-  }
-  if (Array.isArray(before) && Array.isArray(after)) {
-    const n = Math.max(before.length, after.length);
-    for (let i = 0; i < n; i++)
-      diffEdits(before[i] ?? null, after[i] ?? null, `${path}[${i}]`, out);
-    return out;
-  }
-  if (JSON.stringify(before) !== JSON.stringify(after)) out[path === '' ? '$' : path] = after;
-  return out;
 }

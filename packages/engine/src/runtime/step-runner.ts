@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue, WorkItem, WorkItemInput } from '@docflow/storage';
 import { EngineErrorCode, isEngineError, StepError } from '../errors.ts';
+import { readFileBytes, storeFile } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
-import { readFileBytes, storeFile } from '../resources/files.ts';
 import { isFinalRunStatus } from '../run/lifecycle.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';

@@ -3,18 +3,14 @@ import {
   assertNoIssues,
   EngineError,
   EngineErrorCode,
+  notFound,
   StepError,
   type ValidationIssue,
 } from '../errors.ts';
-import type { EngineContext, EventResource } from '../internal/engine-context.ts';
-import { readFileBytes, storeFile, toFileSummary } from '../resources/files.ts';
-import {
-  type ListResult,
-  listing,
-  notFound,
-  type PageParams,
-  pageOptions,
-} from '../resources/list-result.ts';
+import type { EventResource } from '../events/event-types.ts';
+import { readFileBytes, storeFile, toFileSummary } from '../files/file-store.ts';
+import type { EngineContext } from '../internal/engine-context.ts';
+import { type ListResult, listPage, type PageParams } from '../resources/list-result.ts';
 import { checkMetadata } from '../resources/run-input.ts';
 import { KeyedMutex } from '../runtime/keyed-mutex.ts';
 import {
@@ -384,18 +380,17 @@ export class StandaloneRuns {
       },
       get: async (id) => view(await load(id)),
       list: async (params) => {
-        const page = await listing(() =>
-          ctx.storage.listRuns({
-            ...pageOptions(params),
-            kind,
-            ...(params?.status ? { status: params.status } : {}),
-            ...(params?.batchId ? { batchId: params.batchId } : {}),
-          }),
+        return listPage(
+          params,
+          (page) =>
+            ctx.storage.listRuns({
+              ...page,
+              kind,
+              ...(params?.status ? { status: params.status } : {}),
+              ...(params?.batchId ? { batchId: params.batchId } : {}),
+            }),
+          view,
         );
-        const data = page.items.map(view);
-        return page.nextPageToken === undefined
-          ? { object: 'list', data }
-          : { object: 'list', data, nextPageToken: page.nextPageToken };
       },
       cancel: async (id) => {
         await load(id);

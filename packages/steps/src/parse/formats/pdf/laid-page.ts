@@ -1,7 +1,8 @@
+import { clampBox } from '../../boxes.ts';
 import type { DraftBlock } from '../../draft-document.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
-import { clampBox } from './geometry.ts';
-import { type HeadingCandidate, layoutPage, spatialText } from './page-layout.ts';
+import { spatialText } from '../../spatial-text.ts';
+import { type HeadingCandidate, layoutPage } from './page-layout.ts';
 import type { PageScan } from './scan-page.ts';
 
 /**
