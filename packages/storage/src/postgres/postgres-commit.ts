@@ -25,6 +25,18 @@ export interface CommitWakeUps {
   readonly deliveries?: { readonly at: number } | undefined;
 }
 
+/** A run write of a commit that can share a statement with other commits' (see `batchable`). */
+export interface BatchRunWrite {
+  readonly id: string;
+  /** kind, workflow id, batch id, status, active, priority, snapshot (JSON text). */
+  readonly columns: readonly unknown[];
+  readonly expectedRevision: number;
+  readonly eventCount: number;
+  readonly at: string;
+  /** `[[type, data], …]` as JSON text, or null. */
+  readonly events: string | null;
+}
+
 /**
  * One commit as statements, made when `commit()` is called: its JSON values are serialised
  * then, so that what is stored is what the caller passed, whenever its group is sent.
@@ -38,6 +50,12 @@ export interface PlannedCommit {
   /** Known without asking: a run write's new revision is its expected one plus one. */
   readonly runRevisions: Readonly<Record<string, number>>;
   readonly wakeUps: CommitWakeUps;
+  /**
+   * Set when the commit is run writes only, one per run, without fences: then its writes may go
+   * in one statement with other such commits' (the group's runs all distinct), instead of
+   * `queries`, which say the same.
+   */
+  readonly batchable?: readonly BatchRunWrite[] | undefined;
 }
 
 function nullable<T>(value: T | undefined): T | null {
@@ -55,6 +73,7 @@ export function planCommit(
   const roles: StatementRole[] = [];
   const documentTargets: (string | undefined)[] = [];
   const runRevisions: Record<string, number> = {};
+  const batch: BatchRunWrite[] = [];
   const push = (
     text: string,
     values: readonly unknown[],
@@ -124,6 +143,14 @@ export function planCommit(
       JSON.stringify(r.snapshot),
     ];
     const role: StatementRole = { kind: 'run', id: r.id, expectedRevision: r.expectedRevision };
+    batch.push({
+      id: r.id,
+      columns: columns.slice(1),
+      expectedRevision: r.expectedRevision,
+      eventCount: count,
+      at,
+      events: events ?? null,
+    });
     if (r.expectedRevision === 0) {
       const values = [...columns, count, at];
       if (events === undefined) push(q.runInsert, values, role);
@@ -171,7 +198,68 @@ export function planCommit(
     if (d.status === 'pending') deliveries = { at: Math.min(deliveries?.at ?? next, next) };
   });
 
-  return { queries, roles, documentTargets, runRevisions, wakeUps: { work, deliveries } };
+  const onlyRuns =
+    batch.length > 0 &&
+    batch.length === queries.length &&
+    new Set(batch.map((b) => b.id)).size === batch.length;
+  return {
+    queries,
+    roles,
+    documentTargets,
+    runRevisions,
+    wakeUps: { work, deliveries },
+    batchable: onlyRuns ? batch : undefined,
+  };
+}
+
+/**
+ * The statements of a run of batchable commits whose runs are all distinct: one for the
+ * creations, one for the updates.
+ */
+export function batchQueries(
+  writes: readonly BatchRunWrite[],
+  statements: PostgresStatements,
+): PostgresQuery[] {
+  const column = (ws: readonly BatchRunWrite[], i: number) => ws.map((w) => w.columns[i]);
+  const common = (ws: readonly BatchRunWrite[]) => [
+    ws.map((w) => w.id),
+    ...[0, 1, 2, 3, 4, 5, 6].map((i) => column(ws, i)),
+  ];
+  const created = writes.filter((w) => w.expectedRevision === 0);
+  const updated = writes.filter((w) => w.expectedRevision !== 0);
+  const queries: PostgresQuery[] = [];
+  if (created.length > 0) {
+    queries.push(
+      queryConfig(
+        statements.runBatchInsert,
+        [
+          ...common(created),
+          created.map((w) => w.eventCount),
+          created.map((w) => w.at),
+          created.map((w) => w.events),
+          created.length,
+        ],
+        true,
+      ),
+    );
+  }
+  if (updated.length > 0) {
+    queries.push(
+      queryConfig(
+        statements.runBatchUpdate,
+        [
+          ...common(updated),
+          updated.map((w) => w.expectedRevision),
+          updated.map((w) => w.eventCount),
+          updated.map((w) => w.at),
+          updated.map((w) => w.events),
+          updated.length,
+        ],
+        true,
+      ),
+    );
+  }
+  return queries;
 }
 
 /** Merges the wake-ups of the commits of one transaction. */

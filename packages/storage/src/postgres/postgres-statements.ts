@@ -16,6 +16,8 @@ export interface PostgresStatements {
   readonly runInsertWithEvents: string;
   readonly runUpdate: string;
   readonly runUpdateWithEvents: string;
+  readonly runBatchUpdate: string;
+  readonly runBatchInsert: string;
   readonly runRevision: string;
   readonly runGet: string;
   readonly runsDelete: string;
@@ -98,6 +100,38 @@ export function postgresStatements(quoted: string): PostgresStatements {
         INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, revision, at)
         SELECT $1, event_seq - $10 + 1, event_seq, $12::json, $9 + 1, $11 FROM r)
       ${check('SELECT 1 FROM r', 'REVISION_CONFLICT', "'runs/' || $1")}`,
+    // The run writes of many commits (distinct runs) as one statement each for updates and
+    // creations: a statement costs the server more than the rows it writes. The count check
+    // aborts the transaction if any write missed; the queue then sends those commits one by one,
+    // which tells whose it was.
+    runBatchUpdate: `WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[],
+          $5::text[], $6::boolean[], $7::float8[], $8::text[], $9::integer[], $10::integer[],
+          $11::text[], $12::text[])
+        AS w(id, kind, workflow_id, batch_id, status, active, priority, snapshot, expected, count,
+          at, events)),
+      r AS (UPDATE ${s}.runs SET kind = w.kind, workflow_id = w.workflow_id, batch_id = w.batch_id,
+          status = w.status, active = w.active, priority = w.priority, snapshot = w.snapshot::json,
+          revision = w.expected + 1, event_seq = runs.event_seq + w.count, updated_at = w.at
+        FROM w WHERE runs.id = w.id AND runs.revision = w.expected
+        RETURNING runs.id, runs.event_seq, w.count, w.events, w.expected, w.at),
+      e AS (INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, revision, at)
+        SELECT id, event_seq - count + 1, event_seq, events::json, expected + 1, at FROM r
+        WHERE events IS NOT NULL)
+      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $13, 'REVISION_CONFLICT', 'runs') AS ok`,
+    runBatchInsert: `WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[],
+          $5::text[], $6::boolean[], $7::float8[], $8::text[], $9::integer[], $10::text[],
+          $11::text[]) WITH ORDINALITY
+        AS w(id, kind, workflow_id, batch_id, status, active, priority, snapshot, count, at, events,
+          n)),
+      r AS (INSERT INTO ${s}.runs (id, kind, workflow_id, batch_id, status, active, priority,
+          snapshot, revision, event_seq, created_at, updated_at)
+        SELECT id, kind, workflow_id, batch_id, status, active, priority, snapshot::json, 1, count,
+          at, at FROM w ORDER BY n
+        ON CONFLICT (id) DO NOTHING RETURNING id),
+      e AS (INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, revision, at)
+        SELECT w.id, 1, w.count, w.events::json, 1, w.at FROM w JOIN r ON r.id = w.id
+        WHERE w.events IS NOT NULL)
+      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $12, 'REVISION_CONFLICT', 'runs') AS ok`,
     runRevision: `SELECT revision FROM ${s}.runs WHERE id = $1`,
     runGet: `SELECT ${RUN_COLUMNS} FROM ${s}.runs WHERE id = $1`,
     runsDelete: `WITH r AS (DELETE FROM ${s}.runs WHERE id = ANY($1::text[])),
@@ -136,7 +170,7 @@ export function postgresStatements(quoted: string): PostgresStatements {
       WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING id`,
     workRelease: `UPDATE ${s}.work SET lease_owner = NULL, lease_expires_at = NULL,
       available_at = coalesce($3, available_at)
-      WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING available_at`,
+      WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING available_at, priority`,
     workList: `SELECT * FROM ${s}.work ORDER BY priority, seq`,
     workListByRun: `SELECT * FROM ${s}.work WHERE run_id = $1 ORDER BY priority, seq`,
     workNextClaimable: `SELECT least(

@@ -42,7 +42,7 @@ import type { StorageClock } from '../storage-clock.ts';
 import { systemStorageClock } from '../storage-clock.ts';
 import type { CommitWakeUps } from './postgres-commit.ts';
 import { planCommit } from './postgres-commit.ts';
-import { PostgresCommitQueue } from './postgres-commit-queue.ts';
+import { type CommitQueueStats, PostgresCommitQueue } from './postgres-commit-queue.ts';
 import { toStorageError } from './postgres-errors.ts';
 import {
   migratePostgres,
@@ -119,6 +119,8 @@ export interface PostgresStorageInfo {
   readonly serverVersion: string;
   /** The server's `synchronous_commit` (`on` unless someone traded durability away). */
   readonly synchronousCommit: string;
+  /** What this adapter's commits cost since it opened (see `CommitQueueStats`). */
+  readonly commits: CommitQueueStats;
 }
 
 /** The PostgreSQL adapter: the contract, its optional capabilities, and an inspection method. */
@@ -273,6 +275,7 @@ class PostgresStorage implements PostgresStorageAdapter {
       instance: this.#instance,
       serverVersion: row?.version ?? '',
       synchronousCommit: row?.sync ?? '',
+      commits: this.#get().commits.stats(),
     };
   }
 
@@ -434,10 +437,10 @@ class PostgresStorage implements PostgresStorageAdapter {
         queryConfig(this.#s.workRelease, [[...ids], options.owner, availableMs], true),
       );
       if (rows.length === 0) return;
-      // Released work is claimable by anyone: wake the others (released items keep no priority
-      // here; a claim orders them).
+      // Released work is claimable by anyone: wake the others.
       const at = Math.min(...rows.map((r) => r.available_at as number));
-      const notice = this.#notification({ work: { at, priority: 1 } });
+      const priority = Math.min(...rows.map((r) => r.priority as number));
+      const notice = this.#notification({ work: { at, priority } });
       if (notice !== undefined) await client.query(notice);
     });
   }
