@@ -1,6 +1,7 @@
 import { numberToText, parseNumericText, toNumber, toText } from '../coerce.ts';
 import type { Site } from '../site.ts';
 import { type FormulaValue, isCurrency } from '../values.ts';
+import { COST, spend } from '../work-meter.ts';
 import { partsFromSerial, toSerial } from './excel-date.ts';
 
 const MONTH_NAMES = [
@@ -147,6 +148,7 @@ function formatNumber(value: number, section: string, signed: boolean): string {
 
 /** Excel's TEXT(value, format) for the common number and date formats. */
 export function formatText(value: FormulaValue, format: string, site: Site): string {
+  spend(COST.format + format.length * COST.char, site);
   if (format === '' || /^general$/i.test(format) || format === '@') {
     return toText(value, site, 'the value') ?? '';
   }
