@@ -23,6 +23,7 @@ const ORDER = [
   'formulas',
   'parse',
   'processors',
+  'documents',
   'webhooks',
   'definitions',
   'processors-resources',

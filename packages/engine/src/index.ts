@@ -71,7 +71,7 @@ export type {
   WorkflowVersion,
 } from './resources/workflows.ts';
 export type { RunStatus, StandaloneRunStatus, StepRunStatus } from './run/lifecycle.ts';
-export { RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
+export { isFinalRunStatus, RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
 export type { StepRun, WorkflowRun } from './run/run-resource.ts';
 export type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from './run/run-state.ts';
 export type { RetryPolicy } from './runtime/retry-policy.ts';
@@ -123,15 +123,18 @@ export type {
   WebhookDelivery,
   WebhookDispatcherOptions,
   WebhookEndpoint,
+  WebhookHeaderNames,
   WebhookHeaders,
   WebhookSubscription,
 } from './webhooks/index.ts';
 export {
   createLoopbackBlobServer,
+  DEFAULT_HEADER_WORD,
   DEFAULT_RETRY_SCHEDULE_MS,
   isWebhookVerificationError,
   signWebhook,
   verifyWebhook,
   WebhookVerificationError,
   WebhookVerificationErrorCode,
+  webhookHeaderNames,
 } from './webhooks/index.ts';

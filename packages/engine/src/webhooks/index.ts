@@ -86,10 +86,12 @@ export type {
   RawBody,
   VerifiedWebhook,
   VerifyWebhookOptions,
+  WebhookHeaderNames,
   WebhookHeaders,
 } from './sign.ts';
 export {
   API_VERSION_HEADER,
+  DEFAULT_HEADER_WORD,
   DEFAULT_TOLERANCE_SECONDS,
   isWebhookVerificationError,
   SIGNATURE_HEADER,
@@ -98,6 +100,7 @@ export {
   verifyWebhook,
   WebhookVerificationError,
   WebhookVerificationErrorCode,
+  webhookHeaderNames,
 } from './sign.ts';
 export type { SignedUrlContext, SignedUrlProvider } from './signed-url-provider.ts';
 export { SIGNED_URL_TTL_MS } from './signed-url-provider.ts';

@@ -123,6 +123,23 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
     }
   });
 
+  it('names its headers with the header word it is given', async () => {
+    const t = await setup(makeStorage, () => ({ status: 200 }), { headerWord: 'extend' });
+    t.dispatcher.start();
+    await t.emit();
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
+    const [request] = t.receiver.requests;
+    expect(request?.headers['x-extend-api-version']).toBe('2026-02-09');
+    expect(request?.headers['x-service-request-signature']).toBeUndefined();
+    const options = { headerWord: 'extend' };
+    expect(
+      verifyWebhook(request?.body ?? '', request?.headers ?? {}, t.endpoint.signingSecret, options),
+    ).toMatchObject({ apiVersion: '2026-02-09' });
+    expect(() =>
+      verifyWebhook(request?.body ?? '', request?.headers ?? {}, t.endpoint.signingSecret),
+    ).toThrow(/x-service-request-timestamp/);
+  });
+
   it('retries 5xx until the receiver succeeds, recording every attempt', async () => {
     const failures = new Map<string, number>();
     const t = await setup(makeStorage, (r) => {

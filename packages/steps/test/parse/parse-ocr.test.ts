@@ -141,9 +141,13 @@ describe('OCR', { timeout: 180_000 }, () => {
 
   it('OCRs a PDF page without a text layer', async () => {
     const { bytes, truth } = await makeScannedPdf();
+    const progress: string[] = [];
     const result = await parseDocument(bytes, {
       config: { advancedOptions: { pageRotationEnabled: false } },
+      onProgress: (p) => progress.push(`${p.pagesDone}/${p.pageCount}`),
     });
+    // A scanned page counts once, when it is OCRed, not also when its (empty) text layer is read.
+    expect(progress).toEqual(['0/1', '1/1']);
     if (!result.ok) throw new Error(result.failureMessage);
     const expected = [truth.heading, ...truth.paragraphs].join(' ');
     expect(wordRecall(expected, result.output.chunks[0]?.content ?? '')).toBeGreaterThanOrEqual(

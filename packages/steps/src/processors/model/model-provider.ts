@@ -8,7 +8,6 @@
  * retry the step; other 4xx are thrown as non-retryable. Aborting the signal aborts the request.
  */
 import { StepError } from '@docflow/engine';
-import type { DocumentView } from '../document-view.ts';
 import type { ClassificationConfig, JsonSchema, SplitterConfig } from '../processor-config.ts';
 import {
   type ExtractValue,
@@ -16,6 +15,7 @@ import {
   ProviderAnswerError,
   type ProviderUsage,
 } from '../provider.ts';
+import type { DocumentView } from '../view/document-view.ts';
 import { locateCitations } from './locate-citations.ts';
 
 /** Options of {@link modelProvider}. */

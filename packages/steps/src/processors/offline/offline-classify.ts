@@ -2,9 +2,10 @@
  * Offline classification: the document's terms against each classification's weighted terms
  * (see term-model.ts); the `other` classification when the best is not confident enough.
  */
-import type { DocumentView } from '../document-view.ts';
+
 import type { ClassificationConfig } from '../processor-config.ts';
 import type { ClassifyOutput } from '../provider.ts';
+import type { DocumentView } from '../view/document-view.ts';
 import { buildTermProfiles, isOtherType, rank, termCounts } from './term-model.ts';
 
 /** Below this confidence the `other` classification is chosen (when there is one). */

@@ -7,13 +7,7 @@
  * continuation on later pages. Values are coerced by schema kind, and every value carries its
  * citation (page, polygon, the text it came from) and the label-match strength as confidence.
  */
-import type {
-  DocumentField,
-  DocumentPage,
-  DocumentRegion,
-  DocumentTable,
-  DocumentView,
-} from '../document-view.ts';
+
 import type { JsonSchema } from '../processor-config.ts';
 import type { Citation, ExtractOutput, ExtractValue, FieldMetadata } from '../provider.ts';
 import { readSchema, type SchemaNode } from '../schema-node.ts';
@@ -26,6 +20,13 @@ import {
   parseDate,
   parseNumber,
 } from '../value-coercion.ts';
+import type {
+  DocumentField,
+  DocumentPage,
+  DocumentRegion,
+  DocumentTable,
+  DocumentView,
+} from '../view/document-view.ts';
 
 /** Matches weaker than this are not used. */
 const MIN_LABEL_SCORE = 0.5;

@@ -6,10 +6,11 @@
  * classification; a title naming the page's type in its first lines. Every page ends up in
  * exactly one split and the splits cover the document in order.
  */
-import type { DocumentPage, DocumentView } from '../document-view.ts';
+
 import type { SplitterConfig } from '../processor-config.ts';
 import type { ProposedSplit } from '../provider.ts';
 import { labelTokens, tokens } from '../text-tokens.ts';
+import type { DocumentPage, DocumentView } from '../view/document-view.ts';
 import { classifyLines } from './offline-classify.ts';
 import { buildTermProfiles, rank, termCounts } from './term-model.ts';
 

@@ -6,7 +6,7 @@
  * line starts ("Label:", a capitalised word, a number); then blocks that share a baseline band
  * are merged into one line whose cells keep their own polygons.
  */
-import type { Point } from '../parse/parse-output.ts';
+import type { Point } from '../../parse/parse-output.ts';
 
 /** A piece of a line with its own polygon (a table cell or a text run). */
 export interface LineSegment {
