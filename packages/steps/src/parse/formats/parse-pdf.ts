@@ -55,6 +55,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
         `The selection has ${selected.length} pages; the limit is ${context.limits.maxPages}. Narrow advancedOptions.pageRanges or raise limits.maxPages.`,
       );
     }
+    context.progress?.start(selected.length);
     const hasForm = context.config.keyValue && (await hasFormFields(doc));
     const { pages: laidPages } = await readPages(bytes, doc, selected, context, hasForm);
 
@@ -83,6 +84,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
           height: page.originalHeight,
         });
         ocrResults.set(page.number, result);
+        context.progress?.pageDone();
       });
     }
     const units: DraftUnit[] = [];
