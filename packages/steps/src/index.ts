@@ -25,6 +25,7 @@ export type { SplitItem, SplitStepConfig } from './executors/split-step.ts';
 export { splitStep } from './executors/split-step.ts';
 export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse/format-context.ts';
 export { closeOcrPool, ocrPoolSize } from './parse/ocr/ocr-pool.ts';
+export type { ParseProgress } from './parse/page-progress.ts';
 export type {
   ParseDocumentFailure,
   ParseDocumentOptions,
@@ -74,7 +75,7 @@ export type {
   TextDetails,
   ToggleBlockOptions,
 } from './parse/parse-output.ts';
-export type { ParseStepConfig, ParseStepOptions } from './parse/parse-step.ts';
+export type { ParseStepConfig, ParseStepOptions, ParseStepProgress } from './parse/parse-step.ts';
 export { parseStep } from './parse/parse-step.ts';
 export { conformToSchema } from './processors/conform-to-schema.ts';
 export type { ModelProviderOptions } from './processors/model/model-provider.ts';

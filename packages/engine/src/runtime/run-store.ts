@@ -7,7 +7,7 @@ import type {
   SnapshotPatchOp,
 } from '@docflow/storage';
 import { applySnapshotPatch, isStorageError, snapshotPatch } from '@docflow/storage';
-import { EngineError, EngineErrorCode } from '../errors.ts';
+import { EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { isFinalRunStatus } from '../run/lifecycle.ts';
@@ -29,7 +29,6 @@ import type { Slot } from './scheduler.ts';
 /** What the run store needs from the engine. */
 export interface RunStoreDependencies {
   readonly ctx: EngineContext;
-  loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]>;
   /**
    * Builds the transition context of one mutation. `handoff`: the slot of a work item that
    * finishes with this mutation; it may pass to one step the mutation starts.
@@ -102,7 +101,10 @@ export class RunStore {
   async graph(definitionId: string): Promise<RunGraph> {
     let graph = this.#graphs.get(definitionId);
     if (!graph) {
-      graph = toRunGraph(await this.#deps.loadDefinition(definitionId));
+      // Definitions are immutable documents (a deployed version, or a draft's snapshot).
+      const doc = await this.#deps.ctx.storage.getDocument('workflowVersions', definitionId);
+      if (!doc) throw notFound('workflow version', definitionId);
+      graph = toRunGraph((doc.data as unknown as { steps: readonly RuntimeStep[] }).steps);
       this.#graphs.set(definitionId, graph);
     }
     return graph;

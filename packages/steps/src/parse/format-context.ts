@@ -1,3 +1,4 @@
+import type { PageProgress } from './page-progress.ts';
 import type { ResolvedParseConfig } from './resolve-parse-config.ts';
 
 /** Resource limits of one parse; hostile input fails with a reason instead of exhausting them. */
@@ -33,4 +34,6 @@ export interface FormatContext {
   readonly signal: AbortSignal;
   readonly mimeType: string;
   readonly fileName: string;
+  /** Where page-by-page formats report their pages (absent: nobody listens). */
+  readonly progress?: PageProgress;
 }

@@ -3,6 +3,7 @@ import { buildChunks } from './build-chunks.ts';
 import type { DraftDocument } from './draft-document.ts';
 import { DEFAULT_PARSE_LIMITS, type FormatContext, type ParseLimits } from './format-context.ts';
 import { isEncryptedOfficePackage, zipUncompressedSize } from './formats/zip-inspect.ts';
+import { type ParseProgress, pageProgress } from './page-progress.ts';
 import { isParseFailure } from './parse-failure.ts';
 import type {
   ParseConfig,
@@ -20,6 +21,12 @@ export interface ParseDocumentOptions {
   /** Aborting rejects the promise with the signal's reason (cancellation is not a failure). */
   readonly signal?: AbortSignal;
   readonly limits?: Partial<ParseLimits>;
+  /**
+   * Called as pages of a PDF or a multi-page image become final (read and laid out, or OCRed),
+   * first with `pagesDone: 0` once the page count is known; for a progress display. Other
+   * formats, parsed in one go, do not call it.
+   */
+  readonly onProgress?: (progress: ParseProgress) => void;
 }
 
 /** A successful parse. */
@@ -159,6 +166,7 @@ export async function parseDocument(
     signal,
     mimeType: detected.mimeType,
     fileName: name,
+    ...(options.onProgress ? { progress: pageProgress(options.onProgress) } : {}),
   };
   let draft: DraftDocument;
   // Libraries do not all settle their promises once destroyed: the race makes an abort or a

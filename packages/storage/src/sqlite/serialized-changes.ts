@@ -11,6 +11,7 @@ type WireItem = Omit<WorkItemInput, 'payload'>;
 
 /** A commit's entries without their JSON columns, which travel serialised beside them. */
 export interface WireChanges {
+  readonly fences?: Changes['fences'];
   readonly documents?: readonly Omit<DocumentWrite, 'data'>[];
   readonly deleteDocuments?: Changes['deleteDocuments'];
   readonly runs?: readonly WireRun[];
@@ -116,6 +117,7 @@ function wireItem(w: WorkItemInput): WireItem {
 
 function wire(c: Changes): WireChanges {
   const out: { -readonly [K in keyof WireChanges]: WireChanges[K] } = {};
+  if (c.fences) out.fences = c.fences.map((f) => ({ ...f }));
   if (c.documents) out.documents = c.documents.map(({ data: _, ...d }) => d);
   if (c.deleteDocuments) out.deleteDocuments = c.deleteDocuments.map((d) => ({ ...d }));
   if (c.runs) out.runs = c.runs.map(wireRun);

@@ -77,6 +77,7 @@ export async function parseImage(
       `The image has ${selected.length} pages; the limit is ${context.limits.maxPages}.`,
     );
   }
+  context.progress?.start(selected.length);
   const results = await mapLimit(selected, ocrPoolSize(), async (number) => {
     let image: GrayImage;
     try {
@@ -89,10 +90,12 @@ export async function parseImage(
         { cause: error },
       );
     }
-    return ocrPage({ image, dpi: density }, number, context, {
+    const result = await ocrPage({ image, dpi: density }, number, context, {
       width: (image.width * 72) / density,
       height: (image.height * 72) / density,
     });
+    context.progress?.pageDone();
+    return result;
   });
   return {
     units: results.map((result) => result.unit),
