@@ -51,6 +51,16 @@ export type {
   CreateWorkflowRunInput,
   RunFileSource,
 } from './resources/run-input.ts';
+export type {
+  ClassifyRunsService,
+  ExtractRunsService,
+  ListStandaloneRunsParams,
+  ParseNowInput,
+  ParseRunsService,
+  SplitRunsService,
+  StandaloneRunBatch,
+  StandaloneRunsService,
+} from './resources/standalone-runs.ts';
 export type { ReviewInput, ReviewOutput } from './resources/workflow-run-review.ts';
 export type { ListWorkflowRunsParams, WorkflowRunsService } from './resources/workflow-runs.ts';
 export type {
@@ -60,19 +70,35 @@ export type {
   WorkflowsService,
   WorkflowVersion,
 } from './resources/workflows.ts';
-export type { RunStatus, StepRunStatus } from './run/lifecycle.ts';
+export type { RunStatus, StandaloneRunStatus, StepRunStatus } from './run/lifecycle.ts';
 export { isFinalRunStatus, RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
 export type { StepRun, WorkflowRun } from './run/run-resource.ts';
 export type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from './run/run-state.ts';
+export type { RetryPolicy } from './runtime/retry-policy.ts';
 export type { SchedulerOptions, StepTypeLimits } from './runtime/scheduler.ts';
-export type { RetryPolicy } from './runtime/step-runner.ts';
 export type {
-  CreateStandaloneRunInput,
-  StandaloneKind,
+  CreateClassifyRunBatchInput,
+  CreateClassifyRunInput,
+  CreateExtractRunBatchInput,
+  CreateExtractRunInput,
+  CreateParseRunBatchInput,
+  CreateParseRunInput,
+  CreateSplitRunBatchInput,
+  CreateSplitRunInput,
+  PackageSource,
+  ProcessorReferenceInput,
+  StandaloneBatchItem,
+} from './standalone/standalone-input.ts';
+export type { StandaloneKind } from './standalone/standalone-kinds.ts';
+export type {
+  ClassifyRun,
+  ExtractRun,
+  ParseRun,
+  RunUsage,
+  RunUsageBreakdownEntry,
+  SplitRun,
   StandaloneRun,
-  StandaloneRunsService,
-  StandaloneStatus,
-} from './standalone/standalone-runs.ts';
+} from './standalone/standalone-resource.ts';
 export type {
   FileSummary,
   FileType,

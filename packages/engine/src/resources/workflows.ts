@@ -154,7 +154,6 @@ export function createWorkflowsService(
   deps: WorkflowsDependencies,
 ): WorkflowsService & {
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
-  loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]>;
 } {
   // Deployed versions never change once written: each is read and parsed once per engine (a run
   // created on one costs a lookup of its workflow only). Bounded, oldest first out.
@@ -503,12 +502,6 @@ export function createWorkflowsService(
         definitionId: v.id,
         steps: v.steps,
       };
-    },
-
-    async loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]> {
-      const doc = await ctx.storage.getDocument('workflowVersions', definitionId);
-      if (!doc) throw notFound('workflow version', definitionId);
-      return versionOf(doc).steps as unknown as readonly RuntimeStep[];
     },
   };
   return service;

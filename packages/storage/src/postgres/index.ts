@@ -1,3 +1,4 @@
+export type { CommitQueueStats } from './postgres-commit-queue.ts';
 export type { PostgresMigration } from './postgres-migrations.ts';
 export { POSTGRES_MIGRATIONS, POSTGRES_SCHEMA_VERSION } from './postgres-migrations.ts';
 export type {

@@ -1,3 +1,4 @@
+import { storesPatch } from '../internal/stored-patches.ts';
 import { formatTime, parseTime, timeOr } from '../internal/time.ts';
 import type { Changes, CollectionName, LeaseFence } from '../storage-adapter.ts';
 import type { PostgresQuery } from './postgres-pool.ts';
@@ -25,6 +26,14 @@ export interface CommitWakeUps {
   readonly deliveries?: { readonly at: number } | undefined;
 }
 
+/** A run write of a commit that can share a statement with other commits' (see `batchable`). */
+export interface BatchRunWrite {
+  readonly id: string;
+  readonly expectedRevision: number;
+  /** The write as an object of `json_to_recordset` (see `runBatchUpdate`), in JSON text. */
+  readonly json: string;
+}
+
 /**
  * One commit as statements, made when `commit()` is called: its JSON values are serialised
  * then, so that what is stored is what the caller passed, whenever its group is sent.
@@ -38,6 +47,12 @@ export interface PlannedCommit {
   /** Known without asking: a run write's new revision is its expected one plus one. */
   readonly runRevisions: Readonly<Record<string, number>>;
   readonly wakeUps: CommitWakeUps;
+  /**
+   * Set when the commit is run writes only, one per run, without fences: then its writes may go
+   * in one statement with other such commits' (the group's runs all distinct), instead of
+   * `queries`, which say the same.
+   */
+  readonly batchable?: readonly BatchRunWrite[] | undefined;
 }
 
 function nullable<T>(value: T | undefined): T | null {
@@ -55,6 +70,7 @@ export function planCommit(
   const roles: StatementRole[] = [];
   const documentTargets: (string | undefined)[] = [];
   const runRevisions: Record<string, number> = {};
+  const batch: BatchRunWrite[] = [];
   const push = (
     text: string,
     values: readonly unknown[],
@@ -112,7 +128,11 @@ export function planCommit(
     const at = formatTime(timeOr(r.at, nowMs, `changes.runs[${i}].at`));
     const count = r.events?.length ?? 0;
     const events =
-      count === 0 ? undefined : JSON.stringify((r.events ?? []).map((e) => [e.type, e.data]));
+      count === 0 ? null : JSON.stringify((r.events ?? []).map((e) => [e.type, e.data]));
+    // The patch instead of the snapshot, most of the time (see `storesPatch`).
+    const patched = storesPatch(r);
+    const snapshot = patched ? null : JSON.stringify(r.snapshot);
+    const patch = patched ? JSON.stringify(r.patch) : null;
     const columns = [
       r.id,
       r.kind,
@@ -121,17 +141,23 @@ export function planCommit(
       r.status,
       r.active,
       r.priority,
-      JSON.stringify(r.snapshot),
+      snapshot,
     ];
     const role: StatementRole = { kind: 'run', id: r.id, expectedRevision: r.expectedRevision };
+    batch.push({
+      id: r.id,
+      expectedRevision: r.expectedRevision,
+      // Built by hand so that the serialised snapshot, events and patch go in as they are.
+      json: `{"id":${JSON.stringify(r.id)},"kind":${JSON.stringify(r.kind)},"workflow_id":${JSON.stringify(r.workflowId ?? null)},"batch_id":${JSON.stringify(r.batchId ?? null)},"status":${JSON.stringify(r.status)},"active":${r.active},"priority":${r.priority},"snapshot":${snapshot ?? 'null'},"expected":${r.expectedRevision},"count":${count},"at":"${at}","events":${events ?? 'null'},"patch":${patch ?? 'null'}}`,
+    });
     if (r.expectedRevision === 0) {
       const values = [...columns, count, at];
-      if (events === undefined) push(q.runInsert, values, role);
+      if (events === null) push(q.runInsert, values, role);
       else push(q.runInsertWithEvents, [...values, events], role);
     } else {
       const values = [...columns, r.expectedRevision, count, at];
-      if (events === undefined) push(q.runUpdate, values, role);
-      else push(q.runUpdateWithEvents, [...values, events], role);
+      if (events === null) push(q.runUpdate, values, role);
+      else push(q.runUpdateWithEvents, [...values, events, patch], role);
     }
     runRevisions[r.id] = r.expectedRevision + 1;
   });
@@ -171,7 +197,39 @@ export function planCommit(
     if (d.status === 'pending') deliveries = { at: Math.min(deliveries?.at ?? next, next) };
   });
 
-  return { queries, roles, documentTargets, runRevisions, wakeUps: { work, deliveries } };
+  const onlyRuns =
+    batch.length > 0 &&
+    batch.length === queries.length &&
+    new Set(batch.map((b) => b.id)).size === batch.length;
+  return {
+    queries,
+    roles,
+    documentTargets,
+    runRevisions,
+    wakeUps: { work, deliveries },
+    batchable: onlyRuns ? batch : undefined,
+  };
+}
+
+/**
+ * The statements of a run of batchable commits whose runs are all distinct: one for the
+ * creations, one for the updates.
+ */
+export function batchQueries(
+  writes: readonly BatchRunWrite[],
+  statements: PostgresStatements,
+): PostgresQuery[] {
+  const queries: PostgresQuery[] = [];
+  const created = writes.filter((w) => w.expectedRevision === 0);
+  const updated = writes.filter((w) => w.expectedRevision !== 0);
+  for (const [ws, text] of [
+    [created, statements.runBatchInsert],
+    [updated, statements.runBatchUpdate],
+  ] as const) {
+    if (ws.length === 0) continue;
+    queries.push(queryConfig(text, [`[${ws.map((w) => w.json).join(',')}]`, ws.length], true));
+  }
+  return queries;
 }
 
 /** Merges the wake-ups of the commits of one transaction. */

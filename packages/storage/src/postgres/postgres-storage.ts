@@ -42,7 +42,7 @@ import type { StorageClock } from '../storage-clock.ts';
 import { systemStorageClock } from '../storage-clock.ts';
 import type { CommitWakeUps } from './postgres-commit.ts';
 import { planCommit } from './postgres-commit.ts';
-import { PostgresCommitQueue } from './postgres-commit-queue.ts';
+import { type CommitQueueStats, PostgresCommitQueue } from './postgres-commit-queue.ts';
 import { toStorageError } from './postgres-errors.ts';
 import {
   migratePostgres,
@@ -50,7 +50,7 @@ import {
   recordedPostgresSchemaVersion,
 } from './postgres-migrations.ts';
 import type { PostgresClient, PostgresPool, PostgresQuery } from './postgres-pool.ts';
-import { createOwnPool, queryConfig } from './postgres-pool.ts';
+import { createOwnPool, queryConfig, sendCorked } from './postgres-pool.ts';
 import type {
   PgDeliveryRow,
   PgDocumentRow,
@@ -119,6 +119,8 @@ export interface PostgresStorageInfo {
   readonly serverVersion: string;
   /** The server's `synchronous_commit` (`on` unless someone traded durability away). */
   readonly synchronousCommit: string;
+  /** What this adapter's commits cost since it opened (see `CommitQueueStats`). */
+  readonly commits: CommitQueueStats;
 }
 
 /** The PostgreSQL adapter: the contract, its optional capabilities, and an inspection method. */
@@ -273,6 +275,7 @@ class PostgresStorage implements PostgresStorageAdapter {
       instance: this.#instance,
       serverVersion: row?.version ?? '',
       synchronousCommit: row?.sync ?? '',
+      commits: this.#get().commits.stats(),
     };
   }
 
@@ -359,12 +362,7 @@ class PostgresStorage implements PostgresStorageAdapter {
     if (batchId !== undefined) where.push(['batch_id = ?', batchId]);
     if (status !== undefined) where.push(['status = ?', status]);
     if (active !== undefined) where.push(['active = ?', active]);
-    const rows = await this.#list<PgRunRow>(
-      'runs',
-      'id, kind, workflow_id, batch_id, status, active, priority, snapshot, revision, created_at, updated_at, seq',
-      where,
-      q,
-    );
+    const rows = await this.#list<PgRunRow>('runs', this.#s.runColumns, where, q);
     return toPage(rows, q, (r) => r.seq, runFromPg);
   }
 
@@ -434,10 +432,10 @@ class PostgresStorage implements PostgresStorageAdapter {
         queryConfig(this.#s.workRelease, [[...ids], options.owner, availableMs], true),
       );
       if (rows.length === 0) return;
-      // Released work is claimable by anyone: wake the others (released items keep no priority
-      // here; a claim orders them).
+      // Released work is claimable by anyone: wake the others.
       const at = Math.min(...rows.map((r) => r.available_at as number));
-      const notice = this.#notification({ work: { at, priority: 1 } });
+      const priority = Math.min(...rows.map((r) => r.priority as number));
+      const notice = this.#notification({ work: { at, priority } });
       if (notice !== undefined) await client.query(notice);
     });
   }
@@ -572,7 +570,8 @@ class PostgresStorage implements PostgresStorageAdapter {
 
   async #all<R>(text: string, values: readonly unknown[]): Promise<R[]> {
     return this.#withClient(
-      async (client) => (await client.query(queryConfig(text, values, true))).rows as R[],
+      async (client) =>
+        (await sendCorked(client, () => client.query(queryConfig(text, values, true)))).rows as R[],
     );
   }
 
