@@ -2,7 +2,7 @@ import { memoryStorage, StorageError } from '@docflow/storage';
 import { Extend } from 'extend-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/index.ts';
-import { startTestServer, type TestServer } from '../helpers.ts';
+import { startTestServer, type TestServer, TWO_STEPS } from '../helpers.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -164,10 +164,7 @@ describe('bad input', () => {
     const client = t.client();
     const wf = await client.workflows.create({
       name: 'limits',
-      steps: [
-        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
-        { name: 'parse', type: 'PARSE' },
-      ] as never,
+      steps: TWO_STEPS,
     });
     await client.workflowVersions.create(wf.id, {});
     const big = client.workflowRuns.create({

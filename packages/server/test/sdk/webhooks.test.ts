@@ -1,6 +1,6 @@
 import { ExtendClient } from 'extend-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers.ts';
+import { startTestServer, type TestServer, TWO_STEPS } from '../helpers.ts';
 import { startReceiver } from '../receiver.ts';
 
 let t: TestServer;
@@ -74,10 +74,7 @@ describe('webhooks through the SDK', () => {
     });
     const wf = await client.workflows.create({
       name: 'Delivered',
-      steps: [
-        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
-        { name: 'parse', type: 'PARSE' },
-      ] as never,
+      steps: TWO_STEPS,
     });
     await client.workflowVersions.create(wf.id, {});
     await client.webhookSubscriptions.create({
