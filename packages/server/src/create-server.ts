@@ -212,18 +212,6 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     bodyTimeouts.start(request, reply);
     done();
   });
-  let closing = false;
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    // While closing, a kept-alive connection would hold close() open until its idle timeout.
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    // JSON bodies are read by now; multipart ones are read by their handler.
-    if (!request.isMultipart()) bodyTimeouts.complete(request);
-    done();
-  });
-
   await app.register(multipart, {
     limits: { fileSize: limits.uploadBytes, files: 1, fields: 10, parts: 12 },
   });
@@ -253,10 +241,20 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     if (!route.public && route.body !== undefined && route.body !== 'multipart') {
       schema.body = route.body;
     }
+    const readsBody = route.method !== 'GET' && !route.public;
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
       schema,
+      // JSON bodies are read by now; multipart ones are read by their handler.
+      ...(readsBody && route.body !== 'multipart'
+        ? {
+            preValidation: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+              bodyTimeouts.complete(request);
+              done();
+            },
+          }
+        : {}),
       ...(route.public
         ? {}
         : {
@@ -274,22 +272,21 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
                 done(error as Error);
                 return;
               }
-              const attach = (scope: WorkspaceScope) => {
-                request.docflow = { workspace: caller.workspace, scope, keyId: caller.key.id };
-              };
+              // The common case, a started engine, creates no closure and no promise.
               const started = engines.started(caller.workspace.id);
               if (started) {
-                attach(started);
+                request.docflow = {
+                  workspace: caller.workspace,
+                  scope: started,
+                  keyId: caller.key.id,
+                };
                 done();
                 return;
               }
-              engines.scope(caller.workspace).then(
-                (scope) => {
-                  attach(scope);
-                  done();
-                },
-                (error: Error) => done(error),
-              );
+              engines.scope(caller.workspace).then((scope) => {
+                request.docflow = { workspace: caller.workspace, scope, keyId: caller.key.id };
+                done();
+              }, done);
             },
           }),
       handler: async (request, reply) => {
@@ -333,8 +330,14 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       return engines.get(workspace);
     },
     async close() {
-      closing = true;
-      await app.close();
+      // Connections kept alive would hold close() open until their idle timeout: close each as
+      // soon as its last request is answered.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 20);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(idle);
+      }
       await engines.stopAll();
       await registry.close();
     },
