@@ -60,6 +60,12 @@ export interface ProcessorVersionSummary {
   readonly createdBy: CreatedBy | null;
 }
 
+/** The saved processor a run used: its summary and the version that ran (embedded in runs). */
+export interface ProcessorUsed {
+  readonly summary: ProcessorSummary;
+  readonly version: ProcessorVersionSummary;
+}
+
 /** `generate` of extractor creation: a schema drafted from sample files by a model. */
 export interface GenerateSchemaRequest {
   /** 1 to 5 sample files, by id or public URL. */
