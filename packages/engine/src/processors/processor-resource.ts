@@ -1,6 +1,6 @@
 import type { JsonObject } from '@docflow/storage';
+import type { CreatedBy } from '../created-by.ts';
 import type { ProcessorKind } from '../definition/workflow-definition.ts';
-import type { CreatedBy } from '../run/run-state.ts';
 import type { ProcessorType } from './processor-kinds.ts';
 
 /**
