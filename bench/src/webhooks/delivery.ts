@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { systemClock } from '../../../packages/engine/src/clock.ts';
+import { createWebhookEndpointsService } from '../../../packages/engine/src/resources/webhook-endpoints.ts';
 import {
   createWebhookDispatcher,
-  createWebhookEndpointsService,
   type EngineEvent,
   planEventDeliveries,
 } from '../../../packages/engine/src/webhooks/index.ts';

@@ -61,6 +61,9 @@ export type {
   StandaloneRunBatch,
   StandaloneRunsService,
 } from './resources/standalone-runs.ts';
+export type { WebhookDelivery } from './resources/webhook-deliveries.ts';
+export type { CreatedWebhookEndpoint, WebhookEndpoint } from './resources/webhook-endpoints.ts';
+export type { WebhookSubscription } from './resources/webhook-subscriptions.ts';
 export type { ReviewInput, ReviewOutput } from './resources/workflow-run-review.ts';
 export type { ListWorkflowRunsParams, WorkflowRunsService } from './resources/workflow-runs.ts';
 export type {
@@ -115,17 +118,13 @@ export type {
 } from './step-executor.ts';
 export { defineStep, isStepFailure, STEP_TYPES } from './step-executor.ts';
 export type {
-  CreatedWebhookEndpoint,
   LoopbackBlobServer,
   SignedUrlProvider,
   VerifiedWebhook,
   VerifyWebhookOptions,
-  WebhookDelivery,
   WebhookDispatcherOptions,
-  WebhookEndpoint,
   WebhookHeaderNames,
   WebhookHeaders,
-  WebhookSubscription,
 } from './webhooks/index.ts';
 export {
   createLoopbackBlobServer,
