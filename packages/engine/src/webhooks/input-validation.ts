@@ -3,9 +3,11 @@
  * {@link ValidationIssue}s with JS-like paths (`enabledEvents[2]`), plus the list helpers the
  * three services share.
  */
+
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from 'ajv';
 import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+import { checkUrl, urlPolicy } from '../net/url-policy.ts';
 import type { PageParams } from '../resources/list-result.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: true });
@@ -62,25 +64,17 @@ function toIssue(error: ErrorObject): ValidationIssue {
   }
 }
 
-/** Issues for a webhook URL: absolute, http or https, no credentials. */
+// What no delivery policy can allow: credentials in the URL, other schemes, link-local and cloud
+// metadata addresses. Loopback and private addresses are decided when delivering, by the
+// dispatcher's urlPolicy (a test receiver on 127.0.0.1 is a valid endpoint to create).
+const CREATION_POLICY = urlPolicy('workflow', { allowLoopback: true, allowPrivate: true });
+
+/** Issues for a webhook URL: absolute, http or https, no credentials, no link-local or metadata address. */
 export function urlIssues(url: unknown, path: string): ValidationIssue[] {
   if (typeof url !== 'string') return [];
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return [{ code: 'INVALID_URL', path, message: 'must be an absolute http(s) URL' }];
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return [
-      {
-        code: 'INVALID_URL',
-        path,
-        message: `must use http or https, not ${parsed.protocol.slice(0, -1)}`,
-      },
-    ];
-  }
-  return [];
+  const checked = checkUrl(url, CREATION_POLICY);
+  if (checked.ok) return [];
+  return [{ code: 'INVALID_URL', path, message: `is refused: it ${checked.reason}` }];
 }
 
 /** Throws NOT_FOUND for a missing resource, naming it and, when given, the input path. */
