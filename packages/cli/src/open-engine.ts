@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Engine } from '@docflow/engine';
 import type { CliContext } from './cli-context.ts';
+import { CliError } from './cli-error.ts';
 
 /** The database file of `--db`, default `docflow.db` in the working directory. */
 export function databasePath(context: CliContext, db: string | undefined): string {
@@ -13,15 +14,23 @@ export function databasePath(context: CliContext, db: string | undefined): strin
  */
 export async function openEngine(dbPath: string): Promise<Engine> {
   // Loaded here, not at the top: `--help` and `formula` should not pay for the parsers.
-  const [{ createEngine }, { sqliteStorage }, { builtinSteps }] = await Promise.all([
-    import('@docflow/engine'),
-    import('@docflow/storage/sqlite'),
-    import('@docflow/steps'),
-  ]);
+  const [{ createEngine }, { isStorageError }, { sqliteStorage }, { builtinSteps }] =
+    await Promise.all([
+      import('@docflow/engine'),
+      import('@docflow/storage'),
+      import('@docflow/storage/sqlite'),
+      import('@docflow/steps'),
+    ]);
   const engine = createEngine({
     storage: sqliteStorage({ path: dbPath }),
     steps: builtinSteps(),
   });
-  await engine.start();
+  try {
+    await engine.start();
+  } catch (error) {
+    // Another engine writes this file: starting here would take its work over.
+    if (isStorageError(error, 'DATABASE_IN_USE')) throw new CliError(error.message);
+    throw error;
+  }
   return engine;
 }
