@@ -1,38 +1,85 @@
 /**
- * Rebuilds bench/README.md from the per-area result files in bench/results/, so that the figures
- * live next to the scripts that produced them and the README cannot drift from them.
+ * Builds bench/README.md from the per-area result files in bench/results/: the README is the
+ * header (`results/_header.md`) followed by the summary of each area, the part of
+ * `results/<area>.md` above its `## History` heading, with a link to the rest. The figures live
+ * next to their history, and the README cannot drift from them (a repository test compares).
  *
  *   cd bench && npx tsx src/_build-readme.ts
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const order = [
+/** The bench folder. */
+export const benchRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Most lines an area's summary may take in the README, its heading and history link included. */
+export const SUMMARY_MAX_LINES = 40;
+
+/** Areas in README order; areas not listed follow in name order. */
+const ORDER = [
   'engine',
   'storage',
   'formulas',
   'parse',
   'processors',
+  'documents',
   'webhooks',
   'definitions',
   'processors-resources',
 ];
-const files = readdirSync(join(root, 'results'))
-  .filter((f) => f.endsWith('.md'))
-  .sort((a, b) => {
-    const ia = order.indexOf(a.replace(/\.md$/, ''));
-    const ib = order.indexOf(b.replace(/\.md$/, ''));
-    return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
-  });
-const header = readFileSync(join(root, 'results', '_header.md'), 'utf8');
-const sections = files
-  .filter((f) => !f.startsWith('_'))
-  .map((f) =>
-    readFileSync(join(root, 'results', f), 'utf8')
-      .trim()
-      .replace(/^# /, '## '),
+
+const HISTORY = /^## History\s*$/m;
+
+/**
+ * A summary's relative links are written for `results/<area>.md`; in the README, one folder up,
+ * they need `results/` in front (`../../docs/x.md` becomes `../docs/x.md`).
+ */
+function rebaseLinks(markdown: string): string {
+  return markdown.replace(/\]\(([^)\s]+)\)/g, (whole, target: string) =>
+    /^([a-z]+:|#|\/)/i.test(target) ? whole : `](${posix.normalize(`results/${target}`)})`,
   );
-writeFileSync(join(root, 'README.md'), `${header.trim()}\n\n${sections.join('\n\n')}\n`);
-console.log(`bench/README.md: ${sections.length} sections`);
+}
+
+/** The summary of one area file (its text above `## History`), with the heading one level down. */
+function summaryOf(file: string, text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('# ')) {
+    throw new Error(`bench/results/${file}: must start with a "# " heading (the area's title)`);
+  }
+  const match = HISTORY.exec(trimmed);
+  const summary = rebaseLinks((match ? trimmed.slice(0, match.index) : trimmed).trim()).replace(
+    /^# /,
+    '## ',
+  );
+  const section = match ? `${summary}\n\nHistory: [results/${file}](results/${file}).` : summary;
+  const lines = section.split('\n').length;
+  if (lines > SUMMARY_MAX_LINES) {
+    throw new Error(
+      `bench/results/${file}: the summary above "## History" has ${lines} lines in the README, at most ${SUMMARY_MAX_LINES}; move older tables below "## History"`,
+    );
+  }
+  return section;
+}
+
+/** The text of bench/README.md as the result files give it. */
+export function buildReadme(root: string = benchRoot): string {
+  const dir = join(root, 'results');
+  const rank = (file: string) => {
+    const i = ORDER.indexOf(file.replace(/\.md$/, ''));
+    return i === -1 ? ORDER.length : i;
+  };
+  const files = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.md') && !e.name.startsWith('_'))
+    .map((e) => e.name)
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const header = readFileSync(join(dir, '_header.md'), 'utf8').trim();
+  const sections = files.map((f) => summaryOf(f, readFileSync(join(dir, f), 'utf8')));
+  return `${header}\n\n${sections.join('\n\n')}\n`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const text = buildReadme();
+  writeFileSync(join(benchRoot, 'README.md'), text);
+  console.log(`bench/README.md: ${text.split('\n').length - 1} lines`);
+}

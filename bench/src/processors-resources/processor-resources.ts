@@ -8,10 +8,8 @@
  */
 import { memoryStorage } from '@docflow/storage';
 import { newId } from '../../../packages/engine/src/internal/ids.ts';
-import {
-  createProcessorResources,
-  validateProcessorConfig,
-} from '../../../packages/engine/src/processors/index.ts';
+import { validateProcessorConfig } from '../../../packages/engine/src/processors/index.ts';
+import { createProcessorResources } from '../../../packages/engine/src/resources/processor-resources.ts';
 import { type Measurement, machineLine, measure } from '../harness.ts';
 
 const storage = memoryStorage();

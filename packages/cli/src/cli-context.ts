@@ -23,7 +23,8 @@ export function processContext(): CliContext {
     out: createStyle(colorEnabled(stdout)),
     err: createStyle(colorEnabled(stderr)),
     cwd: process.cwd(),
-    print: (line = '') => stdout.write(`${line}\n`),
-    warn: (line) => stderr.write(`${line}\n`),
+    // Once a reader has closed the pipe (closed-pipes.ts ends the process), write nothing more.
+    print: (line = '') => void (stdout.writable && stdout.write(`${line}\n`)),
+    warn: (line) => void (stderr.writable && stderr.write(`${line}\n`)),
   };
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { CliContext } from './cli-context.ts';
+import { addProviderOptions, type ProviderFlags, providerSettings } from './provider-options.ts';
 
 // Commands load on use: `--help` should not pay for the engine, the parsers or SQLite.
 const commands = {
@@ -10,6 +11,8 @@ const commands = {
   parse: () => import('./commands/parse-command.ts'),
   runs: () => import('./commands/runs-command.ts'),
   formula: () => import('./commands/formula-command.ts'),
+  serve: () => import('./commands/serve-command.ts'),
+  apiKeys: () => import('./commands/api-keys-command.ts'),
 };
 
 const VERSION = (
@@ -34,7 +37,9 @@ function integer(min: number, max: number) {
  */
 export function createProgram(context: CliContext, exit: { code: number }): Command {
   const program = new Command('docflow')
-    .description('Run and inspect docflow document workflows on a local SQLite database.')
+    .description(
+      'Run and inspect docflow document workflows on a local SQLite database, or serve them over HTTP.',
+    )
     .version(VERSION, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--db <path>', 'SQLite database file', 'docflow.db')
@@ -45,7 +50,13 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
       outputError: (s, write) => write(context.err.red(s)),
     })
     .exitOverride();
+  addProviderOptions(program);
   const db = (command: Command) => (command.optsWithGlobals() as { db?: string }).db;
+  /** `--db` and the model provider, for commands that open an engine (which resumes runs). */
+  const engineOptions = (command: Command) => ({
+    db: db(command),
+    provider: providerSettings(command.optsWithGlobals() as ProviderFlags),
+  });
 
   program
     .command('run')
@@ -70,7 +81,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (workflow: string, files: string[], options, command: Command) => {
       exit.code = await (await commands.run()).runCommand(context, workflow, files, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
 
@@ -91,6 +102,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
       new Option('--chunking <strategy>', 'how to chunk').choices(['page', 'document', 'section']),
     )
     .option('--json', 'print the whole parse output (chunks, blocks, metadata) as JSON')
+    .option('--no-progress', 'no page progress on stderr')
     .action(async (file: string, options) => {
       exit.code = await (await commands.parse()).parseCommand(context, file, options);
     });
@@ -108,7 +120,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (options, command: Command) => {
       exit.code = await (await commands.runs()).runsListCommand(context, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
   runs
@@ -119,7 +131,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (id: string, options, command: Command) => {
       exit.code = await (await commands.runs()).runsGetCommand(context, id, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
   runs
@@ -130,7 +142,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (id: string, options, command: Command) => {
       exit.code = await (await commands.runs()).runsCancelCommand(context, id, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
   runs
@@ -146,6 +158,89 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (id: string, options, command: Command) => {
       exit.code = await (await commands.runs()).runsReviewCommand(context, id, {
         ...options,
+        ...engineOptions(command),
+      });
+    });
+
+  program
+    .command('serve')
+    .description(
+      "serve SPEC.md's HTTP interface (one engine per workspace) until SIGTERM or SIGINT",
+    )
+    .addOption(new Option('--port <n>', 'TCP port').argParser(integer(0, 65_535)).default(8080))
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--header-prefix <word>',
+      'the word in header names: x-<word>-api-version, x-<word>-workspace-id, webhook signatures (SPEC.md: service)',
+      'extend',
+    )
+    .option(
+      '--public-url <url>',
+      'the origin clients reach the server by, for presigned and webhook payload URLs',
+    )
+    .addOption(
+      new Option('--max-upload-mb <n>', 'largest upload in MB (default 100)').argParser(
+        integer(1, 10_240),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--rate-limit <n>',
+        'requests per key per minute (0: no limit; default 1000 per 10 s)',
+      ).argParser(integer(0, 10_000_000)),
+    )
+    .option('--quiet', 'no request logs on stderr')
+    .addHelpText(
+      'after',
+      '\nThe registry (organizations, workspaces, key hashes) is --db; each workspace has its own database in <db>.workspaces/.\nCreate keys with `docflow api-keys create`. Point the service SDK at the printed URL with baseUrl.',
+    )
+    .action(async (options, command: Command) => {
+      exit.code = await (await commands.serve()).serveCommand(context, {
+        ...options,
+        db: db(command),
+      });
+    });
+
+  const apiKeys = program
+    .command('api-keys')
+    .description("create, list and revoke the server's API keys");
+  apiKeys
+    .command('create')
+    .description('make a key (and its organization and workspace when new); prints it once')
+    .option('--workspace <name>', 'the workspace the key works for (required for a workspace key)')
+    .option('--organization <name>', 'the organization of the workspace', 'default')
+    .addOption(
+      new Option(
+        '--scope <scope>',
+        'workspace: one workspace; organization: all, with the workspace header',
+      )
+        .choices(['workspace', 'organization'])
+        .default('workspace'),
+    )
+    .option('--name <name>', "the key's name in lists")
+    .option('--json', 'print one line: {"key": …, "workspaceId": …}')
+    .action(async (options, command: Command) => {
+      exit.code = await (await commands.apiKeys()).apiKeysCreateCommand(context, {
+        ...options,
+        db: db(command),
+      });
+    });
+  apiKeys
+    .command('list')
+    .description('every key (never the key itself), revoked ones too')
+    .option('--json', 'print the list as JSON')
+    .action(async (options, command: Command) => {
+      exit.code = await (await commands.apiKeys()).apiKeysListCommand(context, {
+        ...options,
+        db: db(command),
+      });
+    });
+  apiKeys
+    .command('revoke')
+    .description('stop a key working, at once, in a running server too')
+    .argument('<id>', 'key id (key_…), from api-keys list')
+    .action(async (id: string, _options, command: Command) => {
+      exit.code = await (await commands.apiKeys()).apiKeysRevokeCommand(context, id, {
         db: db(command),
       });
     });

@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { CliError } from './cli-error.ts';
+import { formatJsonSyntaxError, parseJsonText } from './json-text.ts';
 
-/** Reads and parses a JSON file; a missing file or bad JSON is a {@link CliError} naming it. */
+/**
+ * Reads and parses a JSON file; a missing file, or bad JSON (with its line and column), is a
+ * {@link CliError} naming it.
+ */
 export async function loadJsonFile(path: string, what: string): Promise<unknown> {
   let text: string;
   try {
@@ -9,9 +13,9 @@ export async function loadJsonFile(path: string, what: string): Promise<unknown>
   } catch (error) {
     throw new CliError(`cannot read ${what} ${path}: ${(error as Error).message}`);
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new CliError(`${what} ${path} is not valid JSON: ${(error as Error).message}`);
+  const result = parseJsonText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  if (!result.ok) {
+    throw new CliError(`${what} ${path} is not valid JSON ${formatJsonSyntaxError(result.error)}`);
   }
+  return result.value;
 }

@@ -63,7 +63,9 @@ describe.concurrent('docflow', () => {
     expect(parsed.issues.map((i) => i.code)).toContain('UNKNOWN_STEP');
     const broken = await docflow(['validate', 'broken.json'], { cwd: dir });
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/broken\.json is not valid JSON/);
+    expect(broken.stderr).toMatch(
+      /broken\.json is not valid JSON at line 1, column 13: expected '\]': the file ends too early/,
+    );
   });
 
   it('parse prints markdown or JSON; an unreadable file exits 1 with its reason', async () => {

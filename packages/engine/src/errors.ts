@@ -94,3 +94,14 @@ export class StepError extends Error {
     this.reason = options.reason ?? 'INTERNAL_ERROR';
   }
 }
+
+/**
+ * The NOT_FOUND error of a resource: what it is (`workflow run`), the id asked for, and the path
+ * of the input that named it (`id` for a method's argument, `file.id` inside a request).
+ */
+export function notFound(what: string, id: unknown, path = 'id'): EngineError {
+  const message = `${what} ${String(id)} does not exist`;
+  return new EngineError(EngineErrorCode.NOT_FOUND, message, {
+    details: { id: String(id), issues: [{ code: 'NOT_FOUND', path, message }] },
+  });
+}

@@ -33,6 +33,7 @@ export {
 } from './definition/index.ts';
 export type { ValidationIssue } from './errors.ts';
 export { EngineError, EngineErrorCode, isEngineError, StepError } from './errors.ts';
+export type { EngineEventListener } from './events/event-bus.ts';
 export type { EngineEvent } from './events/event-types.ts';
 export {
   EVENT_TYPES,
@@ -62,11 +63,17 @@ export type {
   RunFileSource,
 } from './resources/run-input.ts';
 export type {
-  ListWorkflowRunsParams,
-  ReviewInput,
-  ReviewOutput,
-  WorkflowRunsService,
-} from './resources/workflow-runs.ts';
+  ClassifyRunsService,
+  ExtractRunsService,
+  ListStandaloneRunsParams,
+  ParseNowInput,
+  ParseRunsService,
+  SplitRunsService,
+  StandaloneRunBatch,
+  StandaloneRunsService,
+} from './resources/standalone-runs.ts';
+export type { ReviewInput, ReviewOutput } from './resources/workflow-run-review.ts';
+export type { ListWorkflowRunsParams, WorkflowRunsService } from './resources/workflow-runs.ts';
 export type {
   CreateWorkflowInput,
   UpdateWorkflowInput,
@@ -74,20 +81,35 @@ export type {
   WorkflowsService,
   WorkflowVersion,
 } from './resources/workflows.ts';
-export type { RunStatus, StepRunStatus } from './run/lifecycle.ts';
-export { RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
+export type { RunStatus, StandaloneRunStatus, StepRunStatus } from './run/lifecycle.ts';
+export { isFinalRunStatus, RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
 export type { StepRun, WorkflowRun } from './run/run-resource.ts';
 export type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from './run/run-state.ts';
-export type { EngineEventListener } from './runtime/event-bus.ts';
+export type { RetryPolicy } from './runtime/retry-policy.ts';
 export type { SchedulerOptions, StepTypeLimits } from './runtime/scheduler.ts';
-export type { RetryPolicy } from './runtime/step-runner.ts';
 export type {
-  CreateStandaloneRunInput,
-  StandaloneKind,
+  CreateClassifyRunBatchInput,
+  CreateClassifyRunInput,
+  CreateExtractRunBatchInput,
+  CreateExtractRunInput,
+  CreateParseRunBatchInput,
+  CreateParseRunInput,
+  CreateSplitRunBatchInput,
+  CreateSplitRunInput,
+  PackageSource,
+  ProcessorReferenceInput,
+  StandaloneBatchItem,
+} from './standalone/standalone-input.ts';
+export type { StandaloneKind } from './standalone/standalone-kinds.ts';
+export type {
+  ClassifyRun,
+  ExtractRun,
+  ParseRun,
+  RunUsage,
+  RunUsageBreakdownEntry,
+  SplitRun,
   StandaloneRun,
-  StandaloneRunsService,
-  StandaloneStatus,
-} from './standalone/standalone-runs.ts';
+} from './standalone/standalone-resource.ts';
 export type {
   FileSummary,
   FileType,
@@ -112,15 +134,18 @@ export type {
   WebhookDelivery,
   WebhookDispatcherOptions,
   WebhookEndpoint,
+  WebhookHeaderNames,
   WebhookHeaders,
   WebhookSubscription,
 } from './webhooks/index.ts';
 export {
   createLoopbackBlobServer,
+  DEFAULT_HEADER_WORD,
   DEFAULT_RETRY_SCHEDULE_MS,
   isWebhookVerificationError,
   signWebhook,
   verifyWebhook,
   WebhookVerificationError,
   WebhookVerificationErrorCode,
+  webhookHeaderNames,
 } from './webhooks/index.ts';

@@ -38,6 +38,12 @@ export type { FormulaOptions } from './formula-options.ts';
 export type { FunctionCategory, FunctionExample } from './functions/builtin-function.ts';
 export { fuzzySimilarity } from './fuzzy-similarity.ts';
 export { type Token, type TokenizeResult, type TokenType, tokenize } from './lexer.ts';
+export {
+  compileNumberFormat,
+  formatCellValue,
+  formatGeneral,
+  type NumberFormatter,
+} from './number-format.ts';
 export { type ParseResult, parseFormula } from './parse-formula.ts';
 export type { FormulaEvaluation } from './run-program.ts';
 export type { FormulaCurrency, FormulaRecord, FormulaScope, FormulaValue } from './values.ts';

@@ -23,15 +23,16 @@ export { processorSteps } from './executors/processor-steps.ts';
 export type { ProcessorUsage } from './executors/processor-usage.ts';
 export type { SplitItem, SplitStepConfig } from './executors/split-step.ts';
 export { splitStep } from './executors/split-step.ts';
+export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse/format-context.ts';
 export { closeOcrPool, ocrPoolSize } from './parse/ocr/ocr-pool.ts';
+export type { ParseProgress } from './parse/page-progress.ts';
 export type {
   ParseDocumentFailure,
   ParseDocumentOptions,
   ParseDocumentResult,
   ParseDocumentSuccess,
-  ParseLimits,
 } from './parse/parse-document.ts';
-export { DEFAULT_PARSE_LIMITS, parseDocument } from './parse/parse-document.ts';
+export { parseDocument } from './parse/parse-document.ts';
 export type {
   AgenticBlockOptions,
   BarcodeBlockOptions,
@@ -74,20 +75,9 @@ export type {
   TextDetails,
   ToggleBlockOptions,
 } from './parse/parse-output.ts';
-export type { ParseStepConfig, ParseStepOptions } from './parse/parse-step.ts';
+export type { ParseStepConfig, ParseStepOptions, ParseStepProgress } from './parse/parse-step.ts';
 export { parseStep } from './parse/parse-step.ts';
 export { conformToSchema } from './processors/conform-to-schema.ts';
-export type {
-  DocumentCell,
-  DocumentField,
-  DocumentLine,
-  DocumentPage,
-  DocumentRegion,
-  DocumentTable,
-  DocumentView,
-  ParsedFile,
-} from './processors/document-view.ts';
-export { buildDocumentView } from './processors/document-view.ts';
 export type { ModelProviderOptions } from './processors/model/model-provider.ts';
 export { modelProvider } from './processors/model/model-provider.ts';
 export { offlineProvider } from './processors/offline/offline-provider.ts';
@@ -122,3 +112,14 @@ export type {
 } from './processors/provider.ts';
 export { ProviderAnswerError } from './processors/provider.ts';
 export { textToParseOutput } from './processors/text-parse-output.ts';
+export { buildDocumentView } from './processors/view/build-view.ts';
+export type {
+  DocumentCell,
+  DocumentField,
+  DocumentLine,
+  DocumentPage,
+  DocumentRegion,
+  DocumentTable,
+  DocumentView,
+  ParsedFile,
+} from './processors/view/document-view.ts';

@@ -6,6 +6,8 @@ export const StorageErrorCode = {
   DUPLICATE_KEY: 'DUPLICATE_KEY',
   /** The database was written by a newer docflow schema than this version knows. */
   SCHEMA_TOO_NEW: 'SCHEMA_TOO_NEW',
+  /** A commit's fence names a lease its author no longer holds (taken over); nothing was changed. */
+  LEASE_LOST: 'LEASE_LOST',
   /** A method was called before `open()` or after `close()`. */
   NOT_OPEN: 'NOT_OPEN',
   /** A page token was not produced by this adapter for this query. */

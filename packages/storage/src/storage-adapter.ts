@@ -233,14 +233,40 @@ export interface DeliveryWrite {
 }
 
 /**
+ * A lease the commit's author must still hold for the commit to apply: fencing, so that a
+ * process whose lease expired and was taken over cannot commit the outcome of work that is now
+ * someone else's. Held means the row exists and is leased to `owner` (expired or not, as long as
+ * nobody claimed it since), and for work that `attempts` is still the count the holder's claim
+ * returned: a later claim, even by the same owner, increments it. Checked before any part of the
+ * commit applies, against the stored state; a lease not held fails the whole commit with
+ * `LEASE_LOST`. Adapters shared by several processes keep the fenced rows locked until the commit
+ * ends, so that no claim takes them in between.
+ */
+export type LeaseFence =
+  | {
+      /** A work item's id. */
+      readonly workId: string;
+      readonly owner: string;
+      /** `WorkItem.attempts` as the holder's claim (or leased enqueue: 1) returned it. */
+      readonly attempts: number;
+    }
+  | {
+      /** A delivery's id. */
+      readonly deliveryId: string;
+      readonly owner: string;
+    };
+
+/**
  * One atomic unit of work. Everything in it commits together or nothing does.
  *
- * Parts apply in this order, each seeing the ones before: `deleteDocuments`, `documents`,
+ * `fences` are checked first. Parts apply in this order, each seeing the ones before: `deleteDocuments`, `documents`,
  * `deleteRuns`, `runs`, `dequeue`, `enqueue`, `deliveries`. So a commit can delete and re-create
  * a document or run, or dequeue a finished item and enqueue the same id afresh. Within a part,
  * entries apply in array order (two writes of one run in one commit need revisions 0 then 1).
  */
 export interface Changes {
+  /** Leases that must still be held (see {@link LeaseFence}); checked before everything else. */
+  readonly fences?: readonly LeaseFence[] | undefined;
   readonly documents?: readonly DocumentWrite[] | undefined;
   readonly deleteDocuments?:
     | readonly { readonly collection: CollectionName; readonly id: string }[]
@@ -318,6 +344,43 @@ export interface ClaimWorkOptions extends ClaimOptions {
   readonly kinds?: readonly string[] | undefined;
 }
 
+/** Options of {@link StorageAdapter.nextClaimableAt}. */
+export interface NextClaimableOptions extends AbortableOptions {
+  /** Only work of these kinds; all when omitted. */
+  readonly kinds?: readonly string[] | undefined;
+}
+
+/**
+ * When the queue and the outbox next have something to claim: for each, the earliest instant
+ * from which a claim (with `now` at or after it) returns something, given what is stored, or
+ * undefined when nothing is waiting. An instant at or before now means: claimable now.
+ */
+export interface ClaimableTimes {
+  /** The earliest `availableAt` of an unleased item, or `leaseExpiresAt` of a leased one. */
+  readonly work?: string | undefined;
+  /** The earliest `nextAttemptAt` of a pending delivery (its lease's expiry if leased). */
+  readonly deliveries?: string | undefined;
+}
+
+/** A wake-up from {@link StorageAdapter.subscribe}: something may have become claimable. */
+export interface StorageWakeUp {
+  /** Queue items or outbox deliveries. */
+  readonly topic: 'work' | 'deliveries';
+  /**
+   * The earliest time the new items become claimable (RFC 3339): at or before now for work made
+   * available at once, later for delayed work (retry backoff). Absent when unknown (after the
+   * adapter reconnected and may have missed wake-ups): look with a claim or `nextClaimableAt`.
+   */
+  readonly availableAt?: string | undefined;
+  /** The most urgent priority among the work made available (work only, when known). */
+  readonly priority?: number | undefined;
+  /** True when a commit or release of this adapter instance caused it (its process knows). */
+  readonly local: boolean;
+}
+
+/** Ends a subscription; resolves once the adapter stopped listening for it. */
+export type Unsubscribe = () => Promise<void>;
+
 /** Bytes by reference. Blobs are written before the commit that references them. */
 export interface BlobStore {
   put(key: string, bytes: Uint8Array, options?: AbortableOptions): Promise<void>;
@@ -330,8 +393,14 @@ export interface BlobStore {
  * never changes what is stored.
  */
 export interface StorageAdapter {
-  /** Adapter name, for messages ("memory", "sqlite"). */
+  /** Adapter name, for messages ("memory", "sqlite", "postgres"). */
   readonly name: string;
+  /**
+   * True when other processes may use the same store at once (PostgreSQL): their claims, leases
+   * and commits interleave with this adapter's, so a caller must lease what it executes and take
+   * over only leases that expired. Absent or false: this process alone writes the store.
+   */
+  readonly sharedByProcesses?: boolean | undefined;
   /** Bytes of files and other large payloads. */
   readonly blobs: BlobStore;
 
@@ -395,4 +464,20 @@ export interface StorageAdapter {
   claimDeliveries(options: ClaimOptions): Promise<readonly DeliveryRecord[]>;
   getDelivery(id: string, options?: AbortableOptions): Promise<DeliveryRecord | undefined>;
   listDeliveries(query?: DeliveryQuery): Promise<Page<DeliveryRecord>>;
+
+  /**
+   * Optional capability: when the queue and the outbox next have something claimable (see
+   * {@link ClaimableTimes}), so that a process can sleep until then instead of polling.
+   */
+  nextClaimableAt?(options?: NextClaimableOptions): Promise<ClaimableTimes>;
+  /**
+   * Optional capability of stores shared by several processes: calls `listener` whenever a
+   * commit of any process (this one's included, `local`) made work or deliveries claimable now
+   * or later, or released work. Resolves once listening, so that nothing committed after it
+   * resolves is missed; wake-ups are hints, at least once, and may come for nothing.
+   */
+  subscribe?(
+    listener: (wakeUp: StorageWakeUp) => void,
+    options?: AbortableOptions,
+  ): Promise<Unsubscribe>;
 }

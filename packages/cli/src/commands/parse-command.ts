@@ -4,11 +4,14 @@ import { basename, resolve } from 'node:path';
 import type { ChunkingStrategyType } from '@docflow/steps';
 import type { CliContext } from '../cli-context.ts';
 import { CliError, ExitCode } from '../cli-error.ts';
+import { createParseProgress } from '../output/parse-progress.ts';
 
 /** Options of `docflow parse`. */
 export interface ParseOptions {
   readonly json?: boolean;
   readonly chunking?: ChunkingStrategyType;
+  /** `false` (`--no-progress`): no page bar on a terminal. */
+  readonly progress?: boolean;
 }
 
 /** Runs the command; resolves with 1 when the file cannot be parsed (with the SPEC.md reason). */
@@ -24,11 +27,14 @@ export async function parseCommand(
     throw new CliError(`cannot read ${path}: ${(error as Error).message}`);
   }
   const { parseDocument, closeOcrPool } = await import('@docflow/steps');
+  const progress = createParseProgress(context, basename(path), options.progress !== false);
   try {
     const result = await parseDocument(bytes, {
       fileName: basename(path),
       ...(options.chunking ? { config: { chunkingStrategy: { type: options.chunking } } } : {}),
+      onProgress: (p) => progress.update(p),
     });
+    progress.stop();
     if (!result.ok) {
       context.warn(
         `${context.err.red('✗')} ${path}: ${result.failureReason}: ${result.failureMessage}`,
@@ -52,6 +58,7 @@ export async function parseCommand(
     });
     return ExitCode.OK;
   } finally {
+    progress.stop();
     // OCR workers keep the process alive otherwise.
     await closeOcrPool();
   }

@@ -5,12 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { type FileResource, isEngineError, type WorkflowRun } from '@docflow/engine';
+import type { ParseStepProgress } from '@docflow/steps';
 import type { CliContext } from '../cli-context.ts';
 import { CliError, ExitCode } from '../cli-error.ts';
 import { loadDefinition } from '../load-definition.ts';
 import { databasePath, openEngine } from '../open-engine.ts';
 import { createRunProgress } from '../output/run-progress.ts';
 import { runSummaryTable } from '../output/run-summary.ts';
+import type { ModelProviderSettings } from '../provider-options.ts';
 import { printIssues } from './validate-command.ts';
 
 /** Options of `docflow run`. */
@@ -21,6 +23,8 @@ export interface RunOptions {
   readonly priority?: number;
   readonly progress?: boolean;
   readonly timeout?: number;
+  /** The model provider of EXTRACT, CLASSIFY and SPLIT (offline when absent). */
+  readonly provider?: ModelProviderSettings | undefined;
 }
 
 const FAILED: ReadonlySet<string> = new Set(['FAILED', 'REJECTED', 'CANCELLED']);
@@ -45,7 +49,12 @@ export async function runCommand(
       }
     }),
   );
-  const engine = await openEngine(databasePath(context, options.db));
+  // The progress display exists once the runs do; PARSE steps may report pages before that.
+  let onPages: ((progress: ParseStepProgress) => void) | undefined;
+  const engine = await openEngine(databasePath(context, options.db), {
+    provider: options.provider,
+    onParseProgress: (progress) => onPages?.(progress),
+  });
   try {
     let workflowId: string;
     try {
@@ -90,6 +99,7 @@ export async function runCommand(
       workflowFile.steps.length,
       options.progress !== false && !options.json,
     );
+    onPages = (p) => progress.pages(p.runId, p.pagesDone, p.pageCount);
     const unsubscribe = engine.on('workflow_run.step_run.processed', (event) => {
       const payload = event.payload as { workflowRunId?: string; step?: { name?: string } };
       progress.step(String(payload.workflowRunId), String(payload.step?.name ?? ''));
@@ -112,6 +122,7 @@ export async function runCommand(
       );
     } finally {
       unsubscribe();
+      onPages = undefined;
       progress.stop();
     }
 

@@ -14,11 +14,14 @@ import { databasePath, openEngine } from '../open-engine.ts';
 import { runDetail } from '../output/run-summary.ts';
 import { styleStatus } from '../output/style.ts';
 import { formatTable } from '../output/table.ts';
+import type { ModelProviderSettings } from '../provider-options.ts';
 
 /** Options every `runs` subcommand takes. */
 export interface RunsOptions {
   readonly db?: string;
   readonly json?: boolean;
+  /** The model provider of the steps this command's engine resumes (offline when absent). */
+  readonly provider?: ModelProviderSettings | undefined;
 }
 
 async function withEngine<T>(
@@ -26,7 +29,9 @@ async function withEngine<T>(
   options: RunsOptions,
   work: (engine: Awaited<ReturnType<typeof openEngine>>) => Promise<T>,
 ): Promise<T> {
-  const engine = await openEngine(databasePath(context, options.db));
+  const engine = await openEngine(databasePath(context, options.db), {
+    provider: options.provider,
+  });
   try {
     return await work(engine);
   } catch (error) {

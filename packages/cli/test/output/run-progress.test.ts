@@ -1,29 +1,6 @@
-import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import type { CliContext } from '../../src/cli-context.ts';
 import { createRunProgress } from '../../src/output/run-progress.ts';
-import { createStyle } from '../../src/output/style.ts';
-
-function fakeContext(isTTY: boolean) {
-  let written = '';
-  const stderr = Object.assign(
-    new Writable({
-      write(chunk, _encoding, done) {
-        written += String(chunk);
-        done();
-      },
-    }),
-    { isTTY, columns: 120 },
-  ) as unknown as NodeJS.WriteStream;
-  const style = createStyle(false);
-  const context = {
-    stderr,
-    err: style,
-    out: style,
-    warn: (line: string) => stderr.write(`${line}\n`),
-  } as unknown as CliContext;
-  return { context, output: () => written };
-}
+import { fakeContext } from './fake-terminal.ts';
 
 it('draws a bar per file on a terminal, with steps done and the last step', () => {
   const { context, output } = fakeContext(true);
@@ -41,10 +18,22 @@ it('draws a bar per file on a terminal, with steps done and the last step', () =
   expect(text).toMatch(/bb\.pdf .* 4\/4 steps {2}FAILED/);
 });
 
+it("shows the page a PARSE step has reached on its run's bar, for documents of several pages", () => {
+  const { context, output } = fakeContext(true);
+  const progress = createRunProgress(context, new Map([['run_a', 'report.pdf']]), 3, true);
+  progress.pages('run_a', 0, 1);
+  progress.pages('run_a', 37, 200);
+  progress.stop();
+  const text = output();
+  expect(text).toMatch(/report\.pdf .* 0\/3 steps {2}parse: page 37 of 200/);
+  expect(text).not.toContain('of 1');
+});
+
 it('prints one line per finished run when not a terminal, and nothing when disabled', () => {
   const pipe = fakeContext(false);
   const progress = createRunProgress(pipe.context, new Map([['run_a', 'a.pdf']]), 3, true);
   progress.step('run_a', 'parse');
+  progress.pages('run_a', 5, 10);
   progress.done('run_a', 'PROCESSED');
   progress.stop();
   expect(pipe.output()).toBe('a.pdf: PROCESSED\n');

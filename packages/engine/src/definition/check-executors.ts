@@ -1,7 +1,8 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
 import type { StepExecutor } from '../step-executor.ts';
-import { ajvErrorsToIssues } from './ajv-issues.ts';
+import { ajvErrorsToIssues } from '../validation/ajv-issues.ts';
+import { compileSchema } from '../validation/json-schema.ts';
 import { DefinitionIssueCode as Code } from './definition-issue-code.ts';
 import { aStep } from './describe-step-type.ts';
 import type { StepView } from './step-view.ts';
@@ -18,25 +19,13 @@ export type ExecutorLookup =
 const CONTROL_FLOW: ReadonlySet<string> = new Set(CONTROL_FLOW_STEP_TYPES);
 const CONFIGURABLE: ReadonlySet<string> = new Set(CONFIGURABLE_STEP_TYPES);
 
-// Executor schemas are the executors' own: tolerate their extra keywords and unknown formats.
-const ajv = new Ajv({
-  allErrors: true,
-  verbose: true,
-  strict: false,
-  validateFormats: false,
-  logger: false,
-});
-const validators = new WeakMap<object, ValidateFunction>();
-
 /**
  * The compiled validator of an executor's `configSchema`, compiled once per schema object.
  * Throws EngineError INVALID_CONFIGURATION when the schema itself is invalid.
  */
 export function configValidator(schema: object, type: string): ValidateFunction {
-  let validate = validators.get(schema);
-  if (validate) return validate;
   try {
-    validate = ajv.compile(schema);
+    return compileSchema(schema);
   } catch (cause) {
     throw new EngineError(
       EngineErrorCode.INVALID_CONFIGURATION,
@@ -44,8 +33,6 @@ export function configValidator(schema: object, type: string): ValidateFunction 
       { cause },
     );
   }
-  validators.set(schema, validate);
-  return validate;
 }
 
 function lookup(executors: ExecutorLookup, type: string): ExecutorConfigContract | undefined {

@@ -1,14 +1,10 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { ValidationIssue } from '../errors.ts';
 import { STEP_TYPES, type StepType } from '../step-executor.ts';
-import { ajvErrorsToIssues } from './ajv-issues.ts';
+import { ajvErrorsToIssues } from '../validation/ajv-issues.ts';
+import { compileSchema } from '../validation/json-schema.ts';
 import { aStep } from './describe-step-type.ts';
-import {
-  CONDITION_OPERATIONS,
-  CONDITION_TYPES,
-  FAILURE_BEHAVIORS,
-  MERGE_ORDERS,
-} from './workflow-definition.ts';
+import { CONDITION_OPERATIONS, CONDITION_TYPES } from './workflow-definition.ts';
 
 /** Size limits of a definition, so that validating and running one stays bounded. */
 export const DEFINITION_LIMITS = {
@@ -36,20 +32,6 @@ const httpUrl = {
   maxLength: L.urlLength,
   pattern: '^https?://\\S+$',
   description: 'an http: or https: URL',
-} as const;
-
-const processorReference = {
-  type: 'object',
-  required: ['id', 'version'],
-  additionalProperties: false,
-  properties: {
-    id,
-    version: {
-      type: 'string',
-      pattern: '^(?:draft|latest|[0-9]+\\.[0-9]+)$',
-      description: '"draft", "latest" or a published version such as "1.0"',
-    },
-  },
 } as const;
 
 const retry = {
@@ -88,89 +70,25 @@ const terminalNext = {
   description: 'empty: WEBHOOK_RESPONSE is terminal',
 } as const;
 
-const classification = {
-  type: 'object',
-  required: ['id', 'type'],
-  properties: { id, type: id, description: text },
-} as const;
-
-const splitClassification = {
-  type: 'object',
-  required: ['id', 'type'],
-  properties: { id, type: id, description: text, identifierKey: text },
-} as const;
-
-/** Exactly one of two keys (a saved processor or an inline config). */
-const exactlyOne = (a: string, b: string) =>
-  ({ oneOf: [{ required: [a] }, { required: [b] }] }) as const;
-
 const noConfig = false;
+
+/**
+ * The config of a step an executor runs: an object whose contents the executor's `configSchema`
+ * decides (validateWorkflowDefinition checks it against the registered executor). The engine
+ * keeps no copy of those schemas: two copies drifted apart.
+ */
+const executorConfig = {
+  type: 'object',
+  description: "an object, checked against the executor's configSchema",
+} as const;
 
 const configs = {
   TRIGGER: noConfig,
-  PARSE: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { parseConfig: { type: 'object' } },
-  },
-  EXTRACT: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      extractor: processorReference,
-      extractorConfig: {
-        type: 'object',
-        required: ['schema'],
-        properties: { schema: { type: 'object' } },
-      },
-    },
-    ...exactlyOne('extractor', 'extractorConfig'),
-  },
-  CLASSIFY: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      classifier: processorReference,
-      classifierConfig: {
-        type: 'object',
-        required: ['classifications'],
-        properties: {
-          classifications: {
-            type: 'array',
-            minItems: 1,
-            maxItems: L.classifications,
-            items: classification,
-          },
-        },
-      },
-    },
-    ...exactlyOne('classifier', 'classifierConfig'),
-  },
-  SPLIT: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      splitter: processorReference,
-      splitterConfig: {
-        type: 'object',
-        required: ['splitClassifications'],
-        properties: {
-          splitClassifications: {
-            type: 'array',
-            minItems: 1,
-            maxItems: L.classifications,
-            items: splitClassification,
-          },
-        },
-      },
-    },
-    ...exactlyOne('splitter', 'splitterConfig'),
-  },
-  MERGE_EXTRACT: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { mergeOrder: { enum: MERGE_ORDERS } },
-  },
+  PARSE: executorConfig,
+  EXTRACT: executorConfig,
+  CLASSIFY: executorConfig,
+  SPLIT: executorConfig,
+  MERGE_EXTRACT: executorConfig,
   CONDITIONAL: {
     type: 'object',
     required: ['conditions'],
@@ -195,24 +113,7 @@ const configs = {
       },
     },
   },
-  CONDITIONAL_EXTRACT: {
-    type: 'object',
-    required: ['rules'],
-    additionalProperties: false,
-    properties: {
-      rules: {
-        type: 'array',
-        minItems: 1,
-        maxItems: L.rules,
-        items: {
-          type: 'object',
-          required: ['formula', 'extractor'],
-          additionalProperties: false,
-          properties: { name: stepName, formula, extractor: processorReference },
-        },
-      },
-    },
-  },
+  CONDITIONAL_EXTRACT: executorConfig,
   RULE_VALIDATION: {
     type: 'object',
     required: ['rules'],
@@ -231,30 +132,8 @@ const configs = {
       },
     },
   },
-  EXTERNAL_DATA_VALIDATION: {
-    type: 'object',
-    required: ['requestOptions'],
-    additionalProperties: false,
-    properties: {
-      requestOptions: {
-        type: 'object',
-        required: ['url', 'method'],
-        additionalProperties: false,
-        properties: {
-          url: httpUrl,
-          method: { enum: ['GET', 'POST', 'PUT'] },
-          headers: { type: 'object', additionalProperties: { type: 'string' } },
-          contentType: { enum: ['application/json', 'text/plain'] },
-        },
-      },
-      failureBehavior: { enum: FAILURE_BEHAVIORS },
-    },
-  },
-  FILE_CONVERSION: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { failureBehavior: { enum: FAILURE_BEHAVIORS } },
-  },
+  EXTERNAL_DATA_VALIDATION: executorConfig,
+  FILE_CONVERSION: executorConfig,
   HUMAN_REVIEW: noConfig,
   COLLECT: noConfig,
   WEBHOOK_RESPONSE: {
@@ -350,26 +229,15 @@ export const workflowDefinitionSchema = {
   },
 } as const;
 
-/** The ajv options every schema check of the definition uses. */
-export const DEFINITION_AJV_OPTIONS = {
-  allErrors: true,
-  verbose: true,
-  strict: true,
-  strictRequired: false,
-  logger: false,
-} as const;
-
 // The whole schema compiles to about 200 KB of code (100 to 300 ms). Checking it in pieces, each
 // compiled on first use, costs a definition only the step types it uses, with the same issues
 // (a test checks that against the whole schema).
-let ajv: Ajv | undefined;
 const validators = new Map<string, ValidateFunction>();
 
 function validator(key: string, schema: object): ValidateFunction {
   let validate = validators.get(key);
   if (!validate) {
-    ajv ??= new Ajv(DEFINITION_AJV_OPTIONS);
-    validate = ajv.compile(schema);
+    validate = compileSchema(schema);
     validators.set(key, validate);
   }
   return validate;

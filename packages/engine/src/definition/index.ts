@@ -1,5 +1,5 @@
-export type { AjvIssueOptions } from './ajv-issues.ts';
-export { ajvErrorsToIssues, appendPath, pointerToPath } from './ajv-issues.ts';
+export type { AjvIssueOptions } from '../validation/ajv-issues.ts';
+export { ajvErrorsToIssues, appendPath, pointerToPath } from '../validation/ajv-issues.ts';
 export type { ExecutorConfigContract, ExecutorLookup } from './check-executors.ts';
 export type { ProcessorResolution, ProcessorResolver } from './check-step-configs.ts';
 export type {

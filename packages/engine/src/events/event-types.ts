@@ -143,3 +143,10 @@ export const WEBHOOK_RESPONSE_EVENT_TYPE = 'workflow_run.webhook_response';
 
 /** The id prefix of {@link EngineEvent.eventId}. */
 export const EVENT_ID_PREFIX = 'evt_';
+
+/** The resource an event is about, for resource-scoped webhook subscriptions. */
+export interface EventResource {
+  /** `workflow` for `workflow_run.*`; `extractor`, `classifier` or `splitter` for processor runs. */
+  readonly type: SubscriptionResourceType;
+  readonly id: string;
+}

@@ -1,12 +1,6 @@
 import type { DeliveryWrite, JsonObject, StorageAdapter } from '@docflow/storage';
 import type { Clock } from '../clock.ts';
-import type { EngineEvent } from '../events/event-types.ts';
-
-/** The resource an event is about, for resource-scoped webhook subscriptions. */
-export interface EventResource {
-  readonly type: 'extractor' | 'classifier' | 'splitter' | 'workflow';
-  readonly id: string;
-}
+import type { EngineEvent, EventResource } from '../events/event-types.ts';
 
 /**
  * How services raise events: `prepare` before the commit (its deliveries go into the same

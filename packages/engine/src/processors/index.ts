@@ -1,8 +1,4 @@
 export { checkGenerateRequest } from './check-processor-input.ts';
-export {
-  createProcessorResources,
-  type ProcessorResources,
-} from './create-processor-resources.ts';
 export { fieldsToJsonSchema, withJsonSchema } from './legacy-fields-schema.ts';
 export {
   type ConfigJsonSchema,
@@ -44,10 +40,4 @@ export {
   type ReleaseType,
   type VersionNumber,
 } from './processor-version.ts';
-export {
-  createProcessorsService,
-  type GenerateSchema,
-  type ProcessorsService,
-  type ProcessorsServiceOptions,
-} from './processors-service.ts';
 export { classificationIdsOf, validateProcessorConfig } from './validate-processor-config.ts';

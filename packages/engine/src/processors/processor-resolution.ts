@@ -6,11 +6,18 @@ import { EngineErrorCode, isEngineError } from '../errors.ts';
 import { withJsonSchema } from './legacy-fields-schema.ts';
 import { kindOfProcessorType } from './processor-kinds.ts';
 import type { ResolvedProcessor } from './processor-resource.ts';
-import type { ProcessorsService } from './processors-service.ts';
 import { classificationIdsOf } from './validate-processor-config.ts';
 
+/** What resolution needs of each processor service: references resolved to one version. */
+export interface ProcessorLookup {
+  resolve(
+    reference: { readonly id: string; readonly version?: string },
+    path?: string,
+  ): Promise<ResolvedProcessor>;
+}
+
 /** The three processor services, by kind. */
-export type ProcessorServices = Readonly<Record<ProcessorKind, ProcessorsService>>;
+export type ProcessorServices = Readonly<Record<ProcessorKind, ProcessorLookup>>;
 
 /** A saved processor reference as steps and runs carry it. */
 export interface ProcessorRef {

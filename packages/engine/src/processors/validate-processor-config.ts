@@ -1,9 +1,10 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { ajvErrorsToIssues, appendPath, pointerToPath } from '../definition/ajv-issues.ts';
+import type { ErrorObject } from 'ajv';
 import { checkJsonSchema } from '../definition/check-json-schema.ts';
 import { asArray, asRecord, asString } from '../definition/step-view.ts';
 import type { ProcessorKind } from '../definition/workflow-definition.ts';
 import type { ValidationIssue } from '../errors.ts';
+import { ajvErrorsToIssues, appendPath, pointerToPath } from '../validation/ajv-issues.ts';
+import { compileSchema, userSchemaProblem } from '../validation/json-schema.ts';
 import {
   classifierConfigSchema,
   extractorConfigSchema,
@@ -16,19 +17,6 @@ const SCHEMAS = {
   classifier: classifierConfigSchema,
   splitter: splitterConfigSchema,
 } as const;
-
-let ajv: Ajv | undefined;
-const validators = new Map<ProcessorKind, ValidateFunction>();
-
-function validatorOf(kind: ProcessorKind): ValidateFunction {
-  let validate = validators.get(kind);
-  if (!validate) {
-    ajv ??= new Ajv({ allErrors: true, verbose: true, strict: false, logger: false });
-    validate = ajv.compile(SCHEMAS[kind]);
-    validators.set(kind, validate);
-  }
-  return validate;
-}
 
 type Issues = ValidationIssue[];
 
@@ -108,57 +96,6 @@ function checkClassifications(
   }
 }
 
-let compiler: Ajv | undefined;
-let compiles = 0;
-
-const newCompiler = () =>
-  // The meta-schema check ran before (checkJsonSchema): compiling is all that is left to prove,
-  // and the code is never run, so it needs neither allErrors nor optimising (a third faster).
-  new Ajv({ strict: false, logger: false, validateSchema: false, code: { optimize: false } });
-
-/**
- * Why ajv cannot compile `schema`, or undefined. One compiler is reused (a fresh one costs tens
- * of milliseconds) and forgets each schema after compiling it, so that a schema's own `$id`s do
- * not collide between calls; an error is confirmed by a fresh compiler before it is reported, and
- * the shared one is renewed now and then because nested `$id`s are not forgotten.
- */
-function compileProblem(schema: object): string | undefined {
-  const key = JSON.stringify(schema);
-  const known = compileProblems.get(key);
-  if (known !== undefined) return known ?? undefined;
-  const problem = compileOnce(schema);
-  if (compileProblems.size >= COMPILE_CACHE_SIZE) compileProblems.clear();
-  compileProblems.set(key, problem ?? null);
-  return problem;
-}
-
-// Compiling costs milliseconds; the same schema is checked again on publish and unchanged
-// updates, so remember recent answers (bounded: cleared when full).
-const compileProblems = new Map<string, string | null>();
-const COMPILE_CACHE_SIZE = 256;
-
-function compileOnce(schema: object): string | undefined {
-  if (compiles++ >= 200) {
-    compiler = undefined;
-    compiles = 0;
-  }
-  compiler ??= newCompiler();
-  try {
-    compiler.compile(schema);
-    return undefined;
-  } catch {
-    compiler = undefined;
-    try {
-      newCompiler().compile(schema);
-      return undefined;
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-  } finally {
-    compiler?.removeSchema(schema);
-  }
-}
-
 function checkExtractor(issues: Issues, config: Readonly<Record<string, unknown>>, base: string) {
   const hasSchema = config.schema !== undefined;
   const hasFields = config.fields !== undefined;
@@ -185,7 +122,7 @@ function checkExtractor(issues: Issues, config: Readonly<Record<string, unknown>
     }));
     issues.push(...metaIssues);
     if (metaIssues.length === 0) {
-      const problem = compileProblem(schema);
+      const problem = userSchemaProblem(schema);
       if (problem !== undefined) {
         issues.push({
           code: Code.INVALID_JSON_SCHEMA,
@@ -241,7 +178,7 @@ export function validateProcessorConfig(
   config: unknown,
   basePath = 'config',
 ): ValidationIssue[] {
-  const validate = validatorOf(kind);
+  const validate = compileSchema(SCHEMAS[kind]);
   const issues: Issues = validate(config) ? [] : schemaIssues(validate.errors ?? [], basePath);
   const record = asRecord(config);
   if (!record) return issues;

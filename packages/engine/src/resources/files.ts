@@ -1,17 +1,14 @@
-import { createHash } from 'node:crypto';
-import type { JsonObject } from '@docflow/storage';
-import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
-import { detectFileType } from '../files/detect-file-type.ts';
-import type { EngineContext } from '../internal/engine-context.ts';
-import type { FileSummary, NewFile } from '../step-executor.ts';
 import {
-  type ListResult,
-  listing,
+  assertNoIssues,
+  EngineError,
+  EngineErrorCode,
   notFound,
-  type PageParams,
-  pageOptions,
-  toListResult,
-} from './list-result.ts';
+  type ValidationIssue,
+} from '../errors.ts';
+import { readFileBytes, storeFile, toFileSummary } from '../files/file-store.ts';
+import type { EngineContext } from '../internal/engine-context.ts';
+import type { FileSummary } from '../step-executor.ts';
+import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 
 /** SPEC.md File: a stored file as `files.get` returns it. */
 export interface FileResource extends FileSummary {
@@ -34,16 +31,12 @@ export interface FilesService {
   /** Stores a file; its type is detected from its content, never from the name alone. */
   upload(input: UploadFileInput): Promise<FileResource>;
   get(id: string): Promise<FileResource>;
-  list(
-    params?: PageParams & { nameContains?: string; sortDir?: 'asc' | 'desc' },
-  ): Promise<ListResult<FileSummary>>;
+  list(params?: SortedPageParams & { nameContains?: string }): Promise<ListResult<FileSummary>>;
   /** The file's bytes. */
   download(id: string): Promise<Uint8Array>;
   /** Deletes the file and its bytes. */
   delete(id: string): Promise<{ object: 'file'; id: string; deleted: true }>;
 }
-
-const blobKeyOf = (id: string): string => `file/${id}`;
 
 /** Turns `data` into bytes, naming the field when it is of the wrong type. */
 function toBytes(data: unknown, path: string): Uint8Array {
@@ -64,80 +57,6 @@ function checkName(name: unknown, path: string): ValidationIssue[] {
     return [{ code: 'INVALID_NAME', path, message: 'must be a string of 1 to 255 characters' }];
   }
   return [];
-}
-
-/** Projects a stored file document to a summary. */
-export function toFileSummary(data: JsonObject): FileSummary {
-  return {
-    object: 'file',
-    id: data.id as string,
-    name: data.name as string,
-    type: (data.type ?? null) as FileSummary['type'],
-    parentFileId: (data.parentFileId ?? null) as string | null,
-    metadata: (data.metadata ?? {}) as FileSummary['metadata'],
-    createdAt: data.createdAt as string,
-    updatedAt: data.updatedAt as string,
-  };
-}
-
-/**
- * Stores bytes as a file. With `deterministicKey`, the id is derived from it so that an executor
- * that runs again after a crash finds its own file instead of creating a second one.
- */
-export async function storeFile(
-  ctx: EngineContext,
-  file: NewFile,
-  deterministicKey?: string,
-): Promise<FileSummary> {
-  const id =
-    deterministicKey === undefined
-      ? ctx.newId('file_')
-      : `file_${createHash('sha256').update(`${deterministicKey}\0${file.name}`).digest('hex').slice(0, 24)}`;
-  if (deterministicKey !== undefined) {
-    const existing = await ctx.storage.getDocument('files', id);
-    if (existing) return toFileSummary(existing.data);
-  }
-  const detected = detectFileType(file.data, file.name);
-  const now = ctx.nowIso();
-  const summary: FileSummary = {
-    object: 'file',
-    id,
-    name: file.name,
-    type: detected.type,
-    parentFileId: file.parentFileId ?? null,
-    metadata: { ...(file.metadata ?? {}), mimeType: detected.mimeType, size: file.data.byteLength },
-    createdAt: now,
-    updatedAt: now,
-  };
-  await ctx.storage.blobs.put(blobKeyOf(id), file.data);
-  await ctx.storage.commit({
-    documents: [
-      {
-        collection: 'files',
-        id,
-        name: file.name,
-        blobKey: blobKeyOf(id),
-        parentId: file.parentFileId,
-        data: summary as unknown as JsonObject,
-        expectedRevision: 0,
-        at: now,
-      },
-    ],
-  });
-  return summary;
-}
-
-/** Reads a file's bytes, or throws NOT_FOUND naming `path`. */
-export async function readFileBytes(
-  ctx: EngineContext,
-  id: string,
-  path = 'id',
-): Promise<Uint8Array> {
-  const doc = await ctx.storage.getDocument('files', id);
-  if (!doc?.blobKey) throw notFound('file', id, path);
-  const bytes = await ctx.storage.blobs.get(doc.blobKey);
-  if (!bytes) throw notFound('file bytes of', id, path);
-  return bytes;
 }
 
 /** Creates `engine.files`. */
@@ -162,14 +81,15 @@ export function createFilesService(ctx: EngineContext): FilesService {
     },
     get,
     async list(params) {
-      const page = await listing(() =>
-        ctx.storage.listDocuments('files', {
-          ...pageOptions(params),
-          order: params?.sortDir ?? 'desc',
-          ...(params?.nameContains === undefined ? {} : { nameContains: params.nameContains }),
-        }),
+      return listPage(
+        params,
+        (page) =>
+          ctx.storage.listDocuments('files', {
+            ...page,
+            ...(params?.nameContains === undefined ? {} : { nameContains: params.nameContains }),
+          }),
+        (d) => toFileSummary(d.data),
       );
-      return toListResult(page, (d) => toFileSummary(d.data));
     },
     download: (id) => readFileBytes(ctx, id),
     async delete(id) {

@@ -1,5 +1,5 @@
-import { isStorageError, type Page } from '@docflow/storage';
-import { EngineError, EngineErrorCode } from '../errors.ts';
+import { isStorageError, type ListOptions, type Page } from '@docflow/storage';
+import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
 
 /** SPEC.md list response: `{ object: "list", data, nextPageToken? }`. */
 export interface ListResult<T> {
@@ -12,72 +12,116 @@ export interface ListResult<T> {
 export interface PageParams {
   /** Default 10, at most 1000. */
   readonly maxPageSize?: number | undefined;
+  /** The `nextPageToken` of the previous page of the same list. */
   readonly nextPageToken?: string | undefined;
 }
 
-/** Checks page parameters, naming the offending field. */
-export function pageOptions(params: PageParams | undefined): {
-  pageSize: number;
-  pageToken?: string;
-} {
-  const size = params?.maxPageSize ?? 10;
-  if (!Number.isInteger(size) || size < 1 || size > 1000) {
-    throw new EngineError(
-      EngineErrorCode.VALIDATION_FAILED,
-      `maxPageSize must be an integer from 1 to 1000, got ${String(size)}`,
-      {
-        details: {
-          issues: [
-            {
-              code: 'INVALID_PAGE_SIZE',
-              path: 'maxPageSize',
-              message: 'must be an integer from 1 to 1000',
-            },
-          ],
-        },
-      },
-    );
+/** Pagination of lists that can be sorted by creation time (SPEC.md `sortDir`). */
+export interface SortedPageParams extends PageParams {
+  /** Default `desc`: newest first. */
+  readonly sortDir?: 'asc' | 'desc' | undefined;
+}
+
+/** The storage side of a page: what every storage list call takes. */
+export type StoragePage = Pick<ListOptions, 'pageSize' | 'pageToken' | 'order'>;
+
+/** Every problem of pagination parameters, named by their public names. */
+export function pageIssues(params: unknown): ValidationIssue[] {
+  if (params === undefined) return [];
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    return [{ code: 'INVALID_TYPE', path: '', message: 'list parameters must be an object' }];
   }
-  return params?.nextPageToken === undefined
-    ? { pageSize: size }
-    : { pageSize: size, pageToken: params.nextPageToken };
+  const { maxPageSize, nextPageToken, sortDir } = params as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  if (
+    maxPageSize !== undefined &&
+    (!Number.isInteger(maxPageSize) ||
+      (maxPageSize as number) < 1 ||
+      (maxPageSize as number) > 1000)
+  ) {
+    issues.push({
+      code: 'INVALID_PAGE_SIZE',
+      path: 'maxPageSize',
+      message: `must be an integer from 1 to 1000, got ${JSON.stringify(maxPageSize)}`,
+    });
+  }
+  if (nextPageToken !== undefined && (typeof nextPageToken !== 'string' || nextPageToken === '')) {
+    issues.push({
+      code: 'INVALID_PAGE_TOKEN',
+      path: 'nextPageToken',
+      message: 'must be the nextPageToken of a previous page of this list',
+    });
+  }
+  if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
+    issues.push({
+      code: 'INVALID_SORT_DIR',
+      path: 'sortDir',
+      message: `must be "asc" or "desc", got ${JSON.stringify(sortDir)}`,
+    });
+  }
+  return issues;
 }
 
-/** Maps a storage page to a list result. */
-export function toListResult<S, T>(
-  page: Pick<Page<S>, 'items' | 'nextPageToken'>,
-  map: (item: S) => T,
-): ListResult<T> {
-  const data = page.items.map(map);
-  return page.nextPageToken === undefined
-    ? { object: 'list', data }
-    : { object: 'list', data, nextPageToken: page.nextPageToken };
-}
-
-/** Runs a storage list call, turning a bad page token into a validation error. */
-export async function listing<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * Lists one page: checks the pagination parameters (and `extraIssues` of the caller's filters),
+ * asks storage for the page, and maps its items. Storage's refusals come back under the public
+ * names: a token of another list or order is an issue at `nextPageToken`.
+ *
+ * @example
+ * return listPage(params, (page) => ctx.storage.listDocuments('files', { ...page, nameContains }), toFileSummary);
+ */
+export async function listPage<S, T>(
+  params: SortedPageParams | undefined,
+  list: (page: StoragePage) => Promise<Page<S>>,
+  map: (item: S) => T | Promise<T>,
+  extraIssues: readonly ValidationIssue[] = [],
+): Promise<ListResult<T>> {
+  assertNoIssues([...pageIssues(params), ...extraIssues], 'list parameters');
+  const storagePage: StoragePage = {
+    pageSize: params?.maxPageSize ?? 10,
+    ...(params?.nextPageToken === undefined ? {} : { pageToken: params.nextPageToken }),
+    ...(params?.sortDir === undefined ? {} : { order: params.sortDir }),
+  };
+  let page: Page<S>;
   try {
-    return await call();
+    page = await list(storagePage);
   } catch (error) {
-    if (isStorageError(error, 'INVALID_PAGE_TOKEN') || isStorageError(error, 'INVALID_ARGUMENT')) {
-      throw new EngineError(EngineErrorCode.VALIDATION_FAILED, error.message, {
-        cause: error,
-        details: {
-          issues: [{ code: error.code, path: 'nextPageToken', message: error.message }],
+    if (isStorageError(error, 'INVALID_PAGE_TOKEN')) {
+      throw new EngineError(
+        EngineErrorCode.VALIDATION_FAILED,
+        'Invalid list parameters: nextPageToken is not a token of this list',
+        {
+          cause: error,
+          details: {
+            issues: [
+              {
+                code: 'INVALID_PAGE_TOKEN',
+                path: 'nextPageToken',
+                message:
+                  'is not a token of this list: pass the nextPageToken of a previous page of the same list, with the same filters and sortDir',
+              },
+            ],
+          },
         },
-      });
+      );
+    }
+    if (isStorageError(error, 'INVALID_ARGUMENT')) {
+      throw new EngineError(
+        EngineErrorCode.VALIDATION_FAILED,
+        `Invalid list parameters: ${error.message}`,
+        {
+          cause: error,
+          details: { issues: [{ code: 'INVALID_FILTER', path: '', message: error.message }] },
+        },
+      );
     }
     throw error;
   }
-}
-
-/** The NOT_FOUND error of a resource. */
-export function notFound(kind: string, id: string, path = 'id'): EngineError {
-  return new EngineError(
-    EngineErrorCode.NOT_FOUND,
-    `${kind} ${JSON.stringify(id)} does not exist`,
-    {
-      details: { issues: [{ code: 'NOT_FOUND', path, message: `${kind} ${id} does not exist` }] },
-    },
-  );
+  const mapped = page.items.map(map);
+  const data = mapped.some((item) => item instanceof Promise)
+    ? await Promise.all(mapped)
+    : (mapped as T[]);
+  return page.nextPageToken === undefined
+    ? { object: 'list', data }
+    : { object: 'list', data, nextPageToken: page.nextPageToken };
 }

@@ -1,57 +1,42 @@
 import type { JsonObject, JsonValue } from '@docflow/storage';
-import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
-import type { EngineContext } from '../internal/engine-context.ts';
-import { isFinalRunStatus, isSettledRunStatus, type RunStatus } from '../run/lifecycle.ts';
-import { toWorkflowRun, type WorkflowRun } from '../run/run-resource.ts';
-import type { RunState, StepRunState } from '../run/run-state.ts';
 import {
-  approveReview,
-  cancelRun,
-  canReview,
-  failRun,
-  rejectReview,
-  rerouteFrom,
-  startRun,
-} from '../run/run-transitions.ts';
+  assertNoIssues,
+  EngineError,
+  EngineErrorCode,
+  notFound,
+  type ValidationIssue,
+} from '../errors.ts';
+import { checkFileIds, type Download, resolveFileSources } from '../files/file-sources.ts';
+import type { EngineContext } from '../internal/engine-context.ts';
+import { startRun } from '../run/control/control-steps.ts';
+import { isFinalRunStatus, isSettledRunStatus, type RunStatus } from '../run/lifecycle.ts';
+import { applyReview } from '../run/review.ts';
+import { toWorkflowRun, type WorkflowRun } from '../run/run-resource.ts';
+import type { RunState } from '../run/run-state.ts';
+import { cancelRun, failRun } from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
+import type { SecretBox } from '../runtime/secrets.ts';
 import type { StepAbort } from '../runtime/step-abort.ts';
+import type { Waiters } from '../runtime/waiters.ts';
 import type { FileSummary } from '../step-executor.ts';
-import { storeFile, toFileSummary } from './files.ts';
-import { type ListResult, listing, notFound, type PageParams, pageOptions } from './list-result.ts';
+import { checkMetadata } from '../validation/request-parts.ts';
+import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 import {
   type BatchRunInput,
   type CreateWorkflowRunBatchInput,
   type CreateWorkflowRunInput,
   checkBatchInput,
   checkCreateRunInput,
-  checkMetadata,
   type RunFileSource,
 } from './run-input.ts';
+import { loadCorrections, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
 import type { ResolvedDefinition } from './workflows.ts';
 
-/** A corrected output given with an approval. */
-export interface ReviewOutput {
-  /** The step whose output is corrected, by step name (or `stepRunId` when a step ran on several paths). */
-  readonly stepName?: string;
-  readonly stepRunId?: string;
-  readonly output: JsonValue;
-}
-
-/** Input of `workflowRuns.review`. */
-export interface ReviewInput {
-  readonly decision: 'approve' | 'reject';
-  /** The reviewer's e-mail address (SPEC.md `reviewedByUser`). */
-  readonly reviewer: string;
-  readonly note?: string;
-  readonly outputs?: readonly ReviewOutput[];
-}
-
 /** Filters of `workflowRuns.list`. */
-export interface ListWorkflowRunsParams extends PageParams {
+export interface ListWorkflowRunsParams extends SortedPageParams {
   readonly workflowId?: string;
   readonly status?: RunStatus;
   readonly batchId?: string;
-  readonly sortDir?: 'asc' | 'desc';
 }
 
 /** `engine.workflowRuns`. */
@@ -80,12 +65,12 @@ export interface WorkflowRunsDependencies {
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
   /** Aborts of executing step runs (aborted on delete). */
   readonly aborts: Map<string, StepAbort>;
-  /** Encrypts and stores a run's secrets; returns the blob key. */
-  storeSecrets(runId: string, secrets: Readonly<Record<string, string>>): Promise<string>;
-  /** Registers a waiter resolved when the run's status settles. */
-  onSettled(runId: string, listener: (state: RunState) => void): () => void;
+  /** Seals run secrets at rest. */
+  readonly secrets: Pick<SecretBox, 'store'>;
+  /** Callers waiting for runs to settle, resolved by the runtime after the settling commit. */
+  readonly settled: Waiters<RunState>;
   /** Downloads a URL file source. */
-  download(url: string, signal?: AbortSignal): Promise<{ name: string; data: Uint8Array }>;
+  readonly download: Download;
 }
 
 function issue(code: string, path: string, message: string): ValidationIssue {
@@ -110,58 +95,8 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     return state;
   };
 
-  /** Resolves file sources to stored files, checking every id exists, before anything is stored. */
-  const resolveFiles = async (
-    sources: readonly RunFileSource[],
-    paths: readonly string[],
-  ): Promise<{ summaries: FileSummary[]; failure?: { reason: string; message: string } }> => {
-    const issues: ValidationIssue[] = [];
-    const existing: (FileSummary | undefined)[] = [];
-    for (const [i, source] of sources.entries()) {
-      if ('id' in source) {
-        const doc = await ctx.storage.getDocument('files', source.id);
-        if (!doc)
-          issues.push(issue('NOT_FOUND', `${paths[i]}.id`, `file ${source.id} does not exist`));
-        existing.push(doc ? toFileSummary(doc.data) : undefined);
-      } else existing.push(undefined);
-    }
-    if (issues.length > 0) {
-      throw new EngineError(
-        EngineErrorCode.NOT_FOUND,
-        `Invalid run input: ${issues[0]?.path}: ${issues[0]?.message}`,
-        {
-          details: { issues },
-        },
-      );
-    }
-    const summaries: FileSummary[] = [];
-    for (const [i, source] of sources.entries()) {
-      const known = existing[i];
-      if (known) summaries.push(known);
-      else if ('text' in source) {
-        summaries.push(
-          await storeFile(ctx, {
-            name: source.name ?? 'text.txt',
-            data: new TextEncoder().encode(source.text),
-          }),
-        );
-      } else if ('url' in source) {
-        try {
-          const { name, data } = await deps.download(source.url);
-          summaries.push(await storeFile(ctx, { name, data }));
-        } catch (error) {
-          return {
-            summaries,
-            failure: {
-              reason: 'UNABLE_TO_DOWNLOAD_FILE',
-              message: `Could not download ${source.url}: ${error instanceof Error ? error.message : String(error)}`,
-            },
-          };
-        }
-      }
-    }
-    return { summaries };
-  };
+  const resolveFiles = (sources: readonly RunFileSource[], paths: readonly string[]) =>
+    resolveFileSources(ctx, sources, paths, deps.download);
 
   const newRunState = (
     def: ResolvedDefinition,
@@ -208,14 +143,11 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     failure: { reason: string; message: string } | undefined,
   ): Promise<RunState> => {
     if (secrets && Object.keys(secrets).length > 0) {
-      state.secretsRef = await deps.storeSecrets(state.id, secrets);
+      state.secretsRef = await deps.secrets.store(ctx.storage, state.id, secrets);
     }
-    return store.create(state, async (s, tctx, fx) => {
-      if (failure) {
-        failRun(s, fx, tctx.now, failure.reason, failure.message);
-        return;
-      }
-      await startRun(s, tctx, fx);
+    return store.create(state, (s, tctx, fx) => {
+      if (failure) failRun(s, fx, tctx.now, failure.reason, failure.message);
+      else startRun(s, tctx, fx);
     });
   };
 
@@ -254,23 +186,11 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         item: BatchRunInput;
       }[] = [];
       // Check every file id first: a bad input creates no run at all.
-      const idIssues: ValidationIssue[] = [];
-      for (const [i, item] of input.inputs.entries()) {
-        if ('id' in item.file && !(await ctx.storage.getDocument('files', item.file.id))) {
-          idIssues.push(
-            issue('NOT_FOUND', `inputs[${i}].file.id`, `file ${item.file.id} does not exist`),
-          );
-        }
-      }
-      if (idIssues.length > 0) {
-        throw new EngineError(
-          EngineErrorCode.NOT_FOUND,
-          `Invalid batch: ${idIssues[0]?.path}: ${idIssues[0]?.message}`,
-          {
-            details: { issues: idIssues },
-          },
-        );
-      }
+      await checkFileIds(
+        ctx,
+        input.inputs.map((item) => item.file),
+        input.inputs.map((_, i) => `inputs[${i}].file`),
+      );
       for (const [i, item] of input.inputs.entries()) {
         resolved.push({ ...(await resolveFiles([item.file], [`inputs[${i}].file`])), item });
       }
@@ -293,62 +213,31 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     },
 
     async list(params) {
-      const page = await listing(() =>
-        ctx.storage.listRuns({
-          ...pageOptions(params),
-          kind: 'workflow_run',
-          order: params?.sortDir ?? 'desc',
-          ...(params?.workflowId === undefined ? {} : { workflowId: params.workflowId }),
-          ...(params?.status === undefined ? {} : { status: params.status }),
-          ...(params?.batchId === undefined ? {} : { batchId: params.batchId }),
-        }),
+      return listPage(
+        params,
+        (page) =>
+          ctx.storage.listRuns({
+            ...page,
+            kind: 'workflow_run',
+            ...(params?.workflowId === undefined ? {} : { workflowId: params.workflowId }),
+            ...(params?.status === undefined ? {} : { status: params.status }),
+            ...(params?.batchId === undefined ? {} : { batchId: params.batchId }),
+          }),
+        (r) => project(r.snapshot as unknown as RunState),
       );
-      const data = await Promise.all(
-        page.items.map((r) => project(r.snapshot as unknown as RunState)),
-      );
-      return page.nextPageToken === undefined
-        ? { object: 'list', data }
-        : { object: 'list', data, nextPageToken: page.nextPageToken };
     },
 
     async waitFor(id, options) {
       const state = await load(id);
       if (isSettledRunStatus(state.status)) return project(state);
-      return new Promise<WorkflowRun>((resolve, reject) => {
-        let timer: NodeJS.Timeout | undefined;
-        const stop = deps.onSettled(id, (settled) => {
-          cleanup();
-          project(settled).then(resolve, reject);
-        });
-        const onAbort = () => {
-          cleanup();
-          reject(options?.signal?.reason);
-        };
-        const cleanup = () => {
-          stop();
-          if (timer) clearTimeout(timer);
-          options?.signal?.removeEventListener('abort', onAbort);
-        };
-        if (options?.timeoutMs !== undefined) {
-          timer = setTimeout(() => {
-            cleanup();
-            reject(
-              new EngineError(
-                EngineErrorCode.TIMEOUT,
-                `workflow run ${id} did not settle within ${options.timeoutMs} ms`,
-              ),
-            );
-          }, options.timeoutMs);
-        }
-        options?.signal?.addEventListener('abort', onAbort, { once: true });
-        // The run may have settled between the read and the registration.
-        void store.get(id).then((latest) => {
-          if (latest && isSettledRunStatus(latest.status)) {
-            cleanup();
-            project(latest).then(resolve, reject);
-          }
-        });
-      });
+      const settled = await deps.settled.wait(
+        id,
+        'workflow run',
+        () => store.get(id),
+        (latest) => isSettledRunStatus(latest.status),
+        options,
+      );
+      return project(settled);
     },
 
     async cancel(id) {
@@ -368,55 +257,13 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     },
 
     async review(id, input) {
-      const issues: ValidationIssue[] = [];
-      if (input?.decision !== 'approve' && input?.decision !== 'reject') {
-        issues.push(issue('INVALID_DECISION', 'decision', 'must be "approve" or "reject"'));
-      }
-      if (typeof input?.reviewer !== 'string' || input.reviewer.trim() === '') {
-        issues.push(issue('REQUIRED', 'reviewer', 'the reviewer (an e-mail address) is required'));
-      }
-      if (input?.note !== undefined && typeof input.note !== 'string') {
-        issues.push(issue('INVALID_TYPE', 'note', 'must be a string'));
-      }
-      if (input?.outputs !== undefined && input.decision === 'reject') {
-        issues.push(
-          issue('NOT_ALLOWED', 'outputs', 'corrected outputs are only taken with "approve"'),
-        );
-      }
-      assertNoIssues(issues, 'review');
+      assertNoIssues(reviewInputIssues(input), 'review');
       await load(id);
-      const state = await store.mutate(id, async (s, tctx, fx) => {
-        if (!canReview(s)) {
-          throw new EngineError(
-            EngineErrorCode.INVALID_STATE,
-            `workflow run ${id} is ${s.status}, not NEEDS_REVIEW`,
-          );
-        }
-        if (input.decision === 'reject') {
-          rejectReview(s, fx, tctx.now, { reviewer: input.reviewer, note: input.note ?? null });
-          return true;
-        }
-        const corrections = await planCorrections(s, input.outputs ?? []);
-        for (const c of corrections) {
-          c.stepRun.review = { initialOutput: c.before, edits: diffEdits(c.before, c.after) };
-          c.stepRun.output = c.after;
-          delete c.stepRun.outputRef;
-        }
-        // A corrected classification re-routes first: what descended from the old route
-        // (including its parked review) is INVALIDATED; then every remaining review resumes.
-        for (const c of corrections) {
-          const route = (c.after as { id?: unknown } | null)?.id;
-          if (
-            c.stepRun.stepType === 'CLASSIFY' &&
-            typeof route === 'string' &&
-            route !== c.stepRun.route
-          ) {
-            rerouteFrom(s, tctx, fx, c.stepRun, route);
-          }
-        }
-        await approveReview(s, tctx, fx, { reviewer: input.reviewer });
-        return true;
-      });
+      const state = await store.mutateWith(
+        id,
+        (s) => loadCorrections(store, s, input.decision === 'approve' ? (input.outputs ?? []) : []),
+        (s, tctx, fx, corrections) => applyReview(s, tctx, fx, input, corrections),
+      );
       return project(state);
     },
 
@@ -453,71 +300,4 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
       return { object: 'workflow_run', id, deleted: true };
     },
   };
-
-  async function planCorrections(
-    s: RunState,
-    outputs: readonly ReviewOutput[],
-  ): Promise<{ stepRun: StepRunState; before: JsonValue; after: JsonValue }[]> {
-    const issues: ValidationIssue[] = [];
-    const planned: { stepRun: StepRunState; before: JsonValue; after: JsonValue }[] = [];
-    for (const [i, o] of outputs.entries()) {
-      const path = `outputs[${i}]`;
-      const candidates = s.stepRuns.filter(
-        (sr) =>
-          sr.status === 'PROCESSED' &&
-          (o.stepRunId !== undefined ? sr.id === o.stepRunId : sr.stepName === o.stepName),
-      );
-      if (candidates.length !== 1) {
-        issues.push(
-          issue(
-            candidates.length === 0 ? 'NOT_FOUND' : 'AMBIGUOUS_STEP',
-            o.stepRunId !== undefined ? `${path}.stepRunId` : `${path}.stepName`,
-            candidates.length === 0
-              ? 'names no processed step run of this run'
-              : 'the step ran on several paths: name the step run with stepRunId',
-          ),
-        );
-        continue;
-      }
-      const stepRun = candidates[0] as StepRunState;
-      if (
-        !['EXTRACT', 'CLASSIFY', 'SPLIT', 'MERGE_EXTRACT', 'CONDITIONAL_EXTRACT'].includes(
-          stepRun.stepType,
-        )
-      ) {
-        issues.push(
-          issue('NOT_REVIEWABLE', path, `${stepRun.stepType} outputs cannot be corrected`),
-        );
-        continue;
-      }
-      planned.push({ stepRun, before: await store.loadOutput(stepRun), after: o.output });
-    }
-    assertNoIssues(issues, 'review');
-    return planned;
-  }
-}
-
-/** The leaves that changed between two outputs, by path (`value.total`, `value.items[0].sku`). */
-export function diffEdits(
-  before: JsonValue,
-  after: JsonValue,
-  path = '',
-  out: Record<string, JsonValue> = {},
-): JsonObject {
-  const isObj = (v: JsonValue): v is JsonObject =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObj(before) && isObj(after)) {
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      diffEdits(before[key] ?? null, after[key] ?? null, path === '' ? key : `${path}.${key}`, out);
-    }
-    return out;
-  }
-  if (Array.isArray(before) && Array.isArray(after)) {
-    const n = Math.max(before.length, after.length);
-    for (let i = 0; i < n; i++)
-      diffEdits(before[i] ?? null, after[i] ?? null, `${path}[${i}]`, out);
-    return out;
-  }
-  if (JSON.stringify(before) !== JSON.stringify(after)) out[path === '' ? '$' : path] = after;
-  return out;
 }

@@ -1,18 +1,17 @@
 import type { DeliveryWrite, DocumentWrite, JsonObject, StoredDocument } from '@docflow/storage';
 import type { StepDefinition } from '../definition/workflow-definition.ts';
-import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+import {
+  assertNoIssues,
+  EngineError,
+  EngineErrorCode,
+  notFound,
+  type ValidationIssue,
+} from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from '../run/run-state.ts';
-import {
-  type ListResult,
-  listing,
-  notFound,
-  type PageParams,
-  pageOptions,
-  toListResult,
-} from './list-result.ts';
+import { type ListResult, listPage, type PageParams } from './list-result.ts';
 
 /** A workflow definition's steps (DESIGN.md's 14 step types; validated on every write). */
 export type WorkflowSteps = readonly StepDefinition[];
@@ -155,7 +154,6 @@ export function createWorkflowsService(
   deps: WorkflowsDependencies,
 ): WorkflowsService & {
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
-  loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]>;
 } {
   // Deployed versions never change once written: each is read and parsed once per engine (a run
   // created on one costs a lookup of its workflow only). Bounded, oldest first out.
@@ -289,16 +287,15 @@ export function createWorkflowsService(
     },
 
     async list(params?: PageParams & { nameContains?: string }): Promise<ListResult<Workflow>> {
-      const page = await listing(() =>
-        ctx.storage.listDocuments('workflows', {
-          ...pageOptions(params),
-          ...(params?.nameContains === undefined ? {} : { nameContains: params.nameContains }),
-        }),
+      return listPage(
+        params,
+        (page) =>
+          ctx.storage.listDocuments('workflows', {
+            ...page,
+            ...(params?.nameContains === undefined ? {} : { nameContains: params.nameContains }),
+          }),
+        toWorkflow,
       );
-      const data = await Promise.all(page.items.map(toWorkflow));
-      return page.nextPageToken === undefined
-        ? { object: 'list', data }
-        : { object: 'list', data, nextPageToken: page.nextPageToken };
     },
 
     async update(id: string, input: UpdateWorkflowInput): Promise<Workflow> {
@@ -422,10 +419,11 @@ export function createWorkflowsService(
 
     async listVersions(id: string, params?: PageParams): Promise<ListResult<WorkflowVersion>> {
       await loadDoc(id);
-      const page = await listing(() =>
-        ctx.storage.listDocuments('workflowVersions', { ...pageOptions(params), parentId: id }),
+      return listPage(
+        params,
+        (page) => ctx.storage.listDocuments('workflowVersions', { ...page, parentId: id }),
+        versionOf,
       );
-      return toListResult(page, versionOf);
     },
 
     async delete(id: string): Promise<{ object: 'workflow'; id: string; deleted: true }> {
@@ -504,12 +502,6 @@ export function createWorkflowsService(
         definitionId: v.id,
         steps: v.steps,
       };
-    },
-
-    async loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]> {
-      const doc = await ctx.storage.getDocument('workflowVersions', definitionId);
-      if (!doc) throw notFound('workflow version', definitionId);
-      return versionOf(doc).steps as unknown as readonly RuntimeStep[];
     },
   };
   return service;

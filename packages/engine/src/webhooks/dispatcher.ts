@@ -26,9 +26,9 @@ import {
   DEFAULT_RETRY_SCHEDULE_MS,
   retryDelay,
 } from './retry-policy.ts';
-import { API_VERSION_HEADER, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from './sign.ts';
+import { signWebhook, webhookHeaderNames } from './sign.ts';
 import { SIGNED_URL_TTL_MS, type SignedUrlProvider } from './signed-url-provider.ts';
-import { type StoredWebhookEndpoint, toStoredWebhookEndpoint } from './webhook-endpoints.ts';
+import { type StoredWebhookEndpoint, toStoredWebhookEndpoint } from './stored-endpoint.ts';
 
 /** Options of {@link createWebhookDispatcher}. */
 export interface WebhookDispatcherOptions {
@@ -50,6 +50,11 @@ export interface WebhookDispatcherOptions {
   readonly pollIntervalMs?: number | undefined;
   /** Upper bound on an honoured `Retry-After`, in ms; default one hour. */
   readonly maxRetryAfterMs?: number | undefined;
+  /**
+   * The word in the header names of every request (`x-<word>-request-signature`, …); default
+   * `service`, as SPEC.md writes them.
+   */
+  readonly headerWord?: string | undefined;
   /** Makes payload URLs for signed-URL delivery (see `createLoopbackBlobServer`). */
   readonly signedUrlProvider?: SignedUrlProvider | undefined;
   /**
@@ -145,6 +150,21 @@ function toWrite(
 }
 
 /**
+ * The payload of a signed-URL delivery: the URL in `data`, marked `object: "signed_data_url"`,
+ * with the resource's `id` (the event id when the payload has none) and its `metadata`, so a
+ * receiver can route the event before downloading it.
+ */
+function signedUrlPayload(event: EngineEvent, url: string): Record<string, unknown> {
+  const payload = event.payload as { id?: unknown; metadata?: unknown };
+  const id = typeof payload.id === 'string' ? payload.id : event.eventId;
+  const metadata =
+    typeof payload.metadata === 'object' && payload.metadata !== null
+      ? { metadata: payload.metadata }
+      : {};
+  return { object: 'signed_data_url', id, data: url, ...metadata };
+}
+
+/**
  * A dispatcher over `storage`'s outbox.
  *
  * @example
@@ -171,6 +191,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   });
   const random = options.random ?? Math.random;
   const onError = options.onError ?? (() => {});
+  const headers = webhookHeaderNames(options.headerWord);
   if (leaseMs <= timeoutMs) {
     throw new EngineError(
       EngineErrorCode.INVALID_CONFIGURATION,
@@ -281,7 +302,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       body = JSON.stringify({
         eventId: event.eventId,
         eventType: event.eventType,
-        payload: { data: url },
+        payload: signedUrlPayload(event, url),
       });
     }
     const timestamp = Math.floor(clock.now().getTime() / 1000);
@@ -305,9 +326,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         headers: {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
-          [TIMESTAMP_HEADER]: String(timestamp),
-          [SIGNATURE_HEADER]: signWebhook(body, endpoint.signingSecret, timestamp),
-          [API_VERSION_HEADER]: endpoint.apiVersion,
+          [headers.timestamp]: String(timestamp),
+          [headers.signature]: signWebhook(body, endpoint.signingSecret, timestamp),
+          [headers.apiVersion]: endpoint.apiVersion,
         },
       });
     } catch (error) {

@@ -3,11 +3,10 @@
  * receiver's `verifyWebhook`. `src/index.ts` re-exports the public part; `createEngine` wires the
  * rest over its context.
  */
-export type { EventListener, EventListeners } from '../events/event-listeners.ts';
-export { createEventListeners } from '../events/event-listeners.ts';
 export type {
   EngineEvent,
   EventGroup,
+  EventResource,
   EventType,
   SubscriptionResourceType,
 } from '../events/event-types.ts';
@@ -25,6 +24,38 @@ export {
   WORKFLOW_RUN_EVENT_TYPES,
 } from '../events/event-types.ts';
 export type {
+  WebhookDeliveriesService,
+  WebhookDeliveriesServiceOptions,
+  WebhookDelivery,
+  WebhookDeliveryListInput,
+} from '../resources/webhook-deliveries.ts';
+export { createWebhookDeliveriesService } from '../resources/webhook-deliveries.ts';
+export type {
+  CreatedWebhookEndpoint,
+  DeletedWebhookEndpoint,
+  WebhookEndpoint,
+  WebhookEndpointCreateInput,
+  WebhookEndpointsService,
+  WebhookEndpointUpdateInput,
+} from '../resources/webhook-endpoints.ts';
+export {
+  createWebhookEndpointsService,
+  WEBHOOK_API_VERSION,
+  WEBHOOK_ENDPOINT_ID_PREFIX,
+} from '../resources/webhook-endpoints.ts';
+export type {
+  DeletedWebhookSubscription,
+  WebhookSubscription,
+  WebhookSubscriptionCreateInput,
+  WebhookSubscriptionListInput,
+  WebhookSubscriptionsService,
+  WebhookSubscriptionUpdateInput,
+} from '../resources/webhook-subscriptions.ts';
+export {
+  createWebhookSubscriptionsService,
+  WEBHOOK_SUBSCRIPTION_ID_PREFIX,
+} from '../resources/webhook-subscriptions.ts';
+export type {
   DeliveryTargets,
   WebhookEndpointTarget,
   WebhookSubscriptionTarget,
@@ -32,10 +63,9 @@ export type {
 export { invalidateDeliveryTargets, loadDeliveryTargets } from './delivery-targets.ts';
 export type { DrainOptions, WebhookDispatcher, WebhookDispatcherOptions } from './dispatcher.ts';
 export { createWebhookDispatcher } from './dispatcher.ts';
-export type { ListResponse, PageInput } from './input-validation.ts';
 export type { LoopbackBlobServer, LoopbackBlobServerOptions } from './loopback-blob-server.ts';
 export { createLoopbackBlobServer } from './loopback-blob-server.ts';
-export type { EventResource, PlanDeliveriesOptions } from './plan-deliveries.ts';
+export type { PlanDeliveriesOptions } from './plan-deliveries.ts';
 export {
   createEvent,
   deliveryId,
@@ -56,10 +86,12 @@ export type {
   RawBody,
   VerifiedWebhook,
   VerifyWebhookOptions,
+  WebhookHeaderNames,
   WebhookHeaders,
 } from './sign.ts';
 export {
   API_VERSION_HEADER,
+  DEFAULT_HEADER_WORD,
   DEFAULT_TOLERANCE_SECONDS,
   isWebhookVerificationError,
   SIGNATURE_HEADER,
@@ -68,40 +100,9 @@ export {
   verifyWebhook,
   WebhookVerificationError,
   WebhookVerificationErrorCode,
+  webhookHeaderNames,
 } from './sign.ts';
 export type { SignedUrlContext, SignedUrlProvider } from './signed-url-provider.ts';
 export { SIGNED_URL_TTL_MS } from './signed-url-provider.ts';
-export type {
-  WebhookDeliveriesService,
-  WebhookDeliveriesServiceOptions,
-  WebhookDelivery,
-  WebhookDeliveryListInput,
-} from './webhook-deliveries.ts';
-export { createWebhookDeliveriesService } from './webhook-deliveries.ts';
-export type {
-  CreatedWebhookEndpoint,
-  DeletedWebhookEndpoint,
-  StoredWebhookEndpoint,
-  WebhookDeliveryFormat,
-  WebhookEndpoint,
-  WebhookEndpointCreateInput,
-  WebhookEndpointsService,
-  WebhookEndpointUpdateInput,
-} from './webhook-endpoints.ts';
-export {
-  createWebhookEndpointsService,
-  WEBHOOK_API_VERSION,
-  WEBHOOK_ENDPOINT_ID_PREFIX,
-} from './webhook-endpoints.ts';
-export type {
-  DeletedWebhookSubscription,
-  WebhookSubscription,
-  WebhookSubscriptionCreateInput,
-  WebhookSubscriptionListInput,
-  WebhookSubscriptionsService,
-  WebhookSubscriptionUpdateInput,
-} from './webhook-subscriptions.ts';
-export {
-  createWebhookSubscriptionsService,
-  WEBHOOK_SUBSCRIPTION_ID_PREFIX,
-} from './webhook-subscriptions.ts';
+export type { StoredWebhookEndpoint, WebhookDeliveryFormat } from './stored-endpoint.ts';
+export { toStoredWebhookEndpoint } from './stored-endpoint.ts';

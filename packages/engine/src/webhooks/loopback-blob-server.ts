@@ -108,7 +108,7 @@ export function createLoopbackBlobServer(options: LoopbackBlobServerOptions): Lo
       send(res, 404, { code: 'NOT_FOUND', message: 'No such payload' });
       return;
     }
-    send(res, 200, delivery.event);
+    send(res, 200, (delivery.event as { payload?: unknown }).payload ?? null);
   }
 
   return {

@@ -13,8 +13,8 @@ import type { DeliveryWrite, StorageAdapter } from '@docflow/storage';
 import {
   type EngineEvent,
   EVENT_ID_PREFIX,
+  type EventResource,
   isWorkflowRunEventType,
-  type SubscriptionResourceType,
   WEBHOOK_RESPONSE_EVENT_TYPE,
 } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
@@ -22,13 +22,6 @@ import { type DeliveryTargets, loadDeliveryTargets } from './delivery-targets.ts
 
 /** Id prefix of webhook deliveries. */
 export const WEBHOOK_DELIVERY_ID_PREFIX = 'whd_';
-
-/** The resource an event is about, for resource-scoped subscriptions. */
-export interface EventResource {
-  /** `workflow` for `workflow_run.*`; `extractor`, `classifier` or `splitter` for processor runs. */
-  readonly type: SubscriptionResourceType;
-  readonly id: string;
-}
 
 /** Options of {@link planDeliveries}. */
 export interface PlanDeliveriesOptions extends DeliveryTargets {

@@ -12,6 +12,39 @@ export const SIGNATURE_HEADER = 'x-service-request-signature';
 /** Header carrying the endpoint's pinned API version. */
 export const API_VERSION_HEADER = 'x-service-api-version';
 
+/** The word SPEC.md writes in header names (`x-service-…`); the default of every option. */
+export const DEFAULT_HEADER_WORD = 'service';
+
+/** The three header names of a signed webhook request, for one header word. */
+export interface WebhookHeaderNames {
+  readonly timestamp: string;
+  readonly signature: string;
+  readonly apiVersion: string;
+}
+
+const HEADER_WORD = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+
+/**
+ * The webhook header names for a header word: `x-<word>-request-timestamp`,
+ * `x-<word>-request-signature`, `x-<word>-api-version`. SPEC.md writes `service`; a server that
+ * stands in for a service whose SDK expects another word (`extend`) passes that word.
+ *
+ * @example
+ * webhookHeaderNames('extend').signature; // 'x-extend-request-signature'
+ */
+export function webhookHeaderNames(word: string = DEFAULT_HEADER_WORD): WebhookHeaderNames {
+  if (typeof word !== 'string' || !HEADER_WORD.test(word)) {
+    throw new TypeError(
+      `A header word is 1 to 32 lowercase letters, digits or inner hyphens, got ${JSON.stringify(word)}`,
+    );
+  }
+  return {
+    timestamp: `x-${word}-request-timestamp`,
+    signature: `x-${word}-request-signature`,
+    apiVersion: `x-${word}-api-version`,
+  };
+}
+
 /** The default replay window of {@link verifyWebhook}, SPEC.md's 5 minutes. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
@@ -97,6 +130,8 @@ export interface VerifyWebhookOptions {
   readonly toleranceSeconds?: number;
   /** "Now" as a Date or Unix milliseconds (tests); defaults to the system clock. */
   readonly now?: Date | number;
+  /** The word in the header names (`x-<word>-request-signature`); default `service`. */
+  readonly headerWord?: string;
 }
 
 /** What a successful {@link verifyWebhook} learned from the headers. */
@@ -185,6 +220,7 @@ function checkArguments(
   return { tolerance, nowMs };
 }
 
+const DEFAULT_NAMES = webhookHeaderNames();
 const HEX_SIGNATURE = /^[0-9a-fA-F]{64}$/;
 const UNIX_SECONDS = /^\d{1,15}$/;
 
@@ -210,24 +246,26 @@ export function verifyWebhook(
   options: VerifyWebhookOptions = {},
 ): VerifiedWebhook {
   const { tolerance, nowMs } = checkArguments(rawBody, headers, secret, options ?? {});
-  const timestampText = header(headers, TIMESTAMP_HEADER)?.trim();
+  const names =
+    options.headerWord === undefined ? DEFAULT_NAMES : webhookHeaderNames(options.headerWord);
+  const timestampText = header(headers, names.timestamp)?.trim();
   if (!timestampText) {
     throw new WebhookVerificationError(
       WebhookVerificationErrorCode.MISSING_TIMESTAMP,
-      `Missing ${TIMESTAMP_HEADER} header`,
+      `Missing ${names.timestamp} header`,
     );
   }
-  const signature = header(headers, SIGNATURE_HEADER)?.trim();
+  const signature = header(headers, names.signature)?.trim();
   if (!signature) {
     throw new WebhookVerificationError(
       WebhookVerificationErrorCode.MISSING_SIGNATURE,
-      `Missing ${SIGNATURE_HEADER} header`,
+      `Missing ${names.signature} header`,
     );
   }
   if (!UNIX_SECONDS.test(timestampText)) {
     throw new WebhookVerificationError(
       WebhookVerificationErrorCode.INVALID_TIMESTAMP,
-      `${TIMESTAMP_HEADER} must be an integer number of Unix seconds`,
+      `${names.timestamp} must be an integer number of Unix seconds`,
     );
   }
   const timestamp = Number(timestampText);
@@ -247,7 +285,7 @@ export function verifyWebhook(
   if (!HEX_SIGNATURE.test(signature)) {
     throw new WebhookVerificationError(
       WebhookVerificationErrorCode.MALFORMED_SIGNATURE,
-      `${SIGNATURE_HEADER} must be 64 hexadecimal characters`,
+      `${names.signature} must be 64 hexadecimal characters`,
     );
   }
   // Sign the header text exactly as sent, so that a re-formatted timestamp ("0123") fails.
@@ -259,6 +297,6 @@ export function verifyWebhook(
       'Signature does not match the body, timestamp and secret',
     );
   }
-  const apiVersion = header(headers, API_VERSION_HEADER);
+  const apiVersion = header(headers, names.apiVersion);
   return apiVersion === undefined ? { timestamp } : { timestamp, apiVersion };
 }

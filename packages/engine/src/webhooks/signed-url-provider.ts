@@ -16,8 +16,9 @@ export interface SignedUrlContext {
 }
 
 /**
- * Makes a URL from which the event (`{ eventId, eventType, payload }` as JSON) can be downloaded
- * until `expiresAt`. Called on every attempt, so a manual retry gets a new URL.
+ * Makes a URL from which the event's `payload` (the run or resource object, as JSON) can be
+ * downloaded until `expiresAt`; the receiver already has `eventId` and `eventType` from the
+ * request. Called on every attempt, so a manual retry gets a new URL.
  */
 export type SignedUrlProvider = (
   event: EngineEvent,

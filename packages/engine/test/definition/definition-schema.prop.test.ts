@@ -1,13 +1,12 @@
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ajvErrorsToIssues } from '../../src/definition/ajv-issues.ts';
 import {
   checkDefinitionSchema,
-  DEFINITION_AJV_OPTIONS,
   workflowDefinitionSchema,
 } from '../../src/definition/definition-schema.ts';
 import { STEP_TYPES } from '../../src/step-executor.ts';
+import { ajvErrorsToIssues } from '../../src/validation/ajv-issues.ts';
 import { validDagDefinition } from './definition-arbitraries.ts';
 import { invalidCases, validFixtures } from './fixtures.ts';
 
@@ -16,7 +15,14 @@ const PROPERTY_TIMEOUT_MS = 60_000;
 
 // checkDefinitionSchema validates in pieces (shell, step base, one schema per step type); the
 // exported whole schema must say exactly the same.
-const whole = new Ajv(DEFINITION_AJV_OPTIONS).compile(workflowDefinitionSchema);
+// compiled strictly, as every schema of the engine's own must compile.
+const whole = new Ajv({
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  strictRequired: false,
+  logger: false,
+}).compile(workflowDefinitionSchema);
 
 function wholeIssues(definition: unknown): string[] {
   if (whole(definition)) return [];

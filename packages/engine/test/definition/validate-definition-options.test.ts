@@ -97,13 +97,11 @@ describe('validateWorkflowDefinition with executors', () => {
   it('skips the executor check of a config the definition schema already rejected', () => {
     const definition = structuredClone(linear) as { steps: { config?: unknown }[] };
     const parse = definition.steps[1];
-    if (parse) parse.config = { parseConfig: 'markdown' };
+    if (parse) parse.config = 'markdown';
     const issues = validateWorkflowDefinition(definition, {
       executors: { PARSE: parseExecutor, EXTRACT: {} },
     });
-    expect(issues.map((i) => [i.code, i.path])).toEqual([
-      ['SCHEMA', 'steps[1].config.parseConfig'],
-    ]);
+    expect(issues.map((i) => [i.code, i.path])).toEqual([['SCHEMA', 'steps[1].config']]);
   });
 
   it('compiles each configSchema once and reuses it', () => {

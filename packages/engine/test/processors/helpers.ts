@@ -1,6 +1,6 @@
 import { type DeliveryWrite, memoryStorage, type StorageAdapter } from '@docflow/storage';
-import type { EngineEvent } from '../../src/events/event-types.ts';
-import type { EngineContext, EventResource } from '../../src/internal/engine-context.ts';
+import type { EngineEvent, EventResource } from '../../src/events/event-types.ts';
+import type { EngineContext } from '../../src/internal/engine-context.ts';
 import { newId } from '../../src/internal/ids.ts';
 import { createTestClock, type TestClock } from '../../src/testing/test-clock.ts';
 

@@ -1,8 +1,8 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { createProcessorResources } from '../../src/processors/create-processor-resources.ts';
 import { fieldsToJsonSchema, withJsonSchema } from '../../src/processors/legacy-fields-schema.ts';
 import { validateProcessorConfig } from '../../src/processors/validate-processor-config.ts';
+import { createProcessorResources } from '../../src/resources/processor-resources.ts';
 import { recordingContext } from './helpers.ts';
 
 const FIELDS = [

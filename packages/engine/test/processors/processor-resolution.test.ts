@@ -1,12 +1,12 @@
 import type { JsonObject } from '@docflow/storage';
 import { describe, expect, it } from 'vitest';
 import { validateWorkflowDefinition } from '../../src/definition/validate-definition.ts';
-import { createProcessorResources } from '../../src/processors/create-processor-resources.ts';
 import {
   createProcessorResolution,
   processorReferencesOf,
 } from '../../src/processors/processor-resolution.ts';
-import { createProcessorsService } from '../../src/processors/processors-service.ts';
+import { createProcessorResources } from '../../src/resources/processor-resources.ts';
+import { createProcessorsService } from '../../src/resources/processors.ts';
 import { recordingContext, VALID_CONFIGS } from './helpers.ts';
 
 async function setup() {

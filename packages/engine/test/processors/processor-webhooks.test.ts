@@ -2,10 +2,10 @@ import { memoryStorage } from '@docflow/storage';
 import { describe, expect, it } from 'vitest';
 import type { EngineContext, EventSink } from '../../src/internal/engine-context.ts';
 import { newId } from '../../src/internal/ids.ts';
-import { createProcessorsService } from '../../src/processors/processors-service.ts';
+import { createProcessorsService } from '../../src/resources/processors.ts';
+import { createWebhookEndpointsService } from '../../src/resources/webhook-endpoints.ts';
 import { createTestClock } from '../../src/testing/test-clock.ts';
 import { createEvent, planEventDeliveries } from '../../src/webhooks/plan-deliveries.ts';
-import { createWebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.ts';
 import { VALID_CONFIGS } from './helpers.ts';
 
 /** The engine's own event sink (as createEngine builds it), minus the in-process bus. */

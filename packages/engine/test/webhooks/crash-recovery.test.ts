@@ -7,9 +7,9 @@ import type { StorageAdapter } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../../src/events/event-types.ts';
+import { createWebhookEndpointsService } from '../../src/resources/webhook-endpoints.ts';
 import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { verifyWebhook } from '../../src/webhooks/sign.ts';
-import { createWebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.ts';
 import { startReceiver, testContext } from './helpers.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -12,6 +12,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 30_000 });
 
 import type { EngineEvent } from '../../src/events/event-types.ts';
+import { createWebhookDeliveriesService } from '../../src/resources/webhook-deliveries.ts';
+import { createWebhookEndpointsService } from '../../src/resources/webhook-endpoints.ts';
 import {
   createWebhookDispatcher,
   type WebhookDispatcherOptions,
@@ -19,8 +21,6 @@ import {
 import { planEventDeliveries } from '../../src/webhooks/plan-deliveries.ts';
 import { MANUAL_RETRY_MARKER } from '../../src/webhooks/retry-policy.ts';
 import { verifyWebhook } from '../../src/webhooks/sign.ts';
-import { createWebhookDeliveriesService } from '../../src/webhooks/webhook-deliveries.ts';
-import { createWebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.ts';
 import {
   type ReceivedRequest,
   type Receiver,
@@ -126,6 +126,23 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
       expect(d.attempts[0]).toMatchObject({ status: 200 });
       expect(d.webhookEndpointId).toBe(t.endpoint.id);
     }
+  });
+
+  it('names its headers with the header word it is given', async () => {
+    const t = await setup(makeStorage, () => ({ status: 200 }), { headerWord: 'extend' });
+    t.dispatcher.start();
+    await t.emit();
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
+    const [request] = t.receiver.requests;
+    expect(request?.headers['x-extend-api-version']).toBe('2026-02-09');
+    expect(request?.headers['x-service-request-signature']).toBeUndefined();
+    const options = { headerWord: 'extend' };
+    expect(
+      verifyWebhook(request?.body ?? '', request?.headers ?? {}, t.endpoint.signingSecret, options),
+    ).toMatchObject({ apiVersion: '2026-02-09' });
+    expect(() =>
+      verifyWebhook(request?.body ?? '', request?.headers ?? {}, t.endpoint.signingSecret),
+    ).toThrow(/x-service-request-timestamp/);
   });
 
   it('retries 5xx until the receiver succeeds, recording every attempt', async () => {

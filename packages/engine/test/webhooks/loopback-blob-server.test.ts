@@ -5,15 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 30_000 });
 
 import type { EngineEvent } from '../../src/events/event-types.ts';
+import { createWebhookDeliveriesService } from '../../src/resources/webhook-deliveries.ts';
+import {
+  createWebhookEndpointsService,
+  type WebhookEndpointCreateInput,
+} from '../../src/resources/webhook-endpoints.ts';
 import { createWebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { createLoopbackBlobServer } from '../../src/webhooks/loopback-blob-server.ts';
 import { planEventDeliveries } from '../../src/webhooks/plan-deliveries.ts';
 import { verifyWebhook } from '../../src/webhooks/sign.ts';
-import { createWebhookDeliveriesService } from '../../src/webhooks/webhook-deliveries.ts';
-import {
-  createWebhookEndpointsService,
-  type WebhookEndpointCreateInput,
-} from '../../src/webhooks/webhook-endpoints.ts';
 import { startReceiver, testContext } from './helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -61,7 +61,7 @@ async function setup(
 }
 
 describe('signed-URL delivery', () => {
-  it('sends { data: url } for signed_url endpoints; the URL serves the event', async () => {
+  it('sends { object: signed_data_url, id, data: url } for signed_url endpoints; the URL serves the payload', async () => {
     const t = await setup({ deliveryFormat: 'signed_url' });
     const [request] = t.receiver.requests;
     expect(request).toBeDefined();
@@ -69,7 +69,11 @@ describe('signed-URL delivery', () => {
     const body = JSON.parse(request?.body ?? '{}') as EngineEvent & { payload: { data: string } };
     expect(body.eventId).toBe(t.event.eventId);
     expect(body.eventType).toBe(t.event.eventType);
-    expect(Object.keys(body.payload)).toEqual(['data']);
+    expect(body.payload).toEqual({
+      object: 'signed_data_url',
+      id: 'pr_1',
+      data: expect.any(String),
+    });
     const url = new URL(body.payload.data);
     expect(url.origin).toBe(t.blobs.origin);
     const expires = Number(url.searchParams.get('expires'));
@@ -77,7 +81,7 @@ describe('signed-URL delivery', () => {
     expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(3_600_000);
     const download = await fetch(url);
     expect(download.status).toBe(200);
-    expect(await download.json()).toEqual(t.event);
+    expect(await download.json()).toEqual(t.event.payload);
   });
 
   it('switches to a signed URL above the byte threshold only', async () => {

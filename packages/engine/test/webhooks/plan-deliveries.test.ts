@@ -1,13 +1,13 @@
 import { memoryStorage } from '@docflow/storage';
 import { describe, expect, it } from 'vitest';
+import { createWebhookEndpointsService } from '../../src/resources/webhook-endpoints.ts';
+import { createWebhookSubscriptionsService } from '../../src/resources/webhook-subscriptions.ts';
 import { loadDeliveryTargets } from '../../src/webhooks/delivery-targets.ts';
 import {
   planDeliveries,
   planEventDeliveries,
   routeEvent,
 } from '../../src/webhooks/plan-deliveries.ts';
-import { createWebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.ts';
-import { createWebhookSubscriptionsService } from '../../src/webhooks/webhook-subscriptions.ts';
 import { testContext } from './helpers.ts';
 
 const targets = {

@@ -5,6 +5,7 @@ import {
   signWebhook,
   verifyWebhook,
   type WebhookVerificationErrorCode,
+  webhookHeaderNames,
 } from '../../src/webhooks/sign.ts';
 
 const secret = 'wss_test_secret';
@@ -168,5 +169,19 @@ describe('verifyWebhook', () => {
       ),
     ).toBe('TIMESTAMP_TOO_OLD');
     expect(codeOf(() => verifyWebhook(body, headers(), secret, { now: new Date(now) }))).toBe('OK');
+  });
+});
+
+describe('webhookHeaderNames', () => {
+  it('puts the word into the three header names and refuses words that are not header-safe', () => {
+    expect(webhookHeaderNames()).toEqual({
+      timestamp: 'x-service-request-timestamp',
+      signature: 'x-service-request-signature',
+      apiVersion: 'x-service-api-version',
+    });
+    expect(webhookHeaderNames('extend').signature).toBe('x-extend-request-signature');
+    for (const bad of ['', 'Extend', 'a b', '-x', 'x-', 'a'.repeat(33)]) {
+      expect(() => webhookHeaderNames(bad)).toThrow(/header word/);
+    }
   });
 });

@@ -7,7 +7,7 @@
 import { defineStep, type StepExecutor, type StepSuccess } from '@docflow/engine';
 import { evaluateFormula } from '@docflow/formulas';
 import type { ProcessorReference } from '../processors/processor-config.ts';
-import { processorReferenceSchema } from './config-schemas.ts';
+import { CONFIG_LIMITS, processorReferenceSchema } from './config-schemas.ts';
 import { executeExtraction } from './extract-step.ts';
 import type { ProcessorStepOptions } from './processor-step-options.ts';
 import { isFailure, resolveStepProcessor } from './resolve-step-processor.ts';
@@ -45,13 +45,14 @@ export function conditionalExtractStep(
         rules: {
           type: 'array',
           minItems: 1,
+          maxItems: CONFIG_LIMITS.rules,
           items: {
             type: 'object',
             required: ['formula', 'extractor'],
             additionalProperties: false,
             properties: {
-              name: { type: 'string' },
-              formula: { type: 'string', minLength: 1 },
+              name: { type: 'string', minLength: 1, maxLength: CONFIG_LIMITS.nameLength },
+              formula: { type: 'string', minLength: 1, maxLength: CONFIG_LIMITS.textLength },
               extractor: processorReferenceSchema(false),
             },
           },

@@ -8,6 +8,29 @@ type Schema = {
   readonly [key: string]: Schema | Schema[] | string | number | boolean | readonly string[] | null;
 };
 
+/**
+ * Size limits of step configs, so that validating and running a definition stays bounded (the
+ * engine's definition checks bound the rest of a definition alike).
+ */
+export const CONFIG_LIMITS = {
+  idLength: 200,
+  nameLength: 128,
+  textLength: 10_000,
+  classifications: 500,
+  rules: 200,
+  urlLength: 2048,
+} as const;
+
+const L = CONFIG_LIMITS;
+
+/** An http: or https: URL the step calls. */
+export const httpUrlSchema: Schema = {
+  type: 'string',
+  maxLength: L.urlLength,
+  pattern: '^https?://\\S+$',
+  description: 'an http: or https: URL',
+};
+
 /** `{ id, version }` of a saved processor; `pinned` forbids `latest` (CLASSIFY, SPLIT). */
 export function processorReferenceSchema(pinned: boolean): Schema {
   return {
@@ -15,10 +38,18 @@ export function processorReferenceSchema(pinned: boolean): Schema {
     required: ['id', 'version'],
     additionalProperties: false,
     properties: {
-      id: { type: 'string', minLength: 1 },
+      id: { type: 'string', minLength: 1, maxLength: L.idLength },
       version: pinned
-        ? { type: 'string', minLength: 1, pattern: '^(?!latest$).+$' }
-        : { type: 'string', minLength: 1 },
+        ? {
+            type: 'string',
+            pattern: '^(?:draft|[0-9]+\\.[0-9]+)$',
+            description: '"draft" or a published version such as "1.0" (pinned: not "latest")',
+          }
+        : {
+            type: 'string',
+            pattern: '^(?:draft|latest|[0-9]+\\.[0-9]+)$',
+            description: '"draft", "latest" or a published version such as "1.0"',
+          },
     },
   };
 }
@@ -36,10 +67,10 @@ const classification: Schema = {
   type: 'object',
   required: ['id', 'type'],
   properties: {
-    id: { type: 'string', minLength: 1 },
-    type: { type: 'string', minLength: 1 },
-    description: { type: 'string' },
-    identifierKey: { type: 'string' },
+    id: { type: 'string', minLength: 1, maxLength: L.idLength },
+    type: { type: 'string', minLength: 1, maxLength: L.idLength },
+    description: { type: 'string', maxLength: L.textLength },
+    identifierKey: { type: 'string', maxLength: L.textLength },
   },
 };
 
@@ -81,7 +112,12 @@ export const classificationConfigSchema: Schema = {
   required: ['classifications'],
   properties: {
     type: { const: 'CLASSIFY' },
-    classifications: { type: 'array', minItems: 1, items: classification },
+    classifications: {
+      type: 'array',
+      minItems: 1,
+      maxItems: L.classifications,
+      items: classification,
+    },
     baseProcessor: { enum: ['classification_performance', 'classification_light'] },
     baseVersion: { type: 'string' },
     classificationRules: { type: 'string' },
@@ -97,7 +133,12 @@ export const splitterConfigSchema: Schema = {
   required: ['splitClassifications'],
   properties: {
     type: { const: 'SPLITTER' },
-    splitClassifications: { type: 'array', minItems: 1, items: classification },
+    splitClassifications: {
+      type: 'array',
+      minItems: 1,
+      maxItems: L.classifications,
+      items: classification,
+    },
     baseProcessor: { enum: ['splitting_performance', 'splitting_light'] },
     baseVersion: { type: 'string' },
     splitRules: { type: 'string' },

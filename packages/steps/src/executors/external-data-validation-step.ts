@@ -24,7 +24,7 @@ import {
   type StepSuccess,
   urlPolicy,
 } from '@docflow/engine';
-import { failureBehaviorSchema } from './config-schemas.ts';
+import { failureBehaviorSchema, httpUrlSchema } from './config-schemas.ts';
 import type { ProcessorStepOptions } from './processor-step-options.ts';
 import { formulaScope } from './step-outputs.ts';
 
@@ -88,7 +88,7 @@ export function externalDataValidationStep(
           required: ['url', 'method'],
           additionalProperties: false,
           properties: {
-            url: { type: 'string', pattern: '^https?://' },
+            url: httpUrlSchema,
             method: { enum: ['GET', 'POST', 'PUT'] },
             headers: { type: 'object', additionalProperties: { type: 'string' } },
             contentType: { enum: ['application/json', 'text/plain'] },

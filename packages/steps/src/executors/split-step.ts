@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { defineStep, type FileSummary, type StepExecutor, type StepSuccess } from '@docflow/engine';
 import { PDFDocument } from 'pdf-lib';
-import type { DocumentView } from '../processors/document-view.ts';
 import { offlineProvider } from '../processors/offline/offline-provider.ts';
 import type { ProcessorReference, SplitterConfig } from '../processors/processor-config.ts';
 import type { ProposedSplit } from '../processors/provider.ts';
 import { isProcessorFailure, runSplit } from '../processors/run-processor.ts';
+import type { DocumentView } from '../processors/view/document-view.ts';
 import { processorReferenceSchema, splitterConfigSchema } from './config-schemas.ts';
 import type { ProcessorStepOptions } from './processor-step-options.ts';
 import { stepUsage } from './processor-usage.ts';

@@ -6,13 +6,10 @@
 import type { FileSummary, StepContext, StepInput } from '@docflow/engine';
 import { parseDocument } from '../parse/parse-document.ts';
 import type { ParseConfig, ParseRunOutput } from '../parse/parse-output.ts';
-import {
-  buildDocumentView,
-  type DocumentView,
-  type ParsedFile,
-} from '../processors/document-view.ts';
 import { slicePages } from '../processors/page-selection.ts';
 import type { ProcessorFailure } from '../processors/run-processor.ts';
+import { buildDocumentView } from '../processors/view/build-view.ts';
+import type { DocumentView, ParsedFile } from '../processors/view/document-view.ts';
 import type { ParseFallback } from './processor-step-options.ts';
 
 function isParseOutput(value: unknown): value is ParseRunOutput {

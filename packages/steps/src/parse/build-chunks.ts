@@ -1,5 +1,5 @@
+import { boxPolygon, round2 } from './boxes.ts';
 import type { DraftBlock, DraftDocument, DraftUnit } from './draft-document.ts';
-import { boxPolygon, round2 } from './draft-document.ts';
 import type {
   Block,
   BlockMetadata,

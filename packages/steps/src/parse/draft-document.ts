@@ -62,34 +62,3 @@ export interface DraftDocument {
   /** PDF pages parse_auto found simple (billed at the light rate). */
   readonly simplePageCount?: number;
 }
-
-/** The four corners of a box, clockwise from top-left. */
-export function boxPolygon(box: BoundingBox): Point[] {
-  return [
-    { x: box.left, y: box.top },
-    { x: box.right, y: box.top },
-    { x: box.right, y: box.bottom },
-    { x: box.left, y: box.bottom },
-  ];
-}
-
-/** The smallest box around boxes; undefined for none. */
-export function unionBoxes(boxes: readonly (BoundingBox | undefined)[]): BoundingBox | undefined {
-  let out: { left: number; top: number; right: number; bottom: number } | undefined;
-  for (const box of boxes) {
-    if (!box) continue;
-    if (!out) out = { ...box };
-    else {
-      out.left = Math.min(out.left, box.left);
-      out.top = Math.min(out.top, box.top);
-      out.right = Math.max(out.right, box.right);
-      out.bottom = Math.max(out.bottom, box.bottom);
-    }
-  }
-  return out;
-}
-
-/** Rounds a coordinate to 1/100 point: enough precision, stable output. */
-export function round2(value: number): number {
-  return Math.round(value * 100) / 100;
-}

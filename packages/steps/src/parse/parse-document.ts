@@ -1,7 +1,9 @@
 import { detectFileType, type FileType } from '@docflow/engine';
 import { buildChunks } from './build-chunks.ts';
 import type { DraftDocument } from './draft-document.ts';
+import { DEFAULT_PARSE_LIMITS, type FormatContext, type ParseLimits } from './format-context.ts';
 import { isEncryptedOfficePackage, zipUncompressedSize } from './formats/zip-inspect.ts';
+import { type ParseProgress, pageProgress } from './page-progress.ts';
 import { isParseFailure } from './parse-failure.ts';
 import type {
   ParseConfig,
@@ -11,29 +13,6 @@ import type {
 } from './parse-output.ts';
 import { type ResolvedParseConfig, resolveParseConfig } from './resolve-parse-config.ts';
 
-/** Resource limits of one parse; hostile input fails with a reason instead of exhausting them. */
-export interface ParseLimits {
-  /** Largest accepted file, bytes. Default 100 MiB. */
-  readonly maxFileBytes: number;
-  /** Largest total uncompressed size of a DOCX/XLSX container, bytes. Default 1 GiB. */
-  readonly maxUncompressedBytes: number;
-  /** Largest number of pages parsed in one run (after page ranges). Default 2,000. */
-  readonly maxPages: number;
-  /** Largest number of table cells (CSV, XLSX, HTML tables). Default 2,000,000. */
-  readonly maxCells: number;
-  /** Wall-clock budget, ms. Default 10 minutes. */
-  readonly timeoutMs: number;
-}
-
-/** Default {@link ParseLimits}. */
-export const DEFAULT_PARSE_LIMITS: ParseLimits = {
-  maxFileBytes: 100 * 1024 * 1024,
-  maxUncompressedBytes: 1024 * 1024 * 1024,
-  maxPages: 2000,
-  maxCells: 2_000_000,
-  timeoutMs: 10 * 60 * 1000,
-};
-
 /** Options of {@link parseDocument}. */
 export interface ParseDocumentOptions {
   /** Used only as a tie-break between text types and in messages. */
@@ -42,15 +21,12 @@ export interface ParseDocumentOptions {
   /** Aborting rejects the promise with the signal's reason (cancellation is not a failure). */
   readonly signal?: AbortSignal;
   readonly limits?: Partial<ParseLimits>;
-}
-
-/** What a format parser receives. */
-export interface FormatContext {
-  readonly config: ResolvedParseConfig;
-  readonly limits: ParseLimits;
-  readonly signal: AbortSignal;
-  readonly mimeType: string;
-  readonly fileName: string;
+  /**
+   * Called as pages of a PDF or a multi-page image become final (read and laid out, or OCRed),
+   * first with `pagesDone: 0` once the page count is known; for a progress display. Other
+   * formats, parsed in one go, do not call it.
+   */
+  readonly onProgress?: (progress: ParseProgress) => void;
 }
 
 /** A successful parse. */
@@ -190,6 +166,7 @@ export async function parseDocument(
     signal,
     mimeType: detected.mimeType,
     fileName: name,
+    ...(options.onProgress ? { progress: pageProgress(options.onProgress) } : {}),
   };
   let draft: DraftDocument;
   // Libraries do not all settle their promises once destroyed: the race makes an abort or a

@@ -1,7 +1,10 @@
 import { defineStep, StepError, type StepExecutor, type StepSuccess } from '@docflow/engine';
+import type { ParseLimits } from './format-context.ts';
+import type { ParseProgress } from './page-progress.ts';
 import { parseStepConfigSchema } from './parse-config-schema.ts';
-import { type ParseLimits, parseDocument } from './parse-document.ts';
+import { parseDocument } from './parse-document.ts';
 import type { ParseConfig, ParseRunOutput } from './parse-output.ts';
+import { resolveParseConfig } from './resolve-parse-config.ts';
 
 /** The PARSE step's `config` (DESIGN.md): SPEC.md's ParseConfig, optional. */
 export interface ParseStepConfig {
@@ -12,9 +15,38 @@ export interface ParseStepConfig {
 export interface ParseStepOptions {
   /** Resource limits applied to every file (see {@link ParseLimits}). */
   readonly limits?: Partial<ParseLimits>;
+  /**
+   * Hears the pages of each file as they are parsed (PDFs and multi-page images; see
+   * `parseDocument`'s `onProgress`), with the run, step run and file they belong to.
+   */
+  readonly onProgress?: (progress: ParseStepProgress) => void;
+}
+
+/** Where a PARSE step is, for a progress display. */
+export interface ParseStepProgress extends ParseProgress {
+  readonly runId: string;
+  readonly stepRunId: string;
+  readonly fileId: string;
+  readonly fileName: string;
 }
 
 type JsonValue = StepSuccess['output'];
+type JsonObject = Extract<JsonValue, Record<string, unknown>>;
+
+function reportTo(
+  listener: (progress: ParseStepProgress) => void,
+  context: { readonly runId: string; readonly stepRunId: string },
+  file: { readonly id: string; readonly name: string },
+): (progress: ParseProgress) => void {
+  return (progress) =>
+    listener({
+      runId: context.runId,
+      stepRunId: context.stepRunId,
+      fileId: file.id,
+      fileName: file.name,
+      ...progress,
+    });
+}
 
 /** ParseRunOutput is plain JSON data by construction; this states it to the type system. */
 function asJson(output: ParseRunOutput | Record<string, unknown>): JsonValue {
@@ -35,6 +67,12 @@ export function parseStep(options: ParseStepOptions = {}): StepExecutor<ParseSte
     type: 'PARSE',
     configSchema: parseStepConfigSchema,
     requiresConfig: false,
+    // A parse run reports the ParseConfig it used, SPEC.md's defaults applied.
+    appliedConfig(config) {
+      const resolved = resolveParseConfig(config.parseConfig);
+      const applied = resolved.ok ? resolved.config.applied : config.parseConfig;
+      return { parseConfig: (applied ?? {}) as unknown as JsonObject };
+    },
     async execute(input, context) {
       const results: { fileId: string; output: ParseRunOutput }[] = [];
       let credits = 0;
@@ -57,6 +95,9 @@ export function parseStep(options: ParseStepOptions = {}): StepExecutor<ParseSte
           signal: context.signal,
           ...(input.config.parseConfig ? { config: input.config.parseConfig } : {}),
           ...(options.limits ? { limits: options.limits } : {}),
+          ...(options.onProgress
+            ? { onProgress: reportTo(options.onProgress, context, file) }
+            : {}),
         });
         if (!result.ok) {
           const prefix = input.files.length > 1 ? `${file.name}: ` : '';

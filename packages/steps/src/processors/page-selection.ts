@@ -2,8 +2,9 @@
  * Page and sheet selection of processor configs: `pageRanges` (1-based, inclusive, `end`
  * defaulting to 750 as in SPEC.md) and `excelSheetRanges` (0-based sheet indexes).
  */
-import type { DocumentView } from './document-view.ts';
+
 import type { ProcessorPageRange } from './processor-config.ts';
+import type { DocumentView } from './view/document-view.ts';
 
 const DEFAULT_RANGE_END = 750;
 

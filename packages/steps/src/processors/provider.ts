@@ -7,13 +7,13 @@
  * never needs to know about workflows.
  */
 import type { Point } from '../parse/parse-output.ts';
-import type { DocumentView } from './document-view.ts';
 import type {
   ClassificationConfig,
   ExtractionConfig,
   JsonSchema,
   SplitterConfig,
 } from './processor-config.ts';
+import type { DocumentView } from './view/document-view.ts';
 
 /** What a provider call consumed. */
 export interface ProviderUsage {

@@ -6,7 +6,6 @@
  */
 import { StepError } from '@docflow/engine';
 import { checkExtractionSchema, conformToSchema } from './conform-to-schema.ts';
-import type { DocumentView } from './document-view.ts';
 import { selectPageRanges, selectSheetRanges } from './page-selection.ts';
 import type {
   ClassificationConfig,
@@ -24,6 +23,7 @@ import type {
   ProviderUsage,
 } from './provider.ts';
 import { ProviderAnswerError } from './provider.ts';
+import type { DocumentView } from './view/document-view.ts';
 
 /** A processor's domain failure (a value). */
 export interface ProcessorFailure {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { validateWorkflowDefinition } from '@docflow/engine';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { builtinSteps } from '../../src/builtin-steps.ts';
 import { processorSteps } from '../../src/executors/processor-steps.ts';
 
 const ajv = new Ajv({ allErrors: true });
@@ -55,5 +58,42 @@ describe('processor step config schemas', () => {
     ).toBe(false);
     expect(valid('FILE_CONVERSION', { failureBehavior: 'CONTINUE' })).toBe(true);
     expect(valid('FILE_CONVERSION', { failureBehavior: 'STOP' })).toBe(false);
+  });
+});
+
+describe('executor config schemas are the only ones the engine checks step configs against', () => {
+  const executors = new Map(builtinSteps().map((step) => [step.type, step]));
+  const docs = readFileSync(new URL('../../../../docs/workflows.md', import.meta.url), 'utf8');
+  const blocks = [...docs.matchAll(/```json\n([\s\S]*?)```/g)].map(
+    (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
+  );
+
+  it("accept docs/workflows.md's examples", () => {
+    const definitions = blocks.filter((b) => 'steps' in b);
+    expect(definitions.length).toBeGreaterThan(0);
+    for (const definition of definitions) {
+      expect(validateWorkflowDefinition(definition, { executors })).toEqual([]);
+    }
+  });
+
+  it('refuse what the definition schema used to refuse on its own', () => {
+    const issuesOf = (step: Record<string, unknown>) =>
+      validateWorkflowDefinition(
+        {
+          steps: [
+            { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+            { name: 'parse', type: 'PARSE', next: [{ step: 'x' }] },
+            { name: 'x', ...step },
+          ],
+        },
+        { executors },
+      ).map((i) => [i.code, i.path]);
+    const requestOptions = { url: 'https://', method: 'POST' };
+    expect(issuesOf({ type: 'EXTERNAL_DATA_VALIDATION', config: { requestOptions } })).toEqual([
+      ['CONFIG_INVALID', 'steps[2].config.requestOptions.url'],
+    ]);
+    expect(
+      issuesOf({ type: 'EXTRACT', config: { extractor: { id: 'ex_1', version: 'v1' } } }),
+    ).toEqual([['CONFIG_INVALID', 'steps[2].config.extractor.version']]);
   });
 });

@@ -48,9 +48,12 @@ describe('OCR', { timeout: 180_000 }, () => {
     const result = await parseDocument(png, { fileName: 'scan.png' });
     if (!result.ok) throw new Error(result.failureMessage);
     const expected = [truth.heading, ...truth.paragraphs, ...truth.table.flat()].join(' ');
-    // Every word, "Item" beside the table rule included: it is the first to go when the 300 to
-    // 200 DPI downscale stretches an axis.
-    expect(wordRecall(expected, result.output.chunks[0]?.content ?? '')).toBe(1);
+    // "Item" beside the table rule is the first word to go when the 300 to 200 DPI downscale
+    // stretches an axis. Whole-page recall is not pinned to 1: tesseract misreads one digit
+    // group (126 words) on some machines and not on others.
+    const content = result.output.chunks[0]?.content ?? '';
+    expect(content.split(/\s+/)).toContain('Item');
+    expect(wordRecall(expected, content)).toBeGreaterThanOrEqual(0.99);
     // Rotation detection is on (the default) but the page read as upright: OSD was not needed.
     expect(result.output.metadata?.pages?.[0]).toMatchObject({ rotationApplied: 0 });
     expect(ocrPoolStats().orientationDetections).toBe(before.orientationDetections);
@@ -138,9 +141,13 @@ describe('OCR', { timeout: 180_000 }, () => {
 
   it('OCRs a PDF page without a text layer', async () => {
     const { bytes, truth } = await makeScannedPdf();
+    const progress: string[] = [];
     const result = await parseDocument(bytes, {
       config: { advancedOptions: { pageRotationEnabled: false } },
+      onProgress: (p) => progress.push(`${p.pagesDone}/${p.pageCount}`),
     });
+    // A scanned page counts once, when it is OCRed, not also when its (empty) text layer is read.
+    expect(progress).toEqual(['0/1', '1/1']);
     if (!result.ok) throw new Error(result.failureMessage);
     const expected = [truth.heading, ...truth.paragraphs].join(' ');
     expect(wordRecall(expected, result.output.chunks[0]?.content ?? '')).toBeGreaterThanOrEqual(

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildDocumentView } from '../../src/processors/document-view.ts';
 import { offlineSplit } from '../../src/processors/offline/offline-split.ts';
 import { normalizeSplits } from '../../src/processors/run-processor.ts';
 import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
+import { buildDocumentView } from '../../src/processors/view/build-view.ts';
 import { CORPUS_CLASSIFICATIONS } from '../fixtures/corpus/generate-corpus.ts';
 
 const classifications = CORPUS_CLASSIFICATIONS.map((c) => ({ ...c }));

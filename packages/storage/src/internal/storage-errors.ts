@@ -27,6 +27,25 @@ export function duplicateKey(
   );
 }
 
+/** The error for a fence whose lease is no longer held (see `LeaseFence`). */
+export function leaseLost(target: string, owner: string, holder: string | undefined): StorageError {
+  const now = holder === undefined ? 'it is not leased (or gone)' : `it is leased to ${holder}`;
+  return new StorageError(
+    'LEASE_LOST',
+    `${target}: the commit's author ${owner} no longer holds its lease (${now}); nothing was changed`,
+    { details: { target, owner, holder: holder ?? null } },
+  );
+}
+
+/** Who holds a work item's lease, for a `LEASE_LOST` message. */
+export function leaseHolder(
+  item: { readonly leaseOwner?: string | undefined; readonly attempts: number } | undefined,
+): string | undefined {
+  return item?.leaseOwner === undefined
+    ? undefined
+    : `${item.leaseOwner} (attempt ${item.attempts})`;
+}
+
 /** The error for a call outside `open()`…`close()`. */
 export function notOpen(adapter: string): StorageError {
   return new StorageError('NOT_OPEN', `${adapter} storage is not open: call open() first`);

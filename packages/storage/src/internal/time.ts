@@ -1,4 +1,5 @@
 import { StorageError } from '../errors.ts';
+import type { ClaimableTimes } from '../storage-adapter.ts';
 
 // RFC 3339 with a mandatory zone; Date.parse alone accepts far more than the contract promises.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
@@ -44,4 +45,12 @@ export function formatTime(ms: number): string {
 /** Normalizes an optional timestamp, falling back to `fallbackMs`. */
 export function timeOr(value: string | undefined, fallbackMs: number, path: string): number {
   return value === undefined ? fallbackMs : parseTime(value, path);
+}
+
+/** {@link ClaimableTimes} from epoch milliseconds, infinity meaning nothing waits. */
+export function claimableTimes(workMs: number, deliveriesMs: number): ClaimableTimes {
+  const times: { work?: string; deliveries?: string } = {};
+  if (Number.isFinite(workMs)) times.work = formatTime(workMs);
+  if (Number.isFinite(deliveriesMs)) times.deliveries = formatTime(deliveriesMs);
+  return times;
 }

@@ -117,6 +117,19 @@ export { checkOptionalString, checkOptionalTime };
  */
 export function validateChanges(changes: Changes): void {
   checkObject(changes, 'changes');
+  if (changes.fences !== undefined) {
+    checkArray(changes.fences, 'changes.fences');
+    changes.fences.forEach((f, i) => {
+      const p = `changes.fences[${i}]`;
+      checkObject(f, p);
+      checkString(f.owner, `${p}.owner`);
+      if ('workId' in f) {
+        checkString(f.workId, `${p}.workId`);
+        checkInteger(f.attempts, `${p}.attempts`, 1, Number.MAX_SAFE_INTEGER);
+      } else if ('deliveryId' in f) checkString(f.deliveryId, `${p}.deliveryId`);
+      else invalid(p, 'must name a workId or a deliveryId');
+    });
+  }
   if (changes.documents !== undefined) {
     checkArray(changes.documents, 'changes.documents');
     changes.documents.forEach((d, i) => {

@@ -1,11 +1,13 @@
 import { keysetQuery, toPage } from '../internal/keyset-page.ts';
 import {
   duplicateKey,
+  leaseHolder,
+  leaseLost,
   notOpen,
   revisionConflict,
   throwIfAborted,
 } from '../internal/storage-errors.ts';
-import { formatTime, parseTime, timeOr } from '../internal/time.ts';
+import { claimableTimes, formatTime, parseTime, timeOr } from '../internal/time.ts';
 import {
   checkClaim,
   checkCollection,
@@ -21,6 +23,7 @@ import type {
   AbortableOptions,
   BlobStore,
   Changes,
+  ClaimableTimes,
   ClaimOptions,
   ClaimWorkOptions,
   CollectionName,
@@ -29,6 +32,7 @@ import type {
   DeliveryRecord,
   DocumentQuery,
   JsonObject,
+  NextClaimableOptions,
   Page,
   RunEventRecord,
   RunQuery,
@@ -175,6 +179,20 @@ class MemoryStorage implements StorageAdapter {
   ): CommitResult {
     const runRevisions: Record<string, number> = {};
     const documentRevisions: Record<string, number> = {};
+
+    for (const f of changes.fences ?? []) {
+      if ('workId' in f) {
+        const item = this.#work.get(f.workId)?.item;
+        if (item?.leaseOwner !== f.owner || item.attempts !== f.attempts) {
+          throw leaseLost(`work/${f.workId}`, f.owner, leaseHolder(item));
+        }
+      } else {
+        const record = this.#deliveries.get(f.deliveryId)?.record;
+        if (record?.leaseOwner !== f.owner) {
+          throw leaseLost(`deliveries/${f.deliveryId}`, f.owner, record?.leaseOwner);
+        }
+      }
+    }
 
     for (const d of changes.deleteDocuments ?? []) {
       const docs = this.#documents.get(d.collection) as Map<string, DocRow>;
@@ -568,6 +586,23 @@ class MemoryStorage implements StorageAdapter {
       (r) => r.seq,
       (r) => structuredClone(r.record),
     );
+  }
+
+  async nextClaimableAt(options: NextClaimableOptions = {}): Promise<ClaimableTimes> {
+    this.#assertOpen(options);
+    if (options.kinds !== undefined) checkIds(options.kinds, 'kinds');
+    const kinds = options.kinds === undefined ? undefined : new Set(options.kinds);
+    let work = Number.POSITIVE_INFINITY;
+    for (const w of this.#work.values()) {
+      if (kinds !== undefined && !kinds.has(w.item.kind)) continue;
+      work = Math.min(work, Math.max(w.availableMs, w.leaseMs ?? 0));
+    }
+    let deliveries = Number.POSITIVE_INFINITY;
+    for (const d of this.#deliveries.values()) {
+      if (d.record.status !== 'pending') continue;
+      deliveries = Math.min(deliveries, Math.max(d.nextMs, d.leaseMs ?? 0));
+    }
+    return claimableTimes(work, deliveries);
   }
 
   /** Filters, orders by seq and cuts one row past the page (keyset pagination over seq). */

@@ -1,3 +1,4 @@
+import { storesPatch } from '../internal/stored-patches.ts';
 import type {
   Changes,
   DeliveryWrite,
@@ -11,6 +12,7 @@ type WireItem = Omit<WorkItemInput, 'payload'>;
 
 /** A commit's entries without their JSON columns, which travel serialised beside them. */
 export interface WireChanges {
+  readonly fences?: Changes['fences'];
   readonly documents?: readonly Omit<DocumentWrite, 'data'>[];
   readonly deleteDocuments?: Changes['deleteDocuments'];
   readonly runs?: readonly WireRun[];
@@ -47,27 +49,6 @@ function packEvents(
 ): string | undefined {
   if (events === undefined || events.length === 0) return undefined;
   return JSON.stringify(events.map((e) => [e.type, e.data]));
-}
-
-/**
- * The snapshot is stored whole at least every this many revisions, so that reading a run applies
- * at most this many patches less one.
- */
-export const SNAPSHOT_EVERY = 8;
-
-/**
- * Whether a run write stores its patch instead of its snapshot: it has one, the run stays active
- * (a run at rest is read as one row), the commit has events (the patch goes in their row), and
- * the revision it makes is not one where the snapshot is stored whole.
- */
-function storesPatch(r: RunWrite): boolean {
-  return (
-    r.patch !== undefined &&
-    r.active &&
-    r.events !== undefined &&
-    r.events.length > 0 &&
-    r.expectedRevision % SNAPSHOT_EVERY !== 0
-  );
 }
 
 /** Serialises `changes` for the writer (see {@link SerializedChanges}). */
@@ -116,6 +97,7 @@ function wireItem(w: WorkItemInput): WireItem {
 
 function wire(c: Changes): WireChanges {
   const out: { -readonly [K in keyof WireChanges]: WireChanges[K] } = {};
+  if (c.fences) out.fences = c.fences.map((f) => ({ ...f }));
   if (c.documents) out.documents = c.documents.map(({ data: _, ...d }) => d);
   if (c.deleteDocuments) out.deleteDocuments = c.deleteDocuments.map((d) => ({ ...d }));
   if (c.runs) out.runs = c.runs.map(wireRun);

@@ -1,10 +1,7 @@
-import { StorageError } from '../errors.ts';
-import { formatTime } from '../internal/time.ts';
-import { applySnapshotPatch, type SnapshotPatchOp } from '../snapshot-patch.ts';
+import { deliveryRecord, documentRecord, eventRecords, workRecord } from '../internal/records.ts';
+import { applyStoredPatches } from '../internal/stored-patches.ts';
 import type {
-  CollectionName,
   DeliveryRecord,
-  DeliveryStatus,
   JsonObject,
   RunEventRecord,
   RunRecord,
@@ -101,22 +98,7 @@ export interface DeliveryRow {
 
 /** Maps a `documents` row to the contract shape (absent columns are absent properties). */
 export function documentFromRow(r: DocumentRow): StoredDocument {
-  const doc: {
-    -readonly [K in keyof StoredDocument]: StoredDocument[K];
-  } = {
-    collection: r.collection as CollectionName,
-    id: r.id,
-    data: JSON.parse(r.data) as JsonObject,
-    revision: r.revision,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-  if (r.parent_id !== null) doc.parentId = r.parent_id;
-  if (r.secondary_id !== null) doc.secondaryId = r.secondary_id;
-  if (r.key !== null) doc.key = r.key;
-  if (r.name !== null) doc.name = r.name;
-  if (r.blob_key !== null) doc.blobKey = r.blob_key;
-  return doc;
+  return documentRecord(r, JSON.parse(r.data) as JsonObject);
 }
 
 /**
@@ -130,35 +112,13 @@ export function runFromRow(r: RunRow, patches?: readonly PatchRow[]): RunRecord 
   if (r.revision !== r.base_revision) {
     // The row holds the revision of its last write; commits that stored a patch only since then
     // are ahead of it, each one revision (see `SqliteWriter`).
-    const least = r.revision - r.base_revision;
-    const where = `run ${r.id} (revision ${r.revision}, snapshot at ${r.base_revision})`;
-    const last = patches?.[patches.length - 1];
-    if (patches === undefined || last === undefined || patches.length < least) {
-      throw new StorageError(
-        'DATABASE_ERROR',
-        `${where}: ${least} patches expected, ${patches?.length ?? 0} stored`,
-      );
-    }
-    if (last.revision !== r.base_revision + patches.length) {
-      throw new StorageError(
-        'DATABASE_ERROR',
-        `${where}: ${patches.length} patches stored, the last at revision ${last.revision}`,
-      );
-    }
+    const last = applyStoredPatches(snapshot, patches, {
+      id: r.id,
+      revision: r.revision,
+      baseRevision: r.base_revision,
+    });
     revision = last.revision;
-    if (last.revision > r.revision) updatedAt = last.at;
-    for (const p of patches) {
-      if (p.patch === null) {
-        throw new StorageError('DATABASE_ERROR', `${where}: an event row after it has no patch`);
-      }
-      try {
-        applySnapshotPatch(snapshot, JSON.parse(p.patch) as SnapshotPatchOp[]);
-      } catch (error) {
-        throw new StorageError('DATABASE_ERROR', `${where}: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
-    }
+    if (last.revision > r.revision && last.at !== undefined) updatedAt = last.at;
   }
   const run: { -readonly [K in keyof RunRecord]: RunRecord[K] } = {
     id: r.id,
@@ -178,47 +138,19 @@ export function runFromRow(r: RunRow, patches?: readonly PatchRow[]): RunRecord 
 
 /** Appends the events of a `run_events` row that come after `afterSeq` to `out`. */
 export function eventsFromRow(r: RunEventRow, afterSeq: number, out: RunEventRecord[]): void {
-  const events = JSON.parse(r.events) as [string, JsonObject][];
-  for (let i = 0; i < events.length; i++) {
-    const seq = r.seq + i;
-    if (seq <= afterSeq) continue;
-    const [type, data] = events[i] as [string, JsonObject];
-    out.push({ runId: r.run_id, seq, type, data, revision: r.revision, at: r.at });
-  }
+  eventRecords(r, JSON.parse(r.events) as [string, JsonObject][], afterSeq, out);
 }
 
 /** Maps a `work` row to the contract shape. */
 export function workFromRow(r: WorkRow): WorkItem {
-  const item: { -readonly [K in keyof WorkItem]: WorkItem[K] } = {
-    id: r.id,
-    runId: r.run_id,
-    kind: r.kind,
-    priority: r.priority,
-    seq: r.seq,
-    availableAt: formatTime(r.available_at),
-    payload: JSON.parse(r.payload) as JsonObject,
-    attempts: r.attempts,
-  };
-  if (r.lease_owner !== null) item.leaseOwner = r.lease_owner;
-  if (r.lease_expires_at !== null) item.leaseExpiresAt = formatTime(r.lease_expires_at);
-  return item;
+  return workRecord(r, JSON.parse(r.payload) as JsonObject);
 }
 
 /** Maps a `deliveries` row to the contract shape. */
 export function deliveryFromRow(r: DeliveryRow): DeliveryRecord {
-  const d: { -readonly [K in keyof DeliveryRecord]: DeliveryRecord[K] } = {
-    id: r.id,
-    endpointId: r.endpoint_id,
-    eventId: r.event_id,
-    eventType: r.event_type,
-    event: JSON.parse(r.event) as JsonObject,
-    status: r.status as DeliveryStatus,
-    attempts: JSON.parse(r.attempts) as DeliveryRecord['attempts'],
-    nextAttemptAt: formatTime(r.next_attempt_at),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-  if (r.lease_owner !== null) d.leaseOwner = r.lease_owner;
-  if (r.lease_expires_at !== null) d.leaseExpiresAt = formatTime(r.lease_expires_at);
-  return d;
+  return deliveryRecord(
+    r,
+    JSON.parse(r.event) as JsonObject,
+    JSON.parse(r.attempts) as DeliveryRecord['attempts'],
+  );
 }

@@ -58,6 +58,9 @@ export interface SqliteStatements {
   readonly workLeasedExpired: Statement<{ 1: number }>;
   readonly workLeasedRequeue: Statement;
   readonly workLeasedRequeueDelete: Statement;
+  readonly workLease: Statement<{ lease_owner: string | null; attempts: number }>;
+  readonly deliveryLease: Statement<{ lease_owner: string | null }>;
+  readonly nextClaimable: Statement<{ work: number | null; deliveries: number | null }>;
   readonly workClaim: Statement<WorkRow>;
   readonly workClaimKinds: Statement<WorkRow>;
   readonly workRenew: Statement;
@@ -185,6 +188,22 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
         ON CONFLICT (id) DO NOTHING`,
     ),
     workLeasedRequeueDelete: p('DELETE FROM work_leased WHERE lease_expires_at <= ?'),
+    // The lease a fence checks: an id is in one of the two tables.
+    workLease: p(
+      `SELECT lease_owner, attempts FROM work WHERE id = ?
+        UNION ALL SELECT lease_owner, attempts FROM work_leased WHERE id = ?`,
+    ),
+    deliveryLease: p('SELECT lease_owner FROM deliveries WHERE id = ?'),
+    // Scans the queue and the pending deliveries: one process per file calls it now and then.
+    nextClaimable: p(
+      `SELECT (SELECT min(max(available_at, coalesce(lease_expires_at, 0))) FROM
+          (SELECT available_at, lease_expires_at FROM work
+            WHERE @kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds))
+          UNION ALL SELECT available_at, lease_expires_at FROM work_leased
+            WHERE @kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))) AS work,
+        (SELECT min(max(next_attempt_at, coalesce(lease_expires_at, 0))) FROM deliveries
+          WHERE status = 'pending') AS deliveries`,
+    ),
     // One statement claims atomically; the subquery walks work_by_claim_order.
     workClaim: p(
       `UPDATE work SET lease_owner = @owner, lease_expires_at = @expires, attempts = attempts + 1

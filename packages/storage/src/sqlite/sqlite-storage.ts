@@ -3,7 +3,7 @@ import { StorageError } from '../errors.ts';
 import type { KeysetQuery } from '../internal/keyset-page.ts';
 import { keysetQuery, toPage } from '../internal/keyset-page.ts';
 import { notOpen, throwIfAborted } from '../internal/storage-errors.ts';
-import { parseTime } from '../internal/time.ts';
+import { claimableTimes, parseTime } from '../internal/time.ts';
 import {
   checkClaim,
   checkCollection,
@@ -21,6 +21,7 @@ import type {
   AbortableOptions,
   BlobStore,
   Changes,
+  ClaimableTimes,
   ClaimOptions,
   ClaimWorkOptions,
   CollectionName,
@@ -29,6 +30,7 @@ import type {
   DeliveryRecord,
   DocumentQuery,
   Durability,
+  NextClaimableOptions,
   Page,
   RunEventRecord,
   RunQuery,
@@ -693,6 +695,17 @@ class SqliteStorage implements SqliteStorageAdapter {
     if (status !== undefined) where.push(['status = ?', status]);
     const rows = this.#list<DeliveryRow>('deliveries', where, q);
     return toPage(rows, q, (r) => r.seq, deliveryFromRow);
+  }
+
+  async nextClaimableAt(options: NextClaimableOptions = {}): Promise<ClaimableTimes> {
+    const { s } = this.#get(options);
+    if (options.kinds !== undefined) checkIds(options.kinds, 'kinds');
+    const kinds = options.kinds === undefined ? null : JSON.stringify(options.kinds);
+    const row = runSql(() => s.nextClaimable.get({ kinds }));
+    return claimableTimes(
+      row?.work ?? Number.POSITIVE_INFINITY,
+      row?.deliveries ?? Number.POSITIVE_INFINITY,
+    );
   }
 
   /**

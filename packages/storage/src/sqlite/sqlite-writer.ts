@@ -1,5 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { duplicateKey, revisionConflict } from '../internal/storage-errors.ts';
+import {
+  duplicateKey,
+  leaseHolder,
+  leaseLost,
+  revisionConflict,
+} from '../internal/storage-errors.ts';
 import { formatTime, parseTime, timeOr } from '../internal/time.ts';
 import type { CommitResult } from '../storage-adapter.ts';
 import type { SerializedChanges } from './serialized-changes.ts';
@@ -151,6 +156,24 @@ export class SqliteWriter {
     const changes = serialized.changes;
     const runRevisions: Record<string, number> = {};
     const documentRevisions: Record<string, number> = {};
+
+    for (const f of changes.fences ?? []) {
+      if ('workId' in f) {
+        const row = s.workLease.get(f.workId, f.workId);
+        if (row?.lease_owner !== f.owner || row.attempts !== f.attempts) {
+          const holder =
+            row === undefined || row.lease_owner === null
+              ? undefined
+              : { leaseOwner: row.lease_owner, attempts: row.attempts };
+          throw leaseLost(`work/${f.workId}`, f.owner, leaseHolder(holder));
+        }
+      } else {
+        const row = s.deliveryLease.get(f.deliveryId);
+        if (row?.lease_owner !== f.owner) {
+          throw leaseLost(`deliveries/${f.deliveryId}`, f.owner, row?.lease_owner ?? undefined);
+        }
+      }
+    }
 
     if (changes.deleteDocuments !== undefined && changes.deleteDocuments.length > 0) {
       let deleted = false;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { StorageAdapter } from '../storage-adapter.ts';
 import { describeDocuments } from './contract-documents.ts';
+import { describeFences } from './contract-fences.ts';
 import type { ContractContext, StorageFactory } from './contract-helpers.ts';
 import { describeLifecycle } from './contract-lifecycle.ts';
 import { describePagination } from './contract-pagination.ts';
@@ -48,6 +49,7 @@ export function describeStorageContract(
     describeDocuments(ctx);
     describeRuns(ctx);
     describeQueue(ctx);
+    describeFences(ctx);
     describePagination(ctx);
     describeRevisionProperty(ctx, options.propertyRuns ?? 25);
     describePaginationProperty(ctx, options.propertyRuns ?? 25);

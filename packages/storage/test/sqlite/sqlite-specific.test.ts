@@ -1094,8 +1094,12 @@ describe('indexes', () => {
       statements.workList,
       statements.workListByRun,
     ];
+    // `nextClaimableAt` is asked when a process has nothing to do (to sleep until then): it
+    // scans the queue and the pending deliveries rather than costing every enqueue an index.
+    const scans: BetterSqlite3.Statement[] = [statements.nextClaimable];
     for (const statement of all) {
       if (/^\s*INSERT/i.test(statement.source) && !/SELECT/i.test(statement.source)) continue;
+      if (scans.includes(statement)) continue;
       if (scansLeased.includes(statement)) {
         for (const d of plan(db, statement.source)) {
           if (d.startsWith('SCAN') && !d.includes('USING')) expect(d).toMatch(/work_leased/);

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { DraftBlock, DraftDocument } from '../draft-document.ts';
-import type { FormatContext } from '../parse-document.ts';
+import type { FormatContext } from '../format-context.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import { decodeText } from './decode-text.ts';
 import { detectDelimiter } from './detect-delimiter.ts';

@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import type { DraftDocument } from '../draft-document.ts';
-import type { FormatContext } from '../parse-document.ts';
+import type { FormatContext } from '../format-context.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import { htmlToBlocks } from './html-blocks.ts';
 

@@ -1,5 +1,5 @@
 import type { DraftDocument } from '../draft-document.ts';
-import type { FormatContext } from '../parse-document.ts';
+import type { FormatContext } from '../format-context.ts';
 import { decodeText } from './decode-text.ts';
 import { htmlToBlocks } from './html-blocks.ts';
 

@@ -1,11 +1,11 @@
+import { clampBox, round2 } from '../boxes.ts';
 import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts';
+import type { FormatContext } from '../format-context.ts';
 import { mapLimit } from '../map-limit.ts';
-import type { FormatContext } from '../parse-document.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
-import { clampBox } from './pdf/geometry.ts';
-import { bodySize, headingSizesOf, withHeadings } from './pdf/page-layout.ts';
+import { bodySize, headingSizesOf, withHeadings } from './pdf/headings.ts';
 import { readPages } from './pdf/read-pages.ts';
 import { hasFormFields, openPdf, pdfError } from './pdf/scan-page.ts';
 
@@ -55,6 +55,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
         `The selection has ${selected.length} pages; the limit is ${context.limits.maxPages}. Narrow advancedOptions.pageRanges or raise limits.maxPages.`,
       );
     }
+    context.progress?.start(selected.length);
     const hasForm = context.config.keyValue && (await hasFormFields(doc));
     const { pages: laidPages } = await readPages(bytes, doc, selected, context, hasForm);
 
@@ -83,6 +84,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
           height: page.originalHeight,
         });
         ocrResults.set(page.number, result);
+        context.progress?.pageDone();
       });
     }
     const units: DraftUnit[] = [];
@@ -100,11 +102,8 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
         spatial = ocr.spatial;
         width = ocr.width;
         height = ocr.height;
-        // The page's /Rotate plus what OSD found on the rendered (already /Rotate-d) image.
-        rotation =
-          ocr.page.rotationApplied === null
-            ? null
-            : (ocr.page.rotationApplied + (laid.rotation ?? 0)) % 360;
+        // What OSD found on the page rendered as a viewer shows it (its /Rotate applied).
+        rotation = ocr.page.rotationApplied;
         ocrPageCount++;
       } else {
         blocks = withHeadings(laid.blocks, laid.headings, headingSizes, body);
@@ -112,15 +111,15 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
       }
       units.push({
         pageNumber: laid.number,
-        page: { number: laid.number, width: round(width), height: round(height) },
+        page: { number: laid.number, width: round2(width), height: round2(height) },
         blocks: blocks.map((block) => clampBlock(block, width, height)),
         spatial,
       });
       pages.push({
         number: laid.number,
         rotationApplied: rotation,
-        originalPageWidth: round(laid.originalWidth),
-        originalPageHeight: round(laid.originalHeight),
+        originalPageWidth: round2(laid.originalWidth),
+        originalPageHeight: round2(laid.originalHeight),
         dpi: 72,
       });
     }
@@ -130,10 +129,6 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
     context.signal.removeEventListener('abort', onAbort);
     await task.destroy().catch(() => undefined);
   }
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 function within(box: BoundingBox, width: number, height: number): boolean {

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
+import { compileNumberFormat, formatGeneral } from '@docflow/formulas';
 import ExcelJS from 'exceljs';
 import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts';
-import type { FormatContext } from '../parse-document.ts';
+import type { FormatContext } from '../format-context.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { CellFormatting, TableCellDetails } from '../parse-output.ts';
 import { markdownTable, markdownTableRow, markdownTableSeparator } from './markdown-table.ts';
-import { compileNumberFormat, formatGeneral } from './number-format.ts';
 
 /** Above this size workbooks are read with exceljs's streaming reader. */
 const STREAM_ABOVE_BYTES = 2 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { boxOf } from '../boxes.ts';
 import type { DraftBlock } from '../draft-document.ts';
-import { boxOf } from '../formats/pdf/geometry.ts';
 import { type GrayImage, rgbaFromGray } from './gray-image.ts';
 
 type ZXingReader = typeof import('zxing-wasm/reader');

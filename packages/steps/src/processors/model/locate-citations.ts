@@ -3,9 +3,10 @@
  * document's lines (text by substring, numbers and dates by their parsed value) and cited where
  * it is first found.
  */
-import type { DocumentLine, DocumentView } from '../document-view.ts';
+
 import type { ExtractValue, FieldMetadata } from '../provider.ts';
 import { parseDate, parseNumber } from '../value-coercion.ts';
+import type { DocumentLine, DocumentView } from '../view/document-view.ts';
 
 function numbersIn(text: string): number[] {
   const out: number[] = [];

@@ -15,7 +15,6 @@ import {
   type UrlPolicyOptions,
   urlPolicy,
 } from '@docflow/engine';
-import type { DocumentView } from '../document-view.ts';
 import type { ClassificationConfig, JsonSchema, SplitterConfig } from '../processor-config.ts';
 import {
   type ExtractValue,
@@ -23,6 +22,7 @@ import {
   ProviderAnswerError,
   type ProviderUsage,
 } from '../provider.ts';
+import type { DocumentView } from '../view/document-view.ts';
 import { locateCitations } from './locate-citations.ts';
 
 /** Options of {@link modelProvider}. */

@@ -1,12 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { DraftBlock, DraftDocument } from '../../../src/parse/draft-document.ts';
+import { DEFAULT_PARSE_LIMITS, type FormatContext } from '../../../src/parse/format-context.ts';
 import { parseXlsx } from '../../../src/parse/formats/parse-xlsx.ts';
-import {
-  DEFAULT_PARSE_LIMITS,
-  type FormatContext,
-  parseDocument,
-} from '../../../src/parse/parse-document.ts';
+import { parseDocument } from '../../../src/parse/parse-document.ts';
 import type { ParseConfig, TableCellDetails } from '../../../src/parse/parse-output.ts';
 import { resolveParseConfig } from '../../../src/parse/resolve-parse-config.ts';
 import { makeXlsx } from '../../fixtures/parse/make-office.ts';

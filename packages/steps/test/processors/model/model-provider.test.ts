@@ -6,7 +6,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StepError } from '@docflow/engine';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildDocumentView } from '../../../src/processors/document-view.ts';
 import { modelProvider } from '../../../src/processors/model/model-provider.ts';
 import {
   runClassification,
@@ -14,6 +13,7 @@ import {
   runSplit,
 } from '../../../src/processors/run-processor.ts';
 import { textToParseOutput } from '../../../src/processors/text-parse-output.ts';
+import { buildDocumentView } from '../../../src/processors/view/build-view.ts';
 
 type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
 

@@ -1,5 +1,3 @@
-import type { BoundingBox } from '../../parse-output.ts';
-
 /** A 2D affine matrix `[a, b, c, d, e, f]` as PDF writes it. */
 export type Matrix = readonly [number, number, number, number, number, number];
 
@@ -45,30 +43,4 @@ export function uprightFrame(angle: number, width: number, height: number): Upri
     default:
       return { width, height, extraRotation: 0, map: (x, y) => [x, y] };
   }
-}
-
-/** The box around points. */
-export function boxOf(points: readonly (readonly [number, number])[]): BoundingBox {
-  let left = Number.POSITIVE_INFINITY;
-  let top = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  let bottom = Number.NEGATIVE_INFINITY;
-  for (const [x, y] of points) {
-    left = Math.min(left, x);
-    right = Math.max(right, x);
-    top = Math.min(top, y);
-    bottom = Math.max(bottom, y);
-  }
-  return { left, top, right, bottom };
-}
-
-/** Clamps a box into the page. */
-export function clampBox(box: BoundingBox, width: number, height: number): BoundingBox {
-  const clamp = (v: number, max: number) => Math.min(Math.max(v, 0), max);
-  return {
-    left: clamp(box.left, width),
-    top: clamp(box.top, height),
-    right: clamp(box.right, width),
-    bottom: clamp(box.bottom, height),
-  };
 }

@@ -1,7 +1,7 @@
 import type { DraftBlock } from '../../draft-document.ts';
-import type { FormatContext } from '../../parse-document.ts';
+import type { FormatContext } from '../../format-context.ts';
+import { ocrPage } from '../../ocr/ocr-page.ts';
 import type { OutputPageMetadata } from '../../parse-output.ts';
-import { ocrPage } from '../parse-image.ts';
 import type { PdfDocument } from './pdfjs.ts';
 import { renderPdfPage } from './render-page.ts';
 

@@ -1,5 +1,6 @@
+import { boxOf } from '../../boxes.ts';
 import type { BoundingBox } from '../../parse-output.ts';
-import { apply, boxOf, type Matrix, multiply } from './geometry.ts';
+import { apply, type Matrix, multiply } from './geometry.ts';
 
 /** pdf.js operator ids we read (stable across 5.x: `OPS` in pdf.js). */
 export const PDF_OPS = {

@@ -13,6 +13,13 @@ export interface ReadRequest {
   readonly pages: readonly number[];
   readonly config: ResolvedParseConfig;
   readonly hasForm: boolean;
+  /** Send a {@link PageRead} message as each page is laid out. */
+  readonly progress?: boolean;
+}
+
+/** What a PDF worker sends after each page when asked for progress, before its reply. */
+export interface PageRead {
+  readonly pageRead: { readonly scanned: boolean };
 }
 
 /** What a PDF worker answers. */
@@ -84,6 +91,7 @@ function spawn(): Worker {
 export function readOnWorker(
   request: ReadRequest,
   signal: AbortSignal,
+  onPage?: (page: PageRead['pageRead']) => void,
 ): Promise<Extract<ReadReply, { ok: true }>> {
   if (signal.aborted) return Promise.reject(signal.reason);
   if (timer) {
@@ -105,7 +113,11 @@ export function readOnWorker(
       void worker.terminate();
       reject(signal.reason);
     };
-    const onMessage = (reply: ReadReply) => {
+    const onMessage = (reply: ReadReply | PageRead) => {
+      if ('pageRead' in reply) {
+        onPage?.(reply.pageRead);
+        return;
+      }
       done();
       release(worker);
       if (reply.ok) resolve(reply);
@@ -122,7 +134,7 @@ export function readOnWorker(
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage(request);
+    worker.postMessage(onPage ? { ...request, progress: true } : request);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FormatContext } from '../../parse-document.ts';
+import type { FormatContext } from '../../format-context.ts';
 import { ParseFailure } from '../../parse-failure.ts';
 import type { LaidPage } from './laid-page.ts';
 import { PDF_WORKERS, pdfWorkersAvailable, readOnWorker } from './pdf-worker-pool.ts';
@@ -20,6 +20,11 @@ export interface ReadPages {
   readonly threads: number;
 }
 
+/** A page read is final unless it is a scan, which is final once OCRed (parse-pdf.ts). */
+function countPage(context: FormatContext, scanned: boolean): void {
+  if (!scanned) context.progress?.pageDone();
+}
+
 async function readInThread(
   bytes: Uint8Array,
   doc: PdfDocument,
@@ -28,7 +33,15 @@ async function readInThread(
   hasForm: boolean,
 ): Promise<ReadPages> {
   try {
-    const share = await readShare(bytes, doc, pages, context.config, hasForm, context.signal);
+    const share = await readShare(
+      bytes,
+      doc,
+      pages,
+      context.config,
+      hasForm,
+      context.signal,
+      context.progress && ((page) => countPage(context, page.scanned)),
+    );
     return { ...share, threads: 0 };
   } catch (error) {
     context.signal.throwIfAborted();
@@ -65,8 +78,10 @@ export async function readPages(
   const own = pages.slice(0, ownSize);
   const parts: number[][] = [];
   for (let i = ownSize; i < pages.length; i += size) parts.push(pages.slice(i, i + size));
+  const onPage =
+    context.progress && ((page: { scanned: boolean }) => countPage(context, page.scanned));
   const workers = parts.map((part) =>
-    readOnWorker({ bytes, pages: part, config: context.config, hasForm }, context.signal),
+    readOnWorker({ bytes, pages: part, config: context.config, hasForm }, context.signal, onPage),
   );
   // Settled at once, so that a failing worker is not an unhandled rejection meanwhile.
   const settled = Promise.allSettled(workers);

@@ -11,7 +11,8 @@ export interface ReadShare {
 
 /**
  * Reads `pages` of an open document in this thread, each laid out as soon as it is read (the
- * calling thread and the PDF worker threads alike). `signal` is checked before each page.
+ * calling thread and the PDF worker threads alike). `signal` is checked before each page;
+ * `onPage` hears of each page once it is laid out.
  */
 export async function readShare(
   bytes: Uint8Array,
@@ -20,6 +21,7 @@ export async function readShare(
   config: ResolvedParseConfig,
   hasForm: boolean,
   signal?: AbortSignal,
+  onPage?: (page: LaidPage) => void,
 ): Promise<ReadShare> {
   let content: ReturnType<PageSources['content']> | undefined;
   const sources: PageSources = {
@@ -33,7 +35,9 @@ export async function readShare(
   const laid: LaidPage[] = [];
   for (const number of pages) {
     signal?.throwIfAborted();
-    laid.push(layOutPage(await readPage(sources, number, config, hasForm), config));
+    const page = layOutPage(await readPage(sources, number, config, hasForm), config);
+    laid.push(page);
+    onPage?.(page);
   }
   return { pages: laid, paths: sources.paths };
 }

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { ParseFailure } from '../../parse-failure.ts';
-import type { ReadReply, ReadRequest } from './pdf-worker-pool.ts';
+import type { PageRead, ReadReply, ReadRequest } from './pdf-worker-pool.ts';
 import { readShare } from './read-share.ts';
 import { openPdf } from './scan-page.ts';
 
@@ -16,6 +16,11 @@ async function read(request: ReadRequest): Promise<ReadReply> {
       request.pages,
       request.config,
       request.hasForm,
+      undefined,
+      request.progress
+        ? (page) =>
+            parentPort?.postMessage({ pageRead: { scanned: page.scanned } } satisfies PageRead)
+        : undefined,
     );
     return { ok: true, ...share };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PARSE_LIMITS, type FormatContext } from '../../../../src/parse/format-context.ts';
 import { type LaidPage, layOutPage } from '../../../../src/parse/formats/pdf/laid-page.ts';
 import {
   closePdfWorkers,
@@ -6,8 +7,6 @@ import {
 } from '../../../../src/parse/formats/pdf/pdf-worker-pool.ts';
 import { readPages } from '../../../../src/parse/formats/pdf/read-pages.ts';
 import { openPdf, scanPage } from '../../../../src/parse/formats/pdf/scan-page.ts';
-import type { FormatContext } from '../../../../src/parse/parse-document.ts';
-import { DEFAULT_PARSE_LIMITS } from '../../../../src/parse/parse-document.ts';
 import type { ParseConfig } from '../../../../src/parse/parse-output.ts';
 import { resolveParseConfig } from '../../../../src/parse/resolve-parse-config.ts';
 import { makeGraphicsPdf } from '../../../fixtures/parse/make-graphics-pdf.ts';

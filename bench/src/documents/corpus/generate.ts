@@ -1,0 +1,496 @@
+/**
+ * Generates the evaluation corpus: business documents of five types in varied template families,
+ * made into PDFs by software docflow does not use for its own fixtures (LibreOffice Writer and
+ * Calc, Chromium, Ghostscript), scanned copies, and packets of several documents (same-type
+ * neighbours on purpose), each with the ground truth the generator knows. Reproducible from the
+ * seed; writes `bench/generated/documents/<seed>/` (gitignored).
+ *
+ *   cd bench && npx tsx src/documents/corpus/generate.ts [--seed 2311] [--small]
+ */
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type FactHints, type Facts, factsFor, type StatementFacts, truthOf } from './content.ts';
+import { addDays } from './locales.ts';
+import {
+  type CorpusDocument,
+  type CorpusManifest,
+  type CorpusPacket,
+  type CorpusSet,
+  DOC_TYPES,
+  type DocType,
+  type LayoutDoc,
+  type Producer,
+} from './model.ts';
+import {
+  chromium,
+  ensurePackages,
+  ghostscript,
+  pageCount,
+  qpdfJoin,
+  soffice,
+  toolVersions,
+} from './producers.ts';
+import { type Random, random } from './random.ts';
+import { renderHtml } from './render-html.ts';
+import { renderFods, renderFodt } from './render-odf.ts';
+import { renderPs } from './render-ps.ts';
+import { scanPdf } from './scan.ts';
+import { context, type Family, familiesOf } from './templates.ts';
+
+export const BENCH_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** Where the corpus of `seed` lives. */
+export function corpusDir(seed: number): string {
+  return join(BENCH_ROOT, 'generated', 'documents', String(seed));
+}
+
+/** Producers per half, with weights: the held-out half leans on producers development lacks. */
+const MIX: Readonly<Record<CorpusSet, readonly (readonly [Producer, number])[]>> = {
+  development: [
+    ['chromium', 4],
+    ['writer-odt', 3],
+    ['ghostscript', 3],
+  ],
+  'held-out': [
+    ['writer-html', 3],
+    ['calc', 3],
+    ['ghostscript-redistill', 2],
+    ['chromium', 1],
+    ['ghostscript', 1],
+  ],
+};
+
+interface Job {
+  readonly id: string;
+  readonly set: CorpusSet;
+  readonly type: DocType;
+  readonly family: Family;
+  readonly producer: Producer;
+  readonly facts: Facts;
+  readonly layout: LayoutDoc;
+  /** Where the PDF is written. */
+  readonly pdf: string;
+}
+
+function producerCycle(r: Random, set: CorpusSet): Producer[] {
+  const list = MIX[set].flatMap(([p, w]) => Array.from({ length: w }, () => p));
+  return r.sample(list, list.length);
+}
+
+function fitProducer(producer: Producer, type: DocType): Producer {
+  // A letter typed into a spreadsheet is not something people send.
+  if (producer === 'calc' && type === 'letter') return 'writer-html';
+  return producer;
+}
+
+interface Look {
+  readonly family: Family;
+  readonly producer: Producer;
+  readonly ctxSeed: number;
+}
+
+function plan(
+  id: string,
+  set: CorpusSet,
+  type: DocType,
+  look: Look,
+  facts: Facts,
+  pdf: string,
+): Job {
+  const ctx = context(random(look.ctxSeed), set, facts.locale);
+  const layout = look.family.build(facts as never, ctx);
+  return {
+    id,
+    set,
+    type,
+    family: look.family,
+    producer: fitProducer(look.producer, type),
+    facts,
+    layout,
+    pdf,
+  };
+}
+
+/** Writes every job's source and runs the producers; each job's PDF exists afterwards. */
+function produce(jobs: readonly Job[], work: string): void {
+  const src = join(work, 'sources');
+  mkdirSync(src, { recursive: true });
+  const byProducer = (p: Producer) => jobs.filter((j) => j.producer === p);
+  const odt = byProducer('writer-odt').map((j) => {
+    const file = join(src, `${j.id}.fodt`);
+    writeFileSync(file, renderFodt(j.layout));
+    return { job: j, file };
+  });
+  const ods = byProducer('calc').map((j) => {
+    const file = join(src, `${j.id}.fods`);
+    writeFileSync(file, renderFods(j.layout));
+    return { job: j, file };
+  });
+  const web = byProducer('writer-html').map((j) => {
+    const file = join(src, `${j.id}.html`);
+    writeFileSync(file, renderHtml(j.layout, true));
+    return { job: j, file };
+  });
+  const out = join(work, 'lo');
+  soffice(
+    odt.map((x) => x.file),
+    'pdf',
+    out,
+  );
+  soffice(
+    odt.map((x) => x.file),
+    'docx',
+    out,
+  );
+  soffice(
+    ods.map((x) => x.file),
+    'pdf',
+    out,
+  );
+  soffice(
+    ods.map((x) => x.file),
+    'xlsx',
+    out,
+  );
+  soffice(
+    web.map((x) => x.file),
+    'pdf:writer_web_pdf_Export',
+    out,
+  );
+  for (const { job } of [...odt, ...ods, ...web]) {
+    copyFileSync(join(out, `${job.id}.pdf`), job.pdf);
+    for (const ext of ['docx', 'xlsx']) {
+      const alt = join(out, `${job.id}.${ext}`);
+      if (existsSync(alt)) copyFileSync(alt, job.pdf.replace(/\.pdf$/, `.${ext}`));
+    }
+  }
+  for (const job of jobs) {
+    if (job.producer === 'chromium' || job.producer === 'ghostscript-redistill') {
+      const html = join(src, `${job.id}.html`);
+      writeFileSync(html, renderHtml(job.layout));
+      if (job.producer === 'chromium') chromium(html, job.pdf);
+      else {
+        const printed = join(src, `${job.id}.chromium.pdf`);
+        chromium(html, printed);
+        ghostscript([printed], job.pdf);
+      }
+    } else if (job.producer === 'ghostscript') {
+      const ps = join(src, `${job.id}.ps`);
+      writeFileSync(ps, renderPs(job.layout));
+      ghostscript([ps], job.pdf);
+    }
+  }
+}
+
+function documentOf(job: Job, root: string): CorpusDocument {
+  const alternates = (['docx', 'xlsx'] as const)
+    .map((ext) => job.pdf.replace(/\.pdf$/, `.${ext}`))
+    .filter((f) => existsSync(f))
+    .map((f) => ({
+      producer: (f.endsWith('.docx') ? 'writer-docx' : 'calc') as Producer,
+      file: f.slice(root.length + 1),
+    }));
+  return {
+    id: job.id,
+    set: job.set,
+    type: job.type,
+    family: job.family.name,
+    producer: job.producer,
+    file: job.pdf.slice(root.length + 1),
+    ...(alternates.length > 0 ? { alternates } : {}),
+    pages: pageCount(job.pdf),
+    truth: truthOf(job.facts),
+  };
+}
+
+/** What a packet theme asks for: members, and which earlier member each one looks like. */
+interface Member {
+  readonly type: DocType;
+  readonly hints?: FactHints;
+  /** Index of an earlier member whose family, producer and drawing seed this one reuses. */
+  readonly like?: number;
+  /** Facts derived from an earlier member's (consecutive statements). */
+  readonly after?: number;
+}
+
+interface Theme {
+  readonly name: string;
+  members(r: Random): Member[];
+}
+
+const THEMES: readonly Theme[] = [
+  { name: 'receipt + receipt', members: () => [{ type: 'receipt' }, { type: 'receipt' }] },
+  {
+    name: 'receipt + receipt, same shop',
+    members: () => [
+      { type: 'receipt' },
+      { type: 'receipt', like: 0 },
+      { type: 'receipt', like: 0 },
+    ],
+  },
+  {
+    name: 'statement + statement, different banks',
+    members: () => [{ type: 'bank_statement' }, { type: 'bank_statement' }],
+  },
+  {
+    name: 'statement + statement, same bank, other account',
+    members: () => [{ type: 'bank_statement' }, { type: 'bank_statement', like: 0 }],
+  },
+  {
+    name: 'statement + statement, same account, next month',
+    members: () => [{ type: 'bank_statement' }, { type: 'bank_statement', like: 0, after: 0 }],
+  },
+  {
+    name: 'invoice + invoice, same vendor',
+    members: (r) =>
+      Array.from({ length: r.int(2, 3) }, (_, i) => ({
+        type: 'invoice' as const,
+        ...(i > 0 ? { like: 0 } : {}),
+      })),
+  },
+  {
+    name: 'invoice + invoice, other vendors',
+    members: () => [{ type: 'invoice' }, { type: 'invoice' }],
+  },
+  {
+    name: 'purchase order + purchase order, same buyer',
+    members: () => [{ type: 'purchase_order' }, { type: 'purchase_order', like: 0 }],
+  },
+  {
+    name: 'letter + letter, same sender',
+    members: () => [{ type: 'letter' }, { type: 'letter', like: 0 }],
+  },
+  {
+    name: 'mixed',
+    members: (r) => Array.from({ length: r.int(3, 5) }, () => ({ type: r.pick(DOC_TYPES) })),
+  },
+  {
+    name: 'invoice, its purchase order and a receipt',
+    members: () => [{ type: 'purchase_order' }, { type: 'invoice' }, { type: 'receipt' }],
+  },
+];
+
+/** Hints that make a member look like (or follow) an earlier one. */
+function memberHints(member: Member, earlier: readonly Facts[]): FactHints {
+  const base = member.like === undefined ? undefined : earlier[member.like];
+  if (!base) return member.hints ?? {};
+  const hints: FactHints = { ...member.hints, locale: base.locale };
+  switch (base.type) {
+    case 'invoice':
+      return { ...hints, vendor: base.vendor };
+    case 'purchase_order':
+      return { ...hints, vendor: base.buyer };
+    case 'letter':
+      return { ...hints, vendor: base.organization };
+    case 'receipt':
+      return { ...hints, merchant: base.merchant };
+    case 'bank_statement': {
+      const prev =
+        member.after === undefined
+          ? undefined
+          : (earlier[member.after] as StatementFacts | undefined);
+      if (!prev) return { ...hints, bank: base.bank };
+      return {
+        ...hints,
+        bank: prev.bank,
+        holder: { name: prev.holder, address: prev.holderAddress },
+        account: prev.account,
+        start: addDays(prev.end, 1),
+        opening: prev.closing,
+      };
+    }
+  }
+}
+
+export interface GenerateOptions {
+  readonly seed: number;
+  /** Documents per type and half. */
+  readonly perType: Readonly<Record<CorpusSet, number>>;
+  readonly packets: Readonly<Record<CorpusSet, number>>;
+  readonly scans: Readonly<Record<CorpusSet, number>>;
+}
+
+export const DEFAULT_OPTIONS: GenerateOptions = {
+  seed: 2311,
+  perType: { development: 16, 'held-out': 10 },
+  packets: { development: 16, 'held-out': 11 },
+  scans: { development: 6, 'held-out': 4 },
+};
+
+/** Generates the corpus and returns its manifest (also written as `manifest.json`). */
+export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): CorpusManifest {
+  ensurePackages();
+  const root = corpusDir(options.seed);
+  rmSync(root, { recursive: true, force: true });
+  const work = join(root, 'work');
+  const master = random(options.seed);
+  const documents: CorpusDocument[] = [];
+  const packets: CorpusPacket[] = [];
+  for (const set of ['development', 'held-out'] as const) {
+    const tag = set === 'development' ? 'dev' : 'held';
+    const dir = join(root, set);
+    mkdirSync(dir, { recursive: true });
+    const r = master.fork(set);
+    const singles: Job[] = [];
+    for (const type of DOC_TYPES) {
+      const families = familiesOf(type, set);
+      const producers = producerCycle(r.fork(type), set);
+      for (let k = 0; k < options.perType[set]; k++) {
+        const id = `${tag}-${type}-${String(k + 1).padStart(2, '0')}`;
+        const dr = r.fork(id);
+        const look: Look = {
+          family: families[k % families.length] as Family,
+          producer: producers[k % producers.length] as Producer,
+          ctxSeed: dr.int(1, 2 ** 31),
+        };
+        singles.push(
+          plan(id, set, type, look, factsFor(type, dr.fork('facts')), join(dir, `${id}.pdf`)),
+        );
+      }
+    }
+    // Scans: extra documents printed by the set's producers, then scanned.
+    const scanJobs: Job[] = [];
+    const scanTypes: DocType[] = [
+      'invoice',
+      'receipt',
+      'bank_statement',
+      'purchase_order',
+      'letter',
+    ];
+    for (let k = 0; k < options.scans[set]; k++) {
+      const id = `${tag}-scan-${String(k + 1).padStart(2, '0')}`;
+      const type = scanTypes[k % scanTypes.length] as DocType;
+      const dr = r.fork(id);
+      const families = familiesOf(type, set);
+      const look: Look = {
+        family: dr.pick(families),
+        producer: fitProducer(dr.pick(MIX[set].map(([p]) => p)), type),
+        ctxSeed: dr.int(1, 2 ** 31),
+      };
+      scanJobs.push(
+        plan(
+          id,
+          set,
+          type,
+          look,
+          factsFor(type, dr.fork('facts'), { items: dr.int(3, 12) }),
+          join(work, `${id}.printed.pdf`),
+        ),
+      );
+    }
+    // Packets.
+    const packetJobs: {
+      id: string;
+      theme: string;
+      members: Job[];
+      joinedWith: 'qpdf' | 'ghostscript';
+    }[] = [];
+    for (let k = 0; k < options.packets[set]; k++) {
+      const id = `${tag}-packet-${String(k + 1).padStart(2, '0')}`;
+      const pr = r.fork(id);
+      const theme = THEMES[k % THEMES.length] as Theme;
+      const members: Job[] = [];
+      const facts: Facts[] = [];
+      const looks: Look[] = [];
+      theme.members(pr).forEach((m, n) => {
+        const mr = pr.fork(`m${n}`);
+        const hints = memberHints(m, facts);
+        const f = factsFor(m.type, mr.fork('facts'), hints);
+        const look: Look =
+          m.like !== undefined && looks[m.like]
+            ? (looks[m.like] as Look)
+            : {
+                family: mr.pick(familiesOf(m.type, set)),
+                producer: fitProducer(mr.pick(MIX[set].map(([p]) => p)), m.type),
+                ctxSeed: mr.int(1, 2 ** 31),
+              };
+        facts.push(f);
+        looks.push(look);
+        members.push(
+          plan(`${id}-m${n + 1}`, set, m.type, look, f, join(work, `${id}-m${n + 1}.pdf`)),
+        );
+      });
+      packetJobs.push({
+        id,
+        theme: theme.name,
+        members,
+        joinedWith: pr.chance(set === 'development' ? 0.25 : 0.6) ? 'ghostscript' : 'qpdf',
+      });
+    }
+    mkdirSync(work, { recursive: true });
+    console.log(
+      `${set}: producing ${singles.length} documents, ${scanJobs.length} scans, ${packetJobs.length} packets`,
+    );
+    produce([...singles, ...scanJobs, ...packetJobs.flatMap((p) => p.members)], work);
+    for (const job of singles) documents.push(documentOf(job, root));
+    for (const job of scanJobs) {
+      const pdf = join(dir, `${job.id}.pdf`);
+      scanPdf(job.pdf, pdf, join(work, `${job.id}-pages`), r.fork(`${job.id}-scan`));
+      documents.push({
+        ...documentOf({ ...job, pdf }, root),
+        producer: 'scan',
+        scannedFrom: job.producer,
+      });
+    }
+    for (const p of packetJobs) {
+      const file = join(dir, `${p.id}.pdf`);
+      const inputs = p.members.map((m) => m.pdf);
+      if (p.joinedWith === 'qpdf') qpdfJoin(inputs, file);
+      else ghostscript(inputs, file);
+      let page = 1;
+      const docs = p.members.map((m) => {
+        const n = pageCount(m.pdf);
+        const entry = {
+          id: m.id,
+          type: m.type,
+          family: m.family.name,
+          producer: m.producer,
+          startPage: page,
+          endPage: page + n - 1,
+        };
+        page += n;
+        return entry;
+      });
+      packets.push({
+        id: p.id,
+        set,
+        file: file.slice(root.length + 1),
+        joinedWith: p.joinedWith,
+        pages: pageCount(file),
+        theme: p.theme,
+        documents: docs,
+      });
+    }
+  }
+  const manifest: CorpusManifest = {
+    seed: options.seed,
+    generatedAt: new Date().toISOString(),
+    tools: toolVersions(),
+    documents,
+    packets,
+  };
+  writeFileSync(join(root, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({
+    options: { seed: { type: 'string' }, small: { type: 'boolean' } },
+  });
+  const seed = values.seed === undefined ? DEFAULT_OPTIONS.seed : Number(values.seed);
+  const options: GenerateOptions = values.small
+    ? {
+        seed,
+        perType: { development: 3, 'held-out': 2 },
+        packets: { development: 4, 'held-out': 3 },
+        scans: { development: 1, 'held-out': 1 },
+      }
+    : { ...DEFAULT_OPTIONS, seed };
+  const started = Date.now();
+  const manifest = generateCorpus(options);
+  console.log(
+    `corpus ${corpusDir(seed)}: ${manifest.documents.length} documents, ${manifest.packets.length} packets in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+}

@@ -1,0 +1,303 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createEngine, type Engine, type EngineOptions, type StepExecutor } from '@docflow/engine';
+import type { StorageAdapter } from '@docflow/storage';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import { authenticate, checkApiVersion } from './auth/authenticate.ts';
+import { ApiError, errorBody } from './http/api-error.ts';
+import { BodyTimeouts } from './http/body-timeouts.ts';
+import {
+  API_VERSION,
+  DEFAULT_SERVER_HEADER_WORD,
+  REQUEST_ID_HEADER,
+  requestHeaderNames,
+} from './http/header-names.ts';
+import { fastifyValidatorCompiler } from './http/request-validation.ts';
+import { type IssueLocation, toApiError } from './http/to-api-error.ts';
+import { openApiDocument } from './openapi/openapi-document.ts';
+import { presignedWebhookPayloadPath } from './presign/presigned-paths.ts';
+import { createUrlSigner } from './presign/url-signer.ts';
+import type { ServerRegistry, Workspace } from './registry/registry.ts';
+import type { AnyRoute, RouteContext, ServerContext } from './routes/route.ts';
+import { serverRoutes } from './routes/server-routes.ts';
+import { WorkspaceEngines } from './workspaces/workspace-engines.ts';
+
+/** Limits of what a request may ask. Every field has a default. */
+export interface ServerLimits {
+  /** Largest upload, counted while it streams in; default 100 MB. */
+  readonly uploadBytes?: number;
+  /** Largest JSON body; default 10 MB. */
+  readonly jsonBytes?: number;
+  /** A body that sends nothing for this long is cut off (400 REQUEST_TIMEOUT); default 30 s. */
+  readonly bodyTimeoutMs?: number;
+  /** How long POST /parse, /extract, /classify and /split wait; default 5 minutes (SPEC.md). */
+  readonly syncTimeoutMs?: number;
+  /** Requests per key per window; `false` turns rate limiting off. Default 1000 per 10 s. */
+  readonly rateLimit?: { readonly max: number; readonly windowMs: number } | false;
+}
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  /** Organizations, workspaces and API key hashes; opened by the server, closed by `close()`. */
+  readonly registry: ServerRegistry;
+  /** The storage of one workspace's engine (a SQLite file each, a Postgres schema each, …). */
+  readonly workspaceStorage: (workspace: Workspace) => StorageAdapter;
+  /** Executors of every workspace's engine; default `builtinSteps()` from `@docflow/steps`. */
+  readonly steps?: readonly StepExecutor[];
+  /** More engine options per workspace (scheduling, retry, …). */
+  readonly engineOptions?: (workspace: Workspace) => Omit<EngineOptions, 'storage' | 'steps'>;
+  /**
+   * The word in header names (`x-<word>-api-version`, `x-<word>-workspace-id` on requests,
+   * `x-<word>-request-signature` … on webhooks). Default `extend`, which the service's SDK sends;
+   * SPEC.md writes `service`.
+   */
+  readonly headerWord?: string;
+  /**
+   * The origin clients reach the server by, for URLs the server hands out (presigned URLs,
+   * webhook payload URLs). Default: the origin of each request, and for webhooks the address
+   * the server listens on.
+   */
+  readonly publicUrl?: string;
+  readonly limits?: ServerLimits;
+  /** Fastify's logger: `false` (default), `true` (pino JSON lines on stdout) or pino options. */
+  readonly logger?: boolean | Record<string, unknown>;
+}
+
+/** A running (or ready to run) server. */
+export interface DocflowServer {
+  /** The Fastify instance (`inject` for tests without a socket). */
+  readonly app: FastifyInstance;
+  /** Listens (default 127.0.0.1, port 0 for any free one); resolves to the origin. */
+  listen(options?: { port?: number; host?: string }): Promise<string>;
+  /** The origin while listening. */
+  readonly origin: string | undefined;
+  /** The started engine of a workspace (embedding, tests). */
+  engineFor(workspaceId: string): Promise<Engine>;
+  /**
+   * Stops taking requests, lets the ones in flight finish, then stops every engine (their
+   * unfinished work stays in storage for the next start) and closes the registry.
+   */
+  close(): Promise<void>;
+}
+
+const DEFAULTS = {
+  uploadBytes: 100 * 1024 * 1024,
+  jsonBytes: 10 * 1024 * 1024,
+  bodyTimeoutMs: 30_000,
+  syncTimeoutMs: 5 * 60_000,
+  rateLimit: { max: 1000, windowMs: 10_000 },
+} as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller and engine of a workspace route, set before the body is read. */
+    docflow?: { workspace: Workspace; engine: Engine; keyId: string };
+  }
+}
+
+function toFastifyPath(path: string): string {
+  return path.replace(/\{([A-Za-z]+)\}/g, ':$1');
+}
+
+/**
+ * Creates the HTTP server of SPEC.md's interface over one engine per workspace. Opens the
+ * registry and starts the engine of every workspace it knows, so their unfinished runs resume.
+ *
+ * @example
+ * const server = await createServer({ ...serverStorage({ db: 'docflow.db' }) });
+ * await server.listen({ port: 8080 });
+ */
+export async function createServer(options: ServerOptions): Promise<DocflowServer> {
+  const limits = { ...DEFAULTS, ...(options.limits ?? {}) };
+  const headerWord = options.headerWord ?? DEFAULT_SERVER_HEADER_WORD;
+  const names = requestHeaderNames(headerWord);
+  const registry = options.registry;
+  await registry.open();
+  const secret = registry.serverSecret();
+  const signer = createUrlSigner(secret);
+  const steps = options.steps ?? (await import('@docflow/steps')).builtinSteps();
+  let origin: string | undefined;
+  const publicOrigin = () => options.publicUrl ?? origin;
+
+  const engines = new WorkspaceEngines((workspace) => {
+    const extra = options.engineOptions?.(workspace) ?? {};
+    return createEngine({
+      ...extra,
+      storage: options.workspaceStorage(workspace),
+      steps,
+      // Each workspace's run secrets are sealed with a key of its own, kept across restarts.
+      secretKey: createHmac('sha256', secret).update(`run-secrets:${workspace.id}`).digest(),
+      webhooks: {
+        ...(extra.webhooks ?? {}),
+        headerWord,
+        signedUrlProvider: (_event, context) => {
+          const base = publicOrigin();
+          if (base === undefined) throw new Error('the server is not listening');
+          return (
+            base +
+            signer.sign(
+              presignedWebhookPayloadPath(workspace.id, context.deliveryId),
+              context.expiresAt,
+            )
+          );
+        },
+      },
+    });
+  });
+  await engines.startAll(registry.listWorkspaces());
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => `req_${randomBytes(10).toString('hex')}`,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: limits.jsonBytes,
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(fastifyValidatorCompiler);
+  const bodyTimeouts = new BodyTimeouts(limits.bodyTimeoutMs);
+
+  const requestOrigin = (request: FastifyRequest) =>
+    options.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  const routes: readonly AnyRoute[] = serverRoutes;
+  let document: Record<string, unknown> | undefined;
+  const server: ServerContext = {
+    signer,
+    origin: requestOrigin,
+    syncTimeoutMs: limits.syncTimeoutMs,
+    uploadBytes: limits.uploadBytes,
+    bodyComplete: (request) => bodyTimeouts.complete(request),
+    async engineFor(workspaceId) {
+      const workspace = registry.getWorkspace(workspaceId);
+      return workspace ? engines.get(workspace) : undefined;
+    },
+    openapi: () => {
+      document ??= openApiDocument(routes, { names, version: API_VERSION });
+      return document;
+    },
+  };
+
+  app.setErrorHandler((error, request, reply) => {
+    const location: IssueLocation = request.method === 'GET' ? 'query' : 'body';
+    const apiError = toApiError(error, location);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(apiError.retryAfterSeconds));
+    }
+    reply.code(apiError.status).send(errorBody(apiError, request.id, requestOrigin(request)));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const error = new ApiError(
+      'NOT_FOUND',
+      `No route ${request.method} ${request.url.split('?')[0]}`,
+    );
+    reply.code(404).send(errorBody(error, request.id, requestOrigin(request)));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    bodyTimeouts.start(request, reply);
+  });
+  let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    // While closing, a kept-alive connection would hold close() open until its idle timeout.
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('preValidation', async (request) => {
+    // JSON bodies are read by now; multipart ones are read by their handler.
+    if (!request.isMultipart()) bodyTimeouts.complete(request);
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: limits.uploadBytes, files: 1, fields: 10, parts: 12 },
+  });
+  if (limits.rateLimit !== false) {
+    const { max, windowMs } = limits.rateLimit;
+    await app.register(rateLimit, {
+      global: true,
+      // After the key is known (onRequest), before the body is read.
+      hook: 'preParsing',
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (request) => request.docflow?.keyId ?? `ip:${request.ip}`,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(
+          'RATE_LIMITED',
+          `Too many requests: at most ${context.max} per ${Math.round(windowMs / 1000)} s for this key; retry in ${context.after}`,
+          { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+        ),
+    });
+  }
+
+  for (const route of routes) {
+    const schema: Record<string, unknown> = {
+      querystring: route.query ?? { type: 'object', additionalProperties: false },
+    };
+    if (route.params) schema.params = route.params;
+    if (!route.public && route.body !== undefined && route.body !== 'multipart') {
+      schema.body = route.body;
+    }
+    app.route({
+      method: route.method,
+      url: toFastifyPath(route.path),
+      schema,
+      ...(route.public
+        ? {}
+        : {
+            onRequest: async (request: FastifyRequest) => {
+              const caller = authenticate(registry, names, request.headers);
+              checkApiVersion(names, request.headers);
+              const engine = await engines.get(caller.workspace);
+              request.docflow = { workspace: caller.workspace, engine, keyId: caller.key.id };
+            },
+          }),
+      handler: async (request, reply) => {
+        const base = { params: request.params, query: request.query, request, reply, server };
+        if (route.public) return route.handle(base as never);
+        const scope = request.docflow;
+        if (!scope) throw new ApiError('INTERNAL_ERROR', 'request scope missing');
+        const context: RouteContext<unknown, unknown, unknown> = {
+          ...base,
+          body: request.body,
+          engine: scope.engine,
+          workspace: scope.workspace,
+        };
+        return route.handle(context as never);
+      },
+    });
+  }
+  await app.ready();
+
+  return {
+    app,
+    get origin() {
+      return origin;
+    },
+    async listen(listenOptions = {}) {
+      await app.listen({ port: listenOptions.port ?? 0, host: listenOptions.host ?? '127.0.0.1' });
+      const address = app.server.address() as AddressInfo;
+      const host =
+        address.address === '0.0.0.0' || address.address === '::'
+          ? '127.0.0.1'
+          : address.family === 'IPv6'
+            ? `[${address.address}]`
+            : address.address;
+      origin = `http://${host}:${address.port}`;
+      return origin;
+    },
+    async engineFor(workspaceId) {
+      const workspace = registry.getWorkspace(workspaceId);
+      if (!workspace) throw new Error(`no workspace ${workspaceId}`);
+      return engines.get(workspace);
+    },
+    async close() {
+      closing = true;
+      await app.close();
+      await engines.stopAll();
+      await registry.close();
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { Extend } from 'extend-ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const twoSteps = [
+  { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+  { name: 'parse', type: 'PARSE' },
+] as never;
+
+const reviewed = [
+  { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+  { name: 'parse', type: 'PARSE', next: [{ step: 'review' }] },
+  { name: 'review', type: 'HUMAN_REVIEW' },
+] as never;
+
+describe('workflows and versions through the SDK', () => {
+  it('creates, retrieves, updates, lists and deploys a workflow; versions by number, draft, latest and id', async () => {
+    const client = t.client();
+    const created = await client.workflows.create({ name: 'Invoices', steps: twoSteps });
+    expect(created).toMatchObject({ object: 'workflow', name: 'Invoices' });
+    expect(created.draftVersion).toMatchObject({ object: 'workflow_version', version: 'draft' });
+    expect(created.draftVersion.steps).toHaveLength(2);
+
+    const renamed = await client.workflows.update(created.id, { name: 'Invoices EU' });
+    expect(renamed.name).toBe('Invoices EU');
+    expect((await client.workflows.retrieve(created.id)).name).toBe('Invoices EU');
+    expect((await client.workflows.list()).data.map((w) => w.id)).toContain(created.id);
+
+    const v1 = await client.workflowVersions.create(created.id, {});
+    expect(v1).toMatchObject({ object: 'workflow_version', version: '1' });
+    const v2 = await client.workflowVersions.create(created.id, { steps: reviewed });
+    expect(v2.version).toBe('2');
+    expect((await client.workflowVersions.list(created.id)).data.map((v) => v.version)).toEqual([
+      '2',
+      '1',
+    ]);
+    expect((await client.workflowVersions.retrieve(created.id, '1')).id).toBe(v1.id);
+    expect((await client.workflowVersions.retrieve(created.id, 'latest')).version).toBe('2');
+    expect((await client.workflowVersions.retrieve(created.id, 'draft')).version).toBe('draft');
+    expect((await client.workflowVersions.retrieve(created.id, v1.id)).version).toBe('1');
+    await expect(client.workflowVersions.retrieve(created.id, '9')).rejects.toBeInstanceOf(
+      Extend.NotFoundError,
+    );
+  });
+
+  it('refuses a definition with every issue named', async () => {
+    const bad = t.client().workflows.create({
+      name: 'Broken',
+      steps: [{ name: 'trigger', type: 'TRIGGER', next: [{ step: 'nowhere' }] }] as never,
+    });
+    await expect(bad).rejects.toBeInstanceOf(Extend.BadRequestError);
+    await expect(bad).rejects.toMatchObject({
+      body: {
+        code: 'INVALID_REQUEST',
+        issues: expect.arrayContaining([
+          expect.objectContaining({ path: expect.stringContaining('body.steps[0].next[0]') }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('workflow runs through the SDK', () => {
+  async function deployed(steps = twoSteps) {
+    const client = t.client();
+    const wf = await client.workflows.create({ name: 'Runs', steps });
+    await client.workflowVersions.create(wf.id, {});
+    return wf;
+  }
+
+  it('createAndPoll runs a two-step workflow on a text file to PROCESSED', async () => {
+    const wf = await deployed();
+    const run = await t.client().workflowRuns.createAndPoll(
+      {
+        workflow: { id: wf.id },
+        file: { text: 'Invoice 7\nTotal 12.50 EUR', name: 'inv.txt' },
+        metadata: { ref: 'A-7' },
+      },
+      { maxWaitMs: 30_000 },
+    );
+    expect(run).toMatchObject({
+      object: 'workflow_run',
+      status: 'PROCESSED',
+      metadata: { ref: 'A-7' },
+    });
+    expect(run.stepRuns.map((s) => s.step.name)).toEqual(['trigger', 'parse']);
+  });
+
+  it('creates, retrieves, lists with filters, updates, cancels and deletes runs; batches share a batchId', async () => {
+    const client = t.client();
+    const wf = await deployed(reviewed);
+    const file = await client.files.upload(new File(['Order 1'], 'order-one.txt'), {});
+    const run = await client.workflowRuns.create({
+      workflow: { id: wf.id },
+      file: { id: file.id },
+    });
+    expect(run.id).toMatch(/^workflow_run_/);
+    expect((await client.workflowRuns.retrieve(run.id)).id).toBe(run.id);
+
+    const byName = await client.workflowRuns.list({
+      fileNameContains: 'ORDER-ONE',
+      maxPageSize: 5,
+    });
+    expect(byName.data.map((r) => r.id)).toEqual([run.id]);
+    expect(
+      (await client.workflowRuns.list({ fileNameContains: file.id })).data.map((r) => r.id),
+    ).toEqual([run.id]);
+    expect((await client.workflowRuns.list({ workflowId: wf.id })).data.map((r) => r.id)).toEqual([
+      run.id,
+    ]);
+
+    const updated = await client.workflowRuns.update(run.id, { metadata: { note: 'checked' } });
+    expect(updated.metadata).toEqual({ note: 'checked' });
+
+    const batch = await client.workflowRuns.createBatch({
+      workflow: { id: wf.id },
+      inputs: [{ file: { text: 'one' } }, { file: { text: 'two' } }],
+    });
+    expect(batch.batchId).toEqual(expect.any(String));
+    const inBatch = await client.workflowRuns.list({ batchId: batch.batchId });
+    expect(inBatch.data).toHaveLength(2);
+
+    const cancelled = await client.workflowRuns.cancel(inBatch.data[0]?.id as string);
+    expect(['CANCELLING', 'CANCELLED']).toContain(cancelled.status);
+    const removed = await client.workflowRuns.delete(run.id);
+    expect(removed.id).toBe(run.id);
+    await expect(client.workflowRuns.retrieve(run.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
+  });
+
+  it('answers 422 for cancelling a run that ended (never 409)', async () => {
+    const wf = await deployed();
+    const run = await t
+      .client()
+      .workflowRuns.createAndPoll({ workflow: { id: wf.id }, file: { text: 'x' } });
+    const again = t.client().workflowRuns.cancel(run.id);
+    await expect(again).rejects.toBeInstanceOf(Extend.UnprocessableEntityError);
+    await expect(again).rejects.toMatchObject({
+      body: { code: 'INVALID_STATE', retryable: false },
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import type { PageProgress } from './page-progress.ts';
+import type { ResolvedParseConfig } from './resolve-parse-config.ts';
+
+/** Resource limits of one parse; hostile input fails with a reason instead of exhausting them. */
+export interface ParseLimits {
+  /** Largest accepted file, bytes. Default 100 MiB. */
+  readonly maxFileBytes: number;
+  /** Largest total uncompressed size of a DOCX/XLSX container, bytes. Default 1 GiB. */
+  readonly maxUncompressedBytes: number;
+  /** Largest number of pages parsed in one run (after page ranges). Default 2,000. */
+  readonly maxPages: number;
+  /** Largest number of table cells (CSV, XLSX, HTML tables). Default 2,000,000. */
+  readonly maxCells: number;
+  /** Wall-clock budget, ms. Default 10 minutes. */
+  readonly timeoutMs: number;
+}
+
+/** Default {@link ParseLimits}. */
+export const DEFAULT_PARSE_LIMITS: ParseLimits = {
+  maxFileBytes: 100 * 1024 * 1024,
+  maxUncompressedBytes: 1024 * 1024 * 1024,
+  maxPages: 2000,
+  maxCells: 2_000_000,
+  timeoutMs: 10 * 60 * 1000,
+};
+
+/**
+ * What a format parser receives from `parseDocument`: the resolved config, the limits, the
+ * signal (the caller's and the timeout), and the detected type and name.
+ */
+export interface FormatContext {
+  readonly config: ResolvedParseConfig;
+  readonly limits: ParseLimits;
+  readonly signal: AbortSignal;
+  readonly mimeType: string;
+  readonly fileName: string;
+  /** Where page-by-page formats report their pages (absent: nobody listens). */
+  readonly progress?: PageProgress;
+}

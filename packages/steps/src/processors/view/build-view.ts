@@ -1,0 +1,243 @@
+/**
+ * Builds the {@link DocumentView} from parse outputs: text blocks become lines (a multi-line
+ * block is cut into horizontal bands for citations, paragraphs relined from their geometry),
+ * key-value blocks and "Label: value" lines become fields, table blocks and column-aligned lines
+ * become tables.
+ */
+import type { Block } from '../../parse/parse-output.ts';
+import { plain } from './block-text.ts';
+import type {
+  DocumentField,
+  DocumentLine,
+  DocumentPage,
+  DocumentRegion,
+  DocumentTable,
+  DocumentView,
+  ParsedFile,
+} from './document-view.ts';
+import { lineFields, tableFields } from './label-values.ts';
+import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
+import { relinePage } from './reline-page.ts';
+import { tableFromCells, tableFromMarkdown, tablesFromLines } from './table-inference.ts';
+import { boxOf, rect } from './view-geometry.ts';
+
+const DEFAULT_WIDTH = 612;
+const DEFAULT_HEIGHT = 792;
+
+interface PageDraft {
+  number: number;
+  width: number;
+  height: number;
+  sheetIndex?: number;
+  lines: DocumentLine[];
+  fields: DocumentField[];
+  tables: DocumentTable[];
+}
+
+function addFile(
+  parsed: ParsedFile,
+  pages: Map<string, PageDraft & { fileId?: string }>,
+  order: string[],
+): void {
+  const { output, fileId } = parsed;
+  const pageSizes = new Map<number, { width: number; height: number }>();
+  for (const p of output.metadata?.pages ?? []) {
+    pageSizes.set(p.number, { width: p.originalPageWidth, height: p.originalPageHeight });
+  }
+  const draftFor = (
+    number: number,
+    width?: number,
+    height?: number,
+    sheetIndex?: number,
+  ): PageDraft => {
+    const key = `${fileId ?? ''}#${number}`;
+    let draft = pages.get(key);
+    if (!draft) {
+      const size = pageSizes.get(number);
+      draft = {
+        number,
+        width: width ?? size?.width ?? DEFAULT_WIDTH,
+        height: height ?? size?.height ?? DEFAULT_HEIGHT,
+        ...(sheetIndex === undefined ? {} : { sheetIndex }),
+        ...(fileId === undefined ? {} : { fileId }),
+        lines: [],
+        fields: [],
+        tables: [],
+      };
+      pages.set(key, draft);
+      order.push(key);
+    }
+    return draft;
+  };
+  for (const chunk of output.chunks) {
+    // Every page the chunk covers exists in the view, blank ones included (they separate documents).
+    const { start, end } = chunk.metadata.pageRange;
+    for (let n = start; n <= Math.min(end, start + 10_000); n++)
+      draftFor(n, undefined, undefined, chunk.metadata.sheet?.index);
+    const cellsByTable = new Map<string, Block[]>();
+    for (const block of chunk.blocks) {
+      if (block.type === 'table_cell' && block.parentBlockId) {
+        const list = cellsByTable.get(block.parentBlockId) ?? [];
+        list.push(block);
+        cellsByTable.set(block.parentBlockId, list);
+      }
+    }
+    const layout = chunk.blocks.length > 0 && chunk.type === 'page' && isLayoutText(chunk.content);
+    if ((chunk.blocks.length === 0 || layout) && chunk.content.trim() !== '') {
+      // Text without blocks (document chunking of plain text), or the spatial target's layout
+      // text, which keeps every line and column gap that paragraph blocks lose: lines come from
+      // the text, and their polygons from the block (or block line) that holds the same words.
+      const draft = draftFor(chunk.metadata.pageRange.start);
+      const geometry = layout ? blockLines(chunk.blocks) : [];
+      for (const text of chunk.content.split('\n')) {
+        const t = plain(text).trim();
+        if (t === '') continue;
+        const match = bestGeometry(t, geometry);
+        draft.lines.push({
+          fileId,
+          page: draft.number,
+          pageWidth: draft.width,
+          pageHeight: draft.height,
+          polygon: match?.polygon ?? [],
+          ocrConfidence: match?.ocrConfidence ?? chunk.metadata.avgOcrConfidence,
+          text: t,
+          index: draft.lines.length,
+          ...(layout ? { layout: true, column: Math.max(0, text.search(/\S/)) } : {}),
+        });
+      }
+      continue;
+    }
+    for (const block of chunk.blocks) {
+      const number = block.metadata.page?.number ?? chunk.metadata.pageRange.start;
+      const draft = draftFor(
+        number,
+        block.metadata.page?.width,
+        block.metadata.page?.height,
+        block.metadata.sheet?.index,
+      );
+      const base: DocumentRegion = {
+        fileId,
+        page: number,
+        pageWidth: draft.width,
+        pageHeight: draft.height,
+        polygon: block.polygon,
+        ocrConfidence: block.metadata.avgOcrConfidence ?? null,
+      };
+      if (block.type === 'table_cell') continue;
+      if (block.type === 'table') {
+        const cells = cellsByTable.get(block.id);
+        const table = cells ? tableFromCells(cells, base) : tableFromMarkdown(block.content, base);
+        if (table) draft.tables.push(table);
+        continue;
+      }
+      if (block.type === 'key_value') {
+        const details = block.details as { key?: string; value?: string };
+        let label = details.key;
+        let value = details.value;
+        if (label === undefined || value === undefined) {
+          const colon = block.content.indexOf(':');
+          label = colon > 0 ? block.content.slice(0, colon).trim() : block.content.trim();
+          value = colon > 0 ? block.content.slice(colon + 1).trim() : '';
+        }
+        draft.fields.push({ label, value, source: 'key_value', region: base, lineIndex: null });
+        continue;
+      }
+      if (block.type === 'figure' || block.type === 'formula') continue;
+      const texts = block.content.split('\n').map(plain);
+      const nonEmpty = texts.filter((t) => t.trim() !== '');
+      const box = boxOf(block.polygon);
+      let k = 0;
+      for (const text of nonEmpty) {
+        // One block may hold several lines: give each its own horizontal band of the block.
+        const polygon =
+          box && nonEmpty.length > 1
+            ? rect(
+                box.left,
+                box.top + ((box.bottom - box.top) * k) / nonEmpty.length,
+                box.right,
+                box.top + ((box.bottom - box.top) * (k + 1)) / nonEmpty.length,
+              )
+            : block.polygon;
+        draft.lines.push({
+          fileId: base.fileId,
+          page: base.page,
+          pageWidth: base.pageWidth,
+          pageHeight: base.pageHeight,
+          polygon,
+          ocrConfidence: base.ocrConfidence,
+          text,
+          index: draft.lines.length,
+        });
+        k++;
+      }
+    }
+  }
+}
+
+/** Derives fields and text tables from a page's lines. */
+function finishPage(draft: PageDraft & { fileId?: string }): DocumentPage {
+  const relined = relinePage(draft.lines, (base, text, polygon, segments) => ({
+    ...base,
+    text,
+    polygon,
+    ...(segments ? { segments } : {}),
+  }));
+  // Relining usually changes nothing; only renumber lines when it did.
+  draft.lines = relined.every((line, index) => line.index === index)
+    ? relined
+    : relined.map((line, index) => ({ ...line, index }));
+  const fields = [
+    ...draft.fields,
+    ...draft.tables.flatMap(tableFields),
+    ...lineFields(draft.lines),
+  ];
+  const tables = [...draft.tables, ...tablesFromLines(draft.lines, draft.fileId)];
+  return {
+    number: draft.number,
+    ...(draft.fileId === undefined ? {} : { fileId: draft.fileId }),
+    width: draft.width,
+    height: draft.height,
+    ...(draft.sheetIndex === undefined ? {} : { sheetIndex: draft.sheetIndex }),
+    lines: draft.lines,
+    fields,
+    tables,
+    text: draft.lines.map((l) => l.text).join('\n'),
+  };
+}
+
+/**
+ * Builds the {@link DocumentView} of one or more parse outputs. Text blocks become lines (a
+ * multi-line block is cut into horizontal bands for citations), key-value blocks and
+ * "Label: value" lines become fields, table blocks and column-aligned lines become tables.
+ */
+export function buildDocumentView(files: readonly ParsedFile[]): DocumentView {
+  const pages = new Map<string, PageDraft & { fileId?: string }>();
+  const order: string[] = [];
+  for (const file of files) addFile(file, pages, order);
+  const result: DocumentPage[] = [];
+  for (const file of files) {
+    const prefix = `${file.fileId ?? ''}#`;
+    const keys = order.filter((k) => k.startsWith(prefix));
+    keys.sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
+    for (const key of keys) {
+      const draft = pages.get(key);
+      if (draft) result.push(finishPage(draft));
+      pages.delete(key);
+    }
+  }
+  const fileIds = files.flatMap((f) => (f.fileId === undefined ? [] : [f.fileId]));
+  return { pages: result, fileIds };
+}
+
+/** The view restricted to some pages (per file numbering), renumbered from 1 when asked. */
+export function selectPages(
+  view: DocumentView,
+  keep: (page: DocumentPage) => boolean,
+): DocumentView {
+  return { pages: view.pages.filter(keep), fileIds: view.fileIds };
+}
+
+/** The whole text of a view, page by page. */
+export function viewText(view: DocumentView): string {
+  return view.pages.map((p) => p.text).join('\n\n');
+}

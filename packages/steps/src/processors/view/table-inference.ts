@@ -1,0 +1,349 @@
+/**
+ * Tables of a view: from a table block's cells, from markdown table text, and inferred from
+ * consecutive lines whose cells line up (equal cell counts, or columns found in the whitespace
+ * between words when a layout parser merged or split cells).
+ */
+import type { Block } from '../../parse/parse-output.ts';
+import { plain } from './block-text.ts';
+import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
+import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
+
+/** Splits a line into cells: on `|`, tabs, or runs of two or more spaces. */
+export function splitCells(text: string): { text: string; start: number; end: number }[] {
+  const cells: { text: string; start: number; end: number }[] = [];
+  const separator = text.includes('|') ? /\|/g : text.includes('\t') ? /\t+/g : / {2,}/g;
+  let start = 0;
+  // A plain loop without inner closures: this runs for every line of every page.
+  for (;;) {
+    const match = separator.exec(text);
+    const end = match ? match.index : text.length;
+    const raw = text.slice(start, end);
+    const value = raw.trim();
+    if (value !== '') {
+      const lead = raw.length - raw.trimStart().length;
+      cells.push({ text: value, start: start + lead, end: start + lead + value.length });
+    }
+    if (!match) break;
+    start = match.index + match[0].length;
+  }
+  return cells;
+}
+
+const TOTAL_LINE = /^\s*(sub\s*-?\s*total|total|tax|vat|balance|amount due|grand total)\b/i;
+
+interface PositionedWord {
+  readonly text: string;
+  readonly x0: number;
+  readonly x1: number;
+  readonly line: DocumentLine;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The words of a line with their x extents (from segments, the line polygon, or offsets). */
+function positionedWords(line: DocumentLine): PositionedWord[] {
+  const pieces = line.segments ?? [
+    { start: 0, end: line.text.length, polygon: line.layout ? [] : line.polygon },
+  ];
+  const words: PositionedWord[] = [];
+  for (const piece of pieces) {
+    const box = boxOf(piece.polygon);
+    const length = Math.max(1, piece.end - piece.start);
+    const text = line.text.slice(piece.start, piece.end);
+    for (const m of text.matchAll(/\S+/g)) {
+      const a = m.index;
+      const b = a + m[0].length;
+      const column = line.column ?? 0;
+      const x0 = box ? box.left + ((box.right - box.left) * a) / length : column + piece.start + a;
+      const x1 = box ? box.left + ((box.right - box.left) * b) / length : column + piece.start + b;
+      words.push({ text: m[0], x0, x1, line, start: piece.start + a, end: piece.start + b });
+    }
+  }
+  return words;
+}
+
+/**
+ * A table from lines whose columns line up: column separators are the x ranges that no word of
+ * any line covers (whitespace rivers); each line's words are then dealt to the columns.
+ */
+function alignedTable(
+  lines: readonly DocumentLine[],
+  fileId: string | undefined,
+): DocumentTable | null {
+  const byLine = lines.map(positionedWords);
+  // Columns come from the data rows: headers are shorter and more often joined ("Quantity Rate").
+  const all = (byLine.length > 1 ? byLine.slice(1) : byLine).flat().sort((a, b) => a.x0 - b.x0);
+  const first = all[0];
+  if (!first) return null;
+  const spaces = all.map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length));
+  const charWidth = spaces.sort((a, b) => a - b)[Math.floor(spaces.length / 2)] ?? 1;
+  const columns: { x0: number; x1: number }[] = [{ x0: first.x0, x1: first.x1 }];
+  for (const w of all) {
+    const current = columns[columns.length - 1];
+    if (!current) break;
+    // A gap of more than about one space between covered ranges starts a new column.
+    if (w.x0 > current.x1 + 1.5 * charWidth) columns.push({ x0: w.x0, x1: w.x1 });
+    else current.x1 = Math.max(current.x1, w.x1);
+  }
+  // A column under two header words that a layout parser merged in the rows ("10/20/2023 ATM
+  // withdrawal" under "Date" and "Description"): the rows' first word goes to the first.
+  const headerWords = byLine[0] ?? [];
+  const split: { x0: number; x1: number; lead?: boolean }[] = [];
+  for (const column of columns) {
+    const heads = headerWords.filter((w) => w.x0 >= column.x0 - 0.5 && w.x1 <= column.x1 + 0.5);
+    const gapAt = heads.findIndex(
+      (w, n) => n > 0 && w.x0 - (heads[n - 1]?.x1 ?? w.x0) > 1.5 * charWidth,
+    );
+    const second = heads[gapAt];
+    if (gapAt > 0 && second) {
+      split.push(
+        { x0: column.x0, x1: second.x0 - 0.01, lead: true },
+        { x0: second.x0, x1: column.x1 },
+      );
+    } else split.push(column);
+  }
+  if (split.length < 2) return null;
+  const rows = byLine.map((words, n) => {
+    const line = lines[n] as DocumentLine;
+    const placed = new Map<PositionedWord, number>();
+    const center = (w: PositionedWord) => (w.x0 + w.x1) / 2;
+    for (const w of words) {
+      // The nearest column (distance 0 inside it).
+      let c = 0;
+      let best = Number.POSITIVE_INFINITY;
+      split.forEach((col, k) => {
+        const d = Math.max(col.x0 - center(w), center(w) - col.x1, 0);
+        if (d < best) [best, c] = [d, k];
+      });
+      placed.set(w, c);
+    }
+    split.forEach((column, c) => {
+      // In a merged pair, only the first word of a data row belongs to the leading column.
+      if (!column.lead || n === 0) return;
+      const pair = words.filter((w) => placed.get(w) === c || placed.get(w) === c + 1);
+      const [lead, ...rest] = pair;
+      if (lead && /\d/.test(lead.text)) {
+        placed.set(lead, c);
+        for (const w of rest) placed.set(w, c + 1);
+      }
+    });
+    return split.map((_, c) => {
+      const inside = words.filter((w) => placed.get(w) === c);
+      const start = inside[0]?.start ?? 0;
+      const end = inside[inside.length - 1]?.end ?? 0;
+      return {
+        text: inside.map((w) => w.text).join(' '),
+        region: regionOf(line, inside.length > 0 ? linePolygon(line, start, end) : []),
+      };
+    });
+  });
+  const [header, ...body] = rows;
+  if (!header || body.length === 0 || header.filter((c) => c.text !== '').length < 2) return null;
+  const headerLine = lines[0] as DocumentLine;
+  return { page: headerLine.page, ...(fileId === undefined ? {} : { fileId }), header, rows: body };
+}
+
+/**
+ * A narrow numeric first column that the layout joined to the next one: every row's first cell
+ * starts with a number ("1 Paint, matte white", "4 Bagel"). Split off when the numbers count
+ * the rows (a "#" column) or when the header's first cell names two columns ("Qty Item").
+ */
+function splitLeadingNumbers(table: DocumentTable): DocumentTable {
+  const numbers = table.rows.map((row) =>
+    /^(\d{1,4}(?:[.,]\d+)?)\s+(\S.*)$/.exec(row[0]?.text ?? ''),
+  );
+  const headText = table.header[0]?.text ?? '';
+  if (table.rows.length < 2 || /^\d/.test(headText)) return table;
+  if (!numbers.every((m) => m !== null)) return table;
+  const first = Number(numbers[0]?.[1]);
+  const counting = numbers.every((m, i) => Number(m?.[1]) === first + i);
+  const words = /^(\S+)\s+(\S.*)$/.exec(headText);
+  if (!counting && !words) return table;
+  const head = table.header[0] as DocumentCell;
+  const split: DocumentCell[] = counting
+    ? [{ ...head, text: '#' }, head]
+    : [
+        { ...head, text: words?.[1] ?? '' },
+        { ...head, text: words?.[2] ?? '' },
+      ];
+  return {
+    ...table,
+    header: [...split, ...table.header.slice(1)],
+    rows: table.rows.map((row, i) => {
+      const cell = row[0] as DocumentCell;
+      const m = numbers[i] as RegExpExecArray;
+      return [
+        { ...cell, text: m[1] as string },
+        { ...cell, text: m[2] as string },
+        ...row.slice(1),
+      ];
+    }),
+  };
+}
+
+/** The x extent of a cell of a line: from its polygon, or its character columns. */
+function cellSpan(line: DocumentLine, start: number, end: number): [number, number] {
+  const box = line.layout ? null : boxOf(linePolygon(line, start, end));
+  return box ? [box.left, box.right] : [(line.column ?? 0) + start, (line.column ?? 0) + end];
+}
+
+/**
+ * The cells of a header's second line ("Line" / "Total" over a narrow column): fewer cells than
+ * the header, words only, each under one of the header's cells. Undefined when `line` is not one.
+ */
+function headerContinuation(
+  header: DocumentLine,
+  line: DocumentLine | undefined,
+): { text: string; column: number }[] | undefined {
+  if (!line) return undefined;
+  const heads = splitCells(header.text).map((c) => cellSpan(header, c.start, c.end));
+  const cells = splitCells(line.text);
+  if (cells.length === 0 || cells.length >= heads.length) return undefined;
+  if (cells.some((c) => /\d|:/.test(c.text) || c.text.split(/\s+/).length > 3)) return undefined;
+  const out: { text: string; column: number }[] = [];
+  for (const c of cells) {
+    const [x0, x1] = cellSpan(line, c.start, c.end);
+    const column = heads.findIndex(([a, b]) => Math.min(b, x1) - Math.max(a, x0) > 0);
+    if (column < 0) return undefined;
+    out.push({ text: c.text, column });
+  }
+  return out;
+}
+
+/** Finds tables in consecutive lines: a header of ≥ 2 cells followed by rows of as many cells. */
+export function tablesFromLines(
+  lines: readonly DocumentLine[],
+  fileId: string | undefined,
+): DocumentTable[] {
+  const tables: DocumentTable[] = [];
+  const cellsOf = (line: DocumentLine): DocumentCell[] =>
+    splitCells(line.text).map((c) => ({
+      text: c.text,
+      region: regionOf(line, linePolygon(line, c.start, c.end)),
+    }));
+  let i = 0;
+  while (i < lines.length) {
+    const headerLine = lines[i];
+    if (!headerLine) break;
+    const header = cellsOf(headerLine);
+    const headerIsText = header.every((c) => !/\d/.test(c.text) || /^[A-Za-z]/.test(c.text));
+    if (header.length < 2 || !headerIsText || header.some((c) => c.text.includes(':'))) {
+      i++;
+      continue;
+    }
+    // A header set on two lines: its second line joins the first and leaves the rows.
+    const continuation = headerContinuation(headerLine, lines[i + 1]);
+    const first = continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2 ? i + 2 : i + 1;
+    const window = [headerLine, ...lines.slice(first)];
+    const joinHeader = (table: DocumentTable): DocumentTable => {
+      if (first === i + 1 || !continuation) return table;
+      const merged = [...table.header];
+      for (const c of continuation) {
+        const cell = merged[c.column];
+        if (cell) merged[c.column] = { ...cell, text: `${cell.text} ${c.text}` };
+      }
+      return { ...table, header: merged };
+    };
+    const rows: DocumentCell[][] = [];
+    let j = 1;
+    while (j < window.length) {
+      const line = window[j];
+      if (!line) break;
+      const cells = cellsOf(line);
+      if (cells.length !== header.length) break;
+      rows.push(cells);
+      j++;
+    }
+    // Merged or split cells (a layout parser's runs) break the equal-count rule: align by x.
+    let k = 1;
+    while (k < window.length) {
+      const line = window[k];
+      if (
+        !line ||
+        splitCells(line.text).length < 2 ||
+        line.text.includes(':') ||
+        TOTAL_LINE.test(line.text)
+      )
+        break;
+      k++;
+    }
+    const consumed = first - i - 1;
+    const aligned = k > j ? alignedTable(window.slice(0, k), fileId) : null;
+    if (aligned) {
+      tables.push(joinHeader(aligned));
+      i += k + consumed;
+    } else if (rows.length > 0) {
+      tables.push(
+        joinHeader({
+          page: headerLine.page,
+          ...(fileId === undefined ? {} : { fileId }),
+          header,
+          rows,
+        }),
+      );
+      i += j + consumed;
+    } else {
+      i++;
+    }
+  }
+  return tables.map(splitLeadingNumbers);
+}
+
+/** A table built from a table block's cell children. */
+export function tableFromCells(
+  cells: readonly Block[],
+  region: Omit<DocumentRegion, 'polygon' | 'ocrConfidence'>,
+): DocumentTable | null {
+  const grid: DocumentCell[][] = [];
+  for (const cell of cells) {
+    const details = cell.details as { rowIndex?: number; columnIndex?: number };
+    const row = details.rowIndex ?? 0;
+    const column = details.columnIndex ?? 0;
+    const rowCells = grid[row] ?? [];
+    grid[row] = rowCells;
+    rowCells[column] = {
+      text: plain(cell.content).trim(),
+      region: {
+        ...region,
+        polygon: cell.polygon,
+        ocrConfidence: cell.metadata.avgOcrConfidence ?? null,
+      },
+    };
+  }
+  const dense = grid.filter((r) => r !== undefined);
+  const [header, ...rows] = dense;
+  if (!header || rows.length === 0) return null;
+  const fill = (row: DocumentCell[]): DocumentCell[] =>
+    Array.from(
+      { length: header.length },
+      (_, k) => row[k] ?? { text: '', region: { ...region, polygon: [], ocrConfidence: null } },
+    );
+  return {
+    page: region.page,
+    ...(region.fileId === undefined ? {} : { fileId: region.fileId }),
+    header: fill(header),
+    rows: rows.map(fill),
+  };
+}
+
+/** A table from markdown table content (`| a | b |` lines) when the block has no cell children. */
+export function tableFromMarkdown(content: string, base: DocumentRegion): DocumentTable | null {
+  const rows = content
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('|') && !/^\|[\s:|-]+\|$/.test(l))
+    .map((l) =>
+      l
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((c) => ({ text: plain(c.trim()), region: base })),
+    );
+  const [header, ...body] = rows;
+  if (!header || body.length === 0) return null;
+  return {
+    page: base.page,
+    ...(base.fileId === undefined ? {} : { fileId: base.fileId }),
+    header,
+    rows: body,
+  };
+}

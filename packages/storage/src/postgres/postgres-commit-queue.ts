@@ -1,0 +1,401 @@
+import { StorageError } from '../errors.ts';
+import {
+  duplicateKey,
+  leaseHolder,
+  leaseLost,
+  revisionConflict,
+} from '../internal/storage-errors.ts';
+import type { CommitResult } from '../storage-adapter.ts';
+import type { BatchRunWrite, CommitWakeUps, PlannedCommit } from './postgres-commit.ts';
+import { batchQueries, mergeWakeUps } from './postgres-commit.ts';
+import {
+  CHECK_FAILED,
+  IN_FAILED_TRANSACTION,
+  isServerError,
+  isTransient,
+  type ServerError,
+  toStorageError,
+} from './postgres-errors.ts';
+import type {
+  PostgresClient,
+  PostgresPool,
+  PostgresQuery,
+  PostgresResult,
+} from './postgres-pool.ts';
+import { queryConfig, sendCorked } from './postgres-pool.ts';
+import type { PostgresStatements } from './postgres-statements.ts';
+
+/** What the queue did since it was made (for operations, benchmarks and tests). */
+export interface CommitQueueStats {
+  /** Commits that resolved. */
+  readonly commits: number;
+  /** Transactions sent, replays included. */
+  readonly transactions: number;
+  /** Commits whose run writes went in a statement shared with other commits. */
+  readonly batchedCommits: number;
+  /** Transactions sent again after one of their commits failed a check (or a deadlock). */
+  readonly replays: number;
+}
+
+interface PendingCommit {
+  readonly plan: PlannedCommit;
+  readonly resolve: (result: CommitResult) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** How one transaction of commits ended. */
+type Outcome =
+  | {
+      readonly kind: 'committed';
+      readonly results: readonly CommitResult[];
+      /** How many of the commits had their run writes batched. */
+      readonly batched: number;
+    }
+  /**
+   * A statement failed: the transaction rolled back; `commit` is the failed one's index (-1:
+   * COMMIT itself failed, which no one commit explains).
+   */
+  | {
+      readonly kind: 'failed';
+      readonly commit: number;
+      readonly query: number;
+      /** The failed statement carried several commits' run writes (see `sendStatements`). */
+      readonly batched: boolean;
+      readonly error: ServerError;
+    }
+  /** The connection failed: whether COMMIT happened is unknown. */
+  | { readonly kind: 'unknown'; readonly error: unknown };
+
+/** Deadlocks and serialization failures are retried this many times before they are reported. */
+const TRANSIENT_RETRIES = 5;
+
+/** Options of {@link PostgresCommitQueue}. */
+export interface CommitQueueOptions {
+  readonly pool: PostgresPool;
+  readonly statements: PostgresStatements;
+  /** Transactions under way at once (1 keeps commits in call order, as one writer would). */
+  readonly maxTransactions: number;
+  /** The most commits one transaction carries. */
+  readonly maxCommitsPerTransaction: number;
+  /** The `pg_notify` to send after a transaction that made work or deliveries claimable. */
+  readonly notification: (wakeUps: CommitWakeUps) => PostgresQuery | undefined;
+}
+
+/**
+ * Group commit over PostgreSQL. Commits made in one turn of the caller's code, and those made
+ * while the previous transaction is under way, go in one transaction, sent as one pipeline
+ * (BEGIN, every commit's statements, COMMIT, then the wake-up notification): one round trip and
+ * one WAL flush for all of them. A commit whose check fails (revision, lease, key) aborts the
+ * transaction; the commits before it are then committed again without it, it is rejected with
+ * its own error, and the ones after it go on. Each commit is therefore all-or-nothing and
+ * sees the commits called before it, as if each had its own transaction.
+ */
+export class PostgresCommitQueue {
+  readonly #o: CommitQueueOptions;
+  #pending: PendingCommit[] = [];
+  #inFlight = 0;
+  #scheduled = false;
+  readonly #idle = new Set<() => void>();
+  #stats = { commits: 0, transactions: 0, batchedCommits: 0, replays: 0 };
+
+  constructor(options: CommitQueueOptions) {
+    this.#o = options;
+  }
+
+  /** Queues a planned commit; resolves once its transaction committed. */
+  submit(plan: PlannedCommit): Promise<CommitResult> {
+    return new Promise<CommitResult>((resolve, reject) => {
+      this.#pending.push({ plan, resolve, reject });
+      if (!this.#scheduled && this.#inFlight < this.#o.maxTransactions) {
+        this.#scheduled = true;
+        // The commits of this turn of the caller's code go together.
+        queueMicrotask(() => {
+          this.#scheduled = false;
+          this.#pump();
+        });
+      }
+    });
+  }
+
+  /** Counts since the queue was made. */
+  stats(): CommitQueueStats {
+    return { ...this.#stats };
+  }
+
+  /** Resolves once nothing is pending or under way. */
+  flush(): Promise<void> {
+    if (this.#pending.length === 0 && this.#inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.add(resolve));
+  }
+
+  #pump(): void {
+    while (this.#inFlight < this.#o.maxTransactions && this.#pending.length > 0) {
+      const group = this.#pending.splice(0, this.#o.maxCommitsPerTransaction);
+      this.#inFlight++;
+      void this.#apply(group).finally(() => {
+        this.#inFlight--;
+        this.#pump();
+        if (this.#pending.length === 0 && this.#inFlight === 0) {
+          for (const resolve of this.#idle) resolve();
+          this.#idle.clear();
+        }
+      });
+    }
+  }
+
+  /** Commits `group` in order, splitting it around commits that fail (see the class). */
+  async #apply(group: readonly PendingCommit[]): Promise<void> {
+    let rest = group;
+    let retries = 0;
+    let batching = true;
+    while (rest.length > 0) {
+      let outcome: Outcome;
+      try {
+        outcome = await this.#transact(
+          rest.map((p) => p.plan),
+          batching,
+        );
+      } catch (error) {
+        // No connection: nothing was sent.
+        const wrapped = toStorageError(error, 'PostgreSQL connection failed');
+        for (const p of rest) p.reject(wrapped);
+        return;
+      }
+      if (outcome.kind === 'committed') {
+        this.#stats.commits += rest.length;
+        this.#stats.batchedCommits += outcome.batched;
+        rest.forEach((p, i) => {
+          p.resolve(outcome.results[i] as CommitResult);
+        });
+        return;
+      }
+      this.#stats.replays++;
+      if (outcome.kind === 'unknown') {
+        const error = new StorageError(
+          'DATABASE_ERROR',
+          `PostgreSQL connection failed during a commit; whether it was applied is unknown: ${(outcome.error as Error).message}`,
+          { retryable: false, details: { outcome: 'unknown' }, cause: outcome.error },
+        );
+        for (const p of rest) p.reject(error);
+        return;
+      }
+      if (isTransient(outcome.error) && retries++ < TRANSIENT_RETRIES) continue;
+      if (outcome.batched) {
+        // A write of a batch missed: the same commits one by one tell whose it was.
+        batching = false;
+        continue;
+      }
+      if (outcome.commit < 0) {
+        const wrapped = toStorageError(outcome.error);
+        for (const p of rest) p.reject(wrapped);
+        return;
+      }
+      // The commits before the failed one did nothing wrong: commit them without it. The failed
+      // one is rejected (explained against the state it will have been rejected in), and the
+      // ones after it go on.
+      if (outcome.commit > 0) await this.#apply(rest.slice(0, outcome.commit));
+      const failed = rest[outcome.commit] as PendingCommit;
+      failed.reject(await this.#explain(failed.plan, outcome.query, outcome.error));
+      rest = rest.slice(outcome.commit + 1);
+      retries = 0;
+      batching = true;
+    }
+  }
+
+  /** Sends the commits as one pipelined transaction on a pooled connection. */
+  async #transact(plans: readonly PlannedCommit[], batching: boolean): Promise<Outcome> {
+    const client = await this.#o.pool.connect();
+    let broken: unknown;
+    this.#stats.transactions++;
+    try {
+      const outcome = await transactOn(
+        client,
+        plans,
+        this.#o.notification(mergeWakeUps(plans)),
+        batching ? this.#o.statements : undefined,
+      );
+      if (outcome.kind === 'unknown') broken = outcome.error;
+      return outcome;
+    } finally {
+      client.release(broken instanceof Error ? broken : broken !== undefined);
+    }
+  }
+
+  /** The StorageError for a failed statement, with the state it failed against. */
+  async #explain(plan: PlannedCommit, query: number, error: ServerError): Promise<unknown> {
+    const role = plan.roles[query];
+    const s = this.#o.statements;
+    try {
+      if (error.code === CHECK_FAILED && role?.kind === 'run') {
+        const row = await this.#row(s.runRevision, [role.id]);
+        return revisionConflict(`runs/${role.id}`, role.expectedRevision, row?.revision as number);
+      }
+      if (error.code === CHECK_FAILED && role?.kind === 'document') {
+        const row = await this.#row(s.docRevision, [role.collection, role.id]);
+        return revisionConflict(
+          `${role.collection}/${role.id}`,
+          role.expectedRevision,
+          row?.revision as number | undefined,
+        );
+      }
+      if (error.code === CHECK_FAILED && role?.kind === 'fence') {
+        const f = role.fence;
+        if ('workId' in f) {
+          const row = await this.#row(s.workLease, [f.workId]);
+          const holder =
+            row === undefined || row.lease_owner === null
+              ? undefined
+              : { leaseOwner: row.lease_owner as string, attempts: row.attempts as number };
+          return leaseLost(`work/${f.workId}`, f.owner, leaseHolder(holder));
+        }
+        const row = await this.#row(s.deliveryGet, [f.deliveryId]);
+        return leaseLost(
+          `deliveries/${f.deliveryId}`,
+          f.owner,
+          (row?.lease_owner as string | null | undefined) ?? undefined,
+        );
+      }
+      if (error.code === '23505' && role?.kind === 'document' && role.key !== undefined) {
+        const key = role.key;
+        const earlier = plan.roles
+          .slice(0, query)
+          .findLast(
+            (r) => r?.kind === 'document' && r.collection === role.collection && r.key === key,
+          );
+        const owner =
+          earlier?.kind === 'document'
+            ? earlier.id
+            : ((await this.#row(s.docIdByKey, [role.collection, key]))?.id as string | undefined);
+        return duplicateKey(role.collection, key, role.id, owner ?? '(another document)');
+      }
+    } catch {
+      // Explaining needs the database; the error itself is what matters.
+    }
+    return toStorageError(error);
+  }
+
+  async #row(text: string, values: readonly unknown[]) {
+    const client = await this.#o.pool.connect();
+    try {
+      return (await client.query(queryConfig(text, values))).rows[0];
+    } finally {
+      client.release();
+    }
+  }
+}
+
+/** A statement sent: which commit (the first of a batch) and which of its queries. */
+interface Sent {
+  readonly commit: number;
+  /** For a batch statement, the commits it carries. */
+  readonly commits: number;
+  /** The query of the commit, or -1 for a statement carrying a batch of commits' run writes. */
+  readonly query: number;
+  readonly answer: Promise<PostgresResult>;
+}
+
+/**
+ * Sends the statements of `plans` in order. With `batching`, consecutive commits that are run
+ * writes only, of distinct runs, share one statement per kind of write (see `batchQueries`).
+ */
+function sendStatements(
+  client: PostgresClient,
+  plans: readonly PlannedCommit[],
+  statements: PostgresStatements | undefined,
+): Sent[] {
+  const sent: Sent[] = [];
+  for (let c = 0; c < plans.length; ) {
+    const plan = plans[c] as PlannedCommit;
+    if (statements !== undefined && plan.batchable !== undefined) {
+      const runs = new Set<string>();
+      const writes: BatchRunWrite[] = [];
+      let end = c;
+      for (; end < plans.length; end++) {
+        const b = (plans[end] as PlannedCommit).batchable;
+        if (b === undefined || b.some((w) => runs.has(w.id))) break;
+        for (const w of b) runs.add(w.id);
+        writes.push(...b);
+      }
+      if (end - c > 1) {
+        for (const q of batchQueries(writes, statements)) {
+          sent.push({ commit: c, commits: end - c, query: -1, answer: client.query(q) });
+        }
+        c = end;
+        continue;
+      }
+    }
+    plan.queries.forEach((q, query) => {
+      sent.push({ commit: c, commits: 1, query, answer: client.query(q) });
+    });
+    c++;
+  }
+  return sent;
+}
+
+/**
+ * Sends BEGIN, the statements of every plan, COMMIT and the notification without waiting in
+ * between (node-postgres pipelines them on a client in pipeline mode, and queues them otherwise),
+ * then reads every answer. `statements`: batch run writes with them (see `sendStatements`).
+ */
+async function transactOn(
+  client: PostgresClient,
+  plans: readonly PlannedCommit[],
+  notification: PostgresQuery | undefined,
+  statements: PostgresStatements | undefined,
+): Promise<Outcome> {
+  const { begin, sent, commit, notify } = sendCorked(client, () => ({
+    begin: client.query(queryConfig('BEGIN')),
+    sent: sendStatements(client, plans, statements),
+    commit: client.query(queryConfig('COMMIT')),
+    notify: notification === undefined ? undefined : client.query(notification),
+  }));
+  const [began, ...answers] = await Promise.allSettled([
+    begin,
+    ...sent.map((s) => s.answer),
+    commit,
+    ...(notify ? [notify] : []),
+  ]);
+  if (began?.status !== 'fulfilled') {
+    // Without BEGIN the statements behind it ran one by one: nothing says what was applied.
+    return { kind: 'unknown', error: (began as PromiseRejectedResult).reason };
+  }
+  const connectionError = answers.find(
+    (s): s is PromiseRejectedResult => s.status === 'rejected' && !isServerError(s.reason),
+  );
+  if (connectionError !== undefined) return { kind: 'unknown', error: connectionError.reason };
+  const documentRevisions = plans.map((): Record<string, number> => ({}));
+  for (let i = 0; i < sent.length; i++) {
+    const { commit: c, query } = sent[i] as Sent;
+    const answer = answers[i] as PromiseSettledResult<PostgresResult>;
+    if (answer.status === 'rejected') {
+      const error = answer.reason as ServerError;
+      if (error.code === IN_FAILED_TRANSACTION) continue;
+      return { kind: 'failed', commit: c, query, batched: query < 0, error };
+    }
+    const target = query < 0 ? undefined : (plans[c] as PlannedCommit).documentTargets[query];
+    if (target !== undefined) {
+      (documentRevisions[c] as Record<string, number>)[target] = answer.value.rows[0]
+        ?.revision as number;
+    }
+  }
+  const committed = answers[sent.length];
+  if (committed?.status !== 'fulfilled' || committed.value.command !== 'COMMIT') {
+    const error =
+      committed?.status === 'rejected' ? committed.reason : new Error('COMMIT did not commit');
+    if (isServerError(error)) {
+      return { kind: 'failed', commit: -1, query: -1, batched: false, error };
+    }
+    return { kind: 'unknown', error };
+  }
+  const results = plans.map((plan, c) => ({
+    runRevisions: { ...plan.runRevisions },
+    documentRevisions: documentRevisions[c] as Record<string, number>,
+  }));
+  // A batch of creations and updates is two statements naming the same first commit.
+  const batched = new Map(sent.filter((x) => x.query < 0).map((x) => [x.commit, x.commits]));
+  return {
+    kind: 'committed',
+    results,
+    batched: [...batched.values()].reduce((a, b) => a + b, 0),
+  };
+}

@@ -1,0 +1,251 @@
+import { storesPatch } from '../internal/stored-patches.ts';
+import { formatTime, parseTime, timeOr } from '../internal/time.ts';
+import type { Changes, CollectionName, LeaseFence } from '../storage-adapter.ts';
+import type { PostgresQuery } from './postgres-pool.ts';
+import { queryConfig } from './postgres-pool.ts';
+import type { PostgresStatements } from './postgres-statements.ts';
+
+/** What a statement of a commit checks, to explain its failure (see `explainFailure`). */
+export type StatementRole =
+  | { readonly kind: 'run'; readonly id: string; readonly expectedRevision: number }
+  | {
+      readonly kind: 'document';
+      readonly collection: CollectionName;
+      readonly id: string;
+      readonly key: string | undefined;
+      readonly expectedRevision: number | undefined;
+    }
+  | { readonly kind: 'fence'; readonly fence: LeaseFence }
+  | undefined;
+
+/** Work or deliveries a commit made claimable: what it tells other processes. */
+export interface CommitWakeUps {
+  /** Earliest availability (epoch ms) and most urgent priority of unleased work enqueued. */
+  readonly work?: { readonly at: number; readonly priority: number } | undefined;
+  /** Earliest next attempt (epoch ms) of pending deliveries written. */
+  readonly deliveries?: { readonly at: number } | undefined;
+}
+
+/** A run write of a commit that can share a statement with other commits' (see `batchable`). */
+export interface BatchRunWrite {
+  readonly id: string;
+  readonly expectedRevision: number;
+  /** The write as an object of `json_to_recordset` (see `runBatchUpdate`), in JSON text. */
+  readonly json: string;
+}
+
+/**
+ * One commit as statements, made when `commit()` is called: its JSON values are serialised
+ * then, so that what is stored is what the caller passed, whenever its group is sent.
+ */
+export interface PlannedCommit {
+  readonly queries: readonly PostgresQuery[];
+  /** Per query: what it checks (runs, documents, fences), for error messages. */
+  readonly roles: readonly StatementRole[];
+  /** Per query: the `documentRevisions` key its returned `revision` answers, if any. */
+  readonly documentTargets: readonly (string | undefined)[];
+  /** Known without asking: a run write's new revision is its expected one plus one. */
+  readonly runRevisions: Readonly<Record<string, number>>;
+  readonly wakeUps: CommitWakeUps;
+  /**
+   * Set when the commit is run writes only, one per run, without fences: then its writes may go
+   * in one statement with other such commits' (the group's runs all distinct), instead of
+   * `queries`, which say the same.
+   */
+  readonly batchable?: readonly BatchRunWrite[] | undefined;
+}
+
+function nullable<T>(value: T | undefined): T | null {
+  return value === undefined ? null : value;
+}
+
+/** Plans `changes` (already validated) as statements of `statements`, at `nowMs`. */
+export function planCommit(
+  changes: Changes,
+  nowMs: number,
+  statements: PostgresStatements,
+): PlannedCommit {
+  const q = statements;
+  const queries: PostgresQuery[] = [];
+  const roles: StatementRole[] = [];
+  const documentTargets: (string | undefined)[] = [];
+  const runRevisions: Record<string, number> = {};
+  const batch: BatchRunWrite[] = [];
+  const push = (
+    text: string,
+    values: readonly unknown[],
+    role?: StatementRole,
+    documentTarget?: string,
+  ) => {
+    queries.push(queryConfig(text, values, true));
+    roles.push(role);
+    documentTargets.push(documentTarget);
+  };
+
+  for (const f of changes.fences ?? []) {
+    if ('workId' in f)
+      push(q.workFence, [f.workId, f.owner, f.attempts], { kind: 'fence', fence: f });
+    else push(q.deliveryFence, [f.deliveryId, f.owner], { kind: 'fence', fence: f });
+  }
+
+  const deletes = changes.deleteDocuments ?? [];
+  if (deletes.length > 0) {
+    push(q.docDelete, [deletes.map((d) => d.collection), deletes.map((d) => d.id)]);
+  }
+
+  changes.documents?.forEach((d, i) => {
+    const at = formatTime(timeOr(d.at, nowMs, `changes.documents[${i}].at`));
+    const values: unknown[] = [
+      d.collection,
+      d.id,
+      nullable(d.parentId),
+      nullable(d.secondaryId),
+      nullable(d.key),
+      nullable(d.name),
+      d.name === undefined ? null : d.name.toLowerCase(),
+      nullable(d.blobKey),
+      JSON.stringify(d.data),
+      at,
+    ];
+    const role: StatementRole = {
+      kind: 'document',
+      collection: d.collection,
+      id: d.id,
+      key: d.key,
+      expectedRevision: d.expectedRevision,
+    };
+    const target = `${d.collection}/${d.id}`;
+    if (d.expectedRevision === undefined) push(q.docUpsert, values, role, target);
+    else if (d.expectedRevision === 0) push(q.docInsert, values, role, target);
+    else push(q.docUpdate, [...values, d.expectedRevision], role, target);
+  });
+
+  if (changes.deleteRuns !== undefined && changes.deleteRuns.length > 0) {
+    push(q.runsDelete, [changes.deleteRuns]);
+  }
+
+  changes.runs?.forEach((r, i) => {
+    const at = formatTime(timeOr(r.at, nowMs, `changes.runs[${i}].at`));
+    const count = r.events?.length ?? 0;
+    const events =
+      count === 0 ? null : JSON.stringify((r.events ?? []).map((e) => [e.type, e.data]));
+    // The patch instead of the snapshot, most of the time (see `storesPatch`).
+    const patched = storesPatch(r);
+    const snapshot = patched ? null : JSON.stringify(r.snapshot);
+    const patch = patched ? JSON.stringify(r.patch) : null;
+    const columns = [
+      r.id,
+      r.kind,
+      nullable(r.workflowId),
+      nullable(r.batchId),
+      r.status,
+      r.active,
+      r.priority,
+      snapshot,
+    ];
+    const role: StatementRole = { kind: 'run', id: r.id, expectedRevision: r.expectedRevision };
+    batch.push({
+      id: r.id,
+      expectedRevision: r.expectedRevision,
+      // Built by hand so that the serialised snapshot, events and patch go in as they are.
+      json: `{"id":${JSON.stringify(r.id)},"kind":${JSON.stringify(r.kind)},"workflow_id":${JSON.stringify(r.workflowId ?? null)},"batch_id":${JSON.stringify(r.batchId ?? null)},"status":${JSON.stringify(r.status)},"active":${r.active},"priority":${r.priority},"snapshot":${snapshot ?? 'null'},"expected":${r.expectedRevision},"count":${count},"at":"${at}","events":${events ?? 'null'},"patch":${patch ?? 'null'}}`,
+    });
+    if (r.expectedRevision === 0) {
+      const values = [...columns, count, at];
+      if (events === null) push(q.runInsert, values, role);
+      else push(q.runInsertWithEvents, [...values, events], role);
+    } else {
+      const values = [...columns, r.expectedRevision, count, at];
+      if (events === null) push(q.runUpdate, values, role);
+      else push(q.runUpdateWithEvents, [...values, events, patch], role);
+    }
+    runRevisions[r.id] = r.expectedRevision + 1;
+  });
+
+  if (changes.dequeue !== undefined && changes.dequeue.length > 0) {
+    push(q.workDelete, [changes.dequeue]);
+  }
+
+  let work: { at: number; priority: number } | undefined;
+  changes.enqueue?.forEach((w, i) => {
+    const availableMs = timeOr(w.availableAt, nowMs, `changes.enqueue[${i}].availableAt`);
+    const values = [w.id, w.runId, w.kind, w.priority, availableMs, JSON.stringify(w.payload)];
+    if (w.lease === undefined) {
+      push(q.workInsert, values);
+      work = {
+        at: Math.min(work?.at ?? availableMs, availableMs),
+        priority: Math.min(work?.priority ?? w.priority, w.priority),
+      };
+    } else push(q.workInsertLeased, [...values, w.lease.owner, nowMs + w.lease.leaseMs]);
+  });
+
+  let deliveries: { at: number } | undefined;
+  changes.deliveries?.forEach((d, i) => {
+    const at = formatTime(timeOr(d.at, nowMs, `changes.deliveries[${i}].at`));
+    const next = parseTime(d.nextAttemptAt, `changes.deliveries[${i}].nextAttemptAt`);
+    push(q.deliveryUpsert, [
+      d.id,
+      d.endpointId,
+      d.eventId,
+      d.eventType,
+      JSON.stringify(d.event),
+      d.status,
+      JSON.stringify(d.attempts),
+      next,
+      at,
+    ]);
+    if (d.status === 'pending') deliveries = { at: Math.min(deliveries?.at ?? next, next) };
+  });
+
+  const onlyRuns =
+    batch.length > 0 &&
+    batch.length === queries.length &&
+    new Set(batch.map((b) => b.id)).size === batch.length;
+  return {
+    queries,
+    roles,
+    documentTargets,
+    runRevisions,
+    wakeUps: { work, deliveries },
+    batchable: onlyRuns ? batch : undefined,
+  };
+}
+
+/**
+ * The statements of a run of batchable commits whose runs are all distinct: one for the
+ * creations, one for the updates.
+ */
+export function batchQueries(
+  writes: readonly BatchRunWrite[],
+  statements: PostgresStatements,
+): PostgresQuery[] {
+  const queries: PostgresQuery[] = [];
+  const created = writes.filter((w) => w.expectedRevision === 0);
+  const updated = writes.filter((w) => w.expectedRevision !== 0);
+  for (const [ws, text] of [
+    [created, statements.runBatchInsert],
+    [updated, statements.runBatchUpdate],
+  ] as const) {
+    if (ws.length === 0) continue;
+    queries.push(queryConfig(text, [`[${ws.map((w) => w.json).join(',')}]`, ws.length], true));
+  }
+  return queries;
+}
+
+/** Merges the wake-ups of the commits of one transaction. */
+export function mergeWakeUps(commits: readonly PlannedCommit[]): CommitWakeUps {
+  let work: { at: number; priority: number } | undefined;
+  let deliveries: { at: number } | undefined;
+  for (const { wakeUps } of commits) {
+    if (wakeUps.work !== undefined) {
+      work = {
+        at: Math.min(work?.at ?? wakeUps.work.at, wakeUps.work.at),
+        priority: Math.min(work?.priority ?? wakeUps.work.priority, wakeUps.work.priority),
+      };
+    }
+    if (wakeUps.deliveries !== undefined) {
+      deliveries = { at: Math.min(deliveries?.at ?? wakeUps.deliveries.at, wakeUps.deliveries.at) };
+    }
+  }
+  return { work, deliveries };
+}

@@ -1,0 +1,238 @@
+/**
+ * The SQL of the PostgreSQL adapter for one schema. Statements that check something (a revision,
+ * a lease) call `docflow_check`, which raises: the transaction aborts at the failed check, so a
+ * commit's statements can be sent together without waiting for each one's answer.
+ */
+export interface PostgresStatements {
+  readonly docInsert: string;
+  readonly docUpdate: string;
+  readonly docUpsert: string;
+  readonly docDelete: string;
+  readonly docGet: string;
+  readonly docGetByKey: string;
+  readonly docIdByKey: string;
+  readonly docRevision: string;
+  readonly runInsert: string;
+  readonly runInsertWithEvents: string;
+  readonly runUpdate: string;
+  readonly runUpdateWithEvents: string;
+  readonly runBatchUpdate: string;
+  readonly runBatchInsert: string;
+  readonly runRevision: string;
+  readonly runGet: string;
+  /** The select list of a run with its patches (for lists). */
+  readonly runColumns: string;
+  readonly runsDelete: string;
+  readonly eventsAfter: string;
+  readonly eventsAfterLimit: string;
+  readonly workInsert: string;
+  readonly workInsertLeased: string;
+  readonly workDelete: string;
+  readonly workFence: string;
+  readonly workLease: string;
+  readonly workClaim: string;
+  readonly workClaimKinds: string;
+  readonly workRenew: string;
+  readonly workRelease: string;
+  readonly workList: string;
+  readonly workListByRun: string;
+  readonly workNextClaimable: string;
+  readonly workNextClaimableKinds: string;
+  readonly deliveryUpsert: string;
+  readonly deliveryFence: string;
+  readonly deliveryGet: string;
+  readonly deliveryClaim: string;
+  readonly deliveryNextClaimable: string;
+  readonly blobPut: string;
+  readonly blobGet: string;
+  readonly blobDelete: string;
+  readonly notify: string;
+  /** The table of a keyset list, schema-qualified. */
+  readonly table: (name: 'documents' | 'runs' | 'deliveries') => string;
+}
+
+/**
+ * A run's columns, and the patches stored after its snapshot (the event rows after
+ * `base_event_seq`, one per revision) read in the same statement, so in the same snapshot of the
+ * database.
+ */
+function runColumns(runs: string, events: string): string {
+  return `id, kind, workflow_id, batch_id, status, active, priority, snapshot, base_revision,
+    revision, created_at, updated_at, seq,
+    CASE WHEN revision <> base_revision THEN (
+      SELECT json_agg(json_build_object('patch', e.patch, 'revision', e.revision, 'at', e.at)
+        ORDER BY e.last_seq)
+      FROM ${events} e WHERE e.run_id = ${runs}.id AND e.last_seq > ${runs}.base_event_seq
+    ) END AS patches`;
+}
+
+const WORK_AVAILABLE =
+  'available_at <= $3 AND (lease_expires_at IS NULL OR lease_expires_at <= $3)';
+
+/** The statements for `quoted`, a quoted schema name. */
+export function postgresStatements(quoted: string): PostgresStatements {
+  const s = quoted;
+  const check = (exists: string, code: string, target: string) =>
+    `SELECT ${s}.docflow_check(EXISTS (${exists}), '${code}', ${target}) AS ok`;
+  const docColumns =
+    'collection, id, parent_id, secondary_id, key, name, name_folded, blob_key, data, revision, created_at, updated_at';
+  const docValues = '$1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $10';
+  const docSet = `parent_id = $3, secondary_id = $4, key = $5, name = $6, name_folded = $7,
+    blob_key = $8, data = $9, revision = d.revision + 1, updated_at = $10`;
+  // A run's row and its events row in one statement: the events row takes its seqs from the
+  // run's event count as the UPDATE left it. `$8` is the snapshot, or null when the write stores
+  // its patch (`$13`) instead: the row keeps its stored snapshot and where it was taken.
+  const runUpdate = `UPDATE ${s}.runs SET kind = $2, workflow_id = $3, batch_id = $4, status = $5,
+    active = $6, priority = $7, snapshot = coalesce($8::json, snapshot),
+    base_revision = CASE WHEN $8::json IS NULL THEN base_revision ELSE $9 + 1 END,
+    base_event_seq = CASE WHEN $8::json IS NULL THEN base_event_seq ELSE event_seq + $10 END,
+    revision = $9 + 1, event_seq = event_seq + $10, updated_at = $11
+    WHERE id = $1 AND revision = $9 RETURNING event_seq`;
+  const runInsert = `INSERT INTO ${s}.runs (id, kind, workflow_id, batch_id, status, active,
+    priority, snapshot, base_revision, base_event_seq, revision, event_seq, created_at, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, 1, $9, $10, $10)
+    ON CONFLICT (id) DO NOTHING RETURNING 1`;
+  // The run writes of a batch, as one JSON array (json_to_recordset): the snapshots, events and
+  // patches in it are the texts the commits serialised, not escaped again.
+  const batchColumns = `id text, kind text, workflow_id text, batch_id text, status text,
+    active boolean, priority float8, snapshot json, expected integer, count integer, at text,
+    events json, patch json`;
+  return {
+    docInsert: `WITH d AS (INSERT INTO ${s}.documents (${docColumns}) VALUES (${docValues})
+      ON CONFLICT (collection, id) DO NOTHING RETURNING revision)
+      SELECT ${s}.docflow_check(EXISTS (SELECT 1 FROM d), 'REVISION_CONFLICT', $1 || '/' || $2) AS ok, (SELECT revision FROM d)`,
+    docUpdate: `WITH d AS (UPDATE ${s}.documents d SET ${docSet}
+      WHERE collection = $1 AND id = $2 AND revision = $11 RETURNING revision)
+      SELECT ${s}.docflow_check(EXISTS (SELECT 1 FROM d), 'REVISION_CONFLICT', $1 || '/' || $2) AS ok, (SELECT revision FROM d)`,
+    docUpsert: `INSERT INTO ${s}.documents AS d (${docColumns}) VALUES (${docValues})
+      ON CONFLICT (collection, id) DO UPDATE SET ${docSet} RETURNING revision`,
+    docDelete: `DELETE FROM ${s}.documents WHERE (collection, id) IN
+      (SELECT * FROM unnest($1::text[], $2::text[]))`,
+    docGet: `SELECT * FROM ${s}.documents WHERE collection = $1 AND id = $2`,
+    docGetByKey: `SELECT * FROM ${s}.documents WHERE collection = $1 AND key = $2`,
+    docIdByKey: `SELECT id FROM ${s}.documents WHERE collection = $1 AND key = $2`,
+    docRevision: `SELECT revision FROM ${s}.documents WHERE collection = $1 AND id = $2`,
+    runInsert: `WITH r AS (${runInsert})
+      ${check('SELECT 1 FROM r', 'REVISION_CONFLICT', "'runs/' || $1")}`,
+    runInsertWithEvents: `WITH r AS (${runInsert}), e AS (
+        INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, revision, at)
+        SELECT $1, 1, $9, $11::json, 1, $10 FROM r)
+      ${check('SELECT 1 FROM r', 'REVISION_CONFLICT', "'runs/' || $1")}`,
+    runUpdate: `WITH r AS (${runUpdate})
+      ${check('SELECT 1 FROM r', 'REVISION_CONFLICT', "'runs/' || $1")}`,
+    runUpdateWithEvents: `WITH r AS (${runUpdate}), e AS (
+        INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, patch, revision, at)
+        SELECT $1, event_seq - $10 + 1, event_seq, $12::json, $13::json, $9 + 1, $11 FROM r)
+      ${check('SELECT 1 FROM r', 'REVISION_CONFLICT', "'runs/' || $1")}`,
+    // The run writes of many commits (distinct runs) as one statement each for updates and
+    // creations: a statement costs the server more than the rows it writes. The count check
+    // aborts the transaction if any write missed; the queue then sends those commits one by one,
+    // which tells whose it was.
+    runBatchUpdate: `WITH w AS (SELECT * FROM json_to_recordset($1::json) AS w(${batchColumns})),
+      r AS (UPDATE ${s}.runs SET kind = w.kind, workflow_id = w.workflow_id, batch_id = w.batch_id,
+          status = w.status, active = w.active, priority = w.priority,
+          snapshot = coalesce(w.snapshot, runs.snapshot),
+          base_revision = CASE WHEN w.snapshot IS NULL THEN runs.base_revision
+            ELSE w.expected + 1 END,
+          base_event_seq = CASE WHEN w.snapshot IS NULL THEN runs.base_event_seq
+            ELSE runs.event_seq + w.count END,
+          revision = w.expected + 1, event_seq = runs.event_seq + w.count, updated_at = w.at
+        FROM w WHERE runs.id = w.id AND runs.revision = w.expected
+        RETURNING runs.id, runs.event_seq, w.count, w.events, w.patch, w.expected, w.at),
+      e AS (INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, patch, revision, at)
+        SELECT id, event_seq - count + 1, event_seq, events, patch, expected + 1, at FROM r
+        WHERE events IS NOT NULL)
+      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $2, 'REVISION_CONFLICT', 'runs') AS ok`,
+    runBatchInsert: `WITH w AS (SELECT * FROM ROWS FROM (json_to_recordset($1::json)
+          AS (${batchColumns})) WITH ORDINALITY AS w),
+      r AS (INSERT INTO ${s}.runs (id, kind, workflow_id, batch_id, status, active, priority,
+          snapshot, base_revision, base_event_seq, revision, event_seq, created_at, updated_at)
+        SELECT id, kind, workflow_id, batch_id, status, active, priority, snapshot, 1, count, 1,
+          count, at, at FROM w ORDER BY ordinality
+        ON CONFLICT (id) DO NOTHING RETURNING id),
+      e AS (INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, revision, at)
+        SELECT w.id, 1, w.count, w.events, 1, w.at FROM w JOIN r ON r.id = w.id
+        WHERE w.events IS NOT NULL)
+      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $2, 'REVISION_CONFLICT', 'runs') AS ok`,
+    runRevision: `SELECT revision FROM ${s}.runs WHERE id = $1`,
+    runGet: `SELECT ${runColumns(`${s}.runs`, `${s}.run_events`)} FROM ${s}.runs WHERE id = $1`,
+    runColumns: runColumns(`${s}.runs`, `${s}.run_events`),
+    runsDelete: `WITH r AS (DELETE FROM ${s}.runs WHERE id = ANY($1::text[])),
+      e AS (DELETE FROM ${s}.run_events WHERE run_id = ANY($1::text[]))
+      DELETE FROM ${s}.work WHERE run_id = ANY($1::text[])`,
+    eventsAfter: `SELECT * FROM ${s}.run_events WHERE run_id = $1 AND last_seq > $2 ORDER BY last_seq`,
+    // A row holds at least one event, so `limit` rows hold at least `limit` events.
+    eventsAfterLimit: `SELECT * FROM ${s}.run_events WHERE run_id = $1 AND last_seq > $2
+      ORDER BY last_seq LIMIT $3`,
+    workInsert: `INSERT INTO ${s}.work (id, run_id, kind, priority, available_at, payload, attempts)
+      VALUES ($1, $2, $3, $4, $5, $6, 0) ON CONFLICT (id) DO NOTHING`,
+    workInsertLeased: `INSERT INTO ${s}.work (id, run_id, kind, priority, available_at, payload,
+      attempts, lease_owner, lease_expires_at) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8)
+      ON CONFLICT (id) DO NOTHING`,
+    workDelete: `DELETE FROM ${s}.work WHERE id = ANY($1::text[])`,
+    // The row stays locked until the commit ends: a claim (SKIP LOCKED) passes it by meanwhile.
+    workFence: check(
+      `SELECT 1 FROM ${s}.work WHERE id = $1 AND lease_owner = $2 AND attempts = $3 FOR UPDATE`,
+      'LEASE_LOST',
+      "'work/' || $1",
+    ),
+    workLease: `SELECT lease_owner, attempts FROM ${s}.work WHERE id = $1`,
+    // Skips rows another transaction is claiming (or fencing): concurrent claimers never wait
+    // for each other and never take the same row.
+    workClaim: `UPDATE ${s}.work w SET lease_owner = $1, lease_expires_at = $2,
+      attempts = w.attempts + 1
+      FROM (SELECT id FROM ${s}.work WHERE ${WORK_AVAILABLE} ORDER BY priority, seq LIMIT $4
+        FOR UPDATE SKIP LOCKED) c
+      WHERE w.id = c.id RETURNING w.*`,
+    workClaimKinds: `UPDATE ${s}.work w SET lease_owner = $1, lease_expires_at = $2,
+      attempts = w.attempts + 1
+      FROM (SELECT id FROM ${s}.work WHERE ${WORK_AVAILABLE} AND kind = ANY($5::text[])
+        ORDER BY priority, seq LIMIT $4 FOR UPDATE SKIP LOCKED) c
+      WHERE w.id = c.id RETURNING w.*`,
+    workRenew: `UPDATE ${s}.work SET lease_expires_at = $3
+      WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING id`,
+    workRelease: `UPDATE ${s}.work SET lease_owner = NULL, lease_expires_at = NULL,
+      available_at = coalesce($3, available_at)
+      WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING available_at, priority`,
+    workList: `SELECT * FROM ${s}.work ORDER BY priority, seq`,
+    workListByRun: `SELECT * FROM ${s}.work WHERE run_id = $1 ORDER BY priority, seq`,
+    workNextClaimable: `SELECT least(
+        (SELECT min(available_at) FROM ${s}.work WHERE lease_owner IS NULL),
+        (SELECT min(greatest(available_at, lease_expires_at)) FROM ${s}.work
+          WHERE lease_owner IS NOT NULL)) AS at`,
+    workNextClaimableKinds: `SELECT least(
+        (SELECT min(available_at) FROM ${s}.work WHERE lease_owner IS NULL AND kind = ANY($1::text[])),
+        (SELECT min(greatest(available_at, lease_expires_at)) FROM ${s}.work
+          WHERE lease_owner IS NOT NULL AND kind = ANY($1::text[]))) AS at`,
+    deliveryUpsert: `INSERT INTO ${s}.deliveries (id, endpoint_id, event_id, event_type, event,
+        status, attempts, next_attempt_at, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+      ON CONFLICT (id) DO UPDATE SET endpoint_id = excluded.endpoint_id,
+        event_id = excluded.event_id, event_type = excluded.event_type, event = excluded.event,
+        status = excluded.status, attempts = excluded.attempts,
+        next_attempt_at = excluded.next_attempt_at, lease_owner = NULL, lease_expires_at = NULL,
+        updated_at = excluded.updated_at`,
+    deliveryFence: check(
+      `SELECT 1 FROM ${s}.deliveries WHERE id = $1 AND lease_owner = $2 FOR UPDATE`,
+      'LEASE_LOST',
+      "'deliveries/' || $1",
+    ),
+    deliveryGet: `SELECT * FROM ${s}.deliveries WHERE id = $1`,
+    deliveryClaim: `UPDATE ${s}.deliveries d SET lease_owner = $1, lease_expires_at = $2
+      FROM (SELECT id FROM ${s}.deliveries WHERE status = 'pending' AND next_attempt_at <= $3
+        AND (lease_expires_at IS NULL OR lease_expires_at <= $3)
+        ORDER BY next_attempt_at, seq LIMIT $4 FOR UPDATE SKIP LOCKED) c
+      WHERE d.id = c.id RETURNING d.*`,
+    deliveryNextClaimable: `SELECT least(
+        (SELECT next_attempt_at FROM ${s}.deliveries WHERE status = 'pending'
+          AND lease_owner IS NULL ORDER BY next_attempt_at LIMIT 1),
+        (SELECT min(greatest(next_attempt_at, lease_expires_at)) FROM ${s}.deliveries
+          WHERE lease_owner IS NOT NULL AND status = 'pending')) AS at`,
+    blobPut: `INSERT INTO ${s}.blobs (key, bytes) VALUES ($1, $2)
+      ON CONFLICT (key) DO UPDATE SET bytes = excluded.bytes`,
+    blobGet: `SELECT bytes FROM ${s}.blobs WHERE key = $1`,
+    blobDelete: `DELETE FROM ${s}.blobs WHERE key = $1`,
+    notify: 'SELECT pg_notify($1, $2)',
+    table: (name) => `${s}.${name}`,
+  };
+}

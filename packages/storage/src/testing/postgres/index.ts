@@ -1,0 +1,2 @@
+export type { TemporaryPostgres, TemporaryPostgresOptions } from './temporary-postgres.ts';
+export { findPostgresBinaries, startTemporaryPostgres } from './temporary-postgres.ts';

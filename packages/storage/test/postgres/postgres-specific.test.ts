@@ -1,0 +1,300 @@
+import { isStorageError, type RunWrite, snapshotPatch } from '@docflow/storage';
+import { POSTGRES_MIGRATIONS, postgresStorage } from '@docflow/storage/postgres';
+import { postgresForTests } from '@docflow/storage/testing';
+import pg from 'pg';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { migratePostgres } from '../../src/postgres/postgres-migrations.ts';
+
+const pgTest = postgresForTests();
+
+function run(id: string, expectedRevision: number, extra: Partial<RunWrite> = {}): RunWrite {
+  return {
+    id,
+    kind: 'workflow_run',
+    status: 'PENDING',
+    active: true,
+    priority: 50,
+    snapshot: { at: expectedRevision },
+    expectedRevision,
+    ...extra,
+  };
+}
+
+async function admin(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: pgTest.url });
+  await client.connect();
+  onTestFinished(() => client.end());
+  return client;
+}
+
+describe('postgresStorage options', () => {
+  it('rejects bad options with INVALID_ARGUMENT before connecting', () => {
+    const bad: [() => unknown, string][] = [
+      [() => postgresStorage(null as never), 'connection'],
+      [() => postgresStorage({ connectionString: '' }), 'connectionString'],
+      [() => postgresStorage({ pool: {} as never }), 'connection'],
+      [
+        () => postgresStorage({ connectionString: 'postgres://x' }, { schema: 'Bad-Name' }),
+        'schema',
+      ],
+      [
+        () => postgresStorage({ connectionString: 'postgres://x' }, { maxConnections: 1 }),
+        'maxConnections',
+      ],
+      [
+        () =>
+          postgresStorage({ connectionString: 'postgres://x' }, { maxCommitsPerTransaction: 0 }),
+        'maxCommitsPerTransaction',
+      ],
+    ];
+    for (const [make, path] of bad) {
+      let error: unknown;
+      try {
+        make();
+      } catch (e) {
+        error = e;
+      }
+      expect(isStorageError(error, 'INVALID_ARGUMENT'), path).toBe(true);
+      expect((error as { details: { path: string } }).details.path).toBe(path);
+    }
+  });
+
+  it('fails to open an unreachable server with a retryable DATABASE_ERROR', async () => {
+    const s = postgresStorage({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres' });
+    const error = await s.open().catch((e: unknown) => e);
+    expect(isStorageError(error, 'DATABASE_ERROR')).toBe(true);
+    expect((error as { retryable: boolean }).retryable).toBe(true);
+    await expect(s.getRun('run_1')).rejects.toMatchObject({ code: 'NOT_OPEN' });
+  });
+});
+
+describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
+  it('applies each numbered migration once when processes migrate together, under the lock', async () => {
+    const schema = pgTest.schema();
+    // A second step that would fail if applied twice (the table exists then).
+    const steps = [
+      ...POSTGRES_MIGRATIONS,
+      { version: 2, name: 'test step', sql: 'CREATE TABLE @schema.extra (id integer)' },
+    ];
+    const clients = await Promise.all([admin(), admin(), admin()]);
+    const results = await Promise.all(clients.map((c) => migratePostgres(c, schema, steps)));
+    expect(results.map((r) => r.to)).toEqual([2, 2, 2]);
+    expect(results.filter((r) => r.from === 0)).toHaveLength(1);
+    const rows = await (clients[0] as pg.Client).query(
+      `SELECT version, name FROM "${schema}".schema_migrations ORDER BY version`,
+    );
+    expect(rows.rows).toEqual([
+      { version: 1, name: 'initial schema' },
+      { version: 2, name: 'test step' },
+    ]);
+    // An adapter of this version refuses the newer schema, and stays closed.
+    const s = postgresStorage({ connectionString: pgTest.url }, { schema });
+    const error = await s.open().catch((e: unknown) => e);
+    expect(isStorageError(error, 'SCHEMA_TOO_NEW')).toBe(true);
+    expect((error as { details: object }).details).toMatchObject({
+      schema,
+      databaseVersion: 2,
+      supportedVersion: 1,
+    });
+    await expect(s.listRuns()).rejects.toMatchObject({ code: 'NOT_OPEN' });
+  });
+
+  it('rejects only the failing commit of a transaction that carried several', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    await s.commit({ runs: [run('r1', 0), run('r2', 0)] });
+    // Called in one turn: they go in one transaction. The fourth conflicts (r1 is at 1 then 2).
+    const outcomes = await Promise.allSettled([
+      s.commit({ runs: [run('r1', 1, { events: [{ type: 'a', data: {} }] })] }),
+      s.commit({
+        runs: [run('r2', 1)],
+        enqueue: [{ id: 'w1', runId: 'r2', kind: 'k', priority: 5, payload: {} }],
+      }),
+      s.commit({ documents: [{ collection: 'workflows', id: 'd1', key: 'k', data: {} }] }),
+      s.commit({
+        runs: [run('r1', 1, { events: [{ type: 'stale', data: {} }] })],
+        dequeue: ['w1'],
+      }),
+      s.commit({ documents: [{ collection: 'workflows', id: 'd2', key: 'k', data: {} }] }),
+      s.commit({ runs: [run('r1', 2, { events: [{ type: 'b', data: {} }] })] }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    const stale = (outcomes[3] as PromiseRejectedResult).reason;
+    expect(stale).toMatchObject({
+      code: 'REVISION_CONFLICT',
+      details: { target: 'runs/r1', expectedRevision: 1, actualRevision: 2 },
+    });
+    // The key's owner is named, though it was written by a commit of the same transaction.
+    expect((outcomes[4] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'DUPLICATE_KEY',
+      details: { key: 'k', id: 'd2', ownerId: 'd1' },
+    });
+    expect((await s.listRunEvents('r1')).map((e) => [e.seq, e.type, e.revision])).toEqual([
+      [1, 'a', 2],
+      [2, 'b', 3],
+    ]);
+    expect((await s.listWork()).map((w) => w.id)).toEqual(['w1']);
+    expect(await s.getDocument('workflows', 'd2')).toBeUndefined();
+  });
+
+  it('writes the runs of many commits in one statement, and still rejects only a stale one', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    const ids = Array.from({ length: 12 }, (_, i) => `r${i}`);
+    // Each write carries its patch from the snapshot before it, which the adapter stores instead.
+    const snapshotAt = (id: string, revision: number) => ({
+      id,
+      steps: Array.from({ length: revision }, (_, n) => ({ n, done: n < revision - 1 })),
+    });
+    // Creations of one turn: one batch.
+    await Promise.all(
+      ids.map((id) =>
+        s.commit({
+          runs: [
+            run(id, 0, { snapshot: snapshotAt(id, 1), events: [{ type: 'created', data: {} }] }),
+          ],
+        }),
+      ),
+    );
+    const step = (id: string, expected: number, type: string) =>
+      s.commit({
+        runs: [
+          run(id, expected, {
+            status: 'PROCESSING',
+            snapshot: snapshotAt(id, expected + 1),
+            patch: snapshotPatch(snapshotAt(id, expected), snapshotAt(id, expected + 1)),
+            events: [{ type, data: { id } }],
+          }),
+        ],
+      });
+    // Updates of one turn, r5's stale, r3 twice (its second write starts another batch).
+    const outcomes = await Promise.allSettled([
+      ...ids.map((id) => step(id, id === 'r5' ? 7 : 1, 'a')),
+      step('r3', 2, 'b'),
+      step('r0', 2, 'b'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      ...ids.map((id) => (id === 'r5' ? 'rejected' : 'fulfilled')),
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((outcomes[5] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'REVISION_CONFLICT',
+      details: { target: 'runs/r5', expectedRevision: 7, actualRevision: 1 },
+    });
+    for (const id of ids) {
+      const expected =
+        id === 'r5'
+          ? [[1, 'created', 1]]
+          : [[1, 'created', 1], [2, 'a', 2], ...(id === 'r3' || id === 'r0' ? [[3, 'b', 3]] : [])];
+      expect(
+        (await s.listRunEvents(id)).map((e) => [e.seq, e.type, e.revision]),
+        id,
+      ).toEqual(expected);
+    }
+    // The 12 creations went as one batch. The batch of updates failed; sent again commit by
+    // commit it failed at r5; the five before it went as a batch, r5 was rejected, and the eight
+    // after it (r3's and r0's second writes among them) as another.
+    const { commits } = await s.info();
+    expect(commits).toEqual({ commits: 25, transactions: 5, replays: 2, batchedCommits: 25 });
+    const page = await s.listRuns({ order: 'asc', pageSize: 20 });
+    expect(page.items.map((r) => r.id)).toEqual(ids);
+    for (const r of page.items) {
+      const revision = r.id === 'r5' ? 1 : r.id === 'r3' || r.id === 'r0' ? 3 : 2;
+      const expected = snapshotAt(r.id, revision);
+      expect(r.snapshot, r.id).toEqual(expected);
+      expect((await s.getRun(r.id))?.snapshot, r.id).toEqual(expected);
+    }
+    // The patches were stored, not the snapshots: every update's event row has one.
+    const client = await admin();
+    const stored = await client.query(
+      `SELECT count(*)::int AS n FROM "${(await s.info()).schema}".run_events WHERE patch IS NOT NULL`,
+    );
+    expect(stored.rows).toEqual([{ n: 13 }]);
+    expect(page.items.find((r) => r.id === 'r3')).toMatchObject({
+      revision: 3,
+      status: 'PROCESSING',
+    });
+  });
+
+  it('applies commits in the order they were called, waiting for none', async () => {
+    const s = await pgTest.storage({ maxCommitsPerTransaction: 2 });
+    await s.open();
+    onTestFinished(() => s.close());
+    const pending = Array.from({ length: 9 }, (_, r) =>
+      s.commit({ runs: [run('r', r, { events: [{ type: `e${r}`, data: {} }] })] }),
+    );
+    expect((await Promise.all(pending)).map((p) => p.runRevisions.r)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+    expect((await s.listRunEvents('r')).map((e) => e.type)).toEqual(
+      Array.from({ length: 9 }, (_, r) => `e${r}`),
+    );
+  });
+
+  it('works on a pool of yours (no pipelining) and leaves it open on close', async () => {
+    const pool = new pg.Pool({ connectionString: pgTest.url, max: 3 });
+    onTestFinished(() => pool.end());
+    const schema = pgTest.schema();
+    const s = postgresStorage({ pool }, { schema });
+    await s.open();
+    const heard: string[] = [];
+    const unsubscribe = await s.subscribe((w) => heard.push(w.topic));
+    await s.commit({
+      runs: [run('r1', 0)],
+      enqueue: [{ id: 'w1', runId: 'r1', kind: 'k', priority: 5, payload: { x: 1 } }],
+    });
+    const [claimed] = await s.claimWork({ owner: 'me', limit: 1, leaseMs: 1000 });
+    await s.commit({
+      fences: [{ workId: 'w1', owner: 'me', attempts: claimed?.attempts ?? 0 }],
+      runs: [run('r1', 1, { status: 'PROCESSED', active: false })],
+      dequeue: ['w1'],
+    });
+    expect(await s.getRun('r1')).toMatchObject({ revision: 2, status: 'PROCESSED' });
+    await unsubscribe();
+    expect(heard).toContain('work');
+    await s.close();
+    expect((await pool.query(`SELECT count(*)::int AS n FROM "${schema}".runs`)).rows).toEqual([
+      { n: 1 },
+    ]);
+  });
+
+  it('keeps JSON as written (key order included) and serves lists from indexes', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    const data = { zeta: 1, alpha: { b: 2, a: 1 }, mid: [3, 2, 1] };
+    await s.commit({ documents: [{ collection: 'files', id: 'f1', data }] });
+    expect(JSON.stringify((await s.getDocument('files', 'f1'))?.data)).toBe(JSON.stringify(data));
+    const info = await s.info();
+    const client = await admin();
+    await client.query(`SET search_path = "${info.schema}"`);
+    await client.query('SET enable_seqscan = off');
+    const plan = async (sql: string) =>
+      ((await client.query(`EXPLAIN ${sql}`)).rows as { 'QUERY PLAN': string }[])
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    // The first page of a list and the claim walk an index in order: no sort, at any size.
+    for (const sql of [
+      'SELECT * FROM runs ORDER BY seq DESC LIMIT 11',
+      "SELECT * FROM runs WHERE status = 'x' ORDER BY seq DESC LIMIT 11",
+      "SELECT * FROM runs WHERE workflow_id = 'x' AND seq < 5 ORDER BY seq DESC LIMIT 11",
+      "SELECT * FROM documents WHERE collection = 'files' ORDER BY seq DESC LIMIT 11",
+      'SELECT id FROM work WHERE available_at <= 1 ORDER BY priority, seq LIMIT 5',
+      "SELECT id FROM deliveries WHERE status = 'pending' AND next_attempt_at <= 1 ORDER BY next_attempt_at, seq LIMIT 5",
+    ]) {
+      const text = await plan(sql);
+      expect(text, sql).toContain('Index');
+      expect(text, sql).not.toMatch(/Sort|Seq Scan/);
+    }
+  });
+});
