@@ -10,12 +10,16 @@
  * Files: the PDF manuals Debian packages ship (glpk-doc, asymptote-doc, r-doc-pdf; whatever of
  * them is installed), a 60-page report LibreOffice writes from HTML (when soffice is installed),
  * and any PDF paths given as arguments.
+ * What users run is the compiled package: the script builds `@docflow/steps` and runs itself
+ * again with the `docflow-compiled` condition (`--sources` measures the TypeScript sources under
+ * tsx instead, whose worker threads compile every module again when they start).
  * Run: cd bench && npx tsx src/parse/third-party-pdfs.ts [--rounds 5] [--only name] [files…]
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { parseDocument } from '@docflow/steps';
@@ -26,9 +30,29 @@ const { values, positionals } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
     only: { type: 'string' },
+    sources: { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
+
+if (!values.sources && process.env.DOCFLOW_BENCH_COMPILED !== '1') {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-b', join(root, 'packages', 'steps')], {
+    stdio: 'inherit',
+  });
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--conditions=docflow-compiled',
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      ...process.argv.slice(2),
+    ],
+    { stdio: 'inherit', env: { ...process.env, DOCFLOW_BENCH_COMPILED: '1' } },
+  );
+  process.exit(child.status ?? 1);
+}
 const ROUNDS = Number(values.rounds);
 
 const MANUALS = [
@@ -124,6 +148,14 @@ function peerParse(bytes: Uint8Array, withText = false): Promise<PeerReply> {
   });
 }
 
+/** CPU milliseconds of the whole process (every thread) while `fn` runs, the other subject idle. */
+async function cpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+  const c0 = process.cpuUsage();
+  const value = await fn();
+  const used = process.cpuUsage(c0);
+  return { value, cpuMs: (used.user + used.system) / 1000 };
+}
+
 async function docflow(bytes: Uint8Array, name: string) {
   const t0 = performance.now();
   const result = await parseDocument(bytes, { fileName: name });
@@ -137,7 +169,9 @@ const files = [
   ...(positionals.length > 0 ? [] : [libreOfficeReport()].filter((f) => f !== undefined)),
 ].filter((f) => !values.only || basename(f).includes(values.only));
 
-console.log(`${machineLine()}\n${ROUNDS} interleaved rounds per file after one warm-up round`);
+console.log(
+  `${machineLine()}\n${values.sources ? 'TypeScript sources under tsx' : 'compiled @docflow/steps (dist/)'}; ${ROUNDS} interleaved rounds per file after one warm-up round`,
+);
 const rows: string[] = [];
 const loads: number[] = [];
 for (const file of files) {
@@ -153,27 +187,33 @@ for (const file of files) {
   const ours = first.output.chunks.map((c) => c.content).join('\n');
   const peerMs: number[] = [];
   const oursMs: number[] = [];
+  const peerCpu: number[] = [];
+  const oursCpu: number[] = [];
   const roundRatios: number[] = [];
   let previousPeer = (await peerParse(bytes)).ms;
   for (let round = 0; round < ROUNDS; round++) {
-    const d = await docflow(bytes, name);
-    const p = (await peerParse(bytes)).ms;
-    oursMs.push(d.ms);
+    const d = await cpu(() => docflow(bytes, name));
+    const q = await cpu(() => peerParse(bytes));
+    const p = q.value.ms;
+    oursMs.push(d.value.ms);
     peerMs.push(p);
+    oursCpu.push(d.cpuMs);
+    peerCpu.push(q.cpuMs);
     // Each docflow run against the mean of the pdf-parse runs around it.
-    roundRatios.push((previousPeer + p) / 2 / d.ms);
+    roundRatios.push((previousPeer + p) / 2 / d.value.ms);
     previousPeer = p;
     loads.push(loadavg()[0] ?? Number.NaN);
   }
   const ratio = median(peerMs) / median(oursMs);
-  const row = `| ${name} | ${first.pages} | ${median(oursMs).toFixed(0)} | ${median(peerMs).toFixed(0)} | **${ratio.toFixed(2)}** | ${roundRatios.map((r) => r.toFixed(2)).join(', ')} | ${recall(reference, ours).toFixed(4)} | ${recall(reference, firstPeer.text ?? '').toFixed(4)} |`;
+  const cpuRatio = median(peerCpu) / median(oursCpu);
+  const row = `| ${name} | ${first.pages} | ${median(oursMs).toFixed(0)} | ${median(peerMs).toFixed(0)} | **${ratio.toFixed(2)}** | ${roundRatios.map((r) => r.toFixed(2)).join(', ')} | ${median(oursCpu).toFixed(0)} | ${median(peerCpu).toFixed(0)} | ${cpuRatio.toFixed(2)} | ${recall(reference, ours).toFixed(4)} | ${recall(reference, firstPeer.text ?? '').toFixed(4)} |`;
   console.log(row);
   rows.push(row);
 }
 await peer.terminate();
 console.log(`
-| file | pages | docflow full PARSE ms (median) | pdf-parse text ms (median) | ratio pdf-parse ms / docflow ms | per-round ratios | word recall vs pdftotext, docflow | pdf-parse |
-|---|---|---|---|---|---|---|---|
+| file | pages | docflow full PARSE ms (median) | pdf-parse text ms (median) | ratio pdf-parse ms / docflow ms | per-round ratios | docflow CPU ms (all threads) | pdf-parse CPU ms | CPU ratio | word recall vs pdftotext, docflow | pdf-parse |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 load average (1 min) during the rounds: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`);

@@ -23,8 +23,16 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** Run text without control characters, whitespace (tabs, line breaks) as single spaces. */
 export function cleanText(text: string): string {
-  return text.replace(CONTROL, '').replace(/\s+/g, ' ');
+  // Most text has neither: no copy of it then (this sees every piece of every page).
+  const controls = CONTROL_TEST.test(text) ? text.replace(CONTROL, '') : text;
+  return SPACING.test(controls) ? controls.replace(/\s+/g, ' ') : controls;
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is its purpose.
+const CONTROL_TEST = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Whitespace other than single spaces. */
+const SPACING = /[^\S ]|\s\s/;
 
 /**
  * A gap between two text items wider than this share of the smaller one's size is a space (as
