@@ -181,8 +181,14 @@ function numeric(text: string): boolean {
   return t !== '' && (t.match(/[\d.,'’()%$€£¥₹+-]/g) ?? []).length >= t.length * 0.6;
 }
 
-/** The fields of a page's lines. */
-export function lineFields(lines: readonly DocumentLine[]): DocumentField[] {
+/**
+ * The fields of a page's lines, and the lines that are a row of labels over a row of values
+ * (`headers`, by index).
+ */
+export function lineFields(lines: readonly DocumentLine[]): {
+  fields: DocumentField[];
+  headers: ReadonlySet<number>;
+} {
   const fields: DocumentField[] = [];
   const rows = placeCells(lines);
   const pitch = linePitch(rows);
@@ -210,7 +216,13 @@ export function lineFields(lines: readonly DocumentLine[]): DocumentField[] {
   const labels = new Set<Cell>();
   const headers = new Set<number>();
   const colons = lines.map((line) => colonPairs(line.text));
-  lines.forEach((_, index) => {
+  lines.forEach((line, index) => {
+    // A table block's rows bring their own fields.
+    if (line.block) {
+      for (const cell of rows[index] ?? []) paired.add(cell);
+      for (const cell of rows[index] ?? []) labels.add(cell);
+      return;
+    }
     const row = rows[index] ?? [];
     for (const pair of colons[index] ?? []) {
       if (pair.value === '') continue;
@@ -288,7 +300,7 @@ export function lineFields(lines: readonly DocumentLine[]): DocumentField[] {
         push(label, index, first, 'below');
     }
   });
-  return fields;
+  return { fields, headers };
 }
 
 /**

@@ -221,6 +221,13 @@ export function tablesFromLines(
       text: c.text,
       region: regionOf(line, linePolygon(line, c.start, c.end)),
     }));
+  // Rows of table blocks are tables already: inference works on the stretches between them.
+  const stretches: DocumentLine[][] = [[]];
+  for (const line of lines) {
+    if (line.block === 'table') stretches.push([]);
+    else stretches[stretches.length - 1]?.push(line);
+  }
+  if (stretches.length > 1) return stretches.flatMap((s) => tablesFromLines(s, fileId));
   let i = 0;
   while (i < lines.length) {
     const headerLine = lines[i];
