@@ -18,7 +18,13 @@ import type {
 import { lineFields, tableFields } from './label-values.ts';
 import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
 import { type LineSegment, relinePage } from './reline-page.ts';
-import { tableFromCells, tableFromMarkdown, tablesFromLines } from './table-inference.ts';
+import {
+  splitAtHeaders,
+  splitLeadingNumbers,
+  tableFromCells,
+  tableFromMarkdown,
+  tablesFromLines,
+} from './table-inference.ts';
 import { boxOf, rect } from './view-geometry.ts';
 
 const DEFAULT_WIDTH = 612;
@@ -129,10 +135,11 @@ function addFile(
       if (block.type === 'table_cell') continue;
       if (block.type === 'table') {
         const cells = cellsByTable.get(block.id);
-        const table = cells ? tableFromCells(cells, base) : tableFromMarkdown(block.content, base);
-        if (table) {
+        const found = cells ? tableFromCells(cells, base) : tableFromMarkdown(block.content, base);
+        for (const part of found ? splitAtHeaders(found) : []) {
+          const table = splitLeadingNumbers(part);
           draft.tables.push(table);
-          for (const row of [table.header, ...table.rows]) {
+          for (const row of [part.header, ...part.rows]) {
             const line = rowLine(row, base, draft.lines.length);
             if (!line) continue;
             draft.lines.push(line);
