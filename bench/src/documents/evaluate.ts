@@ -261,7 +261,12 @@ async function evaluateDocument(
           `--- table ${JSON.stringify(t.header.map((c) => c.text))} ${t.rows.length} rows, first ${JSON.stringify(t.rows[0]?.map((c) => c.text))}`,
         );
     }
-    console.log('--- class', classified.output.type, classified.output.confidence, classified.output.insights[0]?.content);
+    console.log(
+      '--- class',
+      classified.output.type,
+      classified.output.confidence,
+      classified.output.insights[0]?.content,
+    );
     for (const [key, expected] of Object.entries(doc.truth.fields))
       console.log(
         `  ${matches(kinds[key] ?? 'string', expected, got.fields[key], true) ? 'ok  ' : 'MISS'} ${key}: ${JSON.stringify(got.fields[key])} (truth ${JSON.stringify(expected)})`,
