@@ -51,6 +51,7 @@ const { values: args } = parseArgs({
     'no-manuals': { type: 'boolean' },
     'no-packets': { type: 'boolean' },
     misses: { type: 'boolean' },
+    'only-packets': { type: 'boolean' },
     write: { type: 'boolean' },
   },
 });
@@ -423,7 +424,10 @@ async function main(): Promise<void> {
     scores[set] = score;
     const docs = manifest.documents.filter(
       (d) =>
-        d.set === set && (!args.type || d.type === args.type) && (!args.doc || d.id === args.doc),
+        d.set === set &&
+        !args['only-packets'] &&
+        (!args.type || d.type === args.type) &&
+        (!args.doc || d.id === args.doc),
     );
     console.log(`${set}: ${docs.length} documents`);
     for (const doc of docs) {
