@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { defineStep, type FileSummary, type StepExecutor, type StepSuccess } from '@docflow/engine';
 import { load } from 'cheerio';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import sharp from 'sharp';
+import { isMissingPackageError, loadSharp } from '../optional/optional-package.ts';
 import { failureBehaviorSchema } from './config-schemas.ts';
 import type { ProcessorStepOptions } from './processor-step-options.ts';
 
@@ -61,15 +61,22 @@ function pdfName(name: string): string {
   return `${dot > 0 ? name.slice(0, dot) : name}.pdf`;
 }
 
+/** PNG and JPEG embedded as they are; other formats through sharp (an optional package). */
+async function embedImage(doc: PDFDocument, bytes: Uint8Array) {
+  const kind = sniff(bytes);
+  if (kind === 'png') return doc.embedPng(bytes);
+  if (kind === 'jpeg') return doc.embedJpg(bytes);
+  const sharp = await loadSharp('Converting images other than PNG and JPEG to PDF');
+  return doc.embedPng(await sharp(bytes).png().toBuffer());
+}
+
 async function imageToPdf(bytes: Uint8Array): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const kind = sniff(bytes);
   let image: Awaited<ReturnType<typeof doc.embedPng>>;
   try {
-    if (kind === 'png') image = await doc.embedPng(bytes);
-    else if (kind === 'jpeg') image = await doc.embedJpg(bytes);
-    else image = await doc.embedPng(await sharp(bytes).png().toBuffer());
+    image = await embedImage(doc, bytes);
   } catch (error) {
+    if (isMissingPackageError(error)) throw new ConversionError(error.message);
     throw new ConversionError(`the image cannot be read: ${(error as Error).message}`);
   }
   // One image per page at 72 dpi, scaled down to fit a letter page when larger.
