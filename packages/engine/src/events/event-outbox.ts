@@ -2,7 +2,7 @@ import type { DeliveryWrite, JsonObject } from '@docflow/storage';
 import type { EngineContext, EventSink } from '../internal/engine-context.ts';
 import { toStepRun, toWorkflowRun } from '../run/run-resource.ts';
 import type { RunState } from '../run/run-state.ts';
-import type { PendingEngineEvent } from '../run/run-transitions.ts';
+import type { PendingEngineEvent } from '../run/transition-context.ts';
 import { loadDeliveryTargets } from '../webhooks/delivery-targets.ts';
 import { createEvent, deliveryId, planEventDeliveries } from '../webhooks/plan-deliveries.ts';
 import type { EventBus } from './event-bus.ts';

@@ -1,14 +1,7 @@
-import type { JsonObject, JsonValue } from '@docflow/storage';
-import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+import type { JsonValue } from '@docflow/storage';
+import { assertNoIssues, type ValidationIssue } from '../errors.ts';
+import type { Correction } from '../run/review.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';
-import {
-  approveReview,
-  canReview,
-  type Effects,
-  rejectReview,
-  rerouteFrom,
-  type TransitionContext,
-} from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
 
 /** A corrected output given with an approval. */
@@ -68,57 +61,17 @@ export function reviewInputIssues(input: ReviewInput | undefined): ValidationIss
 }
 
 /**
- * Applies a review decision to a run waiting for one: a rejection ends it REJECTED; an approval
- * applies the corrected outputs (keeping the originals), re-routes from a corrected
- * classification, and resumes every parked review.
+ * The inputs of a review decision, loaded under the run's lock before the transition: the step
+ * run each corrected output belongs to, with its output before the correction. Throws
+ * VALIDATION_FAILED naming every output that names no processed, reviewable step run.
  */
-export async function applyReview(
-  store: RunStore,
-  s: RunState,
-  tctx: TransitionContext,
-  fx: Effects,
-  input: ReviewInput,
-): Promise<boolean> {
-  if (!canReview(s)) {
-    throw new EngineError(
-      EngineErrorCode.INVALID_STATE,
-      `workflow run ${s.id} is ${s.status}, not NEEDS_REVIEW`,
-    );
-  }
-  if (input.decision === 'reject') {
-    rejectReview(s, fx, tctx.now, { reviewer: input.reviewer, note: input.note ?? null });
-    return true;
-  }
-  const corrections = await planCorrections(store, s, input.outputs ?? []);
-  for (const c of corrections) {
-    c.stepRun.review = { initialOutput: c.before, edits: diffEdits(c.before, c.after) };
-    c.stepRun.output = c.after;
-    delete c.stepRun.outputRef;
-  }
-  // A corrected classification re-routes first: what descended from the old route
-  // (including its parked review) is INVALIDATED; then every remaining review resumes.
-  for (const c of corrections) {
-    const route = (c.after as { id?: unknown } | null)?.id;
-    if (
-      c.stepRun.stepType === 'CLASSIFY' &&
-      typeof route === 'string' &&
-      route !== c.stepRun.route
-    ) {
-      rerouteFrom(s, tctx, fx, c.stepRun, route);
-    }
-  }
-  await approveReview(s, tctx, fx, { reviewer: input.reviewer });
-  return true;
-}
-
-/** Finds the step run each corrected output belongs to, with its output before the correction. */
-async function planCorrections(
+export async function loadCorrections(
   store: RunStore,
   s: RunState,
   outputs: readonly ReviewOutput[],
-): Promise<{ stepRun: StepRunState; before: JsonValue; after: JsonValue }[]> {
+): Promise<Correction[]> {
   const issues: ValidationIssue[] = [];
-  const planned: { stepRun: StepRunState; before: JsonValue; after: JsonValue }[] = [];
+  const planned: Correction[] = [];
   for (const [i, o] of outputs.entries()) {
     const path = `outputs[${i}]`;
     const candidates = s.stepRuns.filter(
@@ -146,33 +99,12 @@ async function planCorrections(
       });
       continue;
     }
-    planned.push({ stepRun, before: await store.loadOutput(stepRun), after: o.output });
+    planned.push({
+      stepRunId: stepRun.id,
+      before: await store.loadOutput(stepRun),
+      after: o.output,
+    });
   }
   assertNoIssues(issues, 'review');
   return planned;
-}
-
-/** The leaves that changed between two outputs, by path (`value.total`, `value.items[0].sku`). */
-export function diffEdits(
-  before: JsonValue,
-  after: JsonValue,
-  path = '',
-  out: Record<string, JsonValue> = {},
-): JsonObject {
-  const isObj = (v: JsonValue): v is JsonObject =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObj(before) && isObj(after)) {
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      diffEdits(before[key] ?? null, after[key] ?? null, path === '' ? key : `${path}.${key}`, out);
-    }
-    return out;
-  }
-  if (Array.isArray(before) && Array.isArray(after)) {
-    const n = Math.max(before.length, after.length);
-    for (let i = 0; i < n; i++)
-      diffEdits(before[i] ?? null, after[i] ?? null, `${path}[${i}]`, out);
-    return out;
-  }
-  if (JSON.stringify(before) !== JSON.stringify(after)) out[path === '' ? '$' : path] = after;
-  return out;
 }

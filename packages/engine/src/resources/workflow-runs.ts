@@ -8,10 +8,12 @@ import {
 } from '../errors.ts';
 import { checkFileIds, type Download, resolveFileSources } from '../files/file-sources.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import { startRun } from '../run/control/control-steps.ts';
 import { isFinalRunStatus, isSettledRunStatus, type RunStatus } from '../run/lifecycle.ts';
+import { applyReview } from '../run/review.ts';
 import { toWorkflowRun, type WorkflowRun } from '../run/run-resource.ts';
 import type { RunState } from '../run/run-state.ts';
-import { cancelRun, failRun, startRun } from '../run/run-transitions.ts';
+import { cancelRun, failRun } from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
 import type { SecretBox } from '../runtime/secrets.ts';
 import type { StepAbort } from '../runtime/step-abort.ts';
@@ -27,7 +29,7 @@ import {
   checkCreateRunInput,
   type RunFileSource,
 } from './run-input.ts';
-import { applyReview, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
+import { loadCorrections, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
 import type { ResolvedDefinition } from './workflows.ts';
 
 /** Filters of `workflowRuns.list`. */
@@ -143,12 +145,9 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     if (secrets && Object.keys(secrets).length > 0) {
       state.secretsRef = await deps.secrets.store(ctx.storage, state.id, secrets);
     }
-    return store.create(state, async (s, tctx, fx) => {
-      if (failure) {
-        failRun(s, fx, tctx.now, failure.reason, failure.message);
-        return;
-      }
-      await startRun(s, tctx, fx);
+    return store.create(state, (s, tctx, fx) => {
+      if (failure) failRun(s, fx, tctx.now, failure.reason, failure.message);
+      else startRun(s, tctx, fx);
     });
   };
 
@@ -260,7 +259,11 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     async review(id, input) {
       assertNoIssues(reviewInputIssues(input), 'review');
       await load(id);
-      const state = await store.mutate(id, (s, tctx, fx) => applyReview(store, s, tctx, fx, input));
+      const state = await store.mutateWith(
+        id,
+        (s) => loadCorrections(store, s, input.decision === 'approve' ? (input.outputs ?? []) : []),
+        (s, tctx, fx, corrections) => applyReview(s, tctx, fx, input, corrections),
+      );
       return project(state);
     },
 

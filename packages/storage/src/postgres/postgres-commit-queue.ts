@@ -22,7 +22,7 @@ import type {
   PostgresQuery,
   PostgresResult,
 } from './postgres-pool.ts';
-import { queryConfig } from './postgres-pool.ts';
+import { queryConfig, sendCorked } from './postgres-pool.ts';
 import type { PostgresStatements } from './postgres-statements.ts';
 
 /** What the queue did since it was made (for operations, benchmarks and tests). */
@@ -343,10 +343,12 @@ async function transactOn(
   notification: PostgresQuery | undefined,
   statements: PostgresStatements | undefined,
 ): Promise<Outcome> {
-  const begin = client.query(queryConfig('BEGIN'));
-  const sent = sendStatements(client, plans, statements);
-  const commit = client.query(queryConfig('COMMIT'));
-  const notify = notification === undefined ? undefined : client.query(notification);
+  const { begin, sent, commit, notify } = sendCorked(client, () => ({
+    begin: client.query(queryConfig('BEGIN')),
+    sent: sendStatements(client, plans, statements),
+    commit: client.query(queryConfig('COMMIT')),
+    notify: notification === undefined ? undefined : client.query(notification),
+  }));
   const [began, ...answers] = await Promise.allSettled([
     begin,
     ...sent.map((s) => s.answer),

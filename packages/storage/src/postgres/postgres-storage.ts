@@ -50,7 +50,7 @@ import {
   recordedPostgresSchemaVersion,
 } from './postgres-migrations.ts';
 import type { PostgresClient, PostgresPool, PostgresQuery } from './postgres-pool.ts';
-import { createOwnPool, queryConfig } from './postgres-pool.ts';
+import { createOwnPool, queryConfig, sendCorked } from './postgres-pool.ts';
 import type {
   PgDeliveryRow,
   PgDocumentRow,
@@ -362,12 +362,7 @@ class PostgresStorage implements PostgresStorageAdapter {
     if (batchId !== undefined) where.push(['batch_id = ?', batchId]);
     if (status !== undefined) where.push(['status = ?', status]);
     if (active !== undefined) where.push(['active = ?', active]);
-    const rows = await this.#list<PgRunRow>(
-      'runs',
-      'id, kind, workflow_id, batch_id, status, active, priority, snapshot, revision, created_at, updated_at, seq',
-      where,
-      q,
-    );
+    const rows = await this.#list<PgRunRow>('runs', this.#s.runColumns, where, q);
     return toPage(rows, q, (r) => r.seq, runFromPg);
   }
 
@@ -575,7 +570,8 @@ class PostgresStorage implements PostgresStorageAdapter {
 
   async #all<R>(text: string, values: readonly unknown[]): Promise<R[]> {
     return this.#withClient(
-      async (client) => (await client.query(queryConfig(text, values, true))).rows as R[],
+      async (client) =>
+        (await sendCorked(client, () => client.query(queryConfig(text, values, true)))).rows as R[],
     );
   }
 

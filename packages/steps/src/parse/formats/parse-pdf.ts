@@ -6,7 +6,7 @@ import { checkOcrPackages } from '../ocr/ocr-packages.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
-import { bodySize, headingSizesOf, withHeadings } from './pdf/page-layout.ts';
+import { bodySize, headingSizesOf, withHeadings } from './pdf/headings.ts';
 import { readPages } from './pdf/read-pages.ts';
 import { hasFormFields, openPdf, pdfError } from './pdf/scan-page.ts';
 
@@ -104,11 +104,8 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
         spatial = ocr.spatial;
         width = ocr.width;
         height = ocr.height;
-        // The page's /Rotate plus what OSD found on the rendered (already /Rotate-d) image.
-        rotation =
-          ocr.page.rotationApplied === null
-            ? null
-            : (ocr.page.rotationApplied + (laid.rotation ?? 0)) % 360;
+        // What OSD found on the page rendered as a viewer shows it (its /Rotate applied).
+        rotation = ocr.page.rotationApplied;
         ocrPageCount++;
       } else {
         blocks = withHeadings(laid.blocks, laid.headings, headingSizes, body);

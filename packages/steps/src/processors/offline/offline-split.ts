@@ -12,7 +12,7 @@ import type { ProposedSplit } from '../provider.ts';
 import { labelTokens, tokens } from '../text-tokens.ts';
 import type { DocumentPage, DocumentView } from '../view/document-view.ts';
 import { classifyLines } from './offline-classify.ts';
-import { buildTermProfiles, rank, termCounts } from './term-model.ts';
+import { buildTermProfiles, layoutTerms, rank, termCounts } from './term-model.ts';
 
 interface PageCues {
   readonly pageNumber?: { readonly current: number; readonly total?: number };
@@ -73,7 +73,7 @@ function splitPages(
   const profiles = buildTermProfiles(classifications, config.splitRules);
   const cues: PageCues[] = pages.map((page) => {
     const lines = page.lines.map((l) => l.text);
-    const ranking = rank(profiles, termCounts(lines));
+    const ranking = rank(profiles, termCounts(lines, 6, layoutTerms([page])));
     const best = ranking.best?.classification;
     const title = new Set(lines.slice(0, 10).flatMap((l) => tokens(l)));
     const pageNumber = pageNumberOf(page);
@@ -144,6 +144,7 @@ function splitPages(
         classifications,
         ...(config.splitRules === undefined ? {} : { classificationRules: config.splitRules }),
       },
+      layoutTerms(segment),
     );
     const firstPage = segment[0]?.number ?? s + 1;
     const lastPage = segment[segment.length - 1]?.number ?? e + 1;

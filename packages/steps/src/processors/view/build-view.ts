@@ -15,7 +15,7 @@ import type {
   DocumentView,
   ParsedFile,
 } from './document-view.ts';
-import { lineFields } from './label-values.ts';
+import { lineFields, tableFields } from './label-values.ts';
 import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
 import { relinePage } from './reline-page.ts';
 import { tableFromCells, tableFromMarkdown, tablesFromLines } from './table-inference.ts';
@@ -102,7 +102,7 @@ function addFile(
           ocrConfidence: match?.ocrConfidence ?? chunk.metadata.avgOcrConfidence,
           text: t,
           index: draft.lines.length,
-          ...(layout ? { layout: true } : {}),
+          ...(layout ? { layout: true, column: Math.max(0, text.search(/\S/)) } : {}),
         });
       }
       continue;
@@ -186,7 +186,11 @@ function finishPage(draft: PageDraft & { fileId?: string }): DocumentPage {
   draft.lines = relined.every((line, index) => line.index === index)
     ? relined
     : relined.map((line, index) => ({ ...line, index }));
-  const fields = [...draft.fields, ...lineFields(draft.lines)];
+  const fields = [
+    ...draft.fields,
+    ...draft.tables.flatMap(tableFields),
+    ...lineFields(draft.lines),
+  ];
   const tables = [...draft.tables, ...tablesFromLines(draft.lines, draft.fileId)];
   return {
     number: draft.number,

@@ -150,18 +150,19 @@ export function placePage(
     boldFontsOf(page, items),
     config.pageRotationEnabled,
   );
-  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
   return {
     runs,
     frame,
     viewportTransform: vt,
     upright: (x, y) => toUpright(frame, vt, x, y),
+    // The original page is the page as a viewer shows it (its /Rotate applied); the rotation is
+    // what docflow turned that page by to make its text read upright (decision 0009).
     geometry: {
       width: frame.width,
       height: frame.height,
-      originalWidth: x1 - x0,
-      originalHeight: y1 - y0,
-      rotation: config.pageRotationEnabled ? (page.rotate + frame.extraRotation) % 360 : null,
+      originalWidth: viewport.width,
+      originalHeight: viewport.height,
+      rotation: config.pageRotationEnabled ? frame.extraRotation : null,
     },
   };
 }
