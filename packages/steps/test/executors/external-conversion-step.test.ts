@@ -276,7 +276,7 @@ describe('fileConversionStep', () => {
       '<html><body><h1>Invoice</h1><p>Total: 10 €</p><script>x()</script></body></html>',
     );
     if ('failure' in html.outcome) throw new Error(html.outcome.failure.message);
-    expect(htmlText('<h1>Invoice</h1><p>Total:&nbsp;10</p><script>x()</script>')).toBe(
+    expect(await htmlText('<h1>Invoice</h1><p>Total:&nbsp;10</p><script>x()</script>')).toBe(
       'Invoice\nTotal: 10',
     );
   });
