@@ -1,6 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createEngine, type Engine, type EngineOptions, type StepExecutor } from '@docflow/engine';
+import {
+  createEngine,
+  type Engine,
+  type EngineOptions,
+  type StepExecutor,
+  type UrlPolicyOptions,
+} from '@docflow/engine';
 import type { StorageAdapter } from '@docflow/storage';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -51,6 +57,12 @@ export interface ServerOptions {
   readonly workspaceStorage: (workspace: Workspace) => StorageAdapter;
   /** Executors of every workspace's engine; default `builtinSteps()` from `@docflow/steps`. */
   readonly steps?: readonly StepExecutor[];
+  /**
+   * Where the engines may send requests: webhook deliveries, and EXTERNAL_DATA_VALIDATION when
+   * the server makes the executors itself. The engine's default refuses loopback, link-local
+   * and cloud-metadata addresses; `{ allowLoopback: true }` lets a local receiver in.
+   */
+  readonly urlPolicy?: UrlPolicyOptions;
   /** More engine options per workspace (scheduling, retry, …). */
   readonly engineOptions?: (workspace: Workspace) => Omit<EngineOptions, 'storage' | 'steps'>;
   /**
@@ -122,7 +134,11 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
   await registry.open();
   const secret = registry.serverSecret();
   const signer = createUrlSigner(secret);
-  const steps = options.steps ?? (await import('@docflow/steps')).builtinSteps();
+  const steps =
+    options.steps ??
+    (await import('@docflow/steps')).builtinSteps(
+      options.urlPolicy ? { processors: { urlPolicy: options.urlPolicy } } : {},
+    );
   let origin: string | undefined;
   const publicOrigin = () => options.publicUrl ?? origin;
 
@@ -135,6 +151,7 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       // Each workspace's run secrets are sealed with a key of its own, kept across restarts.
       secretKey: createHmac('sha256', secret).update(`run-secrets:${workspace.id}`).digest(),
       webhooks: {
+        ...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {}),
         ...(extra.webhooks ?? {}),
         headerWord,
         signedUrlProvider: (_event, context) => {
