@@ -6,7 +6,10 @@ import { startReceiver } from '../receiver.ts';
 let t: TestServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  t = await startTestServer();
+  // The receiver listens on 127.0.0.1, which the webhook URL policy refuses unless allowed.
+  t = await startTestServer({
+    engineOptions: () => ({ webhooks: { urlPolicy: { allowLoopback: true } } }),
+  });
   receiver = await startReceiver();
 });
 afterAll(async () => {
