@@ -91,6 +91,9 @@ export async function serveCommand(
   }
   context.print(`docflow serving ${origin}`);
   context.warn(`storage: ${description}`);
+  if (!options.allowLoopback) {
+    context.warn('webhooks to this machine are refused: --allow-loopback lets a local receiver in');
+  }
   await stopped;
   context.warn('stopping: finishing requests in flight');
   await server.close();

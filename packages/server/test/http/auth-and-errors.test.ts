@@ -118,6 +118,35 @@ describe('API versions', () => {
   });
 });
 
+describe('the header word', () => {
+  it('is configurable: with "service", requests and the OpenAPI document use x-service-…', async () => {
+    const neutral = await startTestServer({ headerWord: 'service' });
+    try {
+      const auth = { authorization: `Bearer ${neutral.keys.a}` };
+      const extend = await fetch(`${neutral.origin}/files`, {
+        headers: { ...auth, 'x-extend-api-version': '2026-02-09' },
+      });
+      expect(await errorOf(extend)).toMatchObject({
+        issues: [{ path: 'header.x-service-api-version' }],
+      });
+      const service = await fetch(`${neutral.origin}/files`, {
+        headers: {
+          ...auth,
+          'x-service-api-version': '2026-02-09',
+          'x-service-workspace-id': neutral.workspaces.a.id,
+        },
+      });
+      expect(service.status).toBe(200);
+      const document = (await (await fetch(`${neutral.origin}/openapi.json`)).json()) as {
+        components: { parameters: { ApiVersion: { name: string } } };
+      };
+      expect(document.components.parameters.ApiVersion.name).toBe('x-service-api-version');
+    } finally {
+      await neutral.close();
+    }
+  });
+});
+
 describe('bad input', () => {
   it('names unknown query parameters and body keys instead of ignoring them', async () => {
     const query = await t.fetch('/files?nameContains=a&colour=red');
