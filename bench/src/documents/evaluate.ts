@@ -51,6 +51,7 @@ const { values: args } = parseArgs({
     'no-manuals': { type: 'boolean' },
     'no-packets': { type: 'boolean' },
     misses: { type: 'boolean' },
+    'only-packets': { type: 'boolean' },
     write: { type: 'boolean' },
   },
 });
@@ -261,7 +262,12 @@ async function evaluateDocument(
           `--- table ${JSON.stringify(t.header.map((c) => c.text))} ${t.rows.length} rows, first ${JSON.stringify(t.rows[0]?.map((c) => c.text))}`,
         );
     }
-    console.log('--- class', classified.output.type, classified.output.confidence);
+    console.log(
+      '--- class',
+      classified.output.type,
+      classified.output.confidence,
+      classified.output.insights[0]?.content,
+    );
     for (const [key, expected] of Object.entries(doc.truth.fields))
       console.log(
         `  ${matches(kinds[key] ?? 'string', expected, got.fields[key], true) ? 'ok  ' : 'MISS'} ${key}: ${JSON.stringify(got.fields[key])} (truth ${JSON.stringify(expected)})`,
@@ -418,7 +424,10 @@ async function main(): Promise<void> {
     scores[set] = score;
     const docs = manifest.documents.filter(
       (d) =>
-        d.set === set && (!args.type || d.type === args.type) && (!args.doc || d.id === args.doc),
+        d.set === set &&
+        !args['only-packets'] &&
+        (!args.type || d.type === args.type) &&
+        (!args.doc || d.id === args.doc),
     );
     console.log(`${set}: ${docs.length} documents`);
     for (const doc of docs) {

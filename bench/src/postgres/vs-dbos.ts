@@ -44,11 +44,6 @@ const CONFIGS: readonly DocflowConfig[] = [
   { name: 'group commit (defaults), concurrency 16', engineConcurrency: 16 },
   { name: 'group commit (defaults)', engineConcurrency: 64 },
   {
-    name: 'group commit, 4 transactions at once',
-    engineConcurrency: 64,
-    maxCommitTransactions: 4,
-  },
-  {
     name: 'a transaction per commit, 8 at once',
     engineConcurrency: 64,
     maxCommitsPerTransaction: 1,

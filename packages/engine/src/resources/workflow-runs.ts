@@ -7,7 +7,9 @@ import {
   type ValidationIssue,
 } from '../errors.ts';
 import { checkFileIds, type Download, resolveFileSources } from '../files/file-sources.ts';
+import { presentFiles } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import { processorReferencesOf } from '../processors/processor-resolution.ts';
 import { startRun } from '../run/control/control-steps.ts';
 import { isFinalRunStatus, isSettledRunStatus, type RunStatus } from '../run/lifecycle.ts';
 import { applyReview } from '../run/review.ts';
@@ -73,6 +75,29 @@ export interface WorkflowRunsDependencies {
   readonly download: Download;
 }
 
+/**
+ * Output overrides name the processor whose output they replace: one that a step of the
+ * workflow uses (by its saved extractor, classifier or splitter id), else nothing would use it.
+ */
+function outputsIssues(
+  def: ResolvedDefinition,
+  outputs: readonly { readonly processorId: string }[],
+): ValidationIssue[] {
+  if (outputs.length === 0) return [];
+  const used = new Set(processorReferencesOf({ steps: def.steps }).map((ref) => ref.id));
+  return outputs.flatMap((o, i) =>
+    used.has(o.processorId)
+      ? []
+      : [
+          issue(
+            'UNKNOWN_PROCESSOR',
+            `outputs[${i}].processorId`,
+            `no step of workflow ${def.workflow.id} (version ${def.version.version}) runs processor ${o.processorId}`,
+          ),
+        ],
+  );
+}
+
 function issue(code: string, path: string, message: string): ValidationIssue {
   return { code, path, message };
 }
@@ -86,7 +111,9 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     for (const sr of state.stepRuns) {
       if (sr.outputRef !== undefined) outputs.set(sr.id, await store.loadOutput(sr));
     }
-    return toWorkflowRun(state, outputs);
+    const present = await presentFiles(ctx, Object.keys(state.fileIndex));
+    const graph = await store.graph(state.definitionId);
+    return toWorkflowRun(state, outputs, (id) => present.has(id), graph);
   };
 
   const load = async (id: unknown): Promise<RunState> => {
@@ -166,6 +193,7 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         : [...(input.package?.files ?? [])];
       const paths = input.file ? ['file'] : sources.map((_, i) => `package.files[${i}]`);
       const { summaries, failure } = await resolveFiles(sources, paths);
+      assertNoIssues(outputsIssues(def, input.outputs ?? []), 'workflow run');
       const overrides: Record<string, JsonValue> = {};
       for (const o of input.outputs ?? []) overrides[o.processorId] = o.output;
       const state = newRunState(def, summaries, {

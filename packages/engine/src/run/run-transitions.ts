@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '@docflow/storage';
+import type { ProcessorUsed } from '../processors/processor-resource.ts';
 import type { FileSummary, StepUsage } from '../step-executor.ts';
 import {
   isFinalRunStatus,
@@ -133,6 +134,8 @@ export function completeStep(
     output: JsonValue;
     outputRef?: string;
     usage?: StepUsage;
+    /** The saved processor the step ran, and its config. */
+    processor?: { readonly used: ProcessorUsed; readonly config: JsonObject };
     route?: string | string[] | null;
     forks?: readonly { file: FileSummary; route: string }[];
     files?: readonly FileSummary[];
@@ -143,6 +146,7 @@ export function completeStep(
   if (result.outputRef === undefined) sr.output = result.output;
   else sr.outputRef = result.outputRef;
   if (result.usage) sr.usage = result.usage;
+  if (result.processor) sr.processor = result.processor;
   if (result.route !== undefined) sr.route = result.route;
   // A retried step that succeeded keeps no trace of the failed attempt's message.
   delete sr.failureMessage;
@@ -263,10 +267,21 @@ export function retryStep(
   fx.work.push({ type: 'run', stepRunId: sr.id, at });
 }
 
-/** An executor step run's attempt starts: PENDING → PROCESSING, and the attempt counts. */
+/**
+ * An executor step run's attempt starts: PENDING → PROCESSING, and the attempt counts. The run's
+ * first step to start starts the run (PENDING → PROCESSING, `initialRunAt` and `startTime`).
+ */
 export function beginStep(state: RunState, fx: Effects, sr: StepRunState, now: string): void {
   sr.attempt += 1;
   moveStep(state, sr, 'START', fx, now);
+  if (state.status === 'PENDING') startExecuting(state, fx, now);
+}
+
+/** The run starts executing: PENDING → PROCESSING, with `initialRunAt` and `startTime`. */
+function startExecuting(state: RunState, fx: Effects, now: string): void {
+  moveRun(state, 'START', fx, now);
+  state.initialRunAt ??= now;
+  state.startTime ??= now;
 }
 
 /** Derives the run status from its step runs (the run machine decides what is legal). */
@@ -277,6 +292,9 @@ export function settle(state: RunState, fx: Effects, now: string): void {
     return;
   }
   const working = state.stepRuns.some((s) => s.status === 'PENDING' || s.status === 'PROCESSING');
+  // A run that waits for its first step stays PENDING; one that ends without any (every step
+  // inline) started all the same.
+  if (state.status === 'PENDING' && !working) startExecuting(state, fx, now);
   if (working) {
     if (state.status === 'NEEDS_REVIEW') moveRun(state, 'APPROVE', fx, now);
     return;
@@ -289,19 +307,6 @@ export function settle(state: RunState, fx: Effects, now: string): void {
     return;
   }
   moveRun(state, 'COMPLETE', fx, now);
-}
-
-/** Sums the usage of every step run (SPEC.md RunUsage). */
-export function runUsage(state: RunState): { credits: number; totalCredits: number } | null {
-  let credits = 0;
-  let any = false;
-  for (const sr of state.stepRuns) {
-    if (sr.usage) {
-      credits += sr.usage.credits;
-      any = true;
-    }
-  }
-  return any ? { credits, totalCredits: credits } : null;
 }
 
 /** A compact JSON object copy of the state for storage. */

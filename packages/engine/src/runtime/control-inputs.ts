@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue, StorageAdapter } from '@docflow/storage';
 import { type ControlInputs, scopeValue } from '../run/control/evaluate-control.ts';
-import type { RuntimeStep } from '../run/run-graph.ts';
+import type { RunGraph, RuntimeStep } from '../run/run-graph.ts';
 import { toWorkflowRun } from '../run/run-resource.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';
 
@@ -28,6 +28,7 @@ export async function loadControlInputs(
   state: RunState,
   stepRun: StepRunState,
   step: RuntimeStep,
+  graph?: RunGraph,
 ): Promise<ControlInputs> {
   const config = (step.config ?? {}) as JsonObject;
   const scope = await reader.loadLineage(state, stepRun, (source, output) =>
@@ -53,5 +54,9 @@ export async function loadControlInputs(
     const endpoints = (version?.data.stepEndpoints ?? {}) as Record<string, string>;
     endpointId = endpoints[stepRun.stepName];
   }
-  return { ...base, run: toWorkflowRun(state, stored) as unknown as JsonObject, endpointId };
+  return {
+    ...base,
+    run: toWorkflowRun(state, stored, undefined, graph) as unknown as JsonObject,
+    endpointId,
+  };
 }

@@ -107,7 +107,7 @@ export class EngineRuntime {
       aborts: this.aborts,
       stopSignal: this.#stopping.signal,
       random: this.#random,
-      resolveProcessor: (kind, ref) => options.processors.resolveProcessor(kind, ref),
+      resolveProcessor: (kind, ref) => options.processors.resolveForRun(kind, ref),
     };
     this.scheduler = new Scheduler({
       storage: ctx.storage,
@@ -121,7 +121,7 @@ export class EngineRuntime {
     this.#work = new WorkPlanner(this.scheduler, ctx.clock);
     this.store = new RunStore({
       ctx,
-      prepareEvents: (state, pending) => outbox.prepareRunEvents(state, pending),
+      prepareEvents: (state, pending, graph) => outbox.prepareRunEvents(state, pending, graph),
       work: this.#work,
       afterCommit: (state, plan, events, deliveries) =>
         this.#afterCommit(state, plan, events, deliveries),

@@ -32,6 +32,7 @@ export interface RunStoreDependencies {
   prepareEvents(
     state: RunState,
     pending: readonly PendingEngineEvent[],
+    graph: RunGraph | undefined,
   ): Promise<{ events: EngineEvent[]; deliveries: DeliveryWrite[] }>;
   /** Turns the transitions' work intents into queue rows or reservations. */
   readonly work: WorkPlanner;
@@ -240,7 +241,14 @@ export class RunStore {
       const sr = state.stepRuns.find((s) => s.id === id);
       const step = sr && ctx.graph.step(sr.stepName);
       if (!sr || !step) throw new Error(`unknown control step run ${id}`);
-      const inputs = await loadControlInputs(this, this.#deps.ctx.storage, state, sr, step);
+      const inputs = await loadControlInputs(
+        this,
+        this.#deps.ctx.storage,
+        state,
+        sr,
+        step,
+        ctx.graph,
+      );
       (ctx.controlResults as Map<string, ControlResult>).set(id, await evaluateControl(inputs));
       drive(state, ctx, fx);
     }
@@ -260,7 +268,11 @@ export class RunStore {
     let deliveries: DeliveryWrite[] = [];
     try {
       if (fx.engineEvents.length > 0) {
-        ({ events, deliveries } = await this.#deps.prepareEvents(state, fx.engineEvents));
+        ({ events, deliveries } = await this.#deps.prepareEvents(
+          state,
+          fx.engineEvents,
+          this.#graphs.get(state.definitionId),
+        ));
       }
       const final = isFinalRunStatus(state.status);
       const snapshot = toSnapshot(state);

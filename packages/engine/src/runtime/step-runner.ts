@@ -74,7 +74,8 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     current && findStep(current, stepRunId)?.status === 'PENDING'
       ? await store.mutate(item.runId, (state, tctx, fx) => {
           const sr = findStep(state, stepRunId);
-          if (sr?.status !== 'PENDING' || state.status !== 'PROCESSING') return false;
+          if (sr?.status !== 'PENDING') return false;
+          if (state.status !== 'PROCESSING' && state.status !== 'PENDING') return false;
           beginStep(state, fx, sr, tctx.now);
           return true;
         })
@@ -162,6 +163,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
         completeStep(state, tctx, fx, cur, {
           output: outcome.output,
           ...(outputRef === undefined ? {} : { outputRef }),
+          ...(verdict.processor ? { processor: verdict.processor } : {}),
           ...(outcome.usage ? { usage: outcome.usage } : {}),
           ...(outcome.route === undefined
             ? {}

@@ -1,17 +1,8 @@
 import type { JsonObject, JsonValue } from '@docflow/storage';
-import type {
-  ProcessorSummary,
-  ProcessorVersionSummary,
-} from '../processors/processor-resource.ts';
+import type { ProcessorUsed } from '../processors/processor-resource.ts';
 import type { StandaloneRunStatus } from '../run/lifecycle.ts';
 import type { FileSummary, StepUsage } from '../step-executor.ts';
 import type { StandaloneKind } from './standalone-kinds.ts';
-
-/** The saved processor a run used: its summary and the version that ran. */
-export interface ProcessorUsed {
-  readonly summary: ProcessorSummary;
-  readonly version: ProcessorVersionSummary;
-}
 
 /**
  * The snapshot of a standalone run (a parse, extract, classify or split run): one step, run by

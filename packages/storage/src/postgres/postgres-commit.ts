@@ -48,6 +48,12 @@ export interface PlannedCommit {
   readonly runRevisions: Readonly<Record<string, number>>;
   readonly wakeUps: CommitWakeUps;
   /**
+   * The rows the commit reads or writes, as keys (`run:<id>`, `work:<id>`, …): commits that share
+   * none may be in transactions under way at once; one that shares a key with a transaction
+   * under way waits for it, so that commits touching the same rows apply in call order.
+   */
+  readonly keys: readonly string[];
+  /**
    * Set when the commit is run writes only, one per run, without fences: then its writes may go
    * in one statement with other such commits' (the group's runs all distinct), instead of
    * `queries`, which say the same.
@@ -197,6 +203,21 @@ export function planCommit(
     if (d.status === 'pending') deliveries = { at: Math.min(deliveries?.at ?? next, next) };
   });
 
+  const keys: string[] = [];
+  for (const f of changes.fences ?? []) {
+    keys.push('workId' in f ? `work:${f.workId}` : `delivery:${f.deliveryId}`);
+  }
+  for (const d of changes.deleteDocuments ?? []) keys.push(`document:${d.collection}/${d.id}`);
+  for (const d of changes.documents ?? []) {
+    keys.push(`document:${d.collection}/${d.id}`);
+    if (d.key !== undefined) keys.push(`key:${d.collection}/${d.key}`);
+  }
+  for (const id of changes.deleteRuns ?? []) keys.push(`run:${id}`);
+  for (const r of changes.runs ?? []) keys.push(`run:${r.id}`);
+  for (const id of changes.dequeue ?? []) keys.push(`work:${id}`);
+  // Deleting a run deletes its queue items: enqueuing one orders behind it.
+  for (const w of changes.enqueue ?? []) keys.push(`work:${w.id}`, `run:${w.runId}`);
+  for (const d of changes.deliveries ?? []) keys.push(`delivery:${d.id}`);
   const onlyRuns =
     batch.length > 0 &&
     batch.length === queries.length &&
@@ -207,6 +228,7 @@ export function planCommit(
     documentTargets,
     runRevisions,
     wakeUps: { work, deliveries },
+    keys,
     batchable: onlyRuns ? batch : undefined,
   };
 }

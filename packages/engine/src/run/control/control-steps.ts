@@ -19,11 +19,12 @@ import { CONTROL_STEP_TYPES, type Effects, type TransitionContext } from '../tra
  * evaluated from their loaded inputs by `evaluate-control.ts`; everything here is synchronous.
  */
 
-/** Starts a new run: TRIGGER is processed at once and the path moves on. */
+/**
+ * Starts a new run: TRIGGER is processed at once and the path moves on to its first executor
+ * step. The run stays PENDING (no `startTime`) until that step starts: at once when a slot is
+ * free, else once the scheduler claims it.
+ */
 export function startRun(state: RunState, ctx: TransitionContext, fx: Effects): void {
-  moveRun(state, 'START', fx, ctx.now);
-  state.initialRunAt ??= ctx.now;
-  state.startTime ??= ctx.now;
   addStepRun(state, ctx, fx, ctx.graph.trigger.name, [...state.fileIds], []);
   drive(state, ctx, fx);
 }

@@ -58,7 +58,14 @@ export async function evaluateControl(input: ControlInputs): Promise<ControlResu
             message: `condition "${c.id}": ${r.error}`,
           };
         }
-        if (r.value) return { kind: 'done', output: { id: c.id, type: c.type }, route: c.id };
+        if (!r.value) continue;
+        // SPEC.md's router result: the branch that matched, or null when the otherwise (ELSE)
+        // route was taken.
+        return {
+          kind: 'done',
+          output: c.type === 'ELSE' ? null : { id: c.id, type: c.type },
+          route: c.id,
+        };
       }
       return { kind: 'done', output: null, route: null };
     }

@@ -7,7 +7,8 @@ import { ParseFailure } from '../parse-failure.ts';
 import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
 import { bodySize, headingSizesOf, withHeadings } from './pdf/headings.ts';
-import { readPages } from './pdf/read-pages.ts';
+import { spareCore } from './pdf/pdf-worker-pool.ts';
+import { PDF_WORKER_THRESHOLD, readPages } from './pdf/read-pages.ts';
 import { hasFormFields, openPdf, pdfError } from './pdf/scan-page.ts';
 
 function selectPages(count: number, context: FormatContext): number[] {
@@ -58,7 +59,9 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
     }
     context.progress?.start(selected.length);
     const hasForm = context.config.keyValue && (await hasFormFields(doc));
-    const { pages: laidPages } = await readPages(bytes, doc, selected, context, hasForm);
+    // Worker threads only where a core is idle to run them.
+    const threshold = spareCore() ? PDF_WORKER_THRESHOLD : Number.POSITIVE_INFINITY;
+    const { pages: laidPages } = await readPages(bytes, doc, selected, context, hasForm, threshold);
 
     const sizes = new Map<number, number>();
     for (const page of laidPages) {

@@ -19,6 +19,8 @@ export interface Found {
   readonly value: string;
   readonly region: DocumentRegion;
   readonly lineIndex: number;
+  /** For a letterhead: set larger than the body text, or named with a legal form ("Ltd"). */
+  readonly prominent?: boolean;
 }
 
 /** Words that make a line a document title rather than a name. */
@@ -113,6 +115,7 @@ export function letterhead(page: DocumentPage): Found | undefined {
         continue;
       let score = 1 - i / (limit + 1);
       const h = lineHeight(line);
+      const large = body > 0 && h > body * 1.2;
       if (body > 0 && h > 0) score += Math.min(2, Math.max(0, h / body - 1) * 2);
       if (LEGAL_FORM.test(text)) score += 1;
       // A name over an address is a letterhead or an addressee; the letterhead comes first.
@@ -124,6 +127,7 @@ export function letterhead(page: DocumentPage): Found | undefined {
           region: regionOf(line),
           lineIndex: i,
           score,
+          prominent: large || LEGAL_FORM.test(text),
         };
       }
       break;

@@ -177,6 +177,32 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
       total += 0.55;
     }
   }
+  // Numeric columns no header named, by convention of item tables: the amount is the last money
+  // column, the quantity a column of whole numbers, the unit price what remains.
+  const numericFree = () => numericColumns(table).filter(free);
+  const withDecimals = (c: number) =>
+    table.rows.some((r) => /\d[.,]\d{2}\b/.test(r[c]?.text ?? ''));
+  const assign = (name: string, column: number | undefined) => {
+    if (column === undefined) return;
+    columns.set(name, column);
+    used.add(column);
+    total += 0.5;
+  };
+  for (const prop of props) {
+    if (columns.has(prop.name) || split?.name === prop.name) continue;
+    const role = roles.get(prop.name);
+    const candidates = numericFree();
+    if (role === 'amount') assign(prop.name, candidates.filter(withDecimals).pop());
+    else if (role === 'quantity')
+      assign(
+        prop.name,
+        candidates.find((c) => table.rows.every((r) => Number.isInteger(num(r[c]) ?? 0))),
+      );
+  }
+  for (const prop of props) {
+    if (columns.has(prop.name) || roles.get(prop.name) !== 'unit') continue;
+    assign(prop.name, numericFree().filter(withDecimals)[0]);
+  }
   const needed = Math.min(2, props.length);
   // A table qualifies by a header naming an item property, or by rows whose quantity × price
   // make their amount.

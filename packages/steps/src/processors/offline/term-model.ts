@@ -31,6 +31,9 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     '@time-of-day',
     '@masked-card',
     '@narrow-page',
+    // Totals and taxes are on receipts as on invoices: shared, they tell neither apart.
+    'total',
+    'tax',
   ],
   purchase_order: [
     'purchase_order',

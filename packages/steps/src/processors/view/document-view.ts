@@ -32,6 +32,11 @@ export interface DocumentLine extends DocumentRegion {
   readonly layout?: boolean;
   /** For layout text: the character column the (trimmed) text starts at. */
   readonly column?: number;
+  /**
+   * The line is a row of a table block: the table is the block's, and the row is among the
+   * page's lines so that the lines read the whole page in order.
+   */
+  readonly block?: 'table';
 }
 
 /** A labelled value: a key-value block, or a line such as "Invoice number: INV-001". */

@@ -8,7 +8,8 @@
  * A row made only of label-like cells, over a row whose cells line up with them, is a header: its
  * labels take the values below, not their neighbours.
  */
-import { parseDate } from '../value-coercion.ts';
+
+import { isLabelCell, numeric } from './cell-shapes.ts';
 import type { DocumentField, DocumentLine, DocumentTable } from './document-view.ts';
 import { splitCells } from './table-inference.ts';
 import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
@@ -16,23 +17,6 @@ import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
 const INNER_LABEL = / (?=[A-Z][A-Za-z.#/&'-]*(?: [a-z#][A-Za-z.#/&'-]*){0,3}: )/g;
 
 const LABEL_SHAPE = /^[\p{L}][\p{L}\p{N} .#/&()'%-]{0,48}$/u;
-
-/** A cell that reads as a label: a few words, starting with a letter, no long numbers or dates. */
-const LABEL_CELL = /^[\p{L}][\p{L}\p{N} .#/&()'%+-]{0,38}:?$/u;
-
-/** True when a cell's text has the shape of a label ("Invoice No.", "Due date:", "VAT 20%"). */
-export function isLabelCell(text: string): boolean {
-  const t = text.trim();
-  if (!LABEL_CELL.test(t) || t.split(/\s+/).length > 6) return false;
-  if (/\d{3,}|\d[.,]\d/.test(t) || parseDate(t) !== undefined) return false;
-  // A word of letters and digits together is a code ("INV-77", "A25"), not a label's word.
-  if (t.split(/\s+/).some((w) => /\p{L}/u.test(w) && /\d/.test(w) && !/^\d+%$/.test(w)))
-    return false;
-  // "Sincerely," or a sentence's end are not labels; "No." and "Ref." are.
-  if (/,$/.test(t)) return false;
-  if (/\.$/.test(t) && !/(^|\s)[\p{L}]{1,5}\.$/u.test(t)) return false;
-  return true;
-}
 
 interface Pair {
   readonly label: string;
@@ -175,14 +159,14 @@ function alignedRowsBelow(
 const allLabels = (row: readonly Cell[]) =>
   row.length >= 2 && row.every((c) => isLabelCell(c.text.replace(/:$/, '')));
 
-/** True for a cell of digits, amounts or codes rather than words. */
-function numeric(text: string): boolean {
-  const t = text.replace(/\s/g, '');
-  return t !== '' && (t.match(/[\d.,'’()%$€£¥₹+-]/g) ?? []).length >= t.length * 0.6;
-}
-
-/** The fields of a page's lines. */
-export function lineFields(lines: readonly DocumentLine[]): DocumentField[] {
+/**
+ * The fields of a page's lines, and the lines that are a row of labels over a row of values
+ * (`headers`, by index).
+ */
+export function lineFields(lines: readonly DocumentLine[]): {
+  fields: DocumentField[];
+  headers: ReadonlySet<number>;
+} {
   const fields: DocumentField[] = [];
   const rows = placeCells(lines);
   const pitch = linePitch(rows);
@@ -210,7 +194,13 @@ export function lineFields(lines: readonly DocumentLine[]): DocumentField[] {
   const labels = new Set<Cell>();
   const headers = new Set<number>();
   const colons = lines.map((line) => colonPairs(line.text));
-  lines.forEach((_, index) => {
+  lines.forEach((line, index) => {
+    // A table block's rows bring their own fields.
+    if (line.block) {
+      for (const cell of rows[index] ?? []) paired.add(cell);
+      for (const cell of rows[index] ?? []) labels.add(cell);
+      return;
+    }
     const row = rows[index] ?? [];
     for (const pair of colons[index] ?? []) {
       if (pair.value === '') continue;
@@ -288,7 +278,7 @@ export function lineFields(lines: readonly DocumentLine[]): DocumentField[] {
         push(label, index, first, 'below');
     }
   });
-  return fields;
+  return { fields, headers };
 }
 
 /**
@@ -312,9 +302,12 @@ export function tableFields(table: DocumentTable): DocumentField[] {
         out.push(field(label.text, value));
     return out;
   }
+  // A row of labels over one row of values, or over blocks of words side by side ("Bill to" and
+  // "Ship to" over their names and addresses): each label takes the first value under it.
   const [values] = table.rows;
+  const words = table.rows.every((r) => r.every((c) => c.text === '' || !numeric(c.text)));
   if (
-    table.rows.length === 1 &&
+    (table.rows.length === 1 || words) &&
     values &&
     table.header.every((c) => c.text === '' || isLabelCell(c.text))
   ) {

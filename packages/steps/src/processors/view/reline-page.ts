@@ -225,11 +225,17 @@ export function relinePage<T extends RelineInput>(
         // A gap wider than two characters separates cells; a narrow one is a word space.
         text += charWidth > 0 && gap < 2 * charWidth ? ' ' : '    ';
       }
-      segments.push({
-        start: text.length,
-        end: text.length + item.line.text.length,
-        polygon: item.line.polygon,
-      });
+      // A piece that already has cells (a table row) keeps them.
+      const offset = text.length;
+      if (item.line.segments)
+        for (const s of item.line.segments)
+          segments.push({ start: offset + s.start, end: offset + s.end, polygon: s.polygon });
+      else
+        segments.push({
+          start: offset,
+          end: offset + item.line.text.length,
+          polygon: item.line.polygon,
+        });
       text += item.line.text;
     });
     const union: Box = {

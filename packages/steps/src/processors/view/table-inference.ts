@@ -5,6 +5,7 @@
  */
 import type { Block } from '../../parse/parse-output.ts';
 import { plain } from './block-text.ts';
+import { isLabelCell } from './cell-shapes.ts';
 import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
 import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
 
@@ -148,7 +149,7 @@ function alignedTable(
  * starts with a number ("1 Paint, matte white", "4 Bagel"). Split off when the numbers count
  * the rows (a "#" column) or when the header's first cell names two columns ("Qty Item").
  */
-function splitLeadingNumbers(table: DocumentTable): DocumentTable {
+export function splitLeadingNumbers(table: DocumentTable): DocumentTable {
   const numbers = table.rows.map((row) =>
     /^(\d{1,4}(?:[.,]\d+)?)\s+(\S.*)$/.exec(row[0]?.text ?? ''),
   );
@@ -179,6 +180,32 @@ function splitLeadingNumbers(table: DocumentTable): DocumentTable {
       ];
     }),
   };
+}
+
+/**
+ * A table block that holds several tables one under another (a layout parser's grouping of
+ * aligned rows): it is cut before each row of labels that follows a row of values, so that the
+ * document's header grid, its party blocks and its items come apart.
+ */
+export function splitAtHeaders(table: DocumentTable): DocumentTable[] {
+  const labels = (row: readonly DocumentCell[]) => {
+    const filled = row.filter((c) => c.text !== '');
+    return filled.length >= 2 && filled.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+  };
+  const out: DocumentTable[] = [];
+  let header = table.header;
+  let rows: DocumentCell[][] = [];
+  let previous: readonly DocumentCell[] = table.header;
+  for (const row of table.rows) {
+    if (labels(row) && !labels(previous) && rows.length > 0) {
+      out.push({ ...table, header, rows });
+      header = row;
+      rows = [];
+    } else rows.push([...row]);
+    previous = row;
+  }
+  out.push({ ...table, header, rows });
+  return out.filter((t) => t.rows.length > 0 || out.length === 1);
 }
 
 /** The x extent of a cell of a line: from its polygon, or its character columns. */
@@ -221,6 +248,13 @@ export function tablesFromLines(
       text: c.text,
       region: regionOf(line, linePolygon(line, c.start, c.end)),
     }));
+  // Rows of table blocks are tables already: inference works on the stretches between them.
+  const stretches: DocumentLine[][] = [[]];
+  for (const line of lines) {
+    if (line.block === 'table') stretches.push([]);
+    else stretches[stretches.length - 1]?.push(line);
+  }
+  if (stretches.length > 1) return stretches.flatMap((s) => tablesFromLines(s, fileId));
   let i = 0;
   while (i < lines.length) {
     const headerLine = lines[i];
