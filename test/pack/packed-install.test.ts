@@ -146,7 +146,7 @@ async function quickStart(
     rmSync(join(project, `docflow.db${suffix}`), { force: true });
   const { stdout } = await sh(
     process.execPath,
-    ['--import', './record-workers.mjs', 'quick-start.mjs', ...files],
+    ['--import', './test-hooks.mjs', 'quick-start.mjs', ...files],
     project,
     { DOCFLOW_WORKER_LOG: log },
   );
@@ -196,7 +196,7 @@ beforeAll(async () => {
       dependencies: Object.fromEntries(LIBRARY.map((p) => [`@docflow/${p}`, `file:${tarball(p)}`])),
     }),
   );
-  for (const file of ['quick-start.mjs', 'record-workers.mjs']) {
+  for (const file of ['quick-start.mjs', 'test-hooks.mjs']) {
     copyFileSync(join(here, file), join(project, file));
   }
   await timed('npm install (library)', () =>
