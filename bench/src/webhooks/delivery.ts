@@ -176,7 +176,12 @@ async function outbox(
   await createWebhookEndpointsService(ctx).create({ url, enabledEvents: ['workflow.created'] });
   // workflow_run.* go through a subscription; a global event type keeps the bench to one table.
   const routed = events.map((e) => ({ ...e, eventType: 'workflow.created' }));
-  const dispatcher = createWebhookDispatcher({ storage, concurrency: CONCURRENCY });
+  // The receiver listens on loopback, which the URL policy refuses unless told.
+  const dispatcher = createWebhookDispatcher({
+    storage,
+    concurrency: CONCURRENCY,
+    urlPolicy: { allowLoopback: true },
+  });
   dispatcher.start();
   const committedAt = new Map<string, number>();
   const cpu0 = process.cpuUsage();

@@ -43,6 +43,17 @@ export {
 } from './events/event-types.ts';
 export type { DetectedFileType } from './files/detect-file-type.ts';
 export { detectFileType } from './files/detect-file-type.ts';
+export type {
+  AddressClass,
+  PolicyFetch,
+  PolicyFetchOptions,
+  ResolveHost,
+  UrlCheck,
+  UrlPolicy,
+  UrlPolicyOptions,
+  UrlPurpose,
+} from './net/index.ts';
+export { checkUrl, classifyAddress, createPolicyFetch, urlPolicy } from './net/index.ts';
 export type { FileResource, FilesService, UploadFileInput } from './resources/files.ts';
 export type { ListResult, PageParams } from './resources/list-result.ts';
 export type {
