@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeOcrPool } from '@docflow/steps';
 import { afterAll, expect, it, onTestFinished } from 'vitest';
-import { runInvoiceIntake } from '../src/main.ts';
+import { runInvoiceIntake } from '../src/run-invoice-intake.ts';
 
 /** A temp directory removed when the current test finishes. */
 function scratchDir(prefix: string): string {

@@ -49,11 +49,14 @@ const ERROR_PHASES: readonly (readonly [string, readonly string[]])[] = [
       'HostFunctionFailed',
       'AsyncFunctionInSyncEvaluation',
       'Internal',
+      'TextTooLong',
+      'ArrayTooLong',
+      'BudgetExceeded',
     ],
   ],
   [
     'Host misuse: thrown as `FormulaError` to the program embedding the evaluator',
-    ['InvalidFunctionDefinition', 'FunctionConflict', 'InvalidRules'],
+    ['InvalidFunctionDefinition', 'FunctionConflict', 'InvalidRules', 'InvalidOptions'],
   ],
 ];
 
@@ -134,6 +137,11 @@ Operators, loosest first (all left-associative):
 - **Dates** are Excel serial numbers (days since 1899-12-30). Date functions accept ISO text
   (\`2024-01-15\`) and common written forms (\`15 Jan 2024\`, \`1/15/2024\`); compare dates with
   \`DATEVALUE\` rather than as text.
+- **Limits**: a text result has at most 32,767 characters (Excel's cell), an array at most
+  100,000 items, and each evaluation a work budget of a few milliseconds; past them the rule is
+  a \`VALUE_ERROR\` naming the function (\`FORMULA_TEXT_TOO_LONG\`, \`FORMULA_ARRAY_TOO_LONG\`,
+  \`FORMULA_BUDGET_EXCEEDED\`). Regular expressions are RE2's (as in Google Sheets): linear in
+  the text, without backreferences or lookaround.
 
 ## Rule results
 

@@ -11,6 +11,8 @@ const commands = {
   parse: () => import('./commands/parse-command.ts'),
   runs: () => import('./commands/runs-command.ts'),
   formula: () => import('./commands/formula-command.ts'),
+  serve: () => import('./commands/serve-command.ts'),
+  apiKeys: () => import('./commands/api-keys-command.ts'),
 };
 
 const VERSION = (
@@ -35,7 +37,9 @@ function integer(min: number, max: number) {
  */
 export function createProgram(context: CliContext, exit: { code: number }): Command {
   const program = new Command('docflow')
-    .description('Run and inspect docflow document workflows on a local SQLite database.')
+    .description(
+      'Run and inspect docflow document workflows on a local SQLite database, or serve them over HTTP.',
+    )
     .version(VERSION, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--db <path>', 'SQLite database file', 'docflow.db')
@@ -155,6 +159,89 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
       exit.code = await (await commands.runs()).runsReviewCommand(context, id, {
         ...options,
         ...engineOptions(command),
+      });
+    });
+
+  program
+    .command('serve')
+    .description(
+      "serve SPEC.md's HTTP interface (one engine per workspace) until SIGTERM or SIGINT",
+    )
+    .addOption(new Option('--port <n>', 'TCP port').argParser(integer(0, 65_535)).default(8080))
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--header-prefix <word>',
+      'the word in header names: x-<word>-api-version, x-<word>-workspace-id, webhook signatures (SPEC.md: service)',
+      'extend',
+    )
+    .option(
+      '--public-url <url>',
+      'the origin clients reach the server by, for presigned and webhook payload URLs',
+    )
+    .addOption(
+      new Option('--max-upload-mb <n>', 'largest upload in MB (default 100)').argParser(
+        integer(1, 10_240),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--rate-limit <n>',
+        'requests per key per minute (0: no limit; default 1000 per 10 s)',
+      ).argParser(integer(0, 10_000_000)),
+    )
+    .option('--quiet', 'no request logs on stderr')
+    .addHelpText(
+      'after',
+      '\nThe registry (organizations, workspaces, key hashes) is --db; each workspace has its own database in <db>.workspaces/.\nCreate keys with `docflow api-keys create`. Point the service SDK at the printed URL with baseUrl.',
+    )
+    .action(async (options, command: Command) => {
+      exit.code = await (await commands.serve()).serveCommand(context, {
+        ...options,
+        ...engineOptions(command),
+      });
+    });
+
+  const apiKeys = program
+    .command('api-keys')
+    .description("create, list and revoke the server's API keys");
+  apiKeys
+    .command('create')
+    .description('make a key (and its organization and workspace when new); prints it once')
+    .option('--workspace <name>', 'the workspace the key works for (required for a workspace key)')
+    .option('--organization <name>', 'the organization of the workspace', 'default')
+    .addOption(
+      new Option(
+        '--scope <scope>',
+        'workspace: one workspace; organization: all, with the workspace header',
+      )
+        .choices(['workspace', 'organization'])
+        .default('workspace'),
+    )
+    .option('--name <name>', "the key's name in lists")
+    .option('--json', 'print one line: {"key": …, "workspaceId": …}')
+    .action(async (options, command: Command) => {
+      exit.code = await (await commands.apiKeys()).apiKeysCreateCommand(context, {
+        ...options,
+        db: db(command),
+      });
+    });
+  apiKeys
+    .command('list')
+    .description('every key (never the key itself), revoked ones too')
+    .option('--json', 'print the list as JSON')
+    .action(async (options, command: Command) => {
+      exit.code = await (await commands.apiKeys()).apiKeysListCommand(context, {
+        ...options,
+        db: db(command),
+      });
+    });
+  apiKeys
+    .command('revoke')
+    .description('stop a key working, at once, in a running server too')
+    .argument('<id>', 'key id (key_…), from api-keys list')
+    .action(async (id: string, _options, command: Command) => {
+      exit.code = await (await commands.apiKeys()).apiKeysRevokeCommand(context, id, {
+        db: db(command),
       });
     });
 

@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerSettings } from '../src/provider-options.ts';
-import { docflow, workspace } from './run-cli.ts';
+import { docflow, INVOICE_EXTRACTOR, workspace } from './run-cli.ts';
 
 const requests: { headers: IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
 const server = createServer((req, res) => {
@@ -61,21 +61,7 @@ const WORKFLOW = JSON.stringify({
       },
       next: [{ step: 'invoice', classificationId: 'cls_invoice' }],
     },
-    {
-      name: 'invoice',
-      type: 'EXTRACT',
-      config: {
-        extractorConfig: {
-          schema: {
-            type: 'object',
-            properties: {
-              invoice_number: { type: ['string', 'null'] },
-              total: { type: ['number', 'null'] },
-            },
-          },
-        },
-      },
-    },
+    { name: 'invoice', type: 'EXTRACT', config: INVOICE_EXTRACTOR },
   ],
 });
 

@@ -57,6 +57,19 @@ export function workspace(files: Record<string, string> = {}): string {
   return dir;
 }
 
+/** The EXTRACT step config of an invoice's number and total. */
+export const INVOICE_EXTRACTOR = {
+  extractorConfig: {
+    schema: {
+      type: 'object',
+      properties: {
+        invoice_number: { type: ['string', 'null'] },
+        total: { type: ['number', 'null'] },
+      },
+    },
+  },
+};
+
 /** A workflow that extracts an invoice and holds totals above 1000 for review. */
 export const INVOICE_WORKFLOW = JSON.stringify({
   name: 'Invoices',
@@ -66,17 +79,7 @@ export const INVOICE_WORKFLOW = JSON.stringify({
     {
       name: 'invoice',
       type: 'EXTRACT',
-      config: {
-        extractorConfig: {
-          schema: {
-            type: 'object',
-            properties: {
-              invoice_number: { type: ['string', 'null'] },
-              total: { type: ['number', 'null'] },
-            },
-          },
-        },
-      },
+      config: INVOICE_EXTRACTOR,
       next: [{ step: 'checks' }],
     },
     {

@@ -43,6 +43,17 @@ export {
 } from './events/event-types.ts';
 export type { DetectedFileType } from './files/detect-file-type.ts';
 export { detectFileType } from './files/detect-file-type.ts';
+export type {
+  AddressClass,
+  PolicyFetch,
+  PolicyFetchOptions,
+  ResolveHost,
+  UrlCheck,
+  UrlPolicy,
+  UrlPolicyOptions,
+  UrlPurpose,
+} from './net/index.ts';
+export { checkUrl, classifyAddress, createPolicyFetch, urlPolicy } from './net/index.ts';
 export type { FileResource, FilesService, UploadFileInput } from './resources/files.ts';
 export type { ListResult, PageParams } from './resources/list-result.ts';
 export type {
@@ -51,6 +62,19 @@ export type {
   CreateWorkflowRunInput,
   RunFileSource,
 } from './resources/run-input.ts';
+export type {
+  ClassifyRunsService,
+  ExtractRunsService,
+  ListStandaloneRunsParams,
+  ParseNowInput,
+  ParseRunsService,
+  SplitRunsService,
+  StandaloneRunBatch,
+  StandaloneRunsService,
+} from './resources/standalone-runs.ts';
+export type { WebhookDelivery } from './resources/webhook-deliveries.ts';
+export type { CreatedWebhookEndpoint, WebhookEndpoint } from './resources/webhook-endpoints.ts';
+export type { WebhookSubscription } from './resources/webhook-subscriptions.ts';
 export type { ReviewInput, ReviewOutput } from './resources/workflow-run-review.ts';
 export type { ListWorkflowRunsParams, WorkflowRunsService } from './resources/workflow-runs.ts';
 export type {
@@ -60,19 +84,35 @@ export type {
   WorkflowsService,
   WorkflowVersion,
 } from './resources/workflows.ts';
-export type { RunStatus, StepRunStatus } from './run/lifecycle.ts';
-export { RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
+export type { RunStatus, StandaloneRunStatus, StepRunStatus } from './run/lifecycle.ts';
+export { isFinalRunStatus, RUN_STATUSES, STEP_RUN_STATUSES } from './run/lifecycle.ts';
 export type { StepRun, WorkflowRun } from './run/run-resource.ts';
 export type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from './run/run-state.ts';
+export type { RetryPolicy } from './runtime/retry-policy.ts';
 export type { SchedulerOptions, StepTypeLimits } from './runtime/scheduler.ts';
-export type { RetryPolicy } from './runtime/step-runner.ts';
 export type {
-  CreateStandaloneRunInput,
-  StandaloneKind,
+  CreateClassifyRunBatchInput,
+  CreateClassifyRunInput,
+  CreateExtractRunBatchInput,
+  CreateExtractRunInput,
+  CreateParseRunBatchInput,
+  CreateParseRunInput,
+  CreateSplitRunBatchInput,
+  CreateSplitRunInput,
+  PackageSource,
+  ProcessorReferenceInput,
+  StandaloneBatchItem,
+} from './standalone/standalone-input.ts';
+export type { StandaloneKind } from './standalone/standalone-kinds.ts';
+export type {
+  ClassifyRun,
+  ExtractRun,
+  ParseRun,
+  RunUsage,
+  RunUsageBreakdownEntry,
+  SplitRun,
   StandaloneRun,
-  StandaloneRunsService,
-  StandaloneStatus,
-} from './standalone/standalone-runs.ts';
+} from './standalone/standalone-resource.ts';
 export type {
   FileSummary,
   FileType,
@@ -89,17 +129,13 @@ export type {
 } from './step-executor.ts';
 export { defineStep, isStepFailure, STEP_TYPES } from './step-executor.ts';
 export type {
-  CreatedWebhookEndpoint,
   LoopbackBlobServer,
   SignedUrlProvider,
   VerifiedWebhook,
   VerifyWebhookOptions,
-  WebhookDelivery,
   WebhookDispatcherOptions,
-  WebhookEndpoint,
   WebhookHeaderNames,
   WebhookHeaders,
-  WebhookSubscription,
 } from './webhooks/index.ts';
 export {
   createLoopbackBlobServer,

@@ -158,6 +158,12 @@ export interface StepExecutor<TConfig = JsonObject, TOutput extends JsonValue = 
   readonly configSchema?: JsonObject;
   /** True when a step of this type cannot run without a config. */
   readonly requiresConfig?: boolean;
+  /**
+   * The configuration a run uses, with the executor's defaults applied, for the run to report
+   * (SPEC.md: a run's `config` is the config used, defaults applied). Given a config that passed
+   * `configSchema`. Without it, a run reports its config as given.
+   */
+  appliedConfig?(config: TConfig): JsonObject;
   execute(input: StepInput<TConfig>, context: StepContext): Promise<StepOutcome<TOutput>>;
 }
 

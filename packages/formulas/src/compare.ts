@@ -2,6 +2,7 @@ import { foldCase } from './fold-case.ts';
 import { FormulaErrorCode } from './formula-error-code.ts';
 import { type Site, valueError } from './site.ts';
 import { describeValue, isCurrency } from './values.ts';
+import { spendText } from './work-meter.ts';
 
 /** Relative tolerance of number equality, so that `0.1 + 0.2 = 0.3` holds. */
 export const NUMBER_TOLERANCE = 1e-9;
@@ -40,7 +41,10 @@ export function scalarsEqual(a: unknown, b: unknown, site: Site): boolean {
   const x = unwrap(a);
   const y = unwrap(b);
   if (typeof x === 'number' && typeof y === 'number') return numbersEqual(x, y);
-  if (typeof x === 'string' && typeof y === 'string') return x === y || foldCase(x) === foldCase(y);
+  if (typeof x === 'string' && typeof y === 'string') {
+    spendText(x.length + y.length, site);
+    return x === y || foldCase(x) === foldCase(y);
+  }
   if (typeof x === 'boolean' && typeof y === 'boolean') return x === y;
   if (typeof x === 'object' || typeof y === 'object') {
     valueError(
@@ -65,6 +69,7 @@ export function compareScalars(a: unknown, b: unknown, site: Site): number {
     return numbersEqual(x, y) ? 0 : x < y ? -1 : 1;
   }
   if (typeof x === 'string' && typeof y === 'string') {
+    spendText(x.length + y.length, site);
     const fx = foldCase(x);
     const fy = foldCase(y);
     return fx === fy ? 0 : fx < fy ? -1 : 1;

@@ -19,6 +19,8 @@ export interface EvalContext {
   readonly now: () => Date;
   readonly judge: FormulaJudge | undefined;
   readonly signal: AbortSignal | undefined;
+  /** Work units one evaluation may spend (see `work-meter.ts`). */
+  readonly workBudget: number;
   /** Present only while evaluating asynchronously. */
   readonly async: AsyncState | undefined;
 }

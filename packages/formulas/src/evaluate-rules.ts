@@ -6,11 +6,24 @@ import { contextFromOptions, type FormulaOptions } from './formula-options.ts';
 import {
   type FormulaEvaluation,
   needsAsync,
+  newMeter,
   parseErrorResult,
   runProgram,
   runProgramAsync,
 } from './run-program.ts';
 import type { FormulaScope } from './values.ts';
+import { DEFAULT_WORK_BUDGET, type WorkMeter } from './work-meter.ts';
+
+/**
+ * Work units after which {@link evaluateRulesAsync} lets the event loop turn before the next
+ * rule: about a millisecond and a quarter of the slowest work, so that a rule set holds the
+ * thread for at most one rule's budget.
+ */
+export const YIELD_AFTER_UNITS = DEFAULT_WORK_BUDGET / 4;
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 /** A validation rule as RULE_VALIDATION configures it. */
 export interface FormulaRule {
@@ -95,9 +108,14 @@ function prepare(rules: readonly FormulaRule[]): Prepared[] {
   });
 }
 
-function evaluateOne(rule: Prepared, scope: FormulaScope, context: EvalContext): FormulaEvaluation {
+function evaluateOne(
+  rule: Prepared,
+  scope: FormulaScope,
+  context: EvalContext,
+  meter?: WorkMeter,
+): FormulaEvaluation {
   if (!rule.program.ok) return parseErrorResult(rule.program.diagnostics);
-  return runProgram(rule.program.program, scope, context, rule.source);
+  return runProgram(rule.program.program, scope, context, rule.source, meter);
 }
 
 function summarize(results: RuleResult[]): RulesResult {
@@ -125,8 +143,9 @@ export function evaluateRules(
 
 /**
  * Like {@link evaluateRules}, awaiting asynchronous functions (LLMJUDGE, async host functions).
- * Rules without them are evaluated synchronously; the others run concurrently. Rejects only if
- * `options.signal` aborts.
+ * Rules without them are evaluated synchronously, in order, letting the event loop turn between
+ * two of them once they spent {@link YIELD_AFTER_UNITS} of work; the others run concurrently.
+ * Rejects only if `options.signal` aborts.
  */
 export async function evaluateRulesAsync(
   rules: readonly FormulaRule[],
@@ -134,16 +153,25 @@ export async function evaluateRulesAsync(
   options?: FormulaOptions,
 ): Promise<RulesResult> {
   const context = contextFromOptions(options);
-  const results = await Promise.all(
-    prepare(rules).map(async (rule) => {
-      if (!rule.program.ok || !needsAsync(rule.program.program, context)) {
-        return toRuleResult(rule.name, evaluateOne(rule, scope, context));
-      }
-      return toRuleResult(
-        rule.name,
-        await runProgramAsync(rule.program.program, scope, context, rule.source),
+  const results: (RuleResult | Promise<RuleResult>)[] = [];
+  let sinceTurn = 0;
+  for (const rule of prepare(rules)) {
+    if (rule.program.ok && needsAsync(rule.program.program, context)) {
+      const result = runProgramAsync(rule.program.program, scope, context, rule.source).then(
+        (evaluation) => toRuleResult(rule.name, evaluation),
       );
-    }),
-  );
-  return summarize(results);
+      // Awaited by Promise.all below; an abort while this loop waits for a turn is not unhandled.
+      result.catch(() => {});
+      results.push(result);
+      continue;
+    }
+    if (sinceTurn >= YIELD_AFTER_UNITS) {
+      await nextTurn();
+      sinceTurn = 0;
+    }
+    const meter = newMeter(context);
+    results.push(toRuleResult(rule.name, evaluateOne(rule, scope, context, meter)));
+    sinceTurn += meter.spent;
+  }
+  return summarize(await Promise.all(results));
 }

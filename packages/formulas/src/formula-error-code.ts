@@ -25,10 +25,14 @@ export const FormulaErrorCode = {
   HostFunctionFailed: 'FORMULA_HOST_FUNCTION_FAILED',
   AsyncFunctionInSyncEvaluation: 'FORMULA_ASYNC_IN_SYNC',
   Internal: 'FORMULA_INTERNAL_ERROR',
+  TextTooLong: 'FORMULA_TEXT_TOO_LONG',
+  ArrayTooLong: 'FORMULA_ARRAY_TOO_LONG',
+  BudgetExceeded: 'FORMULA_BUDGET_EXCEEDED',
   // Host misuse (thrown)
   InvalidFunctionDefinition: 'FORMULA_INVALID_FUNCTION_DEFINITION',
   FunctionConflict: 'FORMULA_FUNCTION_CONFLICT',
   InvalidRules: 'FORMULA_INVALID_RULES',
+  InvalidOptions: 'FORMULA_INVALID_OPTIONS',
 } as const;
 
 /** One of the {@link FormulaErrorCode} values. */

@@ -3,6 +3,7 @@ import { FormulaError } from './formula-error.ts';
 import { FormulaErrorCode } from './formula-error-code.ts';
 import type { FormulaFunction, FormulaJudge } from './formula-function.ts';
 import { builtinFunctions } from './functions/builtin-functions.ts';
+import { DEFAULT_WORK_BUDGET } from './work-meter.ts';
 
 /** Options of compilation and evaluation. */
 export interface FormulaOptions {
@@ -14,6 +15,12 @@ export interface FormulaOptions {
   readonly now?: () => Date;
   /** Aborts asynchronous evaluation; passed on to async host functions and the judge. */
   readonly signal?: AbortSignal;
+  /**
+   * Work units one evaluation may spend before it ends as a VALUE_ERROR
+   * (`FORMULA_BUDGET_EXCEEDED`); default 1,000,000, about 5 ms of the slowest kinds of work. One
+   * unit is about one array item through an operator or function, or 16 characters of text.
+   */
+  readonly workBudget?: number;
 }
 
 const systemNow = (): Date => new Date();
@@ -24,13 +31,14 @@ export const DEFAULT_CONTEXT: EvalContext = {
   now: systemNow,
   judge: undefined,
   signal: undefined,
+  workBudget: DEFAULT_WORK_BUDGET,
   async: undefined,
 };
 
 /**
  * Builds the evaluation context of some options. Throws a {@link FormulaError} for host misuse:
- * a function that shadows a built-in, two functions with one name, or a value that is not a
- * function definition.
+ * a function that shadows a built-in, two functions with one name, a value that is not a
+ * function definition, or a work budget that is not a positive number.
  */
 export function contextFromOptions(options: FormulaOptions | undefined): EvalContext {
   if (options === undefined) return DEFAULT_CONTEXT;
@@ -68,11 +76,19 @@ export function contextFromOptions(options: FormulaOptions | undefined): EvalCon
     }
     functions.set(name, fn);
   });
+  const budget = options.workBudget ?? DEFAULT_WORK_BUDGET;
+  if (typeof budget !== 'number' || !(budget > 0)) {
+    throw new FormulaError(
+      FormulaErrorCode.InvalidOptions,
+      `options.workBudget must be a positive number, got ${String(budget)}`,
+    );
+  }
   return {
     functions,
     now: options.now ?? systemNow,
     judge: options.judge,
     signal: options.signal,
+    workBudget: budget,
     async: undefined,
   };
 }

@@ -4,6 +4,7 @@ import type { AsyncState, EvalContext } from './eval-context.ts';
 import { isFormulaError } from './formula-error.ts';
 import { FormulaErrorCode } from './formula-error-code.ts';
 import type { FormulaScope, FormulaValue } from './values.ts';
+import { enterMeter, leaveMeter, type WorkMeter } from './work-meter.ts';
 
 /** The result of evaluating one formula. */
 export type FormulaEvaluation =
@@ -49,17 +50,30 @@ export function parseErrorResult(diagnostics: readonly Diagnostic[]): FormulaEva
   };
 }
 
-/** Evaluates a program synchronously; VALUE_ERRORs come back as values. */
+/** A fresh meter for one evaluation under `context`'s budget. */
+export function newMeter(context: EvalContext): WorkMeter {
+  return { spent: 0, limit: context.workBudget };
+}
+
+/**
+ * Evaluates a program synchronously; VALUE_ERRORs come back as values. The work it does is
+ * charged to `meter` (a fresh one by default), so that hostile data or formulas end as
+ * `FORMULA_BUDGET_EXCEEDED` instead of holding the thread.
+ */
 export function runProgram(
   program: Program,
   scope: FormulaScope,
   context: EvalContext,
   source: string,
+  meter: WorkMeter = newMeter(context),
 ): FormulaEvaluation {
+  const outer = enterMeter(meter);
   try {
     return { ok: true, value: program.run(scope, context) };
   } catch (error) {
     return valueErrorResult(error, source);
+  } finally {
+    leaveMeter(outer);
   }
 }
 
@@ -69,7 +83,8 @@ const MAX_REPLAYS = 10_000;
  * Evaluates a program that calls asynchronous functions. The synchronous closures run; each
  * asynchronous call not yet known is started and stands in as NULL; once the started calls
  * settle, the evaluation is replayed with their results. Calls discovered in one pass run
- * concurrently. Only formulas that call async functions pay for this.
+ * concurrently. Only formulas that call async functions pay for this. The passes share one
+ * budget: each is synchronous and charged to the evaluation's meter.
  */
 export async function runProgramAsync(
   program: Program,
@@ -79,17 +94,21 @@ export async function runProgramAsync(
 ): Promise<FormulaEvaluation> {
   const state: AsyncState = { memo: new Map(), waiting: [] };
   const context: EvalContext = { ...base, async: state };
+  const meter = newMeter(base);
   for (let pass = 0; pass < MAX_REPLAYS; pass++) {
     base.signal?.throwIfAborted();
     state.waiting = [];
     let value: FormulaValue = null;
     let failure: unknown;
     let failed = false;
+    const outer = enterMeter(meter);
     try {
       value = program.run(scope, context);
     } catch (error) {
       failed = true;
       failure = error;
+    } finally {
+      leaveMeter(outer);
     }
     if (state.waiting.length === 0) {
       return failed ? valueErrorResult(failure, source) : { ok: true, value };

@@ -1,5 +1,3 @@
-export type { CreatedApiKey } from './auth/api-keys.ts';
-export { API_KEY_PREFIX, createApiKey, hashApiKey, isWellFormedApiKey } from './auth/api-keys.ts';
 export type { DocflowServer, ServerLimits, ServerOptions } from './create-server.ts';
 export { createServer } from './create-server.ts';
 export type { ApiErrorCode, ApiErrorSpec, ApiIssue, ErrorBody } from './http/api-error.ts';
@@ -15,11 +13,19 @@ export type {
   ApiKeyRecord,
   ApiKeyScope,
   CreateApiKeyInput,
+  CreatedApiKey,
   Organization,
   ServerRegistry,
+  ServerStorage,
+  SqliteRegistryOptions,
   Workspace,
-} from './registry/registry.ts';
-export type { SqliteRegistryOptions } from './registry/sqlite-registry.ts';
-export { sqliteRegistry } from './registry/sqlite-registry.ts';
-export type { ServerStorage } from './server-storage.ts';
-export { serverStorage, workspacesDirectory } from './server-storage.ts';
+} from './registry/index.ts';
+export {
+  API_KEY_PREFIX,
+  createApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  serverStorage,
+  sqliteRegistry,
+  workspacesDirectory,
+} from './registry/index.ts';

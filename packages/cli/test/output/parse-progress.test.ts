@@ -1,21 +1,6 @@
-import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import type { CliContext } from '../../src/cli-context.ts';
 import { createParseProgress } from '../../src/output/parse-progress.ts';
-
-function fakeContext(isTTY: boolean) {
-  let written = '';
-  const stderr = Object.assign(
-    new Writable({
-      write(chunk, _encoding, done) {
-        written += String(chunk);
-        done();
-      },
-    }),
-    { isTTY, columns: 120 },
-  ) as unknown as NodeJS.WriteStream;
-  return { context: { stderr } as unknown as CliContext, output: () => written };
-}
+import { fakeContext } from './fake-terminal.ts';
 
 it('draws a page bar on a terminal once a document has several pages, and clears it', () => {
   const { context, output } = fakeContext(true);

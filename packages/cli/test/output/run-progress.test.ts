@@ -1,29 +1,6 @@
-import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import type { CliContext } from '../../src/cli-context.ts';
 import { createRunProgress } from '../../src/output/run-progress.ts';
-import { createStyle } from '../../src/output/style.ts';
-
-function fakeContext(isTTY: boolean) {
-  let written = '';
-  const stderr = Object.assign(
-    new Writable({
-      write(chunk, _encoding, done) {
-        written += String(chunk);
-        done();
-      },
-    }),
-    { isTTY, columns: 120 },
-  ) as unknown as NodeJS.WriteStream;
-  const style = createStyle(false);
-  const context = {
-    stderr,
-    err: style,
-    out: style,
-    warn: (line: string) => stderr.write(`${line}\n`),
-  } as unknown as CliContext;
-  return { context, output: () => written };
-}
+import { fakeContext } from './fake-terminal.ts';
 
 it('draws a bar per file on a terminal, with steps done and the last step', () => {
   const { context, output } = fakeContext(true);

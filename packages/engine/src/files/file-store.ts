@@ -85,3 +85,18 @@ export async function readFileBytes(
   if (!bytes) throw notFound('file bytes of', id, path);
   return bytes;
 }
+
+/**
+ * The ids among `ids` whose files still exist. Runs keep the summaries of their files; a file
+ * deleted since shows as `file: null` in what they return.
+ */
+export async function presentFiles(
+  ctx: EngineContext,
+  ids: readonly string[],
+): Promise<ReadonlySet<string>> {
+  const present = new Set<string>();
+  for (const id of ids) {
+    if (!present.has(id) && (await ctx.storage.getDocument('files', id))) present.add(id);
+  }
+  return present;
+}

@@ -1,21 +1,31 @@
 import type { JsonObject, JsonValue } from '@docflow/storage';
 import type { ValidationIssue } from '../errors.ts';
+import type { RunFileSource } from '../files/file-sources.ts';
 import { inputChecker } from '../validation/json-schema.ts';
+import {
+  checkMetadata,
+  fileSourceIssues,
+  fileSourceSchema,
+  metadataSchema,
+  packageIssues,
+  packageSchema,
+  prioritySchema,
+} from '../validation/request-parts.ts';
 
-/** A file given to a run: a stored file, a URL to download, or raw text (single-file runs only). */
-export type RunFileSource =
-  | { readonly id: string }
-  | { readonly url: string }
-  | { readonly text: string; readonly name?: string };
+export type { RunFileSource } from '../files/file-sources.ts';
 
-/** Input of `workflowRuns.create` (SPEC.md POST /workflow_runs). */
+/** A package source: a stored file or a URL (raw text is not taken in packages). */
+export type PackageFileSource = Exclude<RunFileSource, { readonly text: string }>;
+
+/** Input of `workflowRuns.create` (SPEC.md POST /workflow_runs, as the SDK sends it). */
 export interface CreateWorkflowRunInput {
   readonly workflow: { readonly id: string; readonly version?: string };
   readonly file?: RunFileSource;
-  readonly package?: {
-    readonly files: readonly ({ readonly id: string } | { readonly url: string })[];
-  };
-  /** Processor outputs to use instead of running the processor (not on package runs). */
+  readonly package?: { readonly files: readonly PackageFileSource[] };
+  /**
+   * Processor outputs to use instead of running the processor (not on package runs); each
+   * `processorId` must be an extractor, classifier or splitter a step of the workflow uses.
+   */
   readonly outputs?: readonly { readonly processorId: string; readonly output: JsonValue }[];
   /** 1 (most urgent) to 100; default 50. */
   readonly priority?: number;
@@ -41,18 +51,6 @@ export interface CreateWorkflowRunBatchInput {
   readonly priority?: number;
 }
 
-const fileSource = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    id: { type: 'string', minLength: 1, maxLength: 255 },
-    url: { type: 'string', minLength: 1, maxLength: 4096 },
-    text: { type: 'string' },
-    name: { type: 'string', minLength: 1, maxLength: 255 },
-  },
-} as const;
-
 const workflowRef = {
   type: 'object',
   additionalProperties: false,
@@ -67,11 +65,7 @@ const workflowRef = {
   },
 } as const;
 
-const common = {
-  priority: { type: 'integer', minimum: 1, maximum: 100 },
-  metadata: { type: 'object' },
-  secrets: { type: 'object', additionalProperties: { type: 'string' } },
-} as const;
+const secretsSchema = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 const createIssues = inputChecker(
   {
@@ -80,29 +74,8 @@ const createIssues = inputChecker(
     required: ['workflow'],
     properties: {
       workflow: workflowRef,
-      file: fileSource,
-      package: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['files'],
-        properties: {
-          files: {
-            type: 'array',
-            minItems: 2,
-            maxItems: 50,
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              minProperties: 1,
-              maxProperties: 1,
-              properties: {
-                id: { type: 'string', minLength: 1, maxLength: 255 },
-                url: { type: 'string', minLength: 1, maxLength: 4096 },
-              },
-            },
-          },
-        },
-      },
+      file: fileSourceSchema,
+      package: packageSchema,
       outputs: {
         type: 'array',
         items: {
@@ -112,7 +85,9 @@ const createIssues = inputChecker(
           properties: { processorId: { type: 'string', minLength: 1 }, output: {} },
         },
       },
-      ...common,
+      priority: prioritySchema,
+      metadata: metadataSchema,
+      secrets: secretsSchema,
     },
   },
   { code: 'INVALID_INPUT' },
@@ -133,78 +108,14 @@ const batchIssues = inputChecker(
           type: 'object',
           additionalProperties: false,
           required: ['file'],
-          properties: { file: fileSource, metadata: common.metadata, secrets: common.secrets },
+          properties: { file: fileSourceSchema, metadata: metadataSchema, secrets: secretsSchema },
         },
       },
-      priority: common.priority,
+      priority: prioritySchema,
     },
   },
   { code: 'INVALID_INPUT' },
 );
-
-/** Size limit of run metadata (SPEC.md Limits). */
-export const METADATA_LIMIT_BYTES = 10 * 1024;
-
-function checkFileSource(file: JsonObject, path: string, allowText: boolean): ValidationIssue[] {
-  const kinds = ['id', 'url', 'text'].filter((k) => k in file);
-  if (kinds.length !== 1) {
-    return [
-      { code: 'INVALID_FILE_SOURCE', path, message: 'must have exactly one of id, url or text' },
-    ];
-  }
-  if (!allowText && kinds[0] === 'text') {
-    return [{ code: 'INVALID_FILE_SOURCE', path, message: 'raw text is not supported here' }];
-  }
-  if ('name' in file && kinds[0] !== 'text') {
-    return [
-      { code: 'INVALID_FILE_SOURCE', path: `${path}.name`, message: 'is only allowed with text' },
-    ];
-  }
-  if (kinds[0] === 'url' && !/^https?:\/\//i.test(String(file.url))) {
-    return [{ code: 'INVALID_URL', path: `${path}.url`, message: 'must be an http(s) URL' }];
-  }
-  return [];
-}
-
-/** Checks run metadata's size and cleans `service:usage_tags` as SPEC.md says. */
-export function checkMetadata(
-  metadata: JsonObject | undefined,
-  path: string,
-): {
-  issues: ValidationIssue[];
-  metadata: JsonObject;
-} {
-  if (metadata === undefined) return { issues: [], metadata: {} };
-  const size = Buffer.byteLength(JSON.stringify(metadata));
-  if (size > METADATA_LIMIT_BYTES) {
-    return {
-      issues: [
-        {
-          code: 'METADATA_TOO_LARGE',
-          path,
-          message: `is ${size} bytes; at most ${METADATA_LIMIT_BYTES} are allowed`,
-        },
-      ],
-      metadata: {},
-    };
-  }
-  const tags = metadata['service:usage_tags'];
-  if (tags === undefined) return { issues: [], metadata };
-  if (!Array.isArray(tags) || tags.some((t) => typeof t !== 'string')) {
-    return {
-      issues: [
-        {
-          code: 'INVALID_USAGE_TAGS',
-          path: `${path}["service:usage_tags"]`,
-          message: 'must be a list of strings',
-        },
-      ],
-      metadata: {},
-    };
-  }
-  const clean = (tags as string[]).map((t) => t.replace(/[^A-Za-z0-9_-]/g, ''));
-  return { issues: [], metadata: { ...metadata, 'service:usage_tags': clean } };
-}
 
 /** Every problem of a `workflowRuns.create` input, with paths. */
 export function checkCreateRunInput(input: unknown): ValidationIssue[] {
@@ -219,24 +130,11 @@ export function checkCreateRunInput(input: unknown): ValidationIssue[] {
       message: 'exactly one of file or package is required',
     });
   }
-  if (value.file)
-    issues.push(...checkFileSource(value.file as unknown as JsonObject, 'file', true));
+  if (value.file) {
+    issues.push(...fileSourceIssues(value.file as unknown as JsonObject, 'file', true));
+  }
   if (value.package) {
-    const seenIds = new Set<string>();
-    const seenUrls = new Set<string>();
-    value.package.files.forEach((f, i) => {
-      const path = `package.files[${i}]`;
-      issues.push(...checkFileSource(f as unknown as JsonObject, path, false));
-      const [seen, key] = 'id' in f ? [seenIds, f.id] : [seenUrls, f.url];
-      if (seen.has(key)) {
-        issues.push({
-          code: 'DUPLICATE_PACKAGE_FILE',
-          path,
-          message: `duplicates an earlier entry (${key})`,
-        });
-      }
-      seen.add(key);
-    });
+    issues.push(...packageIssues(value.package.files as unknown as JsonObject[], 'package.files'));
     if (value.outputs !== undefined) {
       issues.push({
         code: 'OUTPUTS_NOT_SUPPORTED',
@@ -256,7 +154,7 @@ export function checkBatchInput(input: unknown): ValidationIssue[] {
   const value = input as unknown as CreateWorkflowRunBatchInput;
   const issues: ValidationIssue[] = [];
   value.inputs.forEach((item, i) => {
-    issues.push(...checkFileSource(item.file as unknown as JsonObject, `inputs[${i}].file`, true));
+    issues.push(...fileSourceIssues(item.file as unknown as JsonObject, `inputs[${i}].file`, true));
     issues.push(...checkMetadata(item.metadata, `inputs[${i}].metadata`).issues);
   });
   return issues;

@@ -6,15 +6,22 @@ import {
   notFound,
   type ValidationIssue,
 } from '../errors.ts';
-import { storeFile, toFileSummary } from '../files/file-store.ts';
+import { checkFileIds, type Download, resolveFileSources } from '../files/file-sources.ts';
+import { presentFiles } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import { processorReferencesOf } from '../processors/processor-resolution.ts';
+import { startRun } from '../run/control/control-steps.ts';
 import { isFinalRunStatus, isSettledRunStatus, type RunStatus } from '../run/lifecycle.ts';
+import { applyReview } from '../run/review.ts';
 import { toWorkflowRun, type WorkflowRun } from '../run/run-resource.ts';
 import type { RunState } from '../run/run-state.ts';
-import { cancelRun, failRun, startRun } from '../run/run-transitions.ts';
+import { cancelRun, failRun } from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
+import type { SecretBox } from '../runtime/secrets.ts';
 import type { StepAbort } from '../runtime/step-abort.ts';
+import type { Waiters } from '../runtime/waiters.ts';
 import type { FileSummary } from '../step-executor.ts';
+import { checkMetadata } from '../validation/request-parts.ts';
 import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 import {
   type BatchRunInput,
@@ -22,10 +29,9 @@ import {
   type CreateWorkflowRunInput,
   checkBatchInput,
   checkCreateRunInput,
-  checkMetadata,
   type RunFileSource,
 } from './run-input.ts';
-import { applyReview, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
+import { loadCorrections, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
 import type { ResolvedDefinition } from './workflows.ts';
 
 /** Filters of `workflowRuns.list`. */
@@ -61,12 +67,35 @@ export interface WorkflowRunsDependencies {
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
   /** Aborts of executing step runs (aborted on delete). */
   readonly aborts: Map<string, StepAbort>;
-  /** Encrypts and stores a run's secrets; returns the blob key. */
-  storeSecrets(runId: string, secrets: Readonly<Record<string, string>>): Promise<string>;
-  /** Registers a waiter resolved when the run's status settles. */
-  onSettled(runId: string, listener: (state: RunState) => void): () => void;
+  /** Seals run secrets at rest. */
+  readonly secrets: Pick<SecretBox, 'store'>;
+  /** Callers waiting for runs to settle, resolved by the runtime after the settling commit. */
+  readonly settled: Waiters<RunState>;
   /** Downloads a URL file source. */
-  download(url: string, signal?: AbortSignal): Promise<{ name: string; data: Uint8Array }>;
+  readonly download: Download;
+}
+
+/**
+ * Output overrides name the processor whose output they replace: one that a step of the
+ * workflow uses (by its saved extractor, classifier or splitter id), else nothing would use it.
+ */
+function outputsIssues(
+  def: ResolvedDefinition,
+  outputs: readonly { readonly processorId: string }[],
+): ValidationIssue[] {
+  if (outputs.length === 0) return [];
+  const used = new Set(processorReferencesOf({ steps: def.steps }).map((ref) => ref.id));
+  return outputs.flatMap((o, i) =>
+    used.has(o.processorId)
+      ? []
+      : [
+          issue(
+            'UNKNOWN_PROCESSOR',
+            `outputs[${i}].processorId`,
+            `no step of workflow ${def.workflow.id} (version ${def.version.version}) runs processor ${o.processorId}`,
+          ),
+        ],
+  );
 }
 
 function issue(code: string, path: string, message: string): ValidationIssue {
@@ -82,7 +111,9 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     for (const sr of state.stepRuns) {
       if (sr.outputRef !== undefined) outputs.set(sr.id, await store.loadOutput(sr));
     }
-    return toWorkflowRun(state, outputs);
+    const present = await presentFiles(ctx, Object.keys(state.fileIndex));
+    const graph = await store.graph(state.definitionId);
+    return toWorkflowRun(state, outputs, (id) => present.has(id), graph);
   };
 
   const load = async (id: unknown): Promise<RunState> => {
@@ -91,58 +122,8 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     return state;
   };
 
-  /** Resolves file sources to stored files, checking every id exists, before anything is stored. */
-  const resolveFiles = async (
-    sources: readonly RunFileSource[],
-    paths: readonly string[],
-  ): Promise<{ summaries: FileSummary[]; failure?: { reason: string; message: string } }> => {
-    const issues: ValidationIssue[] = [];
-    const existing: (FileSummary | undefined)[] = [];
-    for (const [i, source] of sources.entries()) {
-      if ('id' in source) {
-        const doc = await ctx.storage.getDocument('files', source.id);
-        if (!doc)
-          issues.push(issue('NOT_FOUND', `${paths[i]}.id`, `file ${source.id} does not exist`));
-        existing.push(doc ? toFileSummary(doc.data) : undefined);
-      } else existing.push(undefined);
-    }
-    if (issues.length > 0) {
-      throw new EngineError(
-        EngineErrorCode.NOT_FOUND,
-        `Invalid run input: ${issues[0]?.path}: ${issues[0]?.message}`,
-        {
-          details: { issues },
-        },
-      );
-    }
-    const summaries: FileSummary[] = [];
-    for (const [i, source] of sources.entries()) {
-      const known = existing[i];
-      if (known) summaries.push(known);
-      else if ('text' in source) {
-        summaries.push(
-          await storeFile(ctx, {
-            name: source.name ?? 'text.txt',
-            data: new TextEncoder().encode(source.text),
-          }),
-        );
-      } else if ('url' in source) {
-        try {
-          const { name, data } = await deps.download(source.url);
-          summaries.push(await storeFile(ctx, { name, data }));
-        } catch (error) {
-          return {
-            summaries,
-            failure: {
-              reason: 'UNABLE_TO_DOWNLOAD_FILE',
-              message: `Could not download ${source.url}: ${error instanceof Error ? error.message : String(error)}`,
-            },
-          };
-        }
-      }
-    }
-    return { summaries };
-  };
+  const resolveFiles = (sources: readonly RunFileSource[], paths: readonly string[]) =>
+    resolveFileSources(ctx, sources, paths, deps.download);
 
   const newRunState = (
     def: ResolvedDefinition,
@@ -189,14 +170,11 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     failure: { reason: string; message: string } | undefined,
   ): Promise<RunState> => {
     if (secrets && Object.keys(secrets).length > 0) {
-      state.secretsRef = await deps.storeSecrets(state.id, secrets);
+      state.secretsRef = await deps.secrets.store(ctx.storage, state.id, secrets);
     }
-    return store.create(state, async (s, tctx, fx) => {
-      if (failure) {
-        failRun(s, fx, tctx.now, failure.reason, failure.message);
-        return;
-      }
-      await startRun(s, tctx, fx);
+    return store.create(state, (s, tctx, fx) => {
+      if (failure) failRun(s, fx, tctx.now, failure.reason, failure.message);
+      else startRun(s, tctx, fx);
     });
   };
 
@@ -215,6 +193,7 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         : [...(input.package?.files ?? [])];
       const paths = input.file ? ['file'] : sources.map((_, i) => `package.files[${i}]`);
       const { summaries, failure } = await resolveFiles(sources, paths);
+      assertNoIssues(outputsIssues(def, input.outputs ?? []), 'workflow run');
       const overrides: Record<string, JsonValue> = {};
       for (const o of input.outputs ?? []) overrides[o.processorId] = o.output;
       const state = newRunState(def, summaries, {
@@ -235,23 +214,11 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         item: BatchRunInput;
       }[] = [];
       // Check every file id first: a bad input creates no run at all.
-      const idIssues: ValidationIssue[] = [];
-      for (const [i, item] of input.inputs.entries()) {
-        if ('id' in item.file && !(await ctx.storage.getDocument('files', item.file.id))) {
-          idIssues.push(
-            issue('NOT_FOUND', `inputs[${i}].file.id`, `file ${item.file.id} does not exist`),
-          );
-        }
-      }
-      if (idIssues.length > 0) {
-        throw new EngineError(
-          EngineErrorCode.NOT_FOUND,
-          `Invalid batch: ${idIssues[0]?.path}: ${idIssues[0]?.message}`,
-          {
-            details: { issues: idIssues },
-          },
-        );
-      }
+      await checkFileIds(
+        ctx,
+        input.inputs.map((item) => item.file),
+        input.inputs.map((_, i) => `inputs[${i}].file`),
+      );
       for (const [i, item] of input.inputs.entries()) {
         resolved.push({ ...(await resolveFiles([item.file], [`inputs[${i}].file`])), item });
       }
@@ -291,41 +258,14 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     async waitFor(id, options) {
       const state = await load(id);
       if (isSettledRunStatus(state.status)) return project(state);
-      return new Promise<WorkflowRun>((resolve, reject) => {
-        let timer: NodeJS.Timeout | undefined;
-        const stop = deps.onSettled(id, (settled) => {
-          cleanup();
-          project(settled).then(resolve, reject);
-        });
-        const onAbort = () => {
-          cleanup();
-          reject(options?.signal?.reason);
-        };
-        const cleanup = () => {
-          stop();
-          if (timer) clearTimeout(timer);
-          options?.signal?.removeEventListener('abort', onAbort);
-        };
-        if (options?.timeoutMs !== undefined) {
-          timer = setTimeout(() => {
-            cleanup();
-            reject(
-              new EngineError(
-                EngineErrorCode.TIMEOUT,
-                `workflow run ${id} did not settle within ${options.timeoutMs} ms`,
-              ),
-            );
-          }, options.timeoutMs);
-        }
-        options?.signal?.addEventListener('abort', onAbort, { once: true });
-        // The run may have settled between the read and the registration.
-        void store.get(id).then((latest) => {
-          if (latest && isSettledRunStatus(latest.status)) {
-            cleanup();
-            project(latest).then(resolve, reject);
-          }
-        });
-      });
+      const settled = await deps.settled.wait(
+        id,
+        'workflow run',
+        () => store.get(id),
+        (latest) => isSettledRunStatus(latest.status),
+        options,
+      );
+      return project(settled);
     },
 
     async cancel(id) {
@@ -347,7 +287,11 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     async review(id, input) {
       assertNoIssues(reviewInputIssues(input), 'review');
       await load(id);
-      const state = await store.mutate(id, (s, tctx, fx) => applyReview(store, s, tctx, fx, input));
+      const state = await store.mutateWith(
+        id,
+        (s) => loadCorrections(store, s, input.decision === 'approve' ? (input.outputs ?? []) : []),
+        (s, tctx, fx, corrections) => applyReview(s, tctx, fx, input, corrections),
+      );
       return project(state);
     },
 

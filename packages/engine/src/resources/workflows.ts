@@ -1,4 +1,5 @@
 import type { DeliveryWrite, DocumentWrite, JsonObject, StoredDocument } from '@docflow/storage';
+import type { CreatedBy } from '../created-by.ts';
 import type { StepDefinition } from '../definition/workflow-definition.ts';
 import {
   assertNoIssues,
@@ -10,7 +11,7 @@ import {
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
-import type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from '../run/run-state.ts';
+import type { WorkflowSummary, WorkflowVersionSummary } from '../run/run-state.ts';
 import { type ListResult, listPage, type PageParams } from './list-result.ts';
 
 /** A workflow definition's steps (DESIGN.md's 14 step types; validated on every write). */
@@ -154,7 +155,6 @@ export function createWorkflowsService(
   deps: WorkflowsDependencies,
 ): WorkflowsService & {
   resolve(ref: unknown, path: string): Promise<ResolvedDefinition>;
-  loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]>;
 } {
   // Deployed versions never change once written: each is read and parsed once per engine (a run
   // created on one costs a lookup of its workflow only). Bounded, oldest first out.
@@ -503,12 +503,6 @@ export function createWorkflowsService(
         definitionId: v.id,
         steps: v.steps,
       };
-    },
-
-    async loadDefinition(definitionId: string): Promise<readonly RuntimeStep[]> {
-      const doc = await ctx.storage.getDocument('workflowVersions', definitionId);
-      if (!doc) throw notFound('workflow version', definitionId);
-      return versionOf(doc).steps as unknown as readonly RuntimeStep[];
     },
   };
   return service;

@@ -27,6 +27,23 @@ export const STEP_RUN_STATUSES = [
 /** A step run status. */
 export type StepRunStatus = (typeof STEP_RUN_STATUSES)[number];
 
+/**
+ * Statuses of standalone runs: SPEC.md's parse, extract, classify and split runs (PENDING only
+ * for runs created by a batch, until their step starts).
+ */
+export const STANDALONE_RUN_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'PROCESSED',
+  'FAILED',
+  'CANCELLED',
+] as const;
+/** A standalone run status. */
+export type StandaloneRunStatus = (typeof STANDALONE_RUN_STATUSES)[number];
+
+/** Events that move a standalone run between statuses. */
+export type StandaloneRunLifecycleEvent = 'START' | 'COMPLETE' | 'FAIL' | 'CANCEL';
+
 /** Events that move a run between statuses. */
 export type RunLifecycleEvent =
   | 'START'
@@ -111,6 +128,23 @@ export const stepRunLifecycleMachine = createMachine({
   },
 });
 
+/**
+ * The standalone run lifecycle (parse, extract, classify and split runs): the single source of
+ * their legal transitions, beside the workflow run's. A retry is no transition: the run stays
+ * PROCESSING while its next attempt waits.
+ */
+export const standaloneRunLifecycleMachine = createMachine({
+  id: 'standaloneRun',
+  initial: 'PENDING',
+  states: {
+    PENDING: { on: { START: 'PROCESSING', FAIL: 'FAILED', CANCEL: 'CANCELLED' } },
+    PROCESSING: { on: { COMPLETE: 'PROCESSED', FAIL: 'FAILED', CANCEL: 'CANCELLED' } },
+    PROCESSED: { type: 'final' },
+    FAILED: { type: 'final' },
+    CANCELLED: { type: 'final' },
+  },
+});
+
 function tableOf<S extends string, E extends string>(
   machine: AnyStateMachine,
   states: readonly S[],
@@ -145,6 +179,12 @@ const STEP_TABLE = tableOf<StepRunStatus, StepRunLifecycleEvent>(
   ['START', 'WAIT', 'COMPLETE', 'FAIL', 'RETRY', 'CANCEL', 'INVALIDATE'],
 );
 
+const STANDALONE_TABLE = tableOf<StandaloneRunStatus, StandaloneRunLifecycleEvent>(
+  standaloneRunLifecycleMachine,
+  STANDALONE_RUN_STATUSES,
+  ['START', 'COMPLETE', 'FAIL', 'CANCEL'],
+);
+
 /** The run status after `event`, or `undefined` when the machine does not allow it. */
 export function nextRunStatus(from: RunStatus, event: RunLifecycleEvent): RunStatus | undefined {
   return RUN_TABLE.get(`${from}|${event}`);
@@ -173,4 +213,17 @@ export function isSettledRunStatus(status: RunStatus): boolean {
 /** Step runs that are still alive: they may produce work or block a COLLECT. */
 export function isLiveStepRunStatus(status: StepRunStatus): boolean {
   return status === 'PENDING' || status === 'PROCESSING' || status === 'WAITING';
+}
+
+/** The standalone run status after `event`, or `undefined` when the machine does not allow it. */
+export function nextStandaloneRunStatus(
+  from: StandaloneRunStatus,
+  event: StandaloneRunLifecycleEvent,
+): StandaloneRunStatus | undefined {
+  return STANDALONE_TABLE.get(`${from}|${event}`);
+}
+
+/** Final standalone run statuses: nothing happens to the run any more. */
+export function isFinalStandaloneRunStatus(status: StandaloneRunStatus): boolean {
+  return status === 'PROCESSED' || status === 'FAILED' || status === 'CANCELLED';
 }

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { StorageAdapter } from '@docflow/storage';
 
 /**
  * Run secrets at rest: AES-256-GCM under the engine's `secretKey`. Without a configured key the
@@ -37,5 +38,26 @@ export class SecretBox {
     } catch {
       return {};
     }
+  }
+
+  /** Seals a run's secrets into the blob store; returns the blob key the run keeps. */
+  async store(
+    storage: StorageAdapter,
+    runId: string,
+    secrets: Readonly<Record<string, string>>,
+  ): Promise<string> {
+    const key = `secrets/${runId}`;
+    await storage.blobs.put(key, this.seal(secrets));
+    return key;
+  }
+
+  /** A run's secrets from the blob store (none without a key, or when they are gone). */
+  async load(
+    storage: StorageAdapter,
+    ref: string | undefined,
+  ): Promise<Readonly<Record<string, string>>> {
+    if (ref === undefined) return {};
+    const sealed = await storage.blobs.get(ref);
+    return sealed ? this.open(sealed) : {};
   }
 }

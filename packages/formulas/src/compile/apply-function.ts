@@ -5,6 +5,7 @@ import type { BroadcastMode, FormulaFunction } from '../formula-function.ts';
 import type { BuiltinFunction } from '../functions/builtin-function.ts';
 import { type Site, valueError } from '../site.ts';
 import { describeValue, type FormulaValue, isCurrency } from '../values.ts';
+import { boundedText, MAX_TEXT_LENGTH, spendArray, textTooLong } from '../work-meter.ts';
 import { broadcastN } from './broadcast.ts';
 
 /** Which argument positions broadcast under a {@link BroadcastMode}. */
@@ -42,24 +43,37 @@ export function applyBuiltin(
   const apply = fn.apply;
   if (apply === undefined) throw new Error(`${fn.name} has no apply`);
   if (fn.broadcast === 'none') {
-    return fn.nulls === 'propagate' && hasNull(args) ? null : apply(args, site, context);
+    return fn.nulls === 'propagate' && hasNull(args)
+      ? null
+      : bounded(apply(args, site, context), site);
   }
   return broadcastN(args, predicateOf(fn), site, (row) =>
-    fn.nulls === 'propagate' && hasNull(row) ? null : apply(row, site, context),
+    fn.nulls === 'propagate' && hasNull(row) ? null : bounded(apply(row, site, context), site),
   );
+}
+
+/** A built-in's result, unless it is text longer than a text may be (UPPER of a long field, …). */
+function bounded(value: FormulaValue, site: Site): FormulaValue {
+  return typeof value === 'string' && value.length > MAX_TEXT_LENGTH
+    ? textTooLong(value.length, site)
+    : value;
 }
 
 function checkResult(value: unknown, site: Site): FormulaValue {
   if (value === undefined || value === null) return null;
   switch (typeof value) {
     case 'boolean':
-    case 'string':
       return value;
+    case 'string':
+      return boundedText(value, site);
     case 'number':
       if (Number.isFinite(value)) return value;
       break;
     case 'object':
-      if (Array.isArray(value)) return value.map((item) => checkResult(item, site));
+      if (Array.isArray(value)) {
+        spendArray(value.length, site);
+        return value.map((item) => checkResult(item, site));
+      }
       if (isCurrency(value)) return value;
       break;
   }

@@ -1,6 +1,7 @@
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { type Site, valueError } from '../site.ts';
 import type { FormulaValue } from '../values.ts';
+import { COST, spendArray } from '../work-meter.ts';
 
 function lengthMismatch(site: Site, a: number, b: number): never {
   return valueError(
@@ -19,6 +20,7 @@ export function broadcast2(
 ): FormulaValue {
   if (Array.isArray(a)) {
     const left = a as readonly FormulaValue[];
+    spendArray(left.length, site);
     const out = new Array<FormulaValue>(left.length);
     if (Array.isArray(b)) {
       const right = b as readonly FormulaValue[];
@@ -33,11 +35,47 @@ export function broadcast2(
   }
   if (Array.isArray(b)) {
     const right = b as readonly FormulaValue[];
+    spendArray(right.length, site);
     const out = new Array<FormulaValue>(right.length);
     for (let i = 0; i < right.length; i++) out[i] = broadcast2(a, right[i] ?? null, site, f);
     return out;
   }
   return f(a, b, site);
+}
+
+function finiteNumber(value: unknown): boolean {
+  return typeof value === 'number' && value - value === 0;
+}
+
+/**
+ * The fast path of an arithmetic or comparison operator over arrays: when the operands are flat
+ * arrays of finite numbers of one length (or one is a finite number), `f` per item, charged at the
+ * number price; otherwise undefined, and the caller broadcasts with the general rules.
+ */
+export function broadcastNumbers(
+  a: FormulaValue,
+  b: FormulaValue,
+  site: Site,
+  f: (x: number, y: number, site: Site) => FormulaValue,
+): FormulaValue[] | undefined {
+  const left = Array.isArray(a) ? (a as readonly FormulaValue[]) : undefined;
+  const right = Array.isArray(b) ? (b as readonly FormulaValue[]) : undefined;
+  if (left === undefined && right === undefined) return undefined;
+  if (left === undefined ? !finiteNumber(a) : right === undefined && !finiteNumber(b)) {
+    return undefined;
+  }
+  const length = (left ?? right)?.length ?? 0;
+  if (left !== undefined && right !== undefined && right.length !== length) return undefined;
+  for (let i = 0; i < length; i++) {
+    if (left !== undefined && !finiteNumber(left[i])) return undefined;
+    if (right !== undefined && !finiteNumber(right[i])) return undefined;
+  }
+  spendArray(length, site, COST.numberItem);
+  const out = new Array<FormulaValue>(length);
+  for (let i = 0; i < length; i++) {
+    out[i] = f((left?.[i] ?? a) as number, (right?.[i] ?? b) as number, site);
+  }
+  return out;
 }
 
 /** Applies `f` per item of an array (recursively), or to a scalar. */
@@ -48,6 +86,7 @@ export function broadcast1(
 ): FormulaValue {
   if (Array.isArray(a)) {
     const items = a as readonly FormulaValue[];
+    spendArray(items.length, site);
     const out = new Array<FormulaValue>(items.length);
     for (let i = 0; i < items.length; i++) out[i] = broadcast1(items[i] ?? null, site, f);
     return out;
@@ -74,6 +113,7 @@ export function broadcastN(
     }
   }
   if (length === -1) return f(args as FormulaValue[]);
+  spendArray(length, site);
   const out = new Array<FormulaValue>(length);
   for (let k = 0; k < length; k++) {
     const row = args.map((arg, i) =>

@@ -3,6 +3,7 @@ import type {
   BinaryOperator,
   CallExpression,
   FormulaAst,
+  PathExpression,
   UnaryExpression,
   UnaryOperator,
 } from '../ast.ts';
@@ -12,13 +13,15 @@ import { builtinFunctions } from '../functions/builtin-functions.ts';
 import { type Site, valueError } from '../site.ts';
 import type { FormulaValue } from '../values.ts';
 import { applyBuiltin, applyHost } from './apply-function.ts';
-import { broadcast1, broadcast2 } from './broadcast.ts';
+import { broadcast1, broadcast2, broadcastNumbers } from './broadcast.ts';
 import type { Compiled } from './compiled.ts';
 import { negate, not, numberFastPaths, scalarOperators } from './operators.ts';
 import { compilePathSegments, getField, resolvePath, toFormulaValue } from './path.ts';
 import { generatePathReader, type PathReader, TIER_UP_AFTER } from './path-codegen.ts';
 
-function compilePath(segments: readonly string[]): Compiled {
+function compilePath(node: PathExpression): Compiled {
+  const { segments } = node;
+  const site: Site = { name: segments.join('.'), span: node.span };
   const path = compilePathSegments(segments);
   const first = segments[0] as string;
   const guardFirst = path.guarded[0] as boolean;
@@ -26,15 +29,15 @@ function compilePath(segments: readonly string[]): Compiled {
     segments.length === 1
       ? (scope) =>
           Array.isArray(scope)
-            ? resolvePath(scope, path, 0)
+            ? resolvePath(scope, path, 0, site)
             : toFormulaValue(getField(scope, first, guardFirst))
-      : (scope) => resolvePath(scope, path, 0);
+      : (scope) => resolvePath(scope, path, 0, site);
   let calls = 0;
   let read: PathReader | undefined;
   return (scope, context) => {
     if (read !== undefined) return read(scope);
     if (++calls === TIER_UP_AFTER) {
-      read = generatePathReader(path, (array, index) => resolvePath(array, path, index));
+      read = generatePathReader(path, (array, index) => resolvePath(array, path, index, site));
     }
     return generic(scope, context);
   };
@@ -109,7 +112,7 @@ function compileBinary(node: BinaryExpression): Compiled {
       const a = left(scope, context);
       const b = right(scope, context);
       if (typeof a === 'number' && typeof b === 'number') return fast(a, b, site);
-      return broadcast2(a, b, site, scalar);
+      return broadcastNumbers(a, b, site, fast) ?? broadcast2(a, b, site, scalar);
     };
   }
   return (scope, context) => broadcast2(left(scope, context), right(scope, context), site, scalar);
@@ -190,7 +193,7 @@ export function compileAst(node: FormulaAst): Compiled {
     case 'null':
       return () => null;
     case 'path':
-      return compilePath(node.segments);
+      return compilePath(node);
     case 'unary':
       return compileUnary(node);
     case 'binary':

@@ -4,6 +4,7 @@ import { checkCurrencies, compareScalars, numbersEqual, scalarsEqual } from '../
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { type Site, valueError } from '../site.ts';
 import { type FormulaValue, isCurrency } from '../values.ts';
+import { MAX_TEXT_LENGTH, textTooLong } from '../work-meter.ts';
 
 /** An operator on two scalars (arrays are broadcast before it is called). */
 export type ScalarOperator = (a: FormulaValue, b: FormulaValue, site: Site) => FormulaValue;
@@ -63,7 +64,12 @@ const raise: ScalarOperator = (a, b, site) =>
 const concat: ScalarOperator = (a, b, site) => {
   const x = toText(a, site, 'the left operand');
   const y = toText(b, site, 'the right operand');
-  return x === null || y === null ? null : x + y;
+  if (x === null || y === null) return null;
+  // V8 joins two texts without copying them (a cons string), so only the length is checked here;
+  // whoever reads the result later pays for its characters.
+  const length = x.length + y.length;
+  if (length > MAX_TEXT_LENGTH) textTooLong(length, site);
+  return x + y;
 };
 
 function notNull(a: FormulaValue, b: FormulaValue): boolean {

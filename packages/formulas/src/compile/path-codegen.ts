@@ -86,7 +86,7 @@ export function generatePathReader(
 /** Accumulates a path's leaves into `acc` if they are all finite numbers or NULL; false otherwise. */
 export type NumberPathAccumulator = (
   start: unknown,
-  acc: { sum: number; count: number; min: number; max: number },
+  acc: { sum: number; count: number; min: number; max: number; leaves: number },
 ) => boolean;
 
 const MAX_GENERATED_DEPTH = 6;
@@ -105,7 +105,7 @@ export function generateNumberAccumulator(
   const n = path.segments.length;
   if (!codegenAvailable() || n > MAX_GENERATED_DEPTH) return undefined;
   const leaf = (x: string): string =>
-    `if (typeof ${x} === 'number' && ${x} - ${x} === 0) { sum += ${x}; count++;${extremes ? ` if (${x} < min) min = ${x}; if (${x} > max) max = ${x};` : ''} } else if (${x} !== null && ${x} !== undefined) return false;`;
+    `leaves++; if (typeof ${x} === 'number' && ${x} - ${x} === 0) { sum += ${x}; count++;${extremes ? ` if (${x} < min) min = ${x}; if (${x} > max) max = ${x};` : ''} } else if (${x} !== null && ${x} !== undefined) return false;`;
   const load = (x: string, i: number): string => {
     const key = JSON.stringify(path.segments[i]);
     const own = path.guarded[i] === true ? ` && Object.hasOwn(${x}, ${key})` : '';
@@ -133,9 +133,9 @@ export function generateNumberAccumulator(
   const body = [
     "'use strict';",
     'return function accumulate(v, acc) {',
-    '  let sum = 0, count = 0, min = Infinity, max = -Infinity;',
+    '  let sum = 0, count = 0, min = Infinity, max = -Infinity, leaves = 0;',
     `  ${level('v', 0)}`,
-    '  acc.sum = sum; acc.count = count; acc.min = min; acc.max = max;',
+    '  acc.sum = sum; acc.count = count; acc.min = min; acc.max = max; acc.leaves = leaves;',
     '  return true;',
     '};',
   ].join('\n');

@@ -1,4 +1,6 @@
+import type { Site } from '../site.ts';
 import type { FormulaValue } from '../values.ts';
+import { COST, checkArrayLength, spend, spendArray } from '../work-meter.ts';
 
 /**
  * A variable path ready for lookups. `guarded[i]` marks segments that name a property every
@@ -41,17 +43,27 @@ export function toFormulaValue(value: unknown): FormulaValue {
  * the path is followed from each item and the results are spliced into one flat array, so
  * `orders.items.amount` is every amount of every item of every order. A missing field is NULL
  * (inside a projection, one NULL per item, so that results stay aligned with the items).
+ * Each array projected is charged to the evaluation's budget under `site`.
  */
-export function resolvePath(start: unknown, path: CompiledPath, index: number): FormulaValue {
+export function resolvePath(
+  start: unknown,
+  path: CompiledPath,
+  index: number,
+  site: Site,
+): FormulaValue {
   const { segments, guarded } = path;
   let value = start;
   for (let i = index; i < segments.length; i++) {
     if (Array.isArray(value)) {
+      spendArray(value.length, site, COST.pathItem);
       const out: FormulaValue[] = [];
       for (let k = 0; k < value.length; k++) {
-        const result = resolvePath(value[k], path, i);
-        if (Array.isArray(result)) for (const r of result) out.push(r ?? null);
-        else out.push(result);
+        const result = resolvePath(value[k], path, i, site);
+        if (Array.isArray(result)) {
+          checkArrayLength(out.length + result.length, site);
+          spend(result.length * COST.pathItem, site);
+          for (const r of result) out.push(r ?? null);
+        } else out.push(result);
       }
       return out;
     }

@@ -2,6 +2,7 @@ import { toNumber } from '../coerce.ts';
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { type Site, valueError } from '../site.ts';
 import { describeValue, type FormulaValue, isCurrency } from '../values.ts';
+import { checkArrayLength, spendArray } from '../work-meter.ts';
 
 /**
  * Running state of a numeric aggregate. Excel's rules: a scalar argument is coerced like
@@ -16,6 +17,8 @@ export interface NumberAccumulator {
   max: number;
   code: string | undefined;
   item: number;
+  /** Leaves of a path walked (what the walk is charged). */
+  leaves: number;
 }
 
 /** A fresh accumulator. */
@@ -27,6 +30,7 @@ export function newAccumulator(): NumberAccumulator {
     max: Number.NEGATIVE_INFINITY,
     code: undefined,
     item: 0,
+    leaves: 0,
   };
 }
 
@@ -38,6 +42,7 @@ export function resetAccumulator(acc: NumberAccumulator): void {
   acc.max = Number.NEGATIVE_INFINITY;
   acc.code = undefined;
   acc.item = 0;
+  acc.leaves = 0;
 }
 
 function addNumber(acc: NumberAccumulator, x: number): void {
@@ -106,12 +111,15 @@ export function withCode(acc: NumberAccumulator, value: number): FormulaValue {
   return acc.code === undefined ? value : { amount: value, iso_4217: acc.code };
 }
 
-/** Every value of the arguments, arrays flattened. */
-export function flatten(args: readonly FormulaValue[]): FormulaValue[] {
+/** Every value of the arguments, arrays flattened; each array is charged to the budget under `site`. */
+export function flatten(args: readonly FormulaValue[], site: Site): FormulaValue[] {
   const out: FormulaValue[] = [];
   const visit = (value: FormulaValue): void => {
-    if (Array.isArray(value)) for (const inner of value) visit(inner ?? null);
-    else out.push(value);
+    if (Array.isArray(value)) {
+      spendArray(value.length, site);
+      checkArrayLength(out.length + value.length, site);
+      for (const inner of value) visit(inner ?? null);
+    } else out.push(value);
   };
   for (const arg of args) visit(arg);
   return out;

@@ -6,13 +6,18 @@ import { foldCase } from '../fold-case.ts';
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { type Site, valueError } from '../site.ts';
 import { describeValue, type FormulaValue, isCurrency } from '../values.ts';
+import { COST, spend, spendArray, spendText } from '../work-meter.ts';
 import { flatten } from './aggregate.ts';
 import { type BuiltinFunction, builtin } from './builtin-function.ts';
 
 function includesFolded(element: unknown, needle: string, site: Site): boolean {
   if (element === null || element === undefined) return false;
-  if (typeof element === 'string') return foldCase(element).includes(needle);
+  if (typeof element === 'string') {
+    spendText(element.length, site);
+    return foldCase(element).includes(needle);
+  }
   if (Array.isArray(element)) {
+    spendArray(element.length, site);
     for (const inner of element) if (includesFolded(inner, needle, site)) return true;
     return false;
   }
@@ -29,8 +34,11 @@ function includesFolded(element: unknown, needle: string, site: Site): boolean {
 /** INCLUDES on evaluated arguments: NULL array or needle gives NULL. */
 function includes(array: FormulaValue, needle: FormulaValue, site: Site): FormulaValue {
   if (array === null || array === undefined || needle === null || needle === undefined) return null;
-  const folded = foldCase(toText(needle, site, 'the text') ?? '');
+  const text = toText(needle, site, 'the text') ?? '';
+  spendText(text.length, site);
+  const folded = foldCase(text);
   if (!Array.isArray(array)) return includesFolded(array, folded, site);
+  spendArray(array.length, site);
   for (let i = 0; i < array.length; i++) if (includesFolded(array[i], folded, site)) return true;
   return false;
 }
@@ -38,6 +46,7 @@ function includes(array: FormulaValue, needle: FormulaValue, site: Site): Formul
 function containsValue(element: unknown, value: FormulaValue, site: Site): boolean {
   if (element === null || element === undefined) return false;
   if (Array.isArray(element)) {
+    spendArray(element.length, site);
     for (const inner of element) if (containsValue(inner, value, site)) return true;
     return false;
   }
@@ -58,11 +67,14 @@ function contains(array: FormulaValue, value: FormulaValue, site: Site): Formula
   return containsValue(array, value, site);
 }
 
-function countNumbers(args: readonly FormulaValue[]): number {
+function countNumbers(args: readonly FormulaValue[], site: Site): number {
   let n = 0;
   const item = (value: unknown): void => {
     if (typeof value === 'number' || isCurrency(value)) n++;
-    else if (Array.isArray(value)) for (const inner of value) item(inner);
+    else if (Array.isArray(value)) {
+      spendArray(value.length, site);
+      for (const inner of value) item(inner);
+    }
   };
   for (const arg of args) {
     if (Array.isArray(arg)) item(arg);
@@ -106,6 +118,7 @@ export const arrayFunctions: readonly BuiltinFunction[] = [
           const value = array(scope, context);
           if (value === null || value === undefined) return null;
           if (!Array.isArray(value)) return includesFolded(value, folded, site);
+          spendArray(value.length, site);
           for (let i = 0; i < value.length; i++)
             if (includesFolded(value[i], folded, site)) return true;
           return false;
@@ -139,7 +152,7 @@ export const arrayFunctions: readonly BuiltinFunction[] = [
     ],
     apply: ([array, ...needles], site) => {
       let result: FormulaValue = false;
-      for (const needle of flatten(needles))
+      for (const needle of flatten(needles, site))
         result = or3(result, includes(array ?? null, needle, site), site);
       return result;
     },
@@ -178,7 +191,7 @@ export const arrayFunctions: readonly BuiltinFunction[] = [
     ],
     apply: ([array, ...values], site) => {
       let result: FormulaValue = true;
-      for (const value of flatten(values))
+      for (const value of flatten(values, site))
         result = and3(result, contains(array ?? null, value, site), site);
       return result;
     },
@@ -197,7 +210,7 @@ export const arrayFunctions: readonly BuiltinFunction[] = [
       { formula: 'COUNT(x)', scope: { x: [1, 'a', null, 2] }, result: 2 },
       { formula: 'COUNT(1, "2", TRUE)', result: 3 },
     ],
-    apply: (args) => countNumbers(args),
+    apply: (args, site) => countNumbers(args, site),
   }),
   builtin({
     name: 'COUNTA',
@@ -209,7 +222,8 @@ export const arrayFunctions: readonly BuiltinFunction[] = [
     signature: 'COUNTA(value1, [value2, …])',
     summary: 'How many values are not NULL, array items included (empty text counts, as in Excel).',
     examples: [{ formula: 'COUNTA(x)', scope: { x: [1, 'a', null, ''] }, result: 3 }],
-    apply: (args) => flatten(args).filter((value) => value !== null && value !== undefined).length,
+    apply: (args, site) =>
+      flatten(args, site).filter((value) => value !== null && value !== undefined).length,
   }),
   builtin({
     name: 'UNIQUE',
@@ -223,9 +237,12 @@ export const arrayFunctions: readonly BuiltinFunction[] = [
     examples: [{ formula: 'UNIQUE(x)', scope: { x: ['a', 'A', 'b', 'a'] }, result: ['a', 'b'] }],
     apply: ([array], site) => {
       if (!Array.isArray(array)) return array ?? null;
+      spendArray(array.length, site);
       const out: FormulaValue[] = [];
       for (const item of array as readonly FormulaValue[]) {
         const value = item ?? null;
+        // Each item is compared with every kept one: quadratic in the worst case, so metered.
+        spend(out.length * COST.comparison, site);
         const seen = out.some((kept) => {
           if (kept === null || value === null) return kept === value;
           if (typeof kept === 'object' || typeof value === 'object') {

@@ -2,6 +2,7 @@ import { toNumber } from '../coerce.ts';
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { type Site, valueError } from '../site.ts';
 import { describeValue, type FormulaValue } from '../values.ts';
+import { COST, spend } from '../work-meter.ts';
 
 const DAY_MS = 86_400_000;
 const EPOCH = Date.UTC(1899, 11, 30);
@@ -79,6 +80,7 @@ export function parseDateText(text: string): number | undefined {
 /** A date argument as a serial number: a non-negative number, or text that {@link parseDateText} reads. */
 export function toSerial(value: FormulaValue, site: Site, what: string): number {
   if (typeof value === 'string') {
+    spend(COST.parse + value.length * COST.char, site);
     const serial = parseDateText(value);
     if (serial === undefined) {
       valueError(

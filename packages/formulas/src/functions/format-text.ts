@@ -2,6 +2,7 @@ import { numberToText, parseNumericText, toNumber, toText } from '../coerce.ts';
 import { compileNumberFormat, isDateFormat } from '../number-format.ts';
 import type { Site } from '../site.ts';
 import { type FormulaValue, isCurrency } from '../values.ts';
+import { COST, spend } from '../work-meter.ts';
 import { toSerial } from './excel-date.ts';
 
 /**
@@ -9,6 +10,7 @@ import { toSerial } from './excel-date.ts';
  * value, read as a date (a serial number or date text) when the format shows dates.
  */
 export function formatText(value: FormulaValue, format: string, site: Site): string {
+  spend(COST.format + format.length * COST.char, site);
   if (format === '' || /^general$/i.test(format) || format === '@') {
     return toText(value, site, 'the value') ?? '';
   }

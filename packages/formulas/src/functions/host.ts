@@ -3,6 +3,7 @@ import { callAsync } from '../compile/apply-function.ts';
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { fuzzySimilarity } from '../fuzzy-similarity.ts';
 import { valueError } from '../site.ts';
+import { COST, spend, spendText } from '../work-meter.ts';
 import { type BuiltinFunction, builtin } from './builtin-function.ts';
 
 /** FUZZYMATCH and LLMJUDGE: the built-ins that mirror Extend's host functions. */
@@ -27,10 +28,12 @@ export const hostFunctions: readonly BuiltinFunction[] = [
           `the threshold must be between 0 and 1, got ${t}`,
         );
       }
-      const similarity = fuzzySimilarity(
-        toText(text ?? null, site, 'the text') ?? '',
-        toText(target ?? null, site, 'the target') ?? '',
-      );
+      const a = toText(text ?? null, site, 'the text') ?? '';
+      const b = toText(target ?? null, site, 'the target') ?? '';
+      // Levenshtein fills a table of one cell per pair of characters.
+      spendText(a.length + b.length, site);
+      spend(a.length * b.length * COST.levenshteinCell, site);
+      const similarity = fuzzySimilarity(a, b);
       return similarity >= t - 1e-12;
     },
   }),

@@ -28,7 +28,7 @@ function logicalAggregate(
     summary,
     examples,
     apply: (args, site) =>
-      combine(flatten(args).map((value) => toLogical(value, site, 'an argument'))),
+      combine(flatten(args, site).map((value) => toLogical(value, site, 'an argument'))),
   });
 }
 
@@ -115,7 +115,8 @@ export const logicalFunctions: readonly BuiltinFunction[] = [
         try {
           return value(scope, context);
         } catch (error) {
-          if (!isFormulaError(error)) throw error;
+          // A spent budget ends the evaluation: catching it would let the formula keep working.
+          if (!isFormulaError(error) || error.code === FormulaErrorCode.BudgetExceeded) throw error;
           return fallback(scope, context);
         }
       };

@@ -12,6 +12,7 @@ import {
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { type Site, valueError } from '../site.ts';
 import type { FormulaValue } from '../values.ts';
+import { COST, spend } from '../work-meter.ts';
 import {
   accumulateArgument,
   accumulateItem,
@@ -47,6 +48,7 @@ function roundWith(x: number, digits: number, mode: 'nearest' | 'up' | 'down', s
 
 function visitor(acc: NumberAccumulator, site: Site): (leaf: unknown, inArray: boolean) => void {
   return (leaf, inArray) => {
+    acc.leaves++;
     if (inArray) accumulateItem(acc, leaf, site);
     else accumulateArgument(acc, leaf as FormulaValue, site);
   };
@@ -88,6 +90,9 @@ function aggregate(
               resetAccumulator(acc);
               walk(scope, visit);
             }
+            // Charged after the walk, by leaves, as both tiers count them: a tree of JSON data is
+            // walked in time linear in its size, so one walk cannot run away.
+            spend(acc.leaves * COST.pathItem, site);
             return finish(acc, site);
           }
           if (++calls === TIER_UP_AFTER) {
@@ -95,6 +100,7 @@ function aggregate(
             numbers = generateNumberAccumulator(path, name === 'MIN' || name === 'MAX');
           }
           visitPath(scope, path, 0, false, visit);
+          spend(acc.leaves * COST.pathItem, site);
           return finish(acc, site);
         };
       }

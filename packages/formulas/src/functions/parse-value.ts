@@ -2,6 +2,7 @@ import { parseNumericText } from '../coerce.ts';
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { type Site, valueError } from '../site.ts';
 import { describeValue, type FormulaValue, isCurrency } from '../values.ts';
+import { COST, spend } from '../work-meter.ts';
 import { parseDateText } from './excel-date.ts';
 
 /**
@@ -18,6 +19,7 @@ export function parseValue(value: FormulaValue, site: Site): number {
       `expects text, got ${describeValue(value)}`,
     );
   }
+  spend(COST.parse, site);
   let s = value.trim();
   let sign = 1;
   const parenthesized = /^\((.*)\)$/.exec(s);

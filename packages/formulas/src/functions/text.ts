@@ -2,13 +2,18 @@ import { toNumber, toText } from '../coerce.ts';
 import { FormulaErrorCode } from '../formula-error-code.ts';
 import { type Site, valueError } from '../site.ts';
 import type { FormulaValue } from '../values.ts';
+import { MAX_TEXT_LENGTH, spendText, textTooLong } from '../work-meter.ts';
 import { flatten } from './aggregate.ts';
 import { type BuiltinFunction, builtin } from './builtin-function.ts';
 import { formatText } from './format-text.ts';
 import { parseValue } from './parse-value.ts';
+import { compilePattern, literalPattern, patternIndex, patternMatches } from './re2-pattern.ts';
 
+/** Reads a text argument, charging its length to the evaluation's budget. */
 function text(value: FormulaValue | undefined, site: Site, position: number): string {
-  return toText(value ?? null, site, `argument ${position}`) ?? '';
+  const s = toText(value ?? null, site, `argument ${position}`) ?? '';
+  spendText(s.length, site);
+  return s;
 }
 
 function count(
@@ -28,46 +33,23 @@ function nonNegative(n: number, site: Site, position: number): number {
   return n;
 }
 
-const REGEX_CACHE = new Map<string, RegExp>();
-const MAX_PATTERN = 1000;
-
-function compileRegex(pattern: string, flags: string, site: Site): RegExp {
-  const key = `${flags}/${pattern}`;
-  let regex = REGEX_CACHE.get(key);
-  if (regex === undefined) {
-    if (pattern.length > MAX_PATTERN) {
-      valueError(
-        site,
-        FormulaErrorCode.InvalidArgument,
-        `the pattern is longer than ${MAX_PATTERN} characters`,
-      );
-    }
-    try {
-      regex = new RegExp(pattern, flags);
-    } catch (error) {
-      return valueError(
-        site,
-        FormulaErrorCode.InvalidArgument,
-        `invalid regular expression: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    if (REGEX_CACHE.size > 500) REGEX_CACHE.clear();
-    REGEX_CACHE.set(key, regex);
-  }
-  return regex;
-}
-
-/** Turns an Excel SEARCH pattern (`?` one character, `*` any run, `~` escapes) into a RegExp source. */
+/** Turns an Excel SEARCH pattern (`?` one character, `*` any run, `~` escapes) into an RE2 source. */
 function wildcardSource(pattern: string): string {
   let source = '';
+  let literal = '';
+  const flush = (): void => {
+    if (literal !== '') source += literalPattern(literal);
+    literal = '';
+  };
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i] as string;
-    if (ch === '~' && i + 1 < pattern.length) {
-      source += (pattern[++i] as string).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    } else if (ch === '?') source += '[\\s\\S]';
-    else if (ch === '*') source += '[\\s\\S]*?';
-    else source += ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    if (ch === '~' && i + 1 < pattern.length) literal += pattern[++i] as string;
+    else if (ch === '?' || ch === '*') {
+      flush();
+      source += ch === '?' ? '(?s:.)' : '(?s:.*?)';
+    } else literal += ch;
   }
+  flush();
   return source;
 }
 
@@ -172,10 +154,14 @@ export const textFunctions: readonly BuiltinFunction[] = [
       { formula: 'CONCAT("a", 1, TRUE)', result: 'a1TRUE' },
       { formula: 'CONCAT(x)', scope: { x: ['a', null, 'b'] }, result: 'ab' },
     ],
-    apply: (args, site) =>
-      flatten(args)
-        .map((value) => toText(value, site, 'an argument') ?? '')
-        .join(''),
+    apply: (args, site) => {
+      const parts = flatten(args, site).map((value) => toText(value, site, 'an argument') ?? '');
+      let length = 0;
+      for (const part of parts) length += part.length;
+      if (length > MAX_TEXT_LENGTH) textTooLong(length, site);
+      spendText(length, site);
+      return parts.join('');
+    },
   }),
   builtin({
     name: 'SUBSTITUTE',
@@ -194,7 +180,17 @@ export const textFunctions: readonly BuiltinFunction[] = [
       const from = text(old, site, 2);
       const to = text(replacement, site, 3);
       if (from === '') return s;
-      if (instance === undefined) return s.split(from).join(to);
+      if (instance === undefined) {
+        // Count first, so that a result past the limit is refused before it is built.
+        let occurrences = 0;
+        for (let at = s.indexOf(from); at !== -1; at = s.indexOf(from, at + from.length)) {
+          occurrences++;
+        }
+        const length = s.length + occurrences * (to.length - from.length);
+        if (length > MAX_TEXT_LENGTH) textTooLong(length, site);
+        spendText(length, site);
+        return occurrences === 0 ? s : s.replaceAll(from, () => to);
+      }
       const nth = count(instance, site, 4, 1);
       if (nth < 1)
         valueError(site, FormulaErrorCode.InvalidArgument, 'instance must be at least 1');
@@ -235,10 +231,10 @@ export const textFunctions: readonly BuiltinFunction[] = [
     apply: ([needle, haystack, start], site) => {
       const within = text(haystack, site, 2);
       const from = startPosition(start, within, site);
-      const regex = compileRegex(wildcardSource(text(needle, site, 1)), 'iu', site);
-      const match = regex.exec(within.slice(from - 1));
-      if (match === null) valueError(site, FormulaErrorCode.NotFound, 'the text was not found');
-      return match.index + from;
+      const pattern = compilePattern(wildcardSource(text(needle, site, 1)), true, site);
+      const at = patternIndex(pattern, within.slice(from - 1), site);
+      if (at === -1) valueError(site, FormulaErrorCode.NotFound, 'the text was not found');
+      return at + from;
     },
   }),
   builtin({
@@ -248,15 +244,15 @@ export const textFunctions: readonly BuiltinFunction[] = [
     maxArgs: 3,
     signature: 'REGEXMATCH(text, pattern, [case_insensitive])',
     summary:
-      'TRUE if the JavaScript regular expression matches somewhere in the text (as in Google Sheets); case-sensitive unless the third argument is TRUE.',
+      'TRUE if the regular expression (RE2 syntax, as in Google Sheets) matches somewhere in the text; case-sensitive unless the third argument is TRUE. Backreferences and lookaround are not supported; matching takes time linear in the text.',
     examples: [
       { formula: 'REGEXMATCH("INV-2024-001", "^INV-\\d{4}-\\d+$")', result: true },
       { formula: 'REGEXMATCH("abc", "B", TRUE)', result: true },
     ],
-    apply: ([value, pattern, insensitive], site) => {
-      const flags = insensitive === true || insensitive === 1 ? 'iu' : 'u';
-      const regex = compileRegex(text(pattern, site, 2), flags, site);
-      return regex.test(text(value, site, 1));
+    apply: ([value, source, insensitive], site) => {
+      const caseInsensitive = insensitive === true || insensitive === 1;
+      const pattern = compilePattern(text(source, site, 2), caseInsensitive, site);
+      return patternMatches(pattern, text(value, site, 1), site);
     },
   }),
   builtin({

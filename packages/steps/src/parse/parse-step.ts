@@ -4,6 +4,7 @@ import type { ParseProgress } from './page-progress.ts';
 import { parseStepConfigSchema } from './parse-config-schema.ts';
 import { parseDocument } from './parse-document.ts';
 import type { ParseConfig, ParseRunOutput } from './parse-output.ts';
+import { resolveParseConfig } from './resolve-parse-config.ts';
 
 /** The PARSE step's `config` (DESIGN.md): SPEC.md's ParseConfig, optional. */
 export interface ParseStepConfig {
@@ -30,6 +31,7 @@ export interface ParseStepProgress extends ParseProgress {
 }
 
 type JsonValue = StepSuccess['output'];
+type JsonObject = Extract<JsonValue, Record<string, unknown>>;
 
 function reportTo(
   listener: (progress: ParseStepProgress) => void,
@@ -65,6 +67,12 @@ export function parseStep(options: ParseStepOptions = {}): StepExecutor<ParseSte
     type: 'PARSE',
     configSchema: parseStepConfigSchema,
     requiresConfig: false,
+    // A parse run reports the ParseConfig it used, SPEC.md's defaults applied.
+    appliedConfig(config) {
+      const resolved = resolveParseConfig(config.parseConfig);
+      const applied = resolved.ok ? resolved.config.applied : config.parseConfig;
+      return { parseConfig: (applied ?? {}) as unknown as JsonObject };
+    },
     async execute(input, context) {
       const results: { fileId: string; output: ParseRunOutput }[] = [];
       let credits = 0;

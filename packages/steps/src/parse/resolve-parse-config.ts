@@ -120,7 +120,11 @@ export function resolveParseConfig(
         chunkingStrategy: { ...given.chunkingStrategy, type: chunking },
         engine: given.engine ?? 'parse_performance',
         engineVersion: given.engineVersion ?? 'latest',
-        advancedOptions: { ...advanced, pageRotationEnabled: advanced.pageRotationEnabled ?? true },
+        advancedOptions: {
+          ...advanced,
+          pageRotationEnabled: advanced.pageRotationEnabled ?? true,
+          ...(advanced.pageRanges === undefined ? {} : { pageRanges: ranges }),
+        },
       },
     },
   };

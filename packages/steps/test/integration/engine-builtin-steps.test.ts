@@ -92,6 +92,20 @@ it('runs standalone extract, classify and split runs with builtinSteps()', async
     events.push(e.eventType);
   });
   const file = await engine.files.upload({ name: 'inv.txt', data: invoice });
+  // A parse run reports the ParseConfig it used, SPEC.md's defaults applied.
+  const parsed = await engine.parseRuns.create({
+    file: { id: file.id },
+    config: { advancedOptions: { pageRanges: [{ start: 1 }] } },
+  });
+  expect(parsed.config).toMatchObject({
+    target: 'markdown',
+    chunkingStrategy: { type: 'page' },
+    engine: 'parse_performance',
+    advancedOptions: { pageRanges: [{ start: 1, end: 750 }], pageRotationEnabled: true },
+  });
+  expect((await engine.parseRuns.create({ file: { id: file.id } })).config).toMatchObject({
+    target: 'markdown',
+  });
   const extracted = await engine.extractRuns.create({
     file: { id: file.id },
     config: {
@@ -123,7 +137,7 @@ it('runs standalone extract, classify and split runs with builtinSteps()', async
   const version = await engine.classifiers.publish(classifier.id, { releaseType: 'major' });
   const classified = await engine.classifyRuns.create({
     file: { id: file.id },
-    processor: { id: classifier.id, version: version.processorVersion.version },
+    classifier: { id: classifier.id, version: version.processorVersion.version },
   });
   const classifyDone = await engine.classifyRuns.waitFor(classified.id, { timeoutMs: 20_000 });
   expect(classifyDone).toMatchObject({

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/parse/parse-document.ts';
 import type { Block, ParseRunOutput } from '../../src/parse/parse-output.ts';
+import { makeLigaturePdf } from '../fixtures/parse/make-font-pdf.ts';
 import {
   makeEncryptedPdf,
   makeFormPdf,
@@ -96,8 +97,11 @@ describe('PDF (born-digital)', { timeout: 60_000 }, () => {
 
   it('puts rotated pages upright: /Rotate and turned text', () => {
     const pages = output.metadata?.pages ?? [];
-    expect(pages.map((page) => page.rotationApplied)).toEqual([0, 90, 90, 0]);
-    expect(pages[1]).toMatchObject({ originalPageWidth: 792, originalPageHeight: 612, dpi: 72 });
+    // Page 2's /Rotate makes it read upright in a viewer (nothing to turn); page 3's text runs
+    // up the page, turned 90° clockwise to read.
+    expect(pages.map((page) => page.rotationApplied)).toEqual([0, 0, 90, 0]);
+    expect(pages[1]).toMatchObject({ originalPageWidth: 612, originalPageHeight: 792, dpi: 72 });
+    expect(pages[2]).toMatchObject({ originalPageWidth: 792, originalPageHeight: 612, dpi: 72 });
     for (const index of [1, 2]) {
       const chunk = output.chunks[index];
       const heading = chunk?.blocks[0];
@@ -107,6 +111,27 @@ describe('PDF (born-digital)', { timeout: 60_000 }, () => {
       expect(heading?.boundingBox?.top).toBeLessThan(100);
       expect(heading?.content).toBe(report.truth[index]?.heading);
     }
+  });
+
+  it('turns a page /Rotate 90 shows sideways upright, and says so', async () => {
+    // An upright page given /Rotate 90 (qpdf --rotate=+90): a viewer shows it landscape, its text
+    // running down the page; docflow turns it 270° clockwise so that the text reads again.
+    const sideways = await makeReportPdf({ pages: 2, sidewaysPages: [2] });
+    const out = await parsed(sideways.bytes);
+    expect(out.metadata?.pages?.[1]).toEqual({
+      number: 2,
+      rotationApplied: 270,
+      originalPageWidth: 792,
+      originalPageHeight: 612,
+      dpi: 72,
+    });
+    const heading = out.chunks[1]?.blocks[0];
+    expect(heading?.content).toBe(sideways.truth[1]?.heading);
+    expect(heading?.metadata.page).toMatchObject({ width: 612, height: 792 });
+    // Coordinates in the upright frame: where the upright page 1 has its heading.
+    const first = out.chunks[0]?.blocks[0]?.boundingBox;
+    expect(heading?.boundingBox?.left).toBeCloseTo(first?.left ?? -1, 0);
+    expect(heading?.boundingBox?.top).toBeCloseTo(first?.top ?? -1, 0);
   });
 
   it('reports rotationApplied null when rotation detection is disabled', async () => {
@@ -259,5 +284,23 @@ describe('PDF documents at once', { timeout: 60_000 }, () => {
     expect(strip(first as ParseRunOutput)).toBe(strip(alone[0] as ParseRunOutput));
     expect(strip(second as ParseRunOutput)).toBe(strip(alone[1] as ParseRunOutput));
     expect((light as ParseRunOutput).chunks).toHaveLength(3);
+  });
+});
+
+describe('PDF text decoding', () => {
+  it("decodes ligatures a partial ToUnicode leaves out from the font's glyph names", async () => {
+    // Codes 0xAE and 0xAF are the fi and fl glyphs of the font's built-in encoding; its
+    // ToUnicode maps only the letters (as TeX's dvipdfmx writes it).
+    const bytes = await makeLigaturePdf(['The \\256le was \\257agged', 'Speci\\256ed \\257ow']);
+    const out = await parsed(bytes);
+    expect(out.chunks[0]?.content).toBe('The file was flagged Specified flow');
+  });
+
+  it('never emits control characters, whatever codes a font leaves unmapped', async () => {
+    // Codes 0x01, 0x08 and 0x1C have no glyph name and no ToUnicode entry.
+    const bytes = await makeLigaturePdf(['Total\\001 due\\010 now\\034']);
+    const out = await parsed(bytes);
+    expect(out.chunks[0]?.content).toBe('Total due now');
+    expect(JSON.stringify(out)).not.toMatch(/\\u00(0[0-8bcef]|1[0-9a-f])/);
   });
 });

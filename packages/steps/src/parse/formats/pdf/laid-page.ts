@@ -2,7 +2,8 @@ import { clampBox } from '../../boxes.ts';
 import type { DraftBlock } from '../../draft-document.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
 import { spatialText } from '../../spatial-text.ts';
-import { type HeadingCandidate, layoutPage } from './page-layout.ts';
+import type { HeadingCandidate } from './headings.ts';
+import { layoutPage } from './page-layout.ts';
 import type { PageScan } from './scan-page.ts';
 
 /**
@@ -40,7 +41,11 @@ export function layOutPage(scan: PageScan, config: ResolvedParseConfig): LaidPag
           boundingBox: clampBox(box, scan.width, scan.height),
         }))
     : [];
-  const laid = layoutPage(runs, tables, figures);
+  const laid = layoutPage(runs, tables, figures, {
+    keyValues: config.keyValue,
+    // parse_light reads text alone: no tables, from rules or from aligned text.
+    rowTables: config.engine !== 'parse_light',
+  });
   const sizes = new Map<number, number>();
   for (const run of runs) {
     const size = Math.round(run.size * 2) / 2;

@@ -2,74 +2,31 @@ import { unionBoxes } from '../../boxes.ts';
 import type { DraftBlock } from '../../draft-document.ts';
 import type { BoundingBox } from '../../parse-output.ts';
 import { markdownTable } from '../markdown-table.ts';
+import type { HeadingCandidate } from './headings.ts';
+import {
+  continuesParagraph,
+  LIST_MARK,
+  type LineJoin,
+  lineJoin,
+  type Paragraph,
+  paragraphMarkdown,
+} from './paragraphs.ts';
+import { type ColumnExtent, readingOrder } from './reading-order.ts';
+import { groupRows, rowBlocks } from './row-tables.ts';
 import type { RuledTable } from './ruled-tables.ts';
+import {
+  buildPieces,
+  cleanText,
+  joinRow,
+  type LinePiece,
+  sameRow,
+  type TextLine,
+} from './text-lines.ts';
 import type { TextRun } from './text-runs.ts';
 
-/** A line of text in the upright frame. */
-interface Line {
-  text: string;
-  box: BoundingBox;
-  size: number;
-  bold: boolean;
-}
-
 type Element =
-  | { kind: 'line'; line: Line; box: BoundingBox }
-  | { kind: 'block'; block: DraftBlock; box: BoundingBox };
-
-function joinRuns(runs: readonly TextRun[]): string {
-  let out = '';
-  let previous: TextRun | undefined;
-  for (const run of runs) {
-    if (previous) {
-      const gap = run.box.left - previous.box.right;
-      if (gap > previous.size * 0.15 && !out.endsWith(' ') && !run.text.startsWith(' ')) out += ' ';
-    }
-    out += run.text;
-    previous = run;
-  }
-  return out.replace(/\s+/g, ' ').trim();
-}
-
-/** Groups runs into lines: same baseline, left to right, split at wide gaps (columns). */
-function buildLines(runs: readonly TextRun[]): Line[] {
-  const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.box.left - b.box.left);
-  const bands: TextRun[][] = [];
-  for (const run of sorted) {
-    const band = bands[bands.length - 1];
-    const first = band?.[0];
-    if (
-      band &&
-      first &&
-      Math.abs(run.baseline - first.baseline) <= Math.max(first.size, run.size) * 0.35
-    ) {
-      band.push(run);
-    } else {
-      bands.push([run]);
-    }
-  }
-  const lines: Line[] = [];
-  for (const band of bands) {
-    band.sort((a, b) => a.box.left - b.box.left);
-    let current: TextRun[] = [];
-    const flush = () => {
-      const text = joinRuns(current);
-      const box = unionBoxes(current.map((r) => r.box));
-      if (text !== '' && box) {
-        const size = Math.max(...current.map((r) => r.size));
-        lines.push({ text, box, size, bold: current.every((r) => r.bold || r.text.trim() === '') });
-      }
-      current = [];
-    };
-    for (const run of band) {
-      const last = current[current.length - 1];
-      if (last && run.box.left - last.box.right > Math.max(last.size, run.size) * 2.5) flush();
-      current.push(run);
-    }
-    flush();
-  }
-  return lines;
-}
+  | { kind: 'piece'; piece: LinePiece; box: BoundingBox; size: number; line: LinePiece }
+  | { kind: 'block'; block: DraftBlock; box: BoundingBox; size: undefined; line: undefined };
 
 function center(box: BoundingBox): [number, number] {
   return [(box.left + box.right) / 2, (box.top + box.bottom) / 2];
@@ -115,8 +72,8 @@ function fillTable(
       cell.length === 0
         ? ''
         : cell.length === 1
-          ? (cell[0] as TextRun).text.replace(/\s+/g, ' ').trim()
-          : buildLines(cell)
+          ? cleanText((cell[0] as TextRun).text).trim()
+          : buildPieces(cell)
               .map((l) => l.text)
               .join(' '),
     ),
@@ -152,79 +109,137 @@ function fillTable(
   };
 }
 
-/** Recursive XY-cut: columns first (a vertical gap through the region), then bands. */
-function xyCut(elements: Element[], depth = 0): Element[] {
-  if (elements.length <= 1 || depth > 40) return elements;
-  const byX = [...elements].sort((a, b) => a.box.left - b.box.left);
-  let reach = byX[0]?.box.right ?? 0;
-  for (let i = 1; i < byX.length; i++) {
-    const element = byX[i];
-    if (!element) continue;
-    if (element.box.left - reach > 12) {
-      const left = byX.slice(0, i);
-      const right = byX.slice(i);
-      // A real column split leaves several lines on each side.
-      if (left.length >= 2 && right.length >= 2)
-        return [...xyCut(left, depth + 1), ...xyCut(right, depth + 1)];
-    }
-    reach = Math.max(reach, element.box.right);
-  }
-  const byY = [...elements].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
-  const bands: Element[][] = [];
-  let bottom = Number.NEGATIVE_INFINITY;
-  for (const element of byY) {
-    const band = bands[bands.length - 1];
-    if (band && element.box.top < bottom - 1) band.push(element);
-    else bands.push([element]);
-    bottom = Math.max(bottom, element.box.bottom);
-  }
-  if (bands.length === 1) {
-    return byY;
-  }
-  return bands.flatMap((band) => (band.length > 1 ? xyCut(band, depth + 1) : band));
-}
+/**
+ * Below this share of cells holding text, a grid of rules is a figure's (a plot's frame, ticks
+ * and grid lines with a few labels), not a table.
+ */
+const MIN_FILLED_CELLS = 0.25;
 
-const LIST_MARK = /^([•▪◦‣●○■□\-–*]|\(?\d{1,3}[.)]|[a-z][.)])\s+/;
+/** A grid of rules whose cells hold text: a table. */
+function isTable(block: DraftBlock): boolean {
+  const cells = block.children ?? [];
+  const filled = cells.filter((cell) => cell.content !== '').length;
+  return filled > 0 && filled >= cells.length * MIN_FILLED_CELLS;
+}
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** The body text size: the size carrying the most characters. */
-export function bodySize(sizes: readonly { size: number; chars: number }[]): number {
-  let best = 0;
-  let bestSize = 10;
-  for (const { size, chars } of sizes) {
-    if (chars > best) {
-      best = chars;
-      bestSize = size;
-    }
+/**
+ * The width of the widest text of a size on the page: its line pieces, text down to 10% smaller
+ * and up to 15% larger counting as that size (as for a column's extent), and its tables (whose
+ * text leaves the flow but spans the page's measure).
+ */
+function widestText(
+  pieces: readonly LinePiece[],
+  tables: readonly BoundingBox[],
+): (size: number) => number {
+  const bySize = new Map<number, number>();
+  for (const { size, box } of pieces) {
+    const key = Math.round(size * 2) / 2;
+    bySize.set(key, Math.max(bySize.get(key) ?? 0, box.right - box.left));
   }
-  return bestSize;
+  const table = Math.max(0, ...tables.map((box) => box.right - box.left));
+  return (size) => {
+    let widest = table;
+    for (const [key, width] of bySize) {
+      if (key >= size - Math.max(0.5, size * 0.1) && key <= size * 1.15 + 0.25) {
+        widest = Math.max(widest, width);
+      }
+    }
+    return widest;
+  };
 }
 
-/** A paragraph that may read as a heading, once every page's text sizes are known. */
-export interface HeadingCandidate {
-  /** Where the paragraph's block is among the page's blocks. */
-  readonly index: number;
-  /** The median text size of its lines. */
-  readonly size: number;
-  /** A lone short bold line: a sub-heading below the size-based levels, even at body size. */
-  readonly bold: boolean;
+/** Escapes what would read as markdown syntax at the start of a line (`#` headings, `>` quotes). */
+function escapeLineStarts(markdown: string): string {
+  // An ATX heading is one to six `#` followed by a space or the line's end (`#include` is not).
+  return markdown.replace(/^([ \t]*)(#{1,6}(?=[ \t]|$)|>)/gm, '$1\\$2');
+}
+
+/** A paragraph's block, with its place on the page for the heading decision. */
+interface LaidParagraph {
+  readonly block: DraftBlock;
+  readonly paragraph: Paragraph;
+}
+
+function paragraphBlock(paragraph: Paragraph): DraftBlock {
+  const content = paragraph.lines.map((l) => l.text).join('\n');
+  let markdown = paragraphMarkdown(paragraph);
+  const mark = LIST_MARK.exec(markdown);
+  if (mark) {
+    // Numbered items keep their number (`2. Open…`), lettered ones their letter (`- a) …`).
+    const number = /^\(?(\d+)/.exec(mark[0])?.[1];
+    const lettered = /^[a-z]/.test(mark[0]);
+    const rest = escapeLineStarts(lettered ? markdown : markdown.slice(mark[0].length));
+    markdown = `${number !== undefined ? `${Number(number)}.` : '-'} ${rest}`;
+  } else {
+    markdown = escapeLineStarts(markdown);
+  }
+  const box = unionBoxes(paragraph.lines.map((l) => l.box));
+  return {
+    type: 'text',
+    content,
+    markdown,
+    details: { type: 'text_details' },
+    ...(box ? { boundingBox: box } : {}),
+  };
+}
+
+/** A heading is at most this many lines and characters. */
+const HEADING_MAX_LINES = 3;
+const HEADING_MAX_CHARS = 200;
+const BOLD_HEADING_MAX_CHARS = 80;
+
+/**
+ * The heading candidate of a paragraph, or undefined when it cannot be a heading: more than three
+ * lines, or a row of separated pieces (a table row, a label and its value: `TOTAL  12.50`). A
+ * bold line at body size is a candidate sub-heading only when it stands alone: one line, short,
+ * not ending like a sentence or a label, not a list item, set apart from what is above it, and
+ * followed by text that is not bold (a bold total or a table's header row is not a heading).
+ */
+function headingCandidate(
+  index: number,
+  paragraph: Paragraph,
+  text: string,
+  above: number | undefined,
+  next: LaidParagraph | DraftBlock | undefined,
+): HeadingCandidate | undefined {
+  const { lines } = paragraph;
+  if (lines.length > HEADING_MAX_LINES || text.length > HEADING_MAX_CHARS) return undefined;
+  if (lines.some((l) => l.cells.length > 1)) return undefined;
+  const size = median(lines.map((l) => l.size));
+  const line = lines[0];
+  const nextParagraph = next && 'paragraph' in next ? next.paragraph : undefined;
+  const bold =
+    lines.length === 1 &&
+    line?.bold === true &&
+    text.length <= BOLD_HEADING_MAX_CHARS &&
+    /\p{L}/u.test(text) &&
+    !/[.:;,]$/.test(text) &&
+    !LIST_MARK.test(text) &&
+    (above === undefined || above >= size * 0.4) &&
+    nextParagraph !== undefined &&
+    !nextParagraph.lines.every((l) => l.bold);
+  return { index, size, bold };
 }
 
 /**
- * Lays out a page: ruled tables first (their runs leave the flow), then lines, reading order by
- * XY-cut, paragraphs from line spacing, list items from their marks. Heading levels need the
- * text sizes of the whole document: each paragraph is returned as a candidate, for
- * {@link withHeadings} once every page is laid out (pages are laid out by the thread that read
- * them).
+ * Lays out a page: ruled tables first (their runs leave the flow; a grid whose cells are mostly
+ * empty is a figure's and stays out), then line pieces, reading order by XY-cut, the pieces of
+ * one row joined into a line, paragraphs from line spacing, alignment and style, each line kept
+ * (content has one line per visual line; markdown joins wrapped lines and keeps broken ones),
+ * list items from their marks. Heading levels need the text sizes of the whole document: each
+ * paragraph that may be a heading is returned as a candidate, for `withHeadings` once every page
+ * is laid out (pages are laid out by the thread that read them).
  */
 export function layoutPage(
   runs: readonly TextRun[],
   tables: readonly RuledTable[],
   extra: readonly DraftBlock[] = [],
+  options: { readonly keyValues?: boolean; readonly rowTables?: boolean } = {},
 ): {
   blocks: DraftBlock[];
   headings: HeadingCandidate[];
@@ -232,136 +247,129 @@ export function layoutPage(
 } {
   let remaining = runs.filter((run) => run.text.trim() !== '');
   const elements: Element[] = [];
+  const ruled: DraftBlock[] = [];
   for (const table of tables) {
     const { block, used } = fillTable(table, remaining);
-    // A grid with no text is decoration (a form's boxes, a drawn frame), not a table.
-    if (used.size === 0) continue;
+    // A grid with no text is decoration (a form's boxes, a drawn frame), one with little text a
+    // figure's: not tables.
+    if (!isTable(block)) continue;
     remaining = remaining.filter((run) => !used.has(run));
-    elements.push({ kind: 'block', block, box: table.box });
+    ruled.push(block);
+    elements.push({ kind: 'block', block, box: table.box, size: undefined, line: undefined });
   }
   for (const block of extra) {
-    if (block.boundingBox) elements.push({ kind: 'block', block, box: block.boundingBox });
+    if (block.boundingBox) {
+      elements.push({
+        kind: 'block',
+        block,
+        box: block.boundingBox,
+        size: undefined,
+        line: undefined,
+      });
+    }
   }
-  const lines = buildLines(remaining);
-  for (const line of lines) elements.push({ kind: 'line', line, box: line.box });
-  const ordered = xyCut(elements);
+  const pieces = buildPieces(remaining);
+  for (const piece of pieces) {
+    elements.push({ kind: 'piece', piece, box: piece.box, size: piece.size, line: piece });
+  }
+  const ordered = readingOrder(elements);
+  const widest = widestText(
+    pieces,
+    elements.flatMap((e) => (e.kind === 'block' && e.block.type === 'table' ? [e.box] : [])),
+  );
+
+  // Rows: consecutive pieces on one baseline, left to right.
+  const items: ({ line: TextLine; column: ColumnExtent } | { block: DraftBlock })[] = [];
+  for (let i = 0; i < ordered.length; ) {
+    const current = ordered[i];
+    if (!current) break;
+    const { element, column } = current;
+    if (element.kind === 'block') {
+      items.push({ block: element.block });
+      i++;
+      continue;
+    }
+    const row: LinePiece[] = [element.piece];
+    let j = i + 1;
+    for (; j < ordered.length; j++) {
+      const next = ordered[j]?.element;
+      const last = row[row.length - 1];
+      if (next?.kind !== 'piece' || !last || !sameRow(last, next.piece)) break;
+      row.push(next.piece);
+    }
+    items.push({ line: joinRow(row), column });
+    i = j;
+  }
+
+  // Rows of separated pieces become tables or key-value blocks; the other lines, paragraphs.
+  const laid: (LaidParagraph | DraftBlock)[] = [];
+  let lines: TextLine[] = [];
+  let joins: LineJoin[] = [];
+  const flush = () => {
+    if (lines.length === 0) return;
+    const paragraph = { lines, joins };
+    laid.push({ block: paragraphBlock(paragraph), paragraph });
+    lines = [];
+    joins = [];
+  };
+  const grouped =
+    options.rowTables === false
+      ? items
+      : groupRows(items, (item) => ('line' in item ? item.line : undefined));
+  for (const item of grouped) {
+    if ('kind' in item) {
+      flush();
+      const line = (row: TextLine) => paragraphBlock({ lines: [row], joins: [] });
+      laid.push(...rowBlocks(item.rows, options.keyValues ?? true, line));
+      continue;
+    }
+    if ('block' in item) {
+      flush();
+      laid.push(item.block);
+      continue;
+    }
+    const last = lines[lines.length - 1];
+    if (last && !continuesParagraph(lines, item.line)) flush();
+    const previous = lines[lines.length - 1];
+    if (previous) joins.push(lineJoin(previous, item.line, item.column, widest(previous.size)));
+    lines.push(item.line);
+  }
+  flush();
 
   const blocks: DraftBlock[] = [];
   const headings: HeadingCandidate[] = [];
-  let paragraph: Line[] = [];
-  const flush = () => {
-    if (paragraph.length === 0) return;
-    const text = paragraph
-      .map((l) => l.text)
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    const box = unionBoxes(paragraph.map((l) => l.box));
-    const size = median(paragraph.map((l) => l.size));
-    // A lone short bold line at body size reads as a sub-heading (below the size-based levels).
-    const boldHeading =
-      paragraph.length === 1 &&
-      paragraph[0]?.bold === true &&
-      text.length <= 80 &&
-      !/[.:;,]$/.test(text) &&
-      !LIST_MARK.test(text);
-    let markdown = text;
-    if (LIST_MARK.test(text)) {
-      const ordered = /^\(?\d/.test(text);
-      markdown = `${ordered ? '1.' : '-'} ${text.replace(LIST_MARK, '')}`;
+  laid.forEach((entry, index) => {
+    if (!('paragraph' in entry)) {
+      blocks.push(entry);
+      return;
     }
-    headings.push({ index: blocks.length, size, bold: boldHeading });
-    blocks.push({
-      type: 'text',
-      content: text,
-      markdown,
-      details: { type: 'text_details' },
-      ...(box ? { boundingBox: box } : {}),
-    });
-    paragraph = [];
-  };
-  for (const element of ordered) {
-    if (element.kind === 'block') {
-      flush();
-      blocks.push(element.block);
-      continue;
-    }
-    const line = element.line;
-    const last = paragraph[paragraph.length - 1];
-    if (last) {
-      const gap = line.box.top - last.box.bottom;
-      const sameStyle = Math.abs(line.size - last.size) < 0.6 && line.bold === last.bold;
-      const aligned = Math.abs(line.box.left - (paragraph[0]?.box.left ?? 0)) < last.size * 3;
-      const continues =
-        gap >= -1 && gap < last.size * 0.6 && sameStyle && aligned && !LIST_MARK.test(line.text);
-      if (!continues) flush();
-    }
-    paragraph.push(line);
-  }
-  flush();
+    const previous = laid[index - 1];
+    const previousBox =
+      previous && 'paragraph' in previous ? previous.block.boundingBox : previous?.boundingBox;
+    const top = entry.block.boundingBox?.top ?? 0;
+    const above = previousBox ? top - previousBox.bottom : undefined;
+    const candidate = headingCandidate(
+      blocks.length,
+      entry.paragraph,
+      entry.block.content,
+      above,
+      laid[index + 1],
+    );
+    if (candidate) headings.push(candidate);
+    blocks.push(entry.block);
+  });
   return {
     blocks,
     headings,
+    // The spatial target's lines: the pieces, and the cells of ruled tables (whose runs are not
+    // among the pieces).
     lines: [
-      ...lines.map((l) => ({ text: l.text, box: l.box })),
-      ...blocks
-        .filter((b) => b.type === 'table')
-        .flatMap((b) =>
-          (b.children ?? [])
-            .filter((c) => c.content !== '' && c.boundingBox)
-            .map((c) => ({ text: c.content, box: c.boundingBox as BoundingBox })),
-        ),
+      ...pieces.map((l) => ({ text: l.text, box: l.box })),
+      ...ruled.flatMap((b) =>
+        (b.children ?? [])
+          .filter((c) => c.content !== '' && c.boundingBox)
+          .map((c) => ({ text: c.content, box: c.boundingBox as BoundingBox })),
+      ),
     ],
   };
-}
-
-/**
- * A page's blocks with its heading candidates made headings where the document's sizes say so:
- * a level from the text size, or, for a lone short bold line, the level below the size-based ones;
- * a heading reads as a markdown heading (list marks are not kept on it).
- */
-export function withHeadings(
-  blocks: readonly DraftBlock[],
-  headings: readonly HeadingCandidate[],
-  headingSizes: readonly number[],
-  body: number,
-): DraftBlock[] {
-  const out = [...blocks];
-  for (const { index, size, bold } of headings) {
-    const level =
-      headingLevel(size, headingSizes, body) ??
-      (bold ? Math.min(6, headingSizes.length + 1) : undefined);
-    const block = out[index];
-    if (level === undefined || !block) continue;
-    out[index] = {
-      ...block,
-      markdown: `${'#'.repeat(level)} ${block.content}`,
-      headingLevel: level,
-    };
-  }
-  return out;
-}
-
-/** Sizes clearly above body text, largest first: they become heading levels 1, 2, 3, … */
-export function headingSizesOf(
-  sizes: readonly { size: number; chars: number }[],
-  body: number,
-): number[] {
-  const distinct = new Set<number>();
-  for (const { size } of sizes) {
-    const rounded = Math.round(size * 2) / 2;
-    if (rounded >= body * 1.15) distinct.add(rounded);
-  }
-  return [...distinct].sort((a, b) => b - a).slice(0, 6);
-}
-
-function headingLevel(
-  size: number,
-  headingSizes: readonly number[],
-  body: number,
-): number | undefined {
-  if (size < body * 1.15) return undefined;
-  const rounded = Math.round(size * 2) / 2;
-  const index = headingSizes.findIndex((s) => rounded >= s - 0.25);
-  return index < 0 ? headingSizes.length || 1 : index + 1;
 }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InThreadPort } from './in-thread-port.ts';
+import { patchWorkerSource } from './pdfjs-patches.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -68,11 +69,14 @@ const root = dirname(require.resolve('pdfjs-dist/package.json'));
  * throws. The module is evaluated from its own source with one declaration in front, on its first
  * line (line numbers stay), that shadows the global in the module's scope only: the embedding
  * application's global stays as it is. It throws a string, which costs no stack trace. Stack
- * traces name the installed file (`sourceURL`), not the data URL.
+ * traces name the installed file (`sourceURL`), not the data URL. docflow's fixes to pdf.js's text
+ * decoding are applied to the same source ({@link patchWorkerSource}).
  */
 async function loadWorkerHalf(): Promise<WorkerHalf> {
   const path = require.resolve(WORKER_MODULE);
-  const source = (await readFile(path, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, '');
+  const source = patchWorkerSource(
+    (await readFile(path, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, ''),
+  );
   const shadowed = `const DecompressionStream = class { constructor() { throw 'inflated synchronously'; } };${source}\n//# sourceURL=${pathToFileURL(path).href}\n`;
   return import(`data:text/javascript;base64,${Buffer.from(shadowed).toString('base64')}`);
 }

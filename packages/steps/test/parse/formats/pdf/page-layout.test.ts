@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   bodySize,
   headingSizesOf,
-  layoutPage,
   withHeadings,
-} from '../../../../src/parse/formats/pdf/page-layout.ts';
+} from '../../../../src/parse/formats/pdf/headings.ts';
+import { layoutPage } from '../../../../src/parse/formats/pdf/page-layout.ts';
 import type { TextRun } from '../../../../src/parse/formats/pdf/text-runs.ts';
 
 /** A run of `text` at `top` (upright frame), `size` points high. */
@@ -69,5 +69,201 @@ describe('layoutPage and withHeadings', () => {
     // Where 18 pt is the body size, nothing is a heading by size.
     const flat = withHeadings(laid.blocks, laid.headings, [], 18);
     expect(flat.map((block) => block.headingLevel)).toEqual([1, undefined, 1, undefined]);
+  });
+});
+
+/** A run of `text` with its left edge at `left` on the line whose top is `top`. */
+function at(text: string, left: number, top: number, size = 10, bold = false): TextRun {
+  return {
+    text,
+    box: { left, top, right: left + text.length * size * 0.5, bottom: top + size },
+    baseline: top + size * 0.8,
+    size,
+    bold,
+    angle: 0,
+  };
+}
+
+/** A paragraph of body text as wide as a page's text column (72 to 540). */
+const PROSE = at(
+  'Our terms are printed on the back of this page and apply to every order we ship.',
+  72,
+  400,
+);
+
+describe('layoutPage: lines and paragraphs from geometry', () => {
+  it('keeps key/value lines apart: one line each, in content and markdown', () => {
+    const laid = layoutPage(
+      [
+        at('Invoice Number: INV-1', 72, 100),
+        at('Invoice Date: 2024-01-15', 72, 112),
+        at('Due Date: 2024-02-14', 72, 124),
+        at('Bill To:', 72, 150),
+        at('Hooli Cloud', 72, 162),
+        at('1 Main Street', 72, 174),
+        PROSE,
+      ],
+      [],
+    );
+    const [fields, address] = laid.blocks;
+    expect(fields?.content).toBe(
+      'Invoice Number: INV-1\nInvoice Date: 2024-01-15\nDue Date: 2024-02-14',
+    );
+    expect(fields?.markdown).toBe(fields?.content);
+    expect(address?.markdown).toBe('Bill To:\nHooli Cloud\n1 Main Street');
+  });
+
+  it('joins lines that wrap with a space, and a word hyphenated at the line end', () => {
+    const laid = layoutPage(
+      [
+        at('The routine reads the problem data from a file in the DIMACS pro-', 72, 100),
+        at('gramming format and checks every clause of it against the schema', 72, 112),
+        at('given.', 72, 124),
+      ],
+      [],
+    );
+    expect(laid.blocks).toHaveLength(1);
+    expect(laid.blocks[0]?.markdown).toBe(
+      'The routine reads the problem data from a file in the DIMACS programming format and checks every clause of it against the schema given.',
+    );
+    // Content keeps the visual lines.
+    expect(laid.blocks[0]?.content.split('\n')).toHaveLength(3);
+  });
+
+  it('reads a label and its value set apart on one row as one line, not as a heading', () => {
+    const laid = layoutPage(
+      [
+        at('Subtotal', 72, 100, 10, true),
+        at('11.00', 480, 100, 10, true),
+        at('TOTAL', 72, 130, 10, true),
+        at('12.50', 480, 130, 10, true),
+        at('Thank you for your business.', 72, 160),
+      ],
+      [],
+    );
+    expect(laid.blocks.map((b) => b.content)).toEqual([
+      'Subtotal 11.00',
+      'TOTAL 12.50',
+      'Thank you for your business.',
+    ]);
+    expect(laid.headings.filter((h) => h.bold)).toEqual([]);
+    const blocks = withHeadings(laid.blocks, laid.headings, [], 10);
+    expect(blocks.some((b) => b.headingLevel !== undefined)).toBe(false);
+  });
+
+  it('takes a bold body-size line for a heading only when it stands alone above text', () => {
+    const laid = layoutPage(
+      [
+        at('Payment details', 72, 100, 10, true),
+        at('Pay within 30 days by bank transfer.', 72, 116),
+        // A bold line directly followed by another bold line: a bold block, no heading.
+        at('Bank of Springfield', 72, 160, 10, true),
+        at('IBAN DE89 3704 0044 0532 0130 00', 72, 190, 10, true),
+        at('Quote the invoice number.', 72, 206),
+      ],
+      [],
+    );
+    const blocks = withHeadings(laid.blocks, laid.headings, [], 10);
+    expect(blocks.map((b) => b.markdown)).toEqual([
+      '# Payment details',
+      'Pay within 30 days by bank transfer.',
+      'Bank of Springfield',
+      '# IBAN DE89 3704 0044 0532 0130 00',
+      'Quote the invoice number.',
+    ]);
+  });
+
+  it('escapes a line starting with # or > so that markdown does not read a heading or quote', () => {
+    const laid = layoutPage(
+      [at('# compute the totals', 72, 100), at('x <- sum(a)', 72, 112), at('> 42', 72, 124), PROSE],
+      [],
+    );
+    expect(laid.blocks[0]?.markdown).toBe('\\# compute the totals\nx <- sum(a)\n\\> 42');
+    expect(laid.blocks[0]?.content).toBe('# compute the totals\nx <- sum(a)\n> 42');
+  });
+
+  it('never emits control characters', () => {
+    const laid = layoutPage([at('Total\u0000 due\u0008:\u001c 5', 72, 100)], []);
+    expect(laid.blocks[0]?.content).toBe('Total due: 5');
+  });
+
+  it('leaves a grid of rules with mostly empty cells (a plot) out of the tables', () => {
+    // A 4 × 4 grid of rules (a chart's frame and grid lines) with two labels inside.
+    const grid = {
+      box: { left: 100, top: 100, right: 500, bottom: 400 },
+      rows: [100, 175, 250, 325, 400],
+      columns: [100, 200, 300, 400, 500],
+    };
+    const laid = layoutPage([at('Sales', 110, 110), at('2024', 410, 380)], [grid]);
+    expect(laid.blocks.filter((b) => b.type === 'table')).toEqual([]);
+    expect(laid.blocks.map((b) => b.content).join(' ')).toBe('Sales 2024');
+    // The same grid with text in most cells is a table.
+    const cells = grid.rows
+      .slice(0, -1)
+      .flatMap((top, r) =>
+        grid.columns.slice(0, -1).map((left, c) => at(`r${r}c${c}`, left + 10, top + 10)),
+      );
+    const table = layoutPage(cells, [grid]);
+    expect(table.blocks.map((b) => b.type)).toEqual(['table']);
+  });
+});
+
+describe('layoutPage: rows of separated pieces', () => {
+  const row = (top: number, cells: readonly [string, number][], bold = false) =>
+    cells.map(([text, left]) => at(text, left, top, 10, bold));
+  const columns = (a: string, b: string, c: string, d: string): [string, number][] => [
+    [a, 72],
+    [b, 300],
+    [c, 380],
+    [d, 470],
+  ];
+
+  it('reads aligned rows without rules as a table, and the totals under it as fields', () => {
+    const laid = layoutPage(
+      [
+        ...row(100, columns('Item', 'Qty', 'Price', 'Total'), true),
+        ...row(116, columns('Pallet wrap roll', '3', '35.50', '106.50')),
+        ...row(132, columns('Site survey', '1', '181.95', '181.95')),
+        ...row(160, [
+          ['Subtotal', 72],
+          ['288.45', 470],
+        ]),
+        ...row(176, [
+          ['Total due', 72],
+          ['300.00', 470],
+        ]),
+      ],
+      [],
+    );
+    expect(laid.blocks.map((b) => b.type)).toEqual(['table', 'key_value', 'key_value']);
+    const [table, subtotal] = laid.blocks;
+    expect(table?.markdown).toBe(
+      [
+        '| Item | Qty | Price | Total |',
+        '| --- | --- | --- | --- |',
+        '| Pallet wrap roll | 3 | 35.50 | 106.50 |',
+        '| Site survey | 1 | 181.95 | 181.95 |',
+      ].join('\n'),
+    );
+    expect(table?.details).toEqual({ type: 'table_details', rowCount: 3, columnCount: 4 });
+    expect(table?.children?.[5]).toMatchObject({
+      content: '3',
+      details: { rowIndex: 1, columnIndex: 1 },
+    });
+    expect(subtotal).toMatchObject({
+      content: 'Subtotal 288.45',
+      details: { type: 'key_value_details', key: 'Subtotal', value: '288.45' },
+    });
+    // Without key-value blocks, the fields are text lines.
+    const plain = layoutPage(
+      row(160, [
+        ['Subtotal', 72],
+        ['288.45', 470],
+      ]),
+      [],
+      [],
+      { keyValues: false },
+    );
+    expect(plain.blocks.map((b) => [b.type, b.content])).toEqual([['text', 'Subtotal 288.45']]);
   });
 });

@@ -1,6 +1,6 @@
 import { memoryStorage, type RunWrite } from '@docflow/storage';
 import { describe, expect, it } from 'vitest';
-import { requeueExecutingSteps } from '../../src/runtime/requeue-steps.ts';
+import { requeueExecutingSteps } from '../../src/runtime/recovery.ts';
 
 const NOW = '2026-11-24T10:00:00.000Z';
 

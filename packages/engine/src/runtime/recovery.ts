@@ -1,6 +1,31 @@
 import type { RunRecord, StorageAdapter, WorkItemInput } from '@docflow/storage';
 import type { RunState } from '../run/run-state.ts';
-import { CONTROL_STEP_TYPES, queueItem } from '../run/run-transitions.ts';
+import { CONTROL_STEP_TYPES } from '../run/transition-context.ts';
+import { queueItem } from './work-plan.ts';
+
+/**
+ * What `engine.start()` does before it claims anything, after a crash or a stop: the work a
+ * previous process left is made claimable again. Lease handling lives here and in the scheduler,
+ * nowhere else.
+ */
+export async function recoverUnfinishedWork(
+  storage: StorageAdapter,
+  now: string,
+  options: { readonly seen?: (run: RunRecord) => void } = {},
+): Promise<{ readonly released: number; readonly requeued: number }> {
+  // One writer per database: claims left by a previous process are stale. Give them back now
+  // rather than waiting for their leases to expire.
+  const stale = (await storage.listWork()).filter((w) => w.leaseOwner !== undefined);
+  const byOwner = new Map<string, string[]>();
+  for (const item of stale) {
+    const owner = item.leaseOwner as string;
+    byOwner.set(owner, [...(byOwner.get(owner) ?? []), item.id]);
+  }
+  for (const [owner, ids] of byOwner) await storage.releaseWork(ids, { owner });
+  // Steps the previous process ran on reserved slots have no queue row: queue them again.
+  const requeued = await requeueExecutingSteps(storage, now, options);
+  return { released: stale.length, requeued };
+}
 
 /** Run statuses in which a step run may be executing. */
 const EXECUTING_RUN_STATUSES = ['PROCESSING', 'CANCELLING'] as const;

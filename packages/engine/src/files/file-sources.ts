@@ -1,0 +1,106 @@
+import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+import type { EngineContext } from '../internal/engine-context.ts';
+import type { FileSummary } from '../step-executor.ts';
+import type { DownloadedFile } from './download-url.ts';
+import { storeFile, toFileSummary } from './file-store.ts';
+
+/**
+ * A file given to a run (SPEC.md and the SDK's FileFromId, FileFromUrl, FileFromText): a stored
+ * file, a URL to download (with an optional name), or raw text where a run takes it.
+ */
+export type RunFileSource =
+  | { readonly id: string }
+  | {
+      readonly url: string;
+      readonly name?: string;
+      /** The SDK's FileFromUrlSettings; `password` is refused (docflow reads no protected files). */
+      readonly settings?: { readonly password?: string };
+    }
+  | { readonly text: string; readonly name?: string };
+
+/** Downloads a URL file source. */
+export type Download = (url: string, signal?: AbortSignal) => Promise<DownloadedFile>;
+
+/** The run's files, and the failure of a URL that could not be downloaded (the run fails with it). */
+export interface ResolvedFiles {
+  readonly summaries: FileSummary[];
+  readonly failure?: { readonly reason: string; readonly message: string };
+}
+
+/**
+ * Checks that every `{ id }` source names a stored file, and throws NOT_FOUND naming each one
+ * that does not (at `paths[i].id`) before anything is stored. Returns the summaries found.
+ */
+export async function checkFileIds(
+  ctx: EngineContext,
+  sources: readonly RunFileSource[],
+  paths: readonly string[],
+): Promise<(FileSummary | undefined)[]> {
+  const issues: ValidationIssue[] = [];
+  const found: (FileSummary | undefined)[] = [];
+  for (const [i, source] of sources.entries()) {
+    if (!('id' in source)) {
+      found.push(undefined);
+      continue;
+    }
+    const doc = await ctx.storage.getDocument('files', source.id);
+    if (!doc) {
+      issues.push({
+        code: 'NOT_FOUND',
+        path: `${paths[i]}.id`,
+        message: `file ${source.id} does not exist`,
+      });
+    }
+    found.push(doc ? toFileSummary(doc.data) : undefined);
+  }
+  if (issues.length > 0) {
+    throw new EngineError(
+      EngineErrorCode.NOT_FOUND,
+      `Invalid run input: ${issues[0]?.path}: ${issues[0]?.message}`,
+      { details: { issues } },
+    );
+  }
+  return found;
+}
+
+/**
+ * Turns a run's file sources into stored files: ids are looked up (a missing one is NOT_FOUND
+ * before anything is stored), text is stored as a file, URLs are downloaded and stored. A URL
+ * that cannot be downloaded is not an error of the request: the run is created FAILED with
+ * UNABLE_TO_DOWNLOAD_FILE, as SPEC.md lists it.
+ */
+export async function resolveFileSources(
+  ctx: EngineContext,
+  sources: readonly RunFileSource[],
+  paths: readonly string[],
+  download: Download,
+): Promise<ResolvedFiles> {
+  const known = await checkFileIds(ctx, sources, paths);
+  const summaries: FileSummary[] = [];
+  for (const [i, source] of sources.entries()) {
+    const found = known[i];
+    if (found) summaries.push(found);
+    else if ('text' in source) {
+      summaries.push(
+        await storeFile(ctx, {
+          name: source.name ?? 'text.txt',
+          data: new TextEncoder().encode(source.text),
+        }),
+      );
+    } else if ('url' in source) {
+      try {
+        const { name, data } = await download(source.url);
+        summaries.push(await storeFile(ctx, { name: source.name ?? name, data }));
+      } catch (error) {
+        return {
+          summaries,
+          failure: {
+            reason: 'UNABLE_TO_DOWNLOAD_FILE',
+            message: `Could not download ${source.url}: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        };
+      }
+    }
+  }
+  return { summaries };
+}
