@@ -328,7 +328,7 @@ class PostgresStorage implements PostgresStorageAdapter {
   ): Promise<Page<StoredDocument>> {
     this.#get(query);
     const { q, filters } = documentListQuery(collection, query);
-    const rows = await this.#list<PgDocumentRow>('documents', '*', filters, q);
+    const rows = await this.#list<PgDocumentRow>('documents', 'r.*', filters, q);
     return toPage(rows, q, (r) => r.seq, documentFromPg);
   }
 
@@ -457,7 +457,7 @@ class PostgresStorage implements PostgresStorageAdapter {
   async listDeliveries(query: DeliveryQuery = {}): Promise<Page<DeliveryRecord>> {
     this.#get(query);
     const { q, filters } = deliveryListQuery(query);
-    const rows = await this.#list<PgDeliveryRow>('deliveries', '*', filters, q);
+    const rows = await this.#list<PgDeliveryRow>('deliveries', 'r.*', filters, q);
     return toPage(rows, q, (r) => r.seq, deliveryFromPg);
   }
 
@@ -521,9 +521,12 @@ class PostgresStorage implements PostgresStorageAdapter {
       conditions.push(`seq ${q.order === 'asc' ? '>' : '<'} ${param(q.afterSeq)}`);
     }
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-    const sql = `SELECT ${columns} FROM ${this.#s.table(table)}${where} ORDER BY seq ${
-      q.order === 'asc' ? 'ASC' : 'DESC'
-    } LIMIT ${param(q.pageSize + 1)}`;
+    const order = q.order === 'asc' ? 'ASC' : 'DESC';
+    // The page's seqs first, then their rows: whatever plan finds the seqs (a sort, when the
+    // planner has no statistics yet), only the page's rows are read whole.
+    const t = this.#s.table(table);
+    const page = `SELECT seq FROM ${t}${where} ORDER BY seq ${order} LIMIT ${param(q.pageSize + 1)}`;
+    const sql = `SELECT ${columns} FROM ${t} r JOIN (${page}) p ON p.seq = r.seq ORDER BY r.seq ${order}`;
     return this.#all<R>(sql, values);
   }
 
