@@ -209,6 +209,14 @@ export async function parseDocument(
     if (timeout.aborted) return timedOut(limits);
     if (isParseFailure(error)) return fail(error.reason, error.message);
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RangeError) {
+      // A limit of the runtime met by the document (a structure nested past the stack, a text
+      // past V8's longest string, an allocation refused): the document's size, not a bug.
+      return fail(
+        'FILE_SIZE_TOO_LARGE',
+        `The ${detected.type} file is beyond what can be read here (${message}): its structure nests too deeply or it expands too far.`,
+      );
+    }
     return fail(
       'INTERNAL_ERROR',
       `Parsing the ${detected.type} file failed unexpectedly: ${message}`,

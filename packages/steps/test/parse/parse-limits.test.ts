@@ -21,7 +21,7 @@ describe('ZIP containers are measured by inflating them, never by their headers'
   });
 
   it('the limit follows the size: a small file may not expand as far as a large one', async () => {
-    const body = paragraph('x'.repeat(100)).repeat(20_000); // about 2.4 MiB of XML
+    const body = paragraph('x'.repeat(100)).repeat(8_000); // about 1 MiB of XML
     const bytes = docxOf(body);
     expect((await parseDocument(bytes)).ok).toBe(true);
     const tight = await parseDocument(bytes, {
@@ -46,4 +46,36 @@ describe('ZIP containers are measured by inflating them, never by their headers'
       );
     },
   );
+});
+
+describe('tree-shaped inputs in linear time and bounded depth', { timeout: 120_000 }, () => {
+  it('3 MB of HTML nested 300,000 <div>s deep reads as a flattened result (text kept past depth 128)', async () => {
+    const depth = 300_000;
+    const html = `<!doctype html><html><body><h1>Title</h1>${'<div>'.repeat(depth)}deep text${'</div>'.repeat(depth)}<p>after</p></body></html>`;
+    expect(html.length).toBeGreaterThan(3_000_000);
+    const result = await parseDocument(new TextEncoder().encode(html), { fileName: 'deep.html' });
+    if (!result.ok) throw new Error(result.failureMessage);
+    expect(result.output.chunks.map((c) => c.content).join('\n')).toMatch(
+      /Title[\s\S]*deep text[\s\S]*after/,
+    );
+  });
+
+  it('markup within the depth limit is read exactly as before', async () => {
+    const html = `<html><body>${'<div>'.repeat(100)}<h2>Inside</h2><ul><li>one<li>two</ul>${'</div>'.repeat(100)}</body></html>`;
+    const result = await parseDocument(new TextEncoder().encode(html), { fileName: 'ok.html' });
+    if (!result.ok) throw new Error(result.failureMessage);
+    expect(result.output.chunks[0]?.content).toBe('## Inside\n\n- one\n\n- two');
+  });
+
+  it('XML nested 300,000 elements deep fails with FILE_SIZE_TOO_LARGE, not INTERNAL_ERROR', async () => {
+    const depth = 300_000;
+    const xml = `<?xml version="1.0"?>${'<a>'.repeat(depth)}<v>x</v>${'</a>'.repeat(depth)}`;
+    const result = await parseDocument(new TextEncoder().encode(xml), { fileName: 'deep.xml' });
+    expect(result).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect(!result.ok && result.failureMessage).toMatch(/more than 256 levels deep/);
+    const fine = `<?xml version="1.0"?>${'<a>'.repeat(200)}<v>x</v>${'</a>'.repeat(200)}`;
+    expect((await parseDocument(new TextEncoder().encode(fine), { fileName: 'ok.xml' })).ok).toBe(
+      true,
+    );
+  });
 });
