@@ -50,7 +50,12 @@ export async function startTestServer(
     organizationId: org.id,
     name: 'org key',
   }).key;
-  const server = await createServer({ ...storage, ...options });
+  const server = await createServer({
+    ...storage,
+    // The tests' webhook receivers listen on 127.0.0.1, which the URL policy refuses unless told.
+    engineOptions: () => ({ webhooks: { urlPolicy: { allowLoopback: true } } }),
+    ...options,
+  });
   const origin = await server.listen();
   return {
     server,
