@@ -7,7 +7,7 @@ import { readShare } from './read-share.ts';
 import { type PdfDocument, pdfError } from './scan-page.ts';
 
 /** From this many pages on, pages are read by pooled worker threads. */
-export const PDF_WORKER_THRESHOLD = Number(process.env.I23P_THRESHOLD ?? 60);
+export const PDF_WORKER_THRESHOLD = 60;
 
 /** Pages this thread reads in the time a worker takes to open its copy of the document. */
 const HEAD_START = 12;
@@ -42,7 +42,6 @@ async function readInThread(
       context.signal,
       context.progress && ((page) => countPage(context, page.scanned)),
     );
-    if (process.env.I23P_PATHS) console.error(JSON.stringify(share.paths));
     return { ...share, threads: 0 };
   } catch (error) {
     context.signal.throwIfAborted();
