@@ -11,7 +11,7 @@
  *   npx tsx src/documents/evaluate.ts --target spatial       # PARSE with the spatial target
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,6 +50,8 @@ const { values: args } = parseArgs({
     target: { type: 'string' },
     'no-manuals': { type: 'boolean' },
     'no-packets': { type: 'boolean' },
+    misses: { type: 'boolean' },
+    'only-packets': { type: 'boolean' },
     write: { type: 'boolean' },
   },
 });
@@ -260,7 +262,12 @@ async function evaluateDocument(
           `--- table ${JSON.stringify(t.header.map((c) => c.text))} ${t.rows.length} rows, first ${JSON.stringify(t.rows[0]?.map((c) => c.text))}`,
         );
     }
-    console.log('--- class', classified.output.type, classified.output.confidence);
+    console.log(
+      '--- class',
+      classified.output.type,
+      classified.output.confidence,
+      classified.output.insights[0]?.content,
+    );
     for (const [key, expected] of Object.entries(doc.truth.fields))
       console.log(
         `  ${matches(kinds[key] ?? 'string', expected, got.fields[key], true) ? 'ok  ' : 'MISS'} ${key}: ${JSON.stringify(got.fields[key])} (truth ${JSON.stringify(expected)})`,
@@ -417,7 +424,10 @@ async function main(): Promise<void> {
     scores[set] = score;
     const docs = manifest.documents.filter(
       (d) =>
-        d.set === set && (!args.type || d.type === args.type) && (!args.doc || d.id === args.doc),
+        d.set === set &&
+        !args['only-packets'] &&
+        (!args.type || d.type === args.type) &&
+        (!args.doc || d.id === args.doc),
     );
     console.log(`${set}: ${docs.length} documents`);
     for (const doc of docs) {
@@ -475,6 +485,9 @@ async function main(): Promise<void> {
   );
   if (manuals.length) console.log(`\n${manualTable.join('\n')}`);
   console.log(`\n${fieldTable(scores).join('\n')}`);
+  if (args.misses)
+    for (const set of sets)
+      for (const m of scores[set]?.misses ?? []) console.log(JSON.stringify(m));
   console.log(`\n${seconds.toFixed(0)} s`);
 
   const commit = git(['rev-parse', '--short', 'HEAD']);
@@ -488,75 +501,104 @@ async function main(): Promise<void> {
     const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`;
+    const stamp = `${date} UTC, commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}`;
     const details = join(BENCH_ROOT, 'results', 'documents');
     mkdirSync(details, { recursive: true });
     const name = target === 'spatial' ? 'latest-spatial' : 'latest';
     writeFileSync(
       join(details, `${name}.md`),
-      `# Document processing on the evaluation corpus: details (${target} target)\n\n${date} UTC, commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}, corpus seed ${seed}; ${machine}; ${seconds.toFixed(0)} s.\n\n${table.join('\n')}\n\n${splitTable.join('\n')}\n\n## Per field\n\n${fieldTable(scores).join('\n')}\n\n## Per producer\n\n${producerTable.join('\n')}\n\n## Packets\n\n${themeTable.join('\n')}\n\n## Debian manuals\n\n${manualTable.join('\n')}\n`,
+      `# Documents from other producers: details (${target} target)\n\n${stamp}, corpus seed ${seed}: ${sets.map((s) => `${s} ${counts(s)}`).join('; ')}. ${machine}; ${seconds.toFixed(0)} s.\n\n${table.join('\n')}\n\n${splitTable.join('\n')}\n\n## Per field\n\n${fieldTable(scores).join('\n')}\n\n## Per producer\n\n${producerTable.join('\n')}\n\n## Packets\n\n${themeTable.join('\n')}\n\n## Debian manuals\n\n${manualTable.join('\n')}\n\nEvery miss: [${name}-misses.json](${name}-misses.json).\n`,
     );
     writeFileSync(
       join(details, `${name}-misses.json`),
       `${JSON.stringify(Object.fromEntries(sets.map((s) => [s, scores[s]?.misses])), null, 1)}\n`,
     );
-    appendFileSync(
-      join(details, 'history.md'),
-      `| ${date} | ${commit}${dirty ? '+' : ''} | ${target} | ${sets
-        .map((s) => {
-          const v = scores[s] as SetScore;
-          const t = Object.values(v.types);
-          const sum = (f: (x: TypeScore) => number) => t.reduce((a, x) => a + f(x), 0);
-          return `${s}: cls ${pctN(
-            sum((x) => x.classification.ok),
-            sum((x) => x.classification.total),
-          )}, scalar ${pctN(
-            sum((x) => x.lenient.ok),
-            sum((x) => x.lenient.total),
-          )}, items ${pctN(
-            sum((x) => x.items.lenient),
-            sum((x) => x.items.truth),
-          )}, splits ${pct(v.splits)}`;
-        })
-        .join('; ')} |\n`,
-    );
-    if (target === 'markdown') {
-      const recallOf = (s: CorpusSet) => {
-        const r = scores[s]?.recall;
-        return r?.total ? (r.found / r.total).toFixed(4) : '–';
+    const totals = (s: CorpusSet) => {
+      const v = scores[s] as SetScore;
+      const t = Object.values(v.types);
+      const sum = (f: (x: TypeScore) => number) => t.reduce((a, x) => a + f(x), 0);
+      return {
+        cls: pctN(
+          sum((x) => x.classification.ok),
+          sum((x) => x.classification.total),
+        ),
+        strict: pctN(
+          sum((x) => x.strict.ok),
+          sum((x) => x.strict.total),
+        ),
+        lenient: pctN(
+          sum((x) => x.lenient.ok),
+          sum((x) => x.lenient.total),
+        ),
+        items: pctN(
+          sum((x) => x.items.lenient),
+          sum((x) => x.items.truth),
+        ),
+        splits: pct(v.splits),
+        recall: v.recall.total ? (v.recall.found / v.recall.total).toFixed(4) : '–',
+        ocr: v.ocrRecall.total ? (v.ocrRecall.found / v.ocrRecall.total).toFixed(4) : '–',
       };
+    };
+    const file = join(BENCH_ROOT, 'results', 'documents.md');
+    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const at = previous.indexOf('\n## History');
+    const history =
+      at >= 0
+        ? previous.slice(at + 1).trimEnd()
+        : "## History\n\nOne row per full run (`documents/latest.md` has the last run's details).\n\n| when | target | development: classification, scalar lenient, line items, packets | held-out: same |\n|---|---|---|---|";
+    const row = `| ${stamp} | ${target} | ${sets
+      .map((s) => {
+        const t = totals(s);
+        return `${t.cls}, ${t.lenient}, ${t.items}, ${t.splits}`;
+      })
+      .join(' | ')} |`;
+    if (target !== 'markdown') {
+      writeFileSync(
+        file,
+        `${previous.slice(0, at >= 0 ? at + 1 : previous.length)}${history}\n${row}\n`,
+      );
+    } else {
       const manualRange = manuals.length
         ? `${Math.min(...manuals.map((m) => m.recall)).toFixed(3)}–${Math.max(...manuals.map((m) => m.recall)).toFixed(3)}`
         : '–';
+      const brief = [
+        '| set | classification | scalar fields, strict | scalar fields, lenient | line items | packets split exactly | word recall (OCR) |',
+        '|---|---|---|---|---|---|---|',
+        ...sets.map((s) => {
+          const t = totals(s);
+          return `| ${s} | ${t.cls} | ${t.strict} | ${t.lenient} | ${t.items} | ${t.splits} | ${t.recall} (${t.ocr}) |`;
+        }),
+      ];
+      const perType = [
+        '| type | classification (dev / held-out) | scalar fields, lenient (dev / held-out) | line items (dev / held-out) |',
+        '|---|---|---|---|',
+        ...DOC_TYPES.map((type) => {
+          const d = scores.development?.types[type];
+          const h = scores['held-out']?.types[type];
+          const pair = (f: (x: TypeScore) => string) => `${d ? f(d) : '–'} / ${h ? f(h) : '–'}`;
+          return `| ${type} | ${pair((x) => pct(x.classification))} | ${pair((x) => pct(x.lenient))} | ${pair((x) => (x.items.truth ? pctN(x.items.lenient, x.items.truth) : '–'))} |`;
+        }),
+      ];
       writeFileSync(
-        join(BENCH_ROOT, 'results', 'documents.md'),
-        `# Document processing on documents from other producers (issue 23)
+        file,
+        `# Documents from other producers (issue 23)
 
-Command: \`cd bench && npx tsx src/documents/evaluate.ts\` (generates the corpus with
-\`src/documents/corpus/generate.ts\` first when \`bench/generated/\` lacks it; needs LibreOffice,
-Chromium, Ghostscript, poppler and qpdf, which the generator installs with apt-get).
+\`cd bench && npx tsx src/documents/evaluate.ts\` parses (default config), classifies, extracts and
+splits the corpus of \`src/documents/corpus/generate.ts\` (LibreOffice Writer and Calc, Chromium,
+Ghostscript, scans; run first when missing) with the offline provider. The held-out half has
+its own layouts, label and schema wordings and producers, never looked at while tuning. Lenient:
+case, accents, punctuation, honorifics and sign ignored. Targets: scalar fields ≥ 95%, line
+items ≥ 98%, packets ≥ 95%, classification ≥ 98%, recall ≥ 0.99. ${stamp}, ${machine}.
 
-The corpus (seed ${seed}): business documents of five types made by software docflow does not use
-for its own fixtures (LibreOffice Writer from flat ODT and HTML, LibreOffice Calc, Chromium's
-print-to-PDF, Ghostscript from PostScript and re-distilling, and scans of such PDFs: skewed,
-speckled image PDFs), in template families split into a **development** half (${counts('development')})
-and a **held-out** half (${counts('held-out')}) with other layouts, label wordings,
-schema wordings and producers, never looked at while tuning. PARSE with the default config
-(\`${target}\` target), then the offline provider. Strict: exact text (whitespace collapsed),
-numbers to the cent; lenient: ignoring case, accents, punctuation, spacing and honorifics, and
-the sign of amounts. A line item counts when every field of the row matches (rows aligned in order).
-Targets: scalar fields ≥ 95%, line items ≥ 98%, split boundaries ≥ 95% exact, classification ≥ 98%,
-text recall ≥ 0.99.
+${brief.join('\n')}
 
-${date} UTC, commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}; ${machine}; ${seconds.toFixed(0)} s.
+${perType.join('\n')}
 
-${table.join('\n')}
+${manuals.length} Debian manuals: word recall ${manualRange}, ${manuals.filter((m) => m.classifiedAs === 'other').length} classified as \`other\`.
+Per field, producer and packet theme: [documents/latest.md](documents/latest.md).
 
-${splitTable.join('\n')}
-
-Word recall against \`pdftotext\`: corpus ${sets.map((s) => `${s} ${recallOf(s)}`).join(', ')}; ${manuals.length} Debian
-manuals ${manualRange} (${manuals.filter((m) => m.classifiedAs === 'other').length}/${manuals.length} classified as \`other\`).
-Per field, per producer, packet themes and manuals: [results/documents/latest.md](results/documents/latest.md);
-every run: [results/documents/history.md](results/documents/history.md).
+${history}
+${row}
 `,
       );
     }

@@ -197,7 +197,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (options, command: Command) => {
       exit.code = await (await commands.serve()).serveCommand(context, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
 

@@ -1,6 +1,7 @@
 /** The CLI end to end: every command in a subprocess, checking output and exit codes. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sqliteStorage } from '@docflow/storage/sqlite';
 import { describe, expect, it } from 'vitest';
 import { docflow, INVOICE_WORKFLOW, workspace } from './run-cli.ts';
 
@@ -187,6 +188,28 @@ describe('docflow run and runs', () => {
     const badStatus = await docflow(['runs', 'list', '--status', 'DONE'], { cwd: dir });
     expect(badStatus.code).toBe(2);
   }, 240_000);
+
+  it('refuses to run or list beside an engine that holds the database, naming its process', async () => {
+    const dir = workspace({ 'workflow.json': INVOICE_WORKFLOW, 'a.txt': 'Invoice INV-1 Total 10' });
+    const holder = sqliteStorage({ path: join(dir, 'docflow.db') });
+    await holder.open();
+    try {
+      for (const args of [
+        ['runs', 'list'],
+        ['run', 'workflow.json', 'a.txt'],
+      ]) {
+        const result = await docflow(args, { cwd: dir });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(
+          new RegExp(`docflow\\.db is in use by process ${process.pid} on `),
+        );
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+      }
+    } finally {
+      await holder.close();
+    }
+    expect((await docflow(['runs', 'list'], { cwd: dir })).code).toBe(0);
+  });
 
   it('exits 1 when a run fails and names the reason; --db picks the database', async () => {
     const dir = workspace({ 'workflow.json': INVOICE_WORKFLOW, 'broken.pdf': '%PDF-1.4 garbage' });

@@ -4,7 +4,12 @@ import { createEngine, type Engine, type EngineOptions, type StepExecutor } from
 import type { StorageAdapter } from '@docflow/storage';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { authenticate, checkApiVersion } from './auth/authenticate.ts';
 import { ApiError, errorBody } from './http/api-error.ts';
 import { BodyTimeouts } from './http/body-timeouts.ts';
@@ -22,7 +27,7 @@ import { createUrlSigner } from './presign/url-signer.ts';
 import type { ServerRegistry, Workspace } from './registry/registry.ts';
 import type { AnyRoute, RouteContext, ServerContext } from './routes/route.ts';
 import { serverRoutes } from './routes/server-routes.ts';
-import { WorkspaceEngines } from './workspaces/workspace-engines.ts';
+import { WorkspaceEngines, type WorkspaceScope } from './workspaces/workspace-engines.ts';
 
 /** Limits of what a request may ask. Every field has a default. */
 export interface ServerLimits {
@@ -93,7 +98,7 @@ const DEFAULTS = {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller and engine of a workspace route, set before the body is read. */
-    docflow?: { workspace: Workspace; engine: Engine; keyId: string };
+    docflow?: { workspace: Workspace; scope: WorkspaceScope; keyId: string };
   }
 }
 
@@ -148,9 +153,13 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
   });
   await engines.startAll(registry.listWorkspaces());
 
+  // Request ids: a random prefix per server and a counter (a random draw per request costs more
+  // than the rest of a small request's bookkeeping).
+  const idPrefix = `req_${randomBytes(6).toString('hex')}`;
+  let requests = 0;
   const app = Fastify({
     logger: options.logger ?? false,
-    genReqId: () => `req_${randomBytes(10).toString('hex')}`,
+    genReqId: () => `${idPrefix}${(requests++).toString(36).padStart(6, '0')}`,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: limits.jsonBytes,
     return503OnClosing: false,
@@ -197,18 +206,22 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     reply.code(404).send(errorBody(error, request.id, requestOrigin(request)));
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are synchronous: each async hook is a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     bodyTimeouts.start(request, reply);
+    done();
   });
   let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // While closing, a kept-alive connection would hold close() open until its idle timeout.
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     // JSON bodies are read by now; multipart ones are read by their handler.
     if (!request.isMultipart()) bodyTimeouts.complete(request);
+    done();
   });
 
   await app.register(multipart, {
@@ -247,11 +260,36 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       ...(route.public
         ? {}
         : {
-            onRequest: async (request: FastifyRequest) => {
-              const caller = authenticate(registry, names, request.headers);
-              checkApiVersion(names, request.headers);
-              const engine = await engines.get(caller.workspace);
-              request.docflow = { workspace: caller.workspace, engine, keyId: caller.key.id };
+            // A callback hook: no promise per request once the workspace's engine is started.
+            onRequest: (
+              request: FastifyRequest,
+              _reply: FastifyReply,
+              done: (error?: Error) => void,
+            ) => {
+              let caller: ReturnType<typeof authenticate>;
+              try {
+                caller = authenticate(registry, names, request.headers);
+                checkApiVersion(names, request.headers);
+              } catch (error) {
+                done(error as Error);
+                return;
+              }
+              const attach = (scope: WorkspaceScope) => {
+                request.docflow = { workspace: caller.workspace, scope, keyId: caller.key.id };
+              };
+              const started = engines.started(caller.workspace.id);
+              if (started) {
+                attach(started);
+                done();
+                return;
+              }
+              engines.scope(caller.workspace).then(
+                (scope) => {
+                  attach(scope);
+                  done();
+                },
+                (error: Error) => done(error),
+              );
             },
           }),
       handler: async (request, reply) => {
@@ -262,7 +300,8 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
         const context: RouteContext<unknown, unknown, unknown> = {
           ...base,
           body: request.body,
-          engine: scope.engine,
+          engine: scope.scope.engine,
+          finishedRuns: scope.scope.finishedRuns,
           workspace: scope.workspace,
         };
         return route.handle(context as never);

@@ -1,6 +1,7 @@
 /** `docflow serve`: SPEC.md's HTTP interface on a port, until SIGTERM or SIGINT. */
 import type { CliContext } from '../cli-context.ts';
 import { CliError } from '../cli-error.ts';
+import type { ModelProviderSettings } from '../provider-options.ts';
 import { chooseServerStorage, type ServerStorageOptions } from '../server-storage-choice.ts';
 
 /** Options of `serve`. */
@@ -12,6 +13,8 @@ export interface ServeOptions extends ServerStorageOptions {
   readonly maxUploadMb?: number;
   readonly rateLimit?: number;
   readonly quiet?: boolean;
+  /** The model provider of EXTRACT, CLASSIFY and SPLIT in every workspace; offline when absent. */
+  readonly provider?: ModelProviderSettings | undefined;
 }
 
 /**
@@ -24,7 +27,7 @@ export async function serveCommand(
   options: ServeOptions,
   signals: { once(signal: 'SIGTERM' | 'SIGINT', listener: () => void): unknown } = process,
 ): Promise<number> {
-  const [{ createServer }, { closeOcrPool }] = await Promise.all([
+  const [{ createServer }, { builtinSteps, closeOcrPool, modelProvider }] = await Promise.all([
     import('@docflow/server'),
     import('@docflow/steps'),
   ]);
@@ -33,6 +36,9 @@ export async function serveCommand(
   try {
     server = await createServer({
       ...storage,
+      steps: builtinSteps(
+        options.provider ? { processors: { provider: modelProvider(options.provider) } } : {},
+      ),
       ...(options.headerPrefix === undefined ? {} : { headerWord: options.headerPrefix }),
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       limits: {

@@ -218,7 +218,10 @@ export const workflowRunsRoutes: readonly AnyRoute[] = [
     tag: TAG,
     params: idParams,
     response: workflowRun,
-    handle: ({ engine, params }) => engine.workflowRuns.get(params.id),
+    async handle({ engine, finishedRuns, params, reply }) {
+      reply.type('application/json; charset=utf-8');
+      return finishedRuns.json(engine, params.id);
+    },
   }),
   workspaceRoute<
     { id: string },

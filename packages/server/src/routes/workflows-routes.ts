@@ -182,6 +182,7 @@ export const workflowsRoutes: readonly AnyRoute[] = [
     operationId: 'workflows.delete',
     summary: 'Delete a workflow (runs keep the version they ran)',
     tag: TAG,
+    notInSdk: true,
     params: idParams,
     response: deleted,
     handle: ({ engine, params }) => engine.workflows.delete(params.id),

@@ -238,6 +238,7 @@ function probes(a: A): Record<string, Probe> {
     out[`GET /${plural}`] = list(`/${plural}`);
     out[`POST /${plural}`] = nf(`/${plural}`, body);
     out[`GET /${plural}/{id}`] = nf(`/${plural}/${id}`);
+    out[`DELETE /${plural}/{id}`] = nf(`/${plural}/${id}`);
     out[`POST /${plural}/{id}/cancel`] = nf(`/${plural}/${id}/cancel`);
     out[`POST /${sync}`] = nf(`/${sync}`, body);
     out[`POST /${plural}/batch`] = nf(

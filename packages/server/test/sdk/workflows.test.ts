@@ -135,6 +135,25 @@ describe('workflow runs through the SDK', () => {
     await expect(client.workflowRuns.retrieve(run.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
   });
 
+  it('answers a finished run from memory, yet never stale: updates and deletes show at once, through HTTP or the engine', async () => {
+    const client = t.client();
+    const wf = await deployed();
+    const run = await client.workflowRuns.createAndPoll({
+      workflow: { id: wf.id },
+      file: { text: 'cache' },
+    });
+    expect(run.status).toBe('PROCESSED');
+    expect((await client.workflowRuns.retrieve(run.id)).metadata).toEqual({});
+    await client.workflowRuns.update(run.id, { metadata: { step: 1 } });
+    expect((await client.workflowRuns.retrieve(run.id)).metadata).toEqual({ step: 1 });
+    // Embedding code changes the run through the engine the server hands out.
+    const engine = await t.server.engineFor(t.workspaces.a.id);
+    await engine.workflowRuns.update(run.id, { metadata: { step: 2 } });
+    expect((await client.workflowRuns.retrieve(run.id)).metadata).toEqual({ step: 2 });
+    await engine.workflowRuns.delete(run.id);
+    await expect(client.workflowRuns.retrieve(run.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
+  });
+
   it('answers 422 for cancelling a run that ended (never 409)', async () => {
     const wf = await deployed();
     const run = await t

@@ -1,4 +1,5 @@
 import { detectFileType, type FileType } from '@docflow/engine';
+import { isMissingPackageError } from '../optional/optional-package.ts';
 import { buildChunks } from './build-chunks.ts';
 import type { DraftDocument } from './draft-document.ts';
 import { DEFAULT_PARSE_LIMITS, type FormatContext, type ParseLimits } from './format-context.ts';
@@ -190,6 +191,8 @@ export async function parseDocument(
       );
     }
     if (isParseFailure(error)) return fail(error.reason, error.message);
+    // Every optional package serves OCR; the parsers name the feature, this is the net below them.
+    if (isMissingPackageError(error)) return fail('OCR_ERROR', error.message);
     const message = error instanceof Error ? error.message : String(error);
     return fail(
       'INTERNAL_ERROR',

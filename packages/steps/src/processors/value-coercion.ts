@@ -32,8 +32,12 @@ function fullYear(y: string): number {
   return y.length <= 2 ? (n < 70 ? 2000 + n : 1900 + n) : n;
 }
 
-/** The first date in `text` as `yyyy-mm-dd` (numeric dates are read month-first unless impossible). */
-export function parseDate(text: string): string | undefined {
+/**
+ * The first date in `text` as `yyyy-mm-dd`. Numeric dates with dots are day first; with slashes
+ * or dashes month first unless impossible, or unless `dayFirst` says the document writes them
+ * day first (03/04/2024 is 3 April then).
+ */
+export function parseDate(text: string, dayFirst?: boolean): string | undefined {
   const t = text.trim();
   let m = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/.exec(t);
   if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -43,7 +47,7 @@ export function parseDate(text: string): string | undefined {
     const b = Number(m[3]);
     const year = fullYear(m[4] ?? '');
     // Dots mean day-first (European); slashes month-first unless the month would be > 12.
-    if (m[2] === '.' || a > 12) return iso(year, b, a);
+    if (m[2] === '.' || a > 12 || (dayFirst === true && b <= 12)) return iso(year, b, a);
     return iso(year, a, b) ?? iso(year, b, a);
   }
   m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(t);
@@ -60,6 +64,14 @@ export function parseDate(text: string): string | undefined {
 }
 
 const SYMBOLS: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:CA|C)\$/, 'CAD'],
+  [/\b(?:AU|A)\$/, 'AUD'],
+  [/\bNZ\$/, 'NZD'],
+  [/\bHK\$/, 'HKD'],
+  [/\bS\$/, 'SGD'],
+  [/\bR\$/, 'BRL'],
+  [/\bMX\$/, 'MXN'],
+  [/\bRs\.?(?=\s?\d)/, 'INR'],
   [/US\$|\$/, 'USD'],
   [/€/, 'EUR'],
   [/£/, 'GBP'],
@@ -101,9 +113,12 @@ export function parseCurrencyCode(text: string): string | undefined {
 
 /** The first number in `text`: `1,234.56`, `1.234,56`, `1 234,56`, `(12.00)` and `-12` forms. */
 export function parseNumber(text: string): number | undefined {
-  const m = /(\(?)\s*([-−]?)\s*(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?(\d[\d.,' \u00a0]*\d|\d)(\)?)/.exec(text);
+  const m =
+    /(\(?)\s*([-−]?)\s*(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?(\d[\d.,'’ \u00a0\u2009\u202f]*\d|\d)(\)?)/.exec(
+      text,
+    );
   if (!m) return undefined;
-  let digits = (m[3] ?? '').replace(/[ '\u00a0]/g, '');
+  let digits = (m[3] ?? '').replace(/[ '’\u00a0\u2009\u202f]/g, '');
   const lastDot = digits.lastIndexOf('.');
   const lastComma = digits.lastIndexOf(',');
   if (lastComma > lastDot) {
@@ -152,6 +167,11 @@ function norm(text: string): string {
     .trim();
 }
 
+/** Words that stand for a common enum member: card schemes and kinds are a payment by card. */
+const MEMBER_WORDS: Readonly<Record<string, RegExp>> = {
+  card: /\b(visa|mastercard|maestro|amex|american express|diners|discover|jcb|unionpay|debit|credit|contactless|eftpos|girocard)\b/,
+};
+
 /** The enum member `text` names (exact, then as a whole word inside the text). */
 export function matchEnum<T extends string | number | boolean>(
   text: string,
@@ -159,10 +179,15 @@ export function matchEnum<T extends string | number | boolean>(
 ): T | undefined {
   const t = norm(text);
   for (const v of values) if (norm(String(v)) === t) return v;
+
   for (const v of values) {
     const n = norm(String(v));
     if (n !== '' && new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(t))
       return v;
+  }
+  for (const v of values) {
+    const words = MEMBER_WORDS[norm(String(v))];
+    if (words?.test(t)) return v;
   }
   return undefined;
 }

@@ -50,7 +50,7 @@ import {
   recordedPostgresSchemaVersion,
 } from './postgres-migrations.ts';
 import type { PostgresClient, PostgresPool, PostgresQuery } from './postgres-pool.ts';
-import { createOwnPool, queryConfig } from './postgres-pool.ts';
+import { createOwnPool, queryConfig, sendCorked } from './postgres-pool.ts';
 import type {
   PgDeliveryRow,
   PgDocumentRow,
@@ -93,8 +93,10 @@ export interface PostgresStorageOptions {
   /** Connections of the pool made from a connection string (default 10). */
   readonly maxConnections?: number | undefined;
   /**
-   * Commit transactions under way at once (default 1: commits apply in the order they were
-   * called, as with one writer; more lets the database work on several, in any order).
+   * Commit transactions under way at once (default 4). A commit that touches a row (a run, a
+   * document, a queue item, a delivery) of a transaction under way waits for it, so commits on
+   * the same rows apply in the order they were called; others may commit in any order. Several
+   * at once keep the database busy while a transaction waits for its WAL flush.
    */
   readonly maxCommitTransactions?: number | undefined;
   /**
@@ -191,7 +193,7 @@ class PostgresStorage implements PostgresStorageAdapter {
     this.schema = schema;
     this.#clock = options.clock ?? systemStorageClock;
     this.#maxConnections = options.maxConnections ?? 10;
-    this.#maxTransactions = options.maxCommitTransactions ?? 1;
+    this.#maxTransactions = options.maxCommitTransactions ?? 4;
     this.#maxCommits = options.maxCommitsPerTransaction ?? 64;
     this.#applicationName = options.applicationName ?? 'docflow';
     this.#s = postgresStatements(quoteIdentifier(schema));
@@ -362,12 +364,7 @@ class PostgresStorage implements PostgresStorageAdapter {
     if (batchId !== undefined) where.push(['batch_id = ?', batchId]);
     if (status !== undefined) where.push(['status = ?', status]);
     if (active !== undefined) where.push(['active = ?', active]);
-    const rows = await this.#list<PgRunRow>(
-      'runs',
-      'id, kind, workflow_id, batch_id, status, active, priority, snapshot, revision, created_at, updated_at, seq',
-      where,
-      q,
-    );
+    const rows = await this.#list<PgRunRow>('runs', this.#s.runColumns, where, q);
     return toPage(rows, q, (r) => r.seq, runFromPg);
   }
 
@@ -575,7 +572,8 @@ class PostgresStorage implements PostgresStorageAdapter {
 
   async #all<R>(text: string, values: readonly unknown[]): Promise<R[]> {
     return this.#withClient(
-      async (client) => (await client.query(queryConfig(text, values, true))).rows as R[],
+      async (client) =>
+        (await sendCorked(client, () => client.query(queryConfig(text, values, true)))).rows as R[],
     );
   }
 

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { StorageError } from '../errors.ts';
 import type { KeysetQuery } from '../internal/keyset-page.ts';
 import { keysetQuery, toPage } from '../internal/keyset-page.ts';
 import { notOpen, throwIfAborted } from '../internal/storage-errors.ts';
@@ -49,6 +50,7 @@ import {
   type DocumentCache,
   releaseDocumentCache,
 } from './document-cache.ts';
+import { acquireFileLock, type FileLock } from './file-lock.ts';
 import { groupAction, maxGroupsInFlight } from './group-policy.ts';
 import { keysetSelect } from './keyset-select.ts';
 import { recordedSchemaVersion } from './migrations.ts';
@@ -112,6 +114,20 @@ export interface SqliteStorageOptions {
    * `walCheckpointPages` finds little left to copy. Ignored for `':memory:'`.
    */
   readonly backgroundCheckpoints?: boolean | undefined;
+  /**
+   * Open the file to read only (default false): no lock is taken, so this works beside the
+   * engine that writes the file (a CLI listing runs, a report, a test reading what a run
+   * stored); every write is refused with `READ_ONLY`. The file must exist. Without it, `open()`
+   * takes the file's exclusive lock: a second writer, in this process or another, is refused
+   * with `DATABASE_IN_USE` naming the process that holds it.
+   */
+  readonly readOnly?: boolean | undefined;
+  /**
+   * Take the file's exclusive lock on `open()` (default true). `false` is for tools and tests
+   * that write beside an engine on purpose and coordinate with it themselves: the engine's
+   * recovery assumes it is the only writer.
+   */
+  readonly exclusive?: boolean | undefined;
 }
 
 /** What an open SQLite adapter reports about its database (for operations and tests). */
@@ -190,6 +206,9 @@ class SqliteStorage implements SqliteStorageAdapter {
   readonly #walCheckpointPages: number;
   readonly #writerThread: boolean;
   readonly #backgroundCheckpoints: boolean;
+  readonly #readOnly: boolean;
+  readonly #exclusive: boolean;
+  #lock: FileLock | undefined;
   #open: Open | undefined;
   readonly #listStatements = new Map<string, Statement>();
   #batch: PendingCommit[] = [];
@@ -226,8 +245,12 @@ class SqliteStorage implements SqliteStorageAdapter {
     // A private in-memory database cannot be shared with another thread.
     this.#writerThread = options.writerThread === true && options.path !== ':memory:';
     checkOptionalBoolean(options.backgroundCheckpoints, 'backgroundCheckpoints');
+    checkOptionalBoolean(options.readOnly, 'readOnly');
+    this.#readOnly = options.readOnly === true;
+    checkOptionalBoolean(options.exclusive, 'exclusive');
+    this.#exclusive = options.exclusive !== false && !this.#readOnly;
     this.#backgroundCheckpoints =
-      options.backgroundCheckpoints !== false && options.path !== ':memory:';
+      options.backgroundCheckpoints !== false && options.path !== ':memory:' && !this.#readOnly;
     this.blobs = this.#blobStore();
   }
 
@@ -240,6 +263,13 @@ class SqliteStorage implements SqliteStorageAdapter {
   /** The writer, for a call that writes: the checkpoint thread hears of it. */
   #writer(options?: AbortableOptions): WriterPort {
     const open = this.#get(options);
+    if (this.#readOnly) {
+      throw new StorageError(
+        'READ_ONLY',
+        `${this.#path} was opened read-only (sqliteStorage({ readOnly: true })): writes are refused`,
+        { details: { path: this.#path } },
+      );
+    }
     if (open.registered !== undefined) open.registered.touch();
     else if (this.#backgroundCheckpoints && ++open.writes === BACKGROUND_CHECKPOINTS_AFTER) {
       open.checkpoints = startBackgroundCheckpoints(
@@ -271,7 +301,18 @@ class SqliteStorage implements SqliteStorageAdapter {
       mmapSizeBytes: this.#mmapSizeBytes,
       walCheckpointPages: this.#walCheckpointPages,
     };
-    const { db, writer } = await this.#connect(settings);
+    // One writer per file: the lock comes first, so a refused open changes nothing.
+    const lock =
+      this.#exclusive && this.#path !== ':memory:' ? acquireFileLock(this.#path) : undefined;
+    let connected: { db: BetterSqlite3.Database; writer: WriterPort };
+    try {
+      connected = await this.#connect(settings);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
+    const { db, writer } = connected;
+    this.#lock = lock;
     try {
       this.#listStatements.clear();
       this.#open = {
@@ -287,14 +328,28 @@ class SqliteStorage implements SqliteStorageAdapter {
     } catch (error) {
       await writer.close();
       db.close();
+      this.#releaseLock();
       throw toStorageError(error, true);
     }
+  }
+
+  #releaseLock(): void {
+    const lock = this.#lock;
+    this.#lock = undefined;
+    lock?.release();
   }
 
   /** The reading connection and the writer (migrated), in this thread or a worker thread. */
   async #connect(
     settings: ConnectionSettings,
   ): Promise<{ db: BetterSqlite3.Database; writer: WriterPort }> {
+    if (this.#readOnly) {
+      const db = openConnection(settings, false, true);
+      return {
+        db,
+        writer: { threaded: false, call: () => Promise.reject(), close: async () => {} },
+      };
+    }
     if (this.#writerThread) {
       // The thread migrates the schema before this connection, which only reads, is opened.
       const writer = await startWriterThread(settings);
@@ -342,6 +397,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     await (await open.checkpoints)?.stop();
     await open.writer.close();
     open.db.close();
+    this.#releaseLock();
   }
 
   async commit(changes: Changes, options?: AbortableOptions): Promise<CommitResult> {

@@ -2,6 +2,7 @@ import { clampBox, round2 } from '../boxes.ts';
 import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts';
 import type { FormatContext } from '../format-context.ts';
 import { mapLimit } from '../map-limit.ts';
+import { checkOcrPackages } from '../ocr/ocr-packages.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
@@ -77,6 +78,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
       Awaited<ReturnType<typeof import('./pdf/ocr-pdf-page.ts')['ocrPdfPage']>>
     >();
     if (scanned.length > 0) {
+      checkOcrPackages(context, 'pdf');
       const [{ ocrPdfPage }, { ocrPoolSize }] = await Promise.all([
         import('./pdf/ocr-pdf-page.ts'),
         import('../ocr/ocr-pool.ts'),

@@ -6,7 +6,7 @@
 import type { ClassificationConfig } from '../processor-config.ts';
 import type { ClassifyOutput } from '../provider.ts';
 import type { DocumentView } from '../view/document-view.ts';
-import { buildTermProfiles, isOtherType, rank, termCounts } from './term-model.ts';
+import { buildTermProfiles, isOtherType, layoutTerms, rank, termCounts } from './term-model.ts';
 
 /** Below this confidence the `other` classification is chosen (when there is one). */
 export const DEFAULT_CONFIDENCE_THRESHOLD = 0.35;
@@ -18,9 +18,10 @@ export function classifyLines(
     ClassificationConfig,
     'classifications' | 'classificationRules' | 'confidenceThreshold'
   >,
+  layout: readonly string[] = [],
 ): ClassifyOutput {
   const profiles = buildTermProfiles(config.classifications, config.classificationRules);
-  const ranking = rank(profiles, termCounts(lines));
+  const ranking = rank(profiles, termCounts(lines, 6, layout));
   const other = config.classifications.find((c) => isOtherType(c.type));
   const threshold = config.confidenceThreshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
   const sorted = [...ranking.scores.entries()].sort((a, b) => b[1] - a[1]);
@@ -38,16 +39,21 @@ export function classifyLines(
     const fallback = other ?? config.classifications[0];
     if (!fallback) throw new Error('classifications: at least one classification is required');
     const hasText = lines.some((l) => l.trim() !== '');
+    // Confidence in "other" is what is left after the best real candidate; a document without
+    // text says nothing at all. The insight states the same figure first.
+    const confidence = hasText ? Math.round((1 - ranking.confidence) * 1000) / 1000 : 0;
+    const why =
+      best === undefined
+        ? evidence
+        : `${evidence} Its confidence ${ranking.confidence.toFixed(2)} is below the ${threshold} threshold.`;
     return {
       id: fallback.id,
       type: fallback.type,
-      // Confidence in "other" is what is left after the best real candidate; a document without
-      // text says nothing at all.
-      confidence: hasText ? Math.round((1 - ranking.confidence) * 1000) / 1000 : 0,
+      confidence,
       insights: [
         {
           type: 'reasoning',
-          content: `${evidence} Confidence ${ranking.confidence.toFixed(2)} is below ${threshold}: classified as ${fallback.type}.`,
+          content: `Classified as ${fallback.type} with confidence ${confidence.toFixed(2)}. ${why}`,
         },
       ],
     };
@@ -65,5 +71,6 @@ export function offlineClassify(doc: DocumentView, config: ClassificationConfig)
   return classifyLines(
     doc.pages.flatMap((p) => p.lines.map((l) => l.text)),
     config,
+    layoutTerms(doc.pages),
   );
 }

@@ -1,11 +1,14 @@
 /**
  * Offline extraction: schema properties meet document labels. Each leaf property (its name,
  * title and description, through the synonyms of text-tokens.ts) is matched against the labels
- * of key-value blocks and "Label: value" lines; pairs are assigned greedily by match strength so
- * that one label feeds one property ("Due date" goes to `due_date`, "Date" to `invoice_date`).
- * Arrays of objects come from the table whose header best matches the item properties, with its
- * continuation on later pages. Values are coerced by schema kind, and every value carries its
- * citation (page, polygon, the text it came from) and the label-match strength as confidence.
+ * the view found (after a colon, in the next cell of the row, under the label, in a table) and
+ * the values conventions give (letterhead, "Dear …", the signer, a standalone date); pairs are
+ * assigned greedily by match strength so that one label feeds one property ("Due date" goes to
+ * `due_date`, "Date" to `invoice_date`). Properties no label fills are filled by their role
+ * (field-roles.ts): the issuer from the letterhead, the addressee from the salutation or an
+ * address block, the currency from the amounts. Arrays of objects come from tables
+ * (extract-tables.ts). Values are coerced by schema kind, and every value carries its citation
+ * (page, polygon, the text it came from) and the match strength as confidence.
  */
 
 import type { JsonSchema } from '../processor-config.ts';
@@ -27,14 +30,37 @@ import type {
   DocumentTable,
   DocumentView,
 } from '../view/document-view.ts';
+import { regionOf } from '../view/view-geometry.ts';
+import {
+  addressees,
+  documentCurrency,
+  type Found,
+  letterhead,
+  salutationName,
+  signer,
+  standaloneDate,
+  withoutHonorific,
+} from './conventions.ts';
+import { itemRows, mapColumns, splitAmount, splitQuantity } from './extract-tables.ts';
+import { cleanIdentifier, type Role, rolesOf } from './field-roles.ts';
 
 /** Matches weaker than this are not used. */
 const MIN_LABEL_SCORE = 0.5;
 
+/** How much a label/value pair is trusted, by where the value was found. */
+const SOURCE_WEIGHT: Readonly<Record<DocumentField['source'], number>> = {
+  key_value: 1,
+  line: 1,
+  table: 0.98,
+  row: 0.97,
+  below: 0.93,
+};
+/** Values that conventions give without a label are discounted below real labels. */
+const CONVENTION_WEIGHT = 0.6;
+
 interface Candidate {
   readonly field: DocumentField;
   readonly tokens: readonly string[];
-  /** Scores of conventions (letterhead, salutation) are discounted below real labels. */
   readonly weight: number;
 }
 
@@ -43,12 +69,14 @@ interface Leaf {
   readonly node: SchemaNode;
   readonly nameTokens: readonly string[];
   readonly descriptionTokens: readonly string[];
+  readonly roles: ReadonlySet<Role>;
 }
 
 interface Context {
   readonly candidates: readonly Candidate[];
   readonly pages: readonly DocumentPage[];
   readonly currency: string | null;
+  readonly dayFirst: boolean | undefined;
   readonly metadata: Record<string, FieldMetadata>;
 }
 
@@ -79,53 +107,56 @@ function fieldMetadata(
     : metadata;
 }
 
-/** Conventions that carry a value without a label: letterhead, salutation, signature, checkboxes. */
-function conventionalFields(page: DocumentPage, isFirst: boolean): DocumentField[] {
+const field = (label: string, found: Found): DocumentField => ({
+  label,
+  value: found.value,
+  source: 'line',
+  region: found.region,
+  lineIndex: found.lineIndex,
+});
+
+/** Values conventions give on a document's first page, as labelled fields. */
+function conventionalFields(page: DocumentPage): DocumentField[] {
   const out: DocumentField[] = [];
-  const make = (label: string, value: string, index: number): DocumentField | undefined => {
-    const line = page.lines[index];
-    if (!line) return undefined;
-    return { label, value, source: 'line', region: line, lineIndex: index };
-  };
-  page.lines.forEach((line, i) => {
-    const dear = /^dear\s+(.+?)[,:]?\s*$/i.exec(line.text);
-    if (dear?.[1]) {
-      const f = make('Recipient name', dear[1], i);
-      if (f) out.push(f);
-    }
-    if (
-      /^(sincerely|yours (?:sincerely|faithfully|truly)|(?:kind |best )?regards|respectfully),?\s*$/i.test(
-        line.text,
-      )
-    ) {
-      const next = page.lines[i + 1];
-      if (next && next.text.length < 60) {
-        const f = make('Sender name', next.text.trim(), i + 1);
-        if (f) out.push(f);
-      }
-    }
-    const box = /^\s*\[([xX✓✔ ])\]\s*(.+)$/.exec(line.text);
-    if (box?.[2]) {
-      const f = make(box[2], box[1] === ' ' ? 'no' : 'yes', i);
-      if (f) out.push(f);
-    }
-  });
-  if (isFirst) {
-    const first = page.lines[0];
-    if (first && !first.text.includes(':') && first.text.length < 60) {
-      const f = make('Issuer name', first.text.trim(), 0);
-      if (f) out.push(f);
-    }
-    const dateLine = page.lines.findIndex(
-      (l) => !l.text.includes(':') && parseDate(l.text) !== undefined && l.text.length < 40,
-    );
-    const dateText = page.lines[dateLine]?.text;
-    if (dateText) {
-      const f = make('Date', dateText.trim(), dateLine);
-      if (f) out.push(f);
-    }
-  }
+  const issuer = letterhead(page);
+  if (issuer) out.push(field('Issuer name', issuer));
+  const dear = salutationName(page);
+  if (dear) out.push(field('Recipient name', dear));
+  const signed = signer(page);
+  if (signed) out.push(field('Sender name', signed));
+  const date = standaloneDate(page);
+  if (date) out.push(field('Date', date));
   return out;
+}
+
+/** Checkbox lines ("[x] Paid") as yes/no fields, on any page. */
+function checkboxFields(page: DocumentPage): DocumentField[] {
+  const out: DocumentField[] = [];
+  page.lines.forEach((line, i) => {
+    const box = /^\s*\[([xX✓✔ ])\]\s*(.+)$/.exec(line.text);
+    if (box?.[2])
+      out.push({
+        label: box[2],
+        value: box[1] === ' ' ? 'no' : 'yes',
+        source: 'line',
+        region: line,
+        lineIndex: i,
+      });
+  });
+  return out;
+}
+
+/**
+ * A field whose value is a period ("01/03/2024 - 31/03/2024", "1 Mar to 31 Mar 2024") also
+ * stands for its start and its end.
+ */
+function periodFields(f: DocumentField): DocumentField[] {
+  const m = /^(.+?)\s+(?:-|–|—|to|until|through|bis|au)\s+(.+)$/i.exec(f.value.trim());
+  if (!m?.[1] || !m[2] || parseDate(m[1]) === undefined || parseDate(m[2]) === undefined) return [];
+  return [
+    { ...f, label: `${f.label} start date`, value: m[1] },
+    { ...f, label: `${f.label} end date`, value: m[2] },
+  ];
 }
 
 function collectLeaves(
@@ -148,29 +179,40 @@ function collectLeaves(
       node: prop.node,
       nameTokens,
       descriptionTokens: tokens(prop.node.description ?? ''),
+      roles: rolesOf(`${prop.name} ${prop.node.title ?? ''}`, prop.node.description ?? ''),
     });
   }
 }
 
+/** Tokens that name no particular field on their own ("Date", "Number"). */
+const GENERIC = new Set(['number', 'date', 'name', 'id', 'code', 'value', 'type']);
+
+/** How well a label names a leaf, 0..1 (before the candidate's weight). */
 function labelScore(leaf: Leaf, candidate: Candidate): number {
   const byName = dice(leaf.nameTokens, candidate.tokens);
   let byDescription = 0;
-  if (leaf.descriptionTokens.length > 0 && candidate.tokens.length > 0) {
+  // A description covers a label only through a word that names something ("Due", not "Date").
+  if (leaf.descriptionTokens.length > 0 && candidate.tokens.some((t) => !GENERIC.has(t))) {
     const description = new Set(leaf.descriptionTokens);
     const covered =
       candidate.tokens.filter((t) => description.has(t)).length / candidate.tokens.length;
     byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
   }
-  return Math.max(byName, byDescription) * candidate.weight;
+  return Math.max(byName, byDescription);
 }
 
-/** The typed value of `text` for a schema node; undefined when the text is not of that kind. */
-function coerce(text: string, node: SchemaNode, currency: string | null): ExtractValue | undefined {
+/** The typed value of `text` for a leaf; undefined when the text is not of that kind. */
+function coerce(
+  text: string,
+  leaf: Pick<Leaf, 'node' | 'roles'>,
+  ctx: Pick<Context, 'currency' | 'dayFirst'>,
+): ExtractValue | undefined {
   const t = text.trim();
   if (t === '') return undefined;
+  const node = leaf.node;
   switch (node.kind) {
     case 'date':
-      return parseDate(t);
+      return parseDate(t, ctx.dayFirst);
     case 'number':
       return parseNumber(t);
     case 'integer': {
@@ -178,7 +220,7 @@ function coerce(text: string, node: SchemaNode, currency: string | null): Extrac
       return n === undefined ? undefined : Math.round(n);
     }
     case 'currency': {
-      const c = parseCurrency(t, currency);
+      const c = parseCurrency(t, ctx.currency);
       return c ? { amount: c.amount, iso_4217: c.iso_4217 } : undefined;
     }
     case 'boolean':
@@ -187,6 +229,19 @@ function coerce(text: string, node: SchemaNode, currency: string | null): Extrac
       return matchEnum(t, node.enumValues ?? []);
     case 'string':
     case 'unknown':
+      if (leaf.roles.has('currency')) return parseCurrencyCode(t);
+      if (leaf.roles.has('identifier')) {
+        const id = cleanIdentifier(t);
+        // A date is not an identifier.
+        return id === undefined || parseDate(id) !== undefined ? undefined : id;
+      }
+      if (leaf.roles.has('issuer') || leaf.roles.has('recipient') || leaf.roles.has('signer')) {
+        // A name is words, not a date, an amount or a code.
+        const letters = (t.match(/\p{L}/gu) ?? []).length;
+        if (parseDate(t) !== undefined || letters < t.replace(/\s/g, '').length * 0.6)
+          return undefined;
+        return leaf.roles.has('issuer') ? t : withoutHonorific(t);
+      }
       return t;
     default:
       return undefined;
@@ -209,7 +264,55 @@ function setPath(target: Record<string, ExtractValue>, path: string, value: Extr
   obj[parts[parts.length - 1] ?? path] = value;
 }
 
-/** Scalar leaves by greedy assignment of (leaf, label) pairs, strongest first. */
+/** The value a leaf's role gives by convention, when no label filled it. */
+function byRole(
+  leaf: Leaf,
+  ctx: Context,
+  used: ReadonlySet<string>,
+): { found: Found; why: string } | undefined {
+  const first = ctx.pages[0];
+  if (!first) return undefined;
+  if (leaf.roles.has('currency') && ctx.currency)
+    return {
+      found: {
+        value: ctx.currency,
+        region: regionOf(
+          first.lines[0] ?? {
+            fileId: first.fileId,
+            page: first.number,
+            pageWidth: first.width,
+            pageHeight: first.height,
+            polygon: [],
+            ocrConfidence: null,
+          },
+        ),
+        lineIndex: 0,
+      },
+      why: `The amounts are written in ${ctx.currency}.`,
+    };
+  const issuer = letterhead(first);
+  if (leaf.roles.has('issuer') && issuer && !used.has(issuer.value))
+    return { found: issuer, why: `"${issuer.value}" heads the first page (letterhead).` };
+  if (leaf.roles.has('recipient')) {
+    const dear = salutationName(first);
+    if (dear && !used.has(dear.value))
+      return { found: dear, why: `The letter is addressed to ${dear.value}.` };
+    const block = addressees(first, issuer).find((a) => !used.has(a.value));
+    if (block) return { found: block, why: `"${block.value}" heads an address block.` };
+    // A party the issuer's document names by label (a purchase order's vendor) leaves the
+    // letterhead for the other party property.
+    if (issuer && !used.has(issuer.value))
+      return { found: issuer, why: `"${issuer.value}" heads the first page.` };
+  }
+  if (leaf.roles.has('signer')) {
+    const signed = signer(first);
+    if (signed && !used.has(signed.value))
+      return { found: signed, why: `${signed.value} signed the letter.` };
+  }
+  return undefined;
+}
+
+/** Scalar leaves by greedy assignment of (leaf, label) pairs, strongest first; then by role. */
 function extractLeaves(
   leaves: readonly Leaf[],
   ctx: Context,
@@ -224,9 +327,10 @@ function extractLeaves(
   }[] = [];
   leaves.forEach((leaf) => {
     ctx.candidates.forEach((candidate, order) => {
-      const score = labelScore(leaf, candidate);
-      if (score < MIN_LABEL_SCORE) return;
-      const coerced = coerce(candidate.field.value, leaf.node, ctx.currency);
+      const match = labelScore(leaf, candidate);
+      if (match < MIN_LABEL_SCORE) return;
+      const score = match * candidate.weight;
+      const coerced = coerce(candidate.field.value, leaf, ctx);
       if (coerced === undefined) return;
       pairs.push({ leaf, candidate, score, order, coerced });
     });
@@ -235,11 +339,13 @@ function extractLeaves(
   const usedLeaves = new Set<string>();
   // One label feeds one property, even when it repeats on continuation pages.
   const usedLabels = new Set<string>();
+  const usedValues = new Set<string>();
   for (const pair of pairs) {
     const label = pair.candidate.tokens.join(' ');
     if (usedLeaves.has(pair.leaf.path) || usedLabels.has(label)) continue;
     usedLeaves.add(pair.leaf.path);
     usedLabels.add(label);
+    usedValues.add(pair.candidate.field.value.trim());
     setPath(value, pair.leaf.path, pair.coerced);
     const f = pair.candidate.field;
     ctx.metadata[pair.leaf.path] = fieldMetadata(
@@ -249,8 +355,31 @@ function extractLeaves(
       `Matched label "${f.label}" on page ${f.region.page} (match ${pair.score.toFixed(2)}).`,
     );
   }
-  for (const leaf of leaves) {
-    if (usedLeaves.has(leaf.path)) continue;
+  // Properties without a label, issuers first (the letterhead is theirs before anyone else's).
+  const rest = leaves.filter((l) => !usedLeaves.has(l.path));
+  rest.sort((a, b) => Number(b.roles.has('issuer')) - Number(a.roles.has('issuer')));
+  for (const leaf of rest) {
+    const id = leaf.roles.has('identifier') ? soleIdentifier(leaf, ctx, usedLabels) : undefined;
+    if (id) {
+      usedLabels.add(id.candidate.tokens.join(' '));
+      setPath(value, leaf.path, id.value);
+      const f = id.candidate.field;
+      ctx.metadata[leaf.path] = fieldMetadata(
+        f.region,
+        `${f.label}: ${f.value}`,
+        0.4,
+        `"${f.label}" is the document's only other identifier.`,
+      );
+      continue;
+    }
+    const role = byRole(leaf, ctx, usedValues);
+    const coerced = role ? coerce(role.found.value, leaf, ctx) : undefined;
+    if (role && coerced !== undefined) {
+      usedValues.add(role.found.value);
+      setPath(value, leaf.path, coerced);
+      ctx.metadata[leaf.path] = fieldMetadata(role.found.region, role.found.value, 0.5, role.why);
+      continue;
+    }
     if (leaf.node.kind === 'enum') {
       const found = findEnumMention(leaf.node, ctx.pages);
       if (found) {
@@ -266,6 +395,28 @@ function extractLeaves(
     }
     setPath(value, leaf.path, null);
   }
+}
+
+const ID_LABEL = new Set(['number', 'id', 'identifier', 'reference', 'code']);
+
+/**
+ * The document's only identifier no property took ("Trans #: R950355" for a receipt number):
+ * a labelled value whose label says number, id or reference and whose value is a code.
+ */
+function soleIdentifier(
+  leaf: Leaf,
+  ctx: Context,
+  usedLabels: ReadonlySet<string>,
+): { candidate: Candidate; value: ExtractValue } | undefined {
+  const found = new Map<string, { candidate: Candidate; value: ExtractValue }>();
+  for (const candidate of ctx.candidates) {
+    if (candidate.weight < 0.9 || !candidate.tokens.some((t) => ID_LABEL.has(t))) continue;
+    const label = candidate.tokens.join(' ');
+    if (usedLabels.has(label) || found.has(label)) continue;
+    const value = coerce(candidate.field.value, leaf, ctx);
+    if (value !== undefined) found.set(label, { candidate, value });
+  }
+  return found.size === 1 ? [...found.values()][0] : undefined;
 }
 
 function findEnumMention(
@@ -286,45 +437,8 @@ function findEnumMention(
   return seen.size === 1 ? found : undefined;
 }
 
-const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|balance|amount due|grand total)\b/i;
-
 function headerKey(table: DocumentTable): string {
   return table.header.map((c) => c.text.toLowerCase()).join('|');
-}
-
-/** Maps item properties to table columns; returns the mapping and its strength. */
-function mapColumns(
-  items: SchemaNode,
-  table: DocumentTable,
-): { columns: Map<string, number>; score: number } {
-  const props = items.kind === 'object' ? (items.properties ?? []) : [];
-  const pairs: { name: string; column: number; score: number }[] = [];
-  for (const prop of props) {
-    const nameTokens = [
-      ...new Set([...labelTokens(prop.name), ...labelTokens(prop.node.title ?? '')]),
-    ];
-    const descriptionTokens = new Set(tokens(prop.node.description ?? ''));
-    table.header.forEach((cell, column) => {
-      const cellTokens = labelTokens(cell.text);
-      let score = dice(nameTokens, cellTokens);
-      if (cellTokens.length > 0 && cellTokens.every((t) => descriptionTokens.has(t)))
-        score = Math.max(score, 0.65);
-      if (score >= MIN_LABEL_SCORE) pairs.push({ name: prop.name, column, score });
-    });
-  }
-  pairs.sort((a, b) => b.score - a.score);
-  const columns = new Map<string, number>();
-  const usedColumns = new Set<number>();
-  let total = 0;
-  for (const pair of pairs) {
-    if (columns.has(pair.name) || usedColumns.has(pair.column)) continue;
-    columns.set(pair.name, pair.column);
-    usedColumns.add(pair.column);
-    total += pair.score;
-  }
-  const needed = Math.min(2, props.length);
-  if (columns.size < needed) return { columns, score: 0 };
-  return { columns, score: total / Math.max(props.length, 1) };
 }
 
 function extractArray(
@@ -335,13 +449,12 @@ function extractArray(
   usedTables: Set<DocumentTable>,
 ): ExtractValue[] {
   const items = node.items;
-  if (!items) return [];
-  if (items.kind !== 'object') return [];
-  let best: { table: DocumentTable; columns: Map<string, number>; score: number } | undefined;
+  if (items?.kind !== 'object') return [];
+  let best: { table: DocumentTable; map: ReturnType<typeof mapColumns> } | undefined;
   for (const table of tables) {
     if (usedTables.has(table)) continue;
-    const { columns, score } = mapColumns(items, table);
-    if (score > 0 && (!best || score > best.score)) best = { table, columns, score };
+    const map = mapColumns(items, table);
+    if (map.score > 0 && (!best || map.score > best.map.score)) best = { table, map };
   }
   if (!best) return [];
   const chosen = best;
@@ -354,42 +467,74 @@ function extractArray(
     ctx.metadata[path] = fieldMetadata(
       headerCell.region,
       chosen.table.header.map((c) => c.text).join(' | '),
-      chosen.score,
+      chosen.map.score,
       `Table with columns ${chosen.table.header.map((c) => c.text).join(', ')} on page ${chosen.table.page}.`,
     );
   }
+  const props = items.properties ?? [];
+  const descriptionProp = props.find(
+    (p) => p.node.kind === 'string' && chosen.map.columns.has(p.name),
+  );
+  const descriptionColumn = descriptionProp
+    ? chosen.map.columns.get(descriptionProp.name)
+    : undefined;
+  // A quantity without a column of its own may be written into the description ("2 x Coffee").
+  const quantityProp = props.find(
+    (p) =>
+      (p.node.kind === 'number' || p.node.kind === 'integer') &&
+      !chosen.map.columns.has(p.name) &&
+      /\b(qty|quantity|count|units?|pcs|number of)\b/i.test(
+        `${p.name.replace(/[_-]|(?<=[a-z])(?=[A-Z])/g, ' ')} ${p.node.title ?? ''}`,
+      ),
+  );
   const out: ExtractValue[] = [];
   for (const table of parts) {
-    for (const row of table.rows) {
-      if (TOTAL_ROW.test(row[0]?.text ?? '')) continue;
+    for (const row of itemRows(table, chosen.map, descriptionColumn)) {
       const itemPath = `${path}[${out.length}]`;
       const item: Record<string, ExtractValue> = {};
       let filled = 0;
-      for (const prop of items.properties ?? []) {
-        const column = chosen.columns.get(prop.name);
-        const cell = column === undefined ? undefined : row[column];
-        const v = cell ? coerce(cell.text, prop.node, ctx.currency) : undefined;
-        if (v === undefined || !cell) {
+      const described = descriptionColumn === undefined ? undefined : row[descriptionColumn];
+      const inline = quantityProp && described ? splitQuantity(described.text) : undefined;
+      for (const prop of props) {
+        const leaf = { node: prop.node, roles: new Set<Role>() };
+        const column = chosen.map.columns.get(prop.name);
+        let cell = column === undefined ? undefined : row[column];
+        if (inline && cell && prop === descriptionProp)
+          cell = { ...cell, text: inline.description };
+        if (inline && described && prop === quantityProp)
+          cell = { ...described, text: String(inline.quantity) };
+        let v = cell ? coerce(cell.text, leaf, ctx) : undefined;
+        let source = cell;
+        if (v === undefined && chosen.map.split?.name === prop.name) {
+          const signed = splitAmount(row, chosen.map.split);
+          if (signed) {
+            v =
+              prop.node.kind === 'currency'
+                ? { amount: signed.value, iso_4217: ctx.currency }
+                : signed.value;
+            source = signed.cell;
+          }
+        }
+        if (v === undefined || !source) {
           item[prop.name] = prop.node.kind === 'array' ? [] : null;
           continue;
         }
         item[prop.name] = v;
         filled++;
         ctx.metadata[`${itemPath}.${prop.name}`] = fieldMetadata(
-          cell.region,
-          cell.text,
-          chosen.score,
+          source.region,
+          source.text,
+          chosen.map.score,
         );
       }
       if (filled === 0) continue;
       const first = row[0];
-      if (first) {
+      if (first)
         ctx.metadata[itemPath] = fieldMetadata(
           first.region,
           row.map((c) => c.text).join(' | '),
-          chosen.score,
+          chosen.map.score,
         );
-      }
       out.push(item);
     }
   }
@@ -413,18 +558,27 @@ function extractArrays(
   }
 }
 
-function documentCurrency(pages: readonly DocumentPage[]): string | null {
-  const counts = new Map<string, number>();
-  for (const page of pages) {
+/**
+ * Whether the document writes numeric dates day first: yes when one of its dates can only be
+ * read so (31/03/2024), no when one can only be read month first (03/31/2024); otherwise by the
+ * convention of its amounts (a decimal comma, or a currency of day-first countries).
+ */
+function dateOrder(pages: readonly DocumentPage[], currency: string | null): boolean | undefined {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  let decimalComma = 0;
+  for (const page of pages)
     for (const line of page.lines) {
-      const code = parseCurrencyCode(line.text);
-      if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+      for (const m of line.text.matchAll(/\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\b/g)) {
+        if (Number(m[1]) > 12) dayFirst++;
+        else if (Number(m[2]) > 12) monthFirst++;
+      }
+      if (/\d[.\s]\d{3},\d{2}\b|\b\d+,\d{2}\b(?!\d)/.test(line.text)) decimalComma++;
     }
-  }
-  let best: string | null = null;
-  let n = 0;
-  for (const [code, c] of counts) if (c > n) [best, n] = [code, c];
-  return best;
+  if (dayFirst > 0 && monthFirst === 0) return true;
+  if (monthFirst > 0 && dayFirst === 0) return false;
+  if (decimalComma > 0 || (currency !== null && currency !== 'USD')) return true;
+  return undefined;
 }
 
 /**
@@ -435,16 +589,23 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
   const root = readSchema(schema);
   const candidates: Candidate[] = [];
   doc.pages.forEach((page, i) => {
-    for (const field of page.fields)
-      candidates.push({ field, tokens: labelTokens(field.label), weight: 1 });
-    for (const field of conventionalFields(page, i === 0 || page.number === 1)) {
-      candidates.push({ field, tokens: labelTokens(field.label), weight: 0.6 });
+    const fields = [...page.fields, ...checkboxFields(page)];
+    for (const f of fields) {
+      const weight = SOURCE_WEIGHT[f.source];
+      candidates.push({ field: f, tokens: labelTokens(f.label), weight });
+      for (const p of periodFields(f))
+        candidates.push({ field: p, tokens: labelTokens(p.label), weight });
     }
+    if (i === 0 || page.number === 1)
+      for (const f of conventionalFields(page))
+        candidates.push({ field: f, tokens: labelTokens(f.label), weight: CONVENTION_WEIGHT });
   });
+  const currency = documentCurrency(doc.pages);
   const ctx: Context = {
     candidates,
     pages: doc.pages,
-    currency: documentCurrency(doc.pages),
+    currency,
+    dayFirst: dateOrder(doc.pages, currency),
     metadata: {},
   };
   const value: Record<string, ExtractValue> = {};

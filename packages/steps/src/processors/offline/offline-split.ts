@@ -11,8 +11,9 @@ import type { SplitterConfig } from '../processor-config.ts';
 import type { ProposedSplit } from '../provider.ts';
 import { labelTokens, tokens } from '../text-tokens.ts';
 import type { DocumentPage, DocumentView } from '../view/document-view.ts';
+import { letterhead } from './conventions.ts';
 import { classifyLines } from './offline-classify.ts';
-import { buildTermProfiles, rank, termCounts } from './term-model.ts';
+import { buildTermProfiles, layoutTerms, rank, termCounts } from './term-model.ts';
 
 interface PageCues {
   readonly pageNumber?: { readonly current: number; readonly total?: number };
@@ -23,6 +24,8 @@ interface PageCues {
   readonly continued: boolean;
   /** The page opens a letter ("Dear …"): continuation pages never do. */
   readonly salutation: boolean;
+  /** The organisation heading the page (its letterhead), lower-cased. */
+  readonly issuer: string | undefined;
 }
 
 const PAGE_OF = /\bpage\s+(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\b/i;
@@ -63,6 +66,12 @@ function typeTerms(type: string): string[] {
   return [...tokens(type), ...(extra[type.toLowerCase().replace(/[\s-]+/g, '_')] ?? [])];
 }
 
+/** The organisation heading a page, when it stands out as a letterhead does. */
+function prominentIssuer(page: DocumentPage): string | undefined {
+  const found = letterhead(page);
+  return found?.prominent ? found.value.toLowerCase() : undefined;
+}
+
 /** Splits the pages of one file. */
 function splitPages(
   pages: readonly DocumentPage[],
@@ -73,7 +82,7 @@ function splitPages(
   const profiles = buildTermProfiles(classifications, config.splitRules);
   const cues: PageCues[] = pages.map((page) => {
     const lines = page.lines.map((l) => l.text);
-    const ranking = rank(profiles, termCounts(lines));
+    const ranking = rank(profiles, termCounts(lines, 6, layoutTerms([page])));
     const best = ranking.best?.classification;
     const title = new Set(lines.slice(0, 10).flatMap((l) => tokens(l)));
     const pageNumber = pageNumberOf(page);
@@ -87,12 +96,14 @@ function splitPages(
       salutation: lines
         .slice(0, 30)
         .some((l) => /^(dear|to whom it may concern)\b/i.test(l.trim())),
+      issuer: prominentIssuer(page),
     };
   });
   const starts: number[] = [0];
   const reasons = new Map<number, string>([[0, 'first page']]);
   let segmentIds = new Map(cues[0]?.identifiers ?? []);
   let segmentClass = cues[0]?.classId;
+  let segmentIssuer = cues[0]?.issuer;
   for (let i = 1; i < pages.length; i++) {
     const cue = cues[i];
     if (!cue) continue;
@@ -112,7 +123,18 @@ function splitPages(
         if (current === value) continues = true;
       }
     }
+    if (!start && !continues && cue.identifiers.size > 0 && segmentIds.size > 0) {
+      // Two documents may name their number differently ("Receipt #", "Trans #"): a page whose
+      // identifiers share no name with the document's, and differ from all of its values, is
+      // another document's first page.
+      const values = new Set(segmentIds.values());
+      const shared = [...cue.identifiers.keys()].some((k) => segmentIds.has(k));
+      if (!shared && ![...cue.identifiers.values()].some((v) => values.has(v)))
+        start = 'the page has other identifiers than the document before';
+    }
     if (!start && !continues && cue.continued) continues = true;
+    if (!start && !continues && cue.issuer && segmentIssuer && cue.issuer !== segmentIssuer)
+      start = 'another organisation heads the page';
     if (!start && !continues && cue.salutation) start = 'a salutation opens a new letter';
     if (!start && !continues && cue.classId !== segmentClass && cue.confidence >= 0.5) {
       start = 'the page reads as a different kind of document';
@@ -125,8 +147,10 @@ function splitPages(
       reasons.set(i, start);
       segmentIds = new Map(cue.identifiers);
       segmentClass = cue.classId;
+      segmentIssuer = cue.issuer;
     } else {
       for (const [k, v] of cue.identifiers) if (!segmentIds.has(k)) segmentIds.set(k, v);
+      segmentIssuer ??= cue.issuer;
       if (
         segmentClass === undefined ||
         (cues[starts[starts.length - 1] ?? 0]?.confidence ?? 0) < 0.5
@@ -144,6 +168,7 @@ function splitPages(
         classifications,
         ...(config.splitRules === undefined ? {} : { classificationRules: config.splitRules }),
       },
+      layoutTerms(segment),
     );
     const firstPage = segment[0]?.number ?? s + 1;
     const lastPage = segment[segment.length - 1]?.number ?? e + 1;

@@ -22,6 +22,18 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     'transaction',
     'card',
     'cashier',
+    'tender',
+    'register',
+    'till',
+    'trans',
+    'visa',
+    'mastercard',
+    '@time-of-day',
+    '@masked-card',
+    '@narrow-page',
+    // Totals and taxes are on receipts as on invoices: shared, they tell neither apart.
+    'total',
+    'tax',
   ],
   purchase_order: [
     'purchase_order',
@@ -131,7 +143,9 @@ export function buildTermProfiles(
     const typeTokens = tokens(c.type);
     for (const t of typeTokens) add(t, 4 / typeTokens.length + 1);
     for (const t of tokens(c.description ?? '')) add(t, 0.6);
-    for (const hint of hintsFor(c.type)) for (const t of tokens(hint)) add(t, 0.8);
+    for (const hint of hintsFor(c.type))
+      if (hint.startsWith('@')) add(hint, 0.8);
+      else for (const t of tokens(hint)) add(t, 0.8);
     if (rules) {
       const typeWords = new RegExp(`\\b${c.type.replace(/[_-]+/g, '[ _-]?')}s?\\b`, 'i');
       for (const sentence of rules.split(/[.\n;]+/)) {
@@ -163,14 +177,38 @@ export function buildTermProfiles(
   });
 }
 
-/** Token counts of a text, with the title zone (first `titleLines` lines) counted three times. */
-export function termCounts(lines: readonly string[], titleLines = 6): Map<string, number> {
+/**
+ * Terms for shapes of text rather than words ("@"-prefixed, so no word collides with them): a
+ * time of day and a masked card number are what till receipts print.
+ */
+const SHAPES: readonly (readonly [string, RegExp])[] = [
+  ['@time-of-day', /\b([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?\b(?!\s*(?:%|:))/],
+  ['@masked-card', /[*xX•]{4}\s?\d{4}\b|\bending(?: in)? \d{4}\b/],
+];
+
+/**
+ * Token counts of a text, with the title zone (first `titleLines` lines) counted three times,
+ * plus shape terms and any `extra` terms (layout facts such as "@narrow-page").
+ */
+export function termCounts(
+  lines: readonly string[],
+  titleLines = 6,
+  extra: readonly string[] = [],
+): Map<string, number> {
   const counts = new Map<string, number>();
   lines.forEach((line, i) => {
     const boost = i < titleLines ? 3 : 1;
     for (const t of tokens(line)) counts.set(t, (counts.get(t) ?? 0) + boost);
+    for (const [term, shape] of SHAPES)
+      if (shape.test(line)) counts.set(term, (counts.get(term) ?? 0) + 1);
   });
+  for (const term of extra) counts.set(term, (counts.get(term) ?? 0) + 1);
   return counts;
+}
+
+/** Layout facts of pages as terms: a page as narrow as till paper. */
+export function layoutTerms(pages: readonly { readonly width: number }[]): string[] {
+  return pages.some((p) => p.width > 0 && p.width < 320) ? ['@narrow-page'] : [];
 }
 
 /** A classification's score against term counts, with the terms that contributed most. */

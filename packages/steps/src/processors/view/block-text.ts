@@ -4,7 +4,7 @@
 export function plain(text: string): string {
   return text
     .replace(/^\s{0,3}#{1,6}\s+/, '')
-    .replace(/\*\*|__/g, '')
+    .replace(/\*\*([^*\s][^*]*?)\*\*|__([^_\s][^_]*?)__/g, '$1$2')
     .replace(/^\s*[-*•]\s+/, '')
     .replace(/\s+$/, '');
 }

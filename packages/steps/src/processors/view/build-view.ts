@@ -15,10 +15,16 @@ import type {
   DocumentView,
   ParsedFile,
 } from './document-view.ts';
-import { lineFields } from './label-values.ts';
+import { lineFields, tableFields } from './label-values.ts';
 import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
-import { relinePage } from './reline-page.ts';
-import { tableFromCells, tableFromMarkdown, tablesFromLines } from './table-inference.ts';
+import { type LineSegment, relinePage } from './reline-page.ts';
+import {
+  splitAtHeaders,
+  splitLeadingNumbers,
+  tableFromCells,
+  tableFromMarkdown,
+  tablesFromLines,
+} from './table-inference.ts';
 import { boxOf, rect } from './view-geometry.ts';
 
 const DEFAULT_WIDTH = 612;
@@ -32,6 +38,8 @@ interface PageDraft {
   lines: DocumentLine[];
   fields: DocumentField[];
   tables: DocumentTable[];
+  /** The lines holding a table block's rows, and the index of that table in `tables`. */
+  tableLines: Map<DocumentLine, number>;
 }
 
 function addFile(
@@ -63,6 +71,7 @@ function addFile(
         lines: [],
         fields: [],
         tables: [],
+        tableLines: new Map(),
       };
       pages.set(key, draft);
       order.push(key);
@@ -102,7 +111,7 @@ function addFile(
           ocrConfidence: match?.ocrConfidence ?? chunk.metadata.avgOcrConfidence,
           text: t,
           index: draft.lines.length,
-          ...(layout ? { layout: true } : {}),
+          ...(layout ? { layout: true, column: Math.max(0, text.search(/\S/)) } : {}),
         });
       }
       continue;
@@ -126,8 +135,17 @@ function addFile(
       if (block.type === 'table_cell') continue;
       if (block.type === 'table') {
         const cells = cellsByTable.get(block.id);
-        const table = cells ? tableFromCells(cells, base) : tableFromMarkdown(block.content, base);
-        if (table) draft.tables.push(table);
+        const found = cells ? tableFromCells(cells, base) : tableFromMarkdown(block.content, base);
+        for (const part of found ? splitAtHeaders(found) : []) {
+          const table = splitLeadingNumbers(part);
+          draft.tables.push(table);
+          for (const row of [part.header, ...part.rows]) {
+            const line = rowLine(row, base, draft.lines.length);
+            if (!line) continue;
+            draft.lines.push(line);
+            draft.tableLines.set(line, draft.tables.length - 1);
+          }
+        }
         continue;
       }
       if (block.type === 'key_value') {
@@ -140,6 +158,16 @@ function addFile(
           value = colon > 0 ? block.content.slice(colon + 1).trim() : '';
         }
         draft.fields.push({ label, value, source: 'key_value', region: base, lineIndex: null });
+        draft.lines.push({
+          fileId: base.fileId,
+          page: base.page,
+          pageWidth: base.pageWidth,
+          pageHeight: base.pageHeight,
+          polygon: base.polygon,
+          ocrConfidence: base.ocrConfidence,
+          text: value === '' ? label : `${label}    ${value}`,
+          index: draft.lines.length,
+        });
         continue;
       }
       if (block.type === 'figure' || block.type === 'formula') continue;
@@ -174,20 +202,94 @@ function addFile(
   }
 }
 
+/** A table row as a line: its cells side by side, each a segment with the cell's polygon. */
+function rowLine(
+  row: readonly DocumentTable['header'][number][],
+  base: DocumentRegion,
+  index: number,
+): DocumentLine | undefined {
+  let text = '';
+  const segments: LineSegment[] = [];
+  const boxes: { left: number; top: number; right: number; bottom: number }[] = [];
+  for (const cell of row) {
+    if (cell.text === '') continue;
+    if (text !== '') text += '    ';
+    segments.push({
+      start: text.length,
+      end: text.length + cell.text.length,
+      polygon: cell.region.polygon,
+    });
+    text += cell.text;
+    const b = boxOf(cell.region.polygon);
+    if (b) boxes.push(b);
+  }
+  if (text === '') return undefined;
+  const polygon =
+    boxes.length > 0
+      ? rect(
+          Math.min(...boxes.map((b) => b.left)),
+          Math.min(...boxes.map((b) => b.top)),
+          Math.max(...boxes.map((b) => b.right)),
+          Math.max(...boxes.map((b) => b.bottom)),
+        )
+      : base.polygon;
+  return {
+    fileId: base.fileId,
+    page: base.page,
+    pageWidth: base.pageWidth,
+    pageHeight: base.pageHeight,
+    polygon,
+    ocrConfidence: base.ocrConfidence,
+    text,
+    index,
+    ...(boxes.length === segments.length && segments.length > 1 ? { segments } : {}),
+    block: 'table',
+  };
+}
+
 /** Derives fields and text tables from a page's lines. */
 function finishPage(draft: PageDraft & { fileId?: string }): DocumentPage {
-  const relined = relinePage(draft.lines, (base, text, polygon, segments) => ({
-    ...base,
-    text,
-    polygon,
-    ...(segments ? { segments } : {}),
-  }));
-  // Relining usually changes nothing; only renumber lines when it did.
-  draft.lines = relined.every((line, index) => line.index === index)
-    ? relined
-    : relined.map((line, index) => ({ ...line, index }));
-  const fields = [...draft.fields, ...lineFields(draft.lines)];
-  const tables = [...draft.tables, ...tablesFromLines(draft.lines, draft.fileId)];
+  const relined = relinePage(draft.lines, (base, text, polygon, segments) => {
+    // A line merged from several blocks is no table block's row of its own.
+    const { block: _block, ...rest } = base;
+    return { ...rest, text, polygon, ...(segments ? { segments } : {}) };
+  });
+  // A table block whose rows share their lines with other text is the part of a wider table
+  // that a layout parser cut off (the description column on its own): its rows, merged with
+  // the rest, are left to table inference.
+  const kept = new Set(relined);
+  const partial = new Set<number>();
+  for (const [line, table] of draft.tableLines) if (!kept.has(line)) partial.add(table);
+  draft.lines = relined.map((line, index) => {
+    const table = draft.tableLines.get(line);
+    if (table !== undefined && partial.has(table)) {
+      const { block: _block, ...rest } = line;
+      return { ...rest, index };
+    }
+    return line.index === index ? line : { ...line, index };
+  });
+  const blockTables = draft.tables.filter((_, i) => !partial.has(i));
+  const { fields: found, headers } = lineFields(draft.lines);
+  // Where the lines show a row of labels over a row of values, a key-value reading of either row
+  // (label → the next label) is wrong.
+  const bands = [...headers].flatMap((i) => {
+    const b = boxOf(draft.lines[i]?.polygon ?? []);
+    return b ? [b] : [];
+  });
+  const inHeader = (f: DocumentField) => {
+    const b = boxOf(f.region.polygon);
+    if (!b) return false;
+    const y = (b.top + b.bottom) / 2;
+    return bands.some(
+      (h) => y >= h.top && y <= h.bottom && b.left >= h.left - 1 && b.right <= h.right + 1,
+    );
+  };
+  const fields = [
+    ...draft.fields.filter((f) => f.source !== 'key_value' || !inHeader(f)),
+    ...blockTables.flatMap(tableFields),
+    ...found,
+  ];
+  const tables = [...blockTables, ...tablesFromLines(draft.lines, draft.fileId)];
   return {
     number: draft.number,
     ...(draft.fileId === undefined ? {} : { fileId: draft.fileId }),

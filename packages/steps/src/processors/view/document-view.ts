@@ -30,13 +30,24 @@ export interface DocumentLine extends DocumentRegion {
   readonly segments?: readonly LineSegment[];
   /** The text keeps the page's column positions (spatial layout text): align by characters. */
   readonly layout?: boolean;
+  /** For layout text: the character column the (trimmed) text starts at. */
+  readonly column?: number;
+  /**
+   * The line is a row of a table block: the table is the block's, and the row is among the
+   * page's lines so that the lines read the whole page in order.
+   */
+  readonly block?: 'table';
 }
 
 /** A labelled value: a key-value block, or a line such as "Invoice number: INV-001". */
 export interface DocumentField {
   readonly label: string;
   readonly value: string;
-  readonly source: 'key_value' | 'line';
+  /**
+   * Where the value was found: a key-value block, after the label on its line, in the next cell
+   * of the label's row, under the label, or in a table (a label column, or a header over one row).
+   */
+  readonly source: 'key_value' | 'line' | 'row' | 'below' | 'table';
   /** Where the value is. */
   readonly region: DocumentRegion;
   /** The line the label is on, when the field came from text (index into the page's lines). */

@@ -1,24 +1,35 @@
 /**
- * Label/value detection on lines: "Label: value" per cell (cut before inner labels a layout
- * parser joined onto one line), a two-cell "Label   value" line, and a label whose value is on
- * the next line ("Bill to:").
+ * Label/value detection on a page's lines, wherever a layout puts the value:
+ * - on the label's line after a colon ("Invoice #: 1", cut before inner labels a layout parser
+ *   joined onto one line: "Invoice #: 1 Date: 2");
+ * - in the next cell of the same row ("Invoice Number    INV-1", a right-aligned column, a
+ *   letterhead line that also carries a label and its value);
+ * - under the label ("Bill to" over the customer's name; a row of labels over a row of values).
+ * A row made only of label-like cells, over a row whose cells line up with them, is a header: its
+ * labels take the values below, not their neighbours.
  */
-import type { DocumentField, DocumentLine, DocumentRegion } from './document-view.ts';
+
+import { isLabelCell, numeric } from './cell-shapes.ts';
+import type { DocumentField, DocumentLine, DocumentTable } from './document-view.ts';
 import { splitCells } from './table-inference.ts';
-import { linePolygon, regionOf } from './view-geometry.ts';
+import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
 
 const INNER_LABEL = / (?=[A-Z][A-Za-z.#/&'-]*(?: [a-z#][A-Za-z.#/&'-]*){0,3}: )/g;
 
-const LABEL_SHAPE = /^[\p{L}][\p{L}\p{N} .#/&()'-]{0,48}$/u;
+const LABEL_SHAPE = /^[\p{L}][\p{L}\p{N} .#/&()'%-]{0,48}$/u;
 
-/** Label/value pairs on a line: "Label: value" per cell, or a two-cell "Label   value" line. */
-function linePairs(
-  text: string,
-): { label: string; value: string; valueStart: number; valueEnd: number }[] {
-  const pairs: { label: string; value: string; valueStart: number; valueEnd: number }[] = [];
-  const cells = splitCells(text);
+interface Pair {
+  readonly label: string;
+  readonly value: string;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+}
+
+/** "Label: value" pairs of a line, one per cell (and per inner label in a cell). */
+function colonPairs(text: string): Pair[] {
+  const pairs: Pair[] = [];
   // A layout parser may join "Invoice #: 1    Date: 2" with one space: cut before inner labels.
-  const pieces = cells.flatMap((cell) => {
+  const pieces = splitCells(text).flatMap((cell) => {
     const out: { text: string; start: number; end: number }[] = [];
     let from = 0;
     for (const m of cell.text.matchAll(INNER_LABEL)) {
@@ -43,39 +54,267 @@ function linePairs(
     const valueStart = cell.start + colon + 1 + (rest.length - rest.trimStart().length);
     pairs.push({ label, value, valueStart, valueEnd: valueStart + value.length });
   }
-  const [first, second] = cells;
-  if (pairs.length === 0 && cells.length === 2 && first && second && LABEL_SHAPE.test(first.text)) {
-    if (/\d/.test(second.text) || second.text.length > 0) {
-      pairs.push({
-        label: first.text,
-        value: second.text,
-        valueStart: second.start,
-        valueEnd: second.end,
-      });
-    }
-  }
   return pairs;
 }
 
-/** The fields of a page's lines. */
-export function lineFields(lines: readonly DocumentLine[]): DocumentField[] {
+/** A cell of a line with its horizontal extent and its line's vertical one. */
+interface Cell {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly x0: number;
+  readonly x1: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly line: number;
+}
+
+/**
+ * The cells of each line, placed: by their polygons when the lines have geometry, else by
+ * character columns (monospaced or layout text), one unit of height per line.
+ */
+function placeCells(lines: readonly DocumentLine[]): Cell[][] {
+  return lines.map((line, index) => {
+    const lineBox = line.layout ? null : boxOf(line.polygon);
+    return splitCells(line.text).map((c) => {
+      const box = lineBox ? boxOf(linePolygon(line, c.start, c.end)) : null;
+      return {
+        text: c.text,
+        start: c.start,
+        end: c.end,
+        x0: box ? box.left : (line.column ?? 0) + c.start,
+        x1: box ? box.right : (line.column ?? 0) + c.end,
+        top: lineBox ? lineBox.top : index,
+        bottom: lineBox ? lineBox.bottom : index + 0.8,
+        line: index,
+      };
+    });
+  });
+}
+
+function overlap(a: Cell, b: Cell): number {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+}
+
+/** The cell of the next line down (close enough) that sits under `cell`, if any. */
+function cellBelow(
+  cell: Cell,
+  rows: readonly Cell[][],
+  pitch: number,
+  slack: number,
+): Cell | undefined {
+  for (let n = cell.line + 1; n < rows.length; n++) {
+    const row = rows[n] ?? [];
+    const first = row[0];
+    if (!first) continue;
+    if (first.top - cell.bottom > pitch * 1.6) return undefined;
+    if (first.top < cell.bottom - pitch * 0.3) continue; // same band (a taller neighbour)
+    // Left edges together, right edges together (right-aligned columns), or overlapping.
+    let best: Cell | undefined;
+    let score = 0;
+    for (const c of row) {
+      const aligned =
+        Math.abs(c.x0 - cell.x0) <= slack || Math.abs(c.x1 - cell.x1) <= slack ? 1 : 0;
+      const s = aligned + Math.max(0, overlap(cell, c)) / Math.max(1, cell.x1 - cell.x0);
+      if (s > score) [best, score] = [c, s];
+    }
+    return score > 0.2 ? best : undefined;
+  }
+  return undefined;
+}
+
+/** The median height of a line (the pitch unit for "next line down"). */
+function linePitch(rows: readonly Cell[][]): number {
+  const heights = rows
+    .map((r) => r[0])
+    .filter((c): c is Cell => c !== undefined)
+    .map((c) => c.bottom - c.top)
+    .filter((h) => h > 0)
+    .sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 1;
+}
+
+/** How many rows right under a row of cells line up with it (each the next line down). */
+function alignedRowsBelow(
+  row: readonly Cell[],
+  rows: readonly Cell[][],
+  pitch: number,
+  slack: number,
+): number {
+  let count = 0;
+  let current = row;
+  while (count < 2) {
+    const under = current.map((c) => cellBelow(c, rows, pitch, slack));
+    const found = under.filter((c): c is Cell => c !== undefined);
+    if (found.length < Math.max(2, row.length - 1)) return count;
+    const line = found[0]?.line ?? -1;
+    if (!found.every((c) => c.line === line)) return count;
+    count++;
+    // Follow the row below, placed where the header's cells are.
+    current = row.map((c, i) => ({ ...(under[i] ?? c), x0: c.x0, x1: c.x1 }));
+  }
+  return count;
+}
+
+const allLabels = (row: readonly Cell[]) =>
+  row.length >= 2 && row.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+
+/**
+ * The fields of a page's lines, and the lines that are a row of labels over a row of values
+ * (`headers`, by index).
+ */
+export function lineFields(lines: readonly DocumentLine[]): {
+  fields: DocumentField[];
+  headers: ReadonlySet<number>;
+} {
   const fields: DocumentField[] = [];
+  const rows = placeCells(lines);
+  const pitch = linePitch(rows);
+  const chars = rows.flat().map((c) => (c.x1 - c.x0) / Math.max(1, c.text.length));
+  const charWidth = chars.sort((a, b) => a - b)[Math.floor(chars.length / 2)] ?? 1;
+  const slack = 2 * charWidth;
+  const push = (
+    label: string,
+    line: number,
+    value: Cell | { line: number; start: number; end: number; text: string },
+    source: DocumentField['source'],
+  ) => {
+    const at = lines[value.line] as DocumentLine;
+    fields.push({
+      label,
+      value: value.text,
+      source,
+      region: regionOf(at, linePolygon(at, value.start, value.end)),
+      lineIndex: line,
+    });
+  };
+  // Pass 1: values on the label's own line (after a colon, or in the next cell).
+  const paired = new Set<Cell>();
+  /** Cells that label a value on their own line: never a value of a label above. */
+  const labels = new Set<Cell>();
+  const headers = new Set<number>();
+  const colons = lines.map((line) => colonPairs(line.text));
   lines.forEach((line, index) => {
-    for (const pair of linePairs(line.text)) {
-      let value = pair.value;
-      let region: DocumentRegion = regionOf(
-        line,
-        linePolygon(line, pair.valueStart, pair.valueEnd),
+    // A table block's rows bring their own fields.
+    if (line.block) {
+      for (const cell of rows[index] ?? []) paired.add(cell);
+      for (const cell of rows[index] ?? []) labels.add(cell);
+      return;
+    }
+    const row = rows[index] ?? [];
+    for (const pair of colons[index] ?? []) {
+      if (pair.value === '') continue;
+      push(
+        pair.label,
+        index,
+        { line: index, start: pair.valueStart, end: pair.valueEnd, text: pair.value },
+        'line',
       );
-      if (value === '') {
-        // "Bill to:" with the value on the next line.
-        const next = lines[index + 1];
-        if (!next || linePairs(next.text).length > 0) continue;
-        value = splitCells(next.text)[0]?.text ?? next.text.trim();
-        region = regionOf(next);
+    }
+    for (const cell of row) if (/^[^:]+:\s*\S/.test(cell.text)) labels.add(cell);
+    if (allLabels(row)) {
+      // A header set on two lines ("Line" / "Total" over a narrow column) counts as one row.
+      const next = rows[index + 1] ?? [];
+      const wrapped =
+        next.length > 0 &&
+        next.length < row.length &&
+        next.every((c) => isLabelCell(c.text) && row.some((h) => overlap(h, c) > 0));
+      const base = wrapped
+        ? row.map((c) => ({
+            ...c,
+            line: index + 1,
+            top: next[0]?.top ?? c.top,
+            bottom: next[0]?.bottom ?? c.bottom,
+          }))
+        : row;
+      const below = alignedRowsBelow(base, rows, pitch, slack);
+      // A row of labels over one row of values pairs vertically; over more rows of figures it is
+      // a table's header, whose labels name columns; over rows of words (parallel blocks such as
+      // "Bill to" and "Ship to") each label takes the first line under it.
+      const first = index + (wrapped ? 2 : 1);
+      const table =
+        below > 1 &&
+        [...(rows[first] ?? []), ...(rows[first + 1] ?? [])].some((c) => numeric(c.text));
+      if (table) {
+        for (const cell of [...row, ...(wrapped ? next : [])]) paired.add(cell);
+        return;
       }
-      fields.push({ label: pair.label, value, source: 'line', region, lineIndex: index });
+      if (below >= 1) {
+        headers.add(index);
+        return;
+      }
+    }
+    // Same row: a label cell and the cell after it, unless that cell is the label of the next pair.
+    for (let i = 0; i + 1 < row.length; i++) {
+      const label = row[i] as Cell;
+      const value = row[i + 1] as Cell;
+      if (label.text.includes(':') || !isLabelCell(label.text)) continue;
+      const next = row[i + 2];
+      if (isLabelCell(value.text) && next && !isLabelCell(next.text)) continue;
+      push(label.text, index, value, 'row');
+      paired.add(label).add(value);
+      labels.add(label);
+      i++;
     }
   });
-  return fields;
+  // Pass 2: values under their labels ("Bill to", a header row's labels, "Due date:").
+  lines.forEach((_, index) => {
+    const row = rows[index] ?? [];
+    const header = headers.has(index);
+    for (const cell of row) {
+      if (paired.has(cell)) continue;
+      const colonEmpty = /:$/.test(cell.text) && !cell.text.slice(0, -1).includes(':');
+      const label = cell.text.replace(/:$/, '').trim();
+      if (!colonEmpty && row.length > 1 && !header) continue;
+      if (!isLabelCell(label)) continue;
+      const below = cellBelow(cell, rows, pitch, slack);
+      if (below && !labels.has(below) && !/:$/.test(below.text)) {
+        push(label, index, below, 'below');
+        continue;
+      }
+      // "Bill to:" with the value on the next line, wherever it starts.
+      const first = rows[index + 1]?.[0];
+      if (colonEmpty && first && !labels.has(first) && !/:$/.test(first.text))
+        push(label, index, first, 'below');
+    }
+  });
+  return { fields, headers };
+}
+
+/**
+ * The fields a table block holds: a two-column grid of labels and values, or a row of labels
+ * over a single row of values.
+ */
+export function tableFields(table: DocumentTable): DocumentField[] {
+  const out: DocumentField[] = [];
+  const rows = [table.header, ...table.rows];
+  const field = (label: string, value: DocumentTable['header'][number]): DocumentField => ({
+    label: label.replace(/:$/, '').trim(),
+    value: value.text,
+    source: 'table',
+    region: value.region,
+    lineIndex: null,
+  });
+  const labelled = rows.filter((r) => r.length === 2 && isLabelCell(r[0]?.text ?? ''));
+  if (rows.every((r) => r.length === 2) && labelled.length * 2 >= rows.length) {
+    for (const [label, value] of rows)
+      if (label && value && value.text !== '' && isLabelCell(label.text))
+        out.push(field(label.text, value));
+    return out;
+  }
+  // A row of labels over one row of values, or over blocks of words side by side ("Bill to" and
+  // "Ship to" over their names and addresses): each label takes the first value under it.
+  const [values] = table.rows;
+  const words = table.rows.every((r) => r.every((c) => c.text === '' || !numeric(c.text)));
+  if (
+    (table.rows.length === 1 || words) &&
+    values &&
+    table.header.every((c) => c.text === '' || isLabelCell(c.text))
+  ) {
+    table.header.forEach((h, i) => {
+      const v = values[i];
+      if (h.text !== '' && v && v.text !== '') out.push(field(h.text, v));
+    });
+  }
+  return out;
 }

@@ -74,6 +74,8 @@ function breakBonus(words: readonly string[], j: number): number {
           .split(/\s+/)
           .filter((w) => w !== '').length;
   if (prev.endsWith(':')) bonus += 2;
+  // Not inside a label: "Billed | To:" splits the label "Billed To:".
+  if (next.endsWith(':') && /^\p{Lu}\p{Ll}*$/u.test(prev)) bonus -= 2.5;
   if (/^\d/.test(next)) bonus += 1;
   if (/^[A-Z]/.test(next)) bonus += 0.5;
   // A complimentary close ends its line; other commas rarely do ("Springfield, IL").
@@ -167,7 +169,10 @@ export function relinePage<T extends RelineInput>(
     if (!b) return;
     const height = b.bottom - b.top;
     const k = 1 + Math.round((height - h) / (h * 1.3));
-    if (k > 1 && charWidth > 0) {
+    // Text that fits the block's width at body size is one line set large (a letterhead, a
+    // title), not a paragraph: only text too long for one line is cut.
+    const fits = line.text.length * charWidth <= (b.right - b.left) * 1.1;
+    if (k > 1 && charWidth > 0 && !fits) {
       const capacity = (b.right - b.left) / charWidth;
       // The line pitch is estimated, so a count one off is tried too.
       const wrapped =
@@ -220,11 +225,17 @@ export function relinePage<T extends RelineInput>(
         // A gap wider than two characters separates cells; a narrow one is a word space.
         text += charWidth > 0 && gap < 2 * charWidth ? ' ' : '    ';
       }
-      segments.push({
-        start: text.length,
-        end: text.length + item.line.text.length,
-        polygon: item.line.polygon,
-      });
+      // A piece that already has cells (a table row) keeps them.
+      const offset = text.length;
+      if (item.line.segments)
+        for (const s of item.line.segments)
+          segments.push({ start: offset + s.start, end: offset + s.end, polygon: s.polygon });
+      else
+        segments.push({
+          start: offset,
+          end: offset + item.line.text.length,
+          polygon: item.line.polygon,
+        });
       text += item.line.text;
     });
     const union: Box = {

@@ -5,6 +5,7 @@
  */
 import type { Block } from '../../parse/parse-output.ts';
 import { plain } from './block-text.ts';
+import { isLabelCell } from './cell-shapes.ts';
 import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
 import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
 
@@ -53,8 +54,9 @@ function positionedWords(line: DocumentLine): PositionedWord[] {
     for (const m of text.matchAll(/\S+/g)) {
       const a = m.index;
       const b = a + m[0].length;
-      const x0 = box ? box.left + ((box.right - box.left) * a) / length : piece.start + a;
-      const x1 = box ? box.left + ((box.right - box.left) * b) / length : piece.start + b;
+      const column = line.column ?? 0;
+      const x0 = box ? box.left + ((box.right - box.left) * a) / length : column + piece.start + a;
+      const x1 = box ? box.left + ((box.right - box.left) * b) / length : column + piece.start + b;
       words.push({ text: m[0], x0, x1, line, start: piece.start + a, end: piece.start + b });
     }
   }
@@ -142,6 +144,99 @@ function alignedTable(
   return { page: headerLine.page, ...(fileId === undefined ? {} : { fileId }), header, rows: body };
 }
 
+/**
+ * A narrow numeric first column that the layout joined to the next one: every row's first cell
+ * starts with a number ("1 Paint, matte white", "4 Bagel"). Split off when the numbers count
+ * the rows (a "#" column) or when the header's first cell names two columns ("Qty Item").
+ */
+export function splitLeadingNumbers(table: DocumentTable): DocumentTable {
+  const numbers = table.rows.map((row) =>
+    /^(\d{1,4}(?:[.,]\d+)?)\s+(\S.*)$/.exec(row[0]?.text ?? ''),
+  );
+  const headText = table.header[0]?.text ?? '';
+  if (table.rows.length < 2 || /^\d/.test(headText)) return table;
+  if (!numbers.every((m) => m !== null)) return table;
+  const first = Number(numbers[0]?.[1]);
+  const counting = numbers.every((m, i) => Number(m?.[1]) === first + i);
+  const words = /^(\S+)\s+(\S.*)$/.exec(headText);
+  if (!counting && !words) return table;
+  const head = table.header[0] as DocumentCell;
+  const split: DocumentCell[] = counting
+    ? [{ ...head, text: '#' }, head]
+    : [
+        { ...head, text: words?.[1] ?? '' },
+        { ...head, text: words?.[2] ?? '' },
+      ];
+  return {
+    ...table,
+    header: [...split, ...table.header.slice(1)],
+    rows: table.rows.map((row, i) => {
+      const cell = row[0] as DocumentCell;
+      const m = numbers[i] as RegExpExecArray;
+      return [
+        { ...cell, text: m[1] as string },
+        { ...cell, text: m[2] as string },
+        ...row.slice(1),
+      ];
+    }),
+  };
+}
+
+/**
+ * A table block that holds several tables one under another (a layout parser's grouping of
+ * aligned rows): it is cut before each row of labels that follows a row of values, so that the
+ * document's header grid, its party blocks and its items come apart.
+ */
+export function splitAtHeaders(table: DocumentTable): DocumentTable[] {
+  const labels = (row: readonly DocumentCell[]) => {
+    const filled = row.filter((c) => c.text !== '');
+    return filled.length >= 2 && filled.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+  };
+  const out: DocumentTable[] = [];
+  let header = table.header;
+  let rows: DocumentCell[][] = [];
+  let previous: readonly DocumentCell[] = table.header;
+  for (const row of table.rows) {
+    if (labels(row) && !labels(previous) && rows.length > 0) {
+      out.push({ ...table, header, rows });
+      header = row;
+      rows = [];
+    } else rows.push([...row]);
+    previous = row;
+  }
+  out.push({ ...table, header, rows });
+  return out.filter((t) => t.rows.length > 0 || out.length === 1);
+}
+
+/** The x extent of a cell of a line: from its polygon, or its character columns. */
+function cellSpan(line: DocumentLine, start: number, end: number): [number, number] {
+  const box = line.layout ? null : boxOf(linePolygon(line, start, end));
+  return box ? [box.left, box.right] : [(line.column ?? 0) + start, (line.column ?? 0) + end];
+}
+
+/**
+ * The cells of a header's second line ("Line" / "Total" over a narrow column): fewer cells than
+ * the header, words only, each under one of the header's cells. Undefined when `line` is not one.
+ */
+function headerContinuation(
+  header: DocumentLine,
+  line: DocumentLine | undefined,
+): { text: string; column: number }[] | undefined {
+  if (!line) return undefined;
+  const heads = splitCells(header.text).map((c) => cellSpan(header, c.start, c.end));
+  const cells = splitCells(line.text);
+  if (cells.length === 0 || cells.length >= heads.length) return undefined;
+  if (cells.some((c) => /\d|:/.test(c.text) || c.text.split(/\s+/).length > 3)) return undefined;
+  const out: { text: string; column: number }[] = [];
+  for (const c of cells) {
+    const [x0, x1] = cellSpan(line, c.start, c.end);
+    const column = heads.findIndex(([a, b]) => Math.min(b, x1) - Math.max(a, x0) > 0);
+    if (column < 0) return undefined;
+    out.push({ text: c.text, column });
+  }
+  return out;
+}
+
 /** Finds tables in consecutive lines: a header of ≥ 2 cells followed by rows of as many cells. */
 export function tablesFromLines(
   lines: readonly DocumentLine[],
@@ -153,6 +248,13 @@ export function tablesFromLines(
       text: c.text,
       region: regionOf(line, linePolygon(line, c.start, c.end)),
     }));
+  // Rows of table blocks are tables already: inference works on the stretches between them.
+  const stretches: DocumentLine[][] = [[]];
+  for (const line of lines) {
+    if (line.block === 'table') stretches.push([]);
+    else stretches[stretches.length - 1]?.push(line);
+  }
+  if (stretches.length > 1) return stretches.flatMap((s) => tablesFromLines(s, fileId));
   let i = 0;
   while (i < lines.length) {
     const headerLine = lines[i];
@@ -163,10 +265,23 @@ export function tablesFromLines(
       i++;
       continue;
     }
+    // A header set on two lines: its second line joins the first and leaves the rows.
+    const continuation = headerContinuation(headerLine, lines[i + 1]);
+    const first = continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2 ? i + 2 : i + 1;
+    const window = [headerLine, ...lines.slice(first)];
+    const joinHeader = (table: DocumentTable): DocumentTable => {
+      if (first === i + 1 || !continuation) return table;
+      const merged = [...table.header];
+      for (const c of continuation) {
+        const cell = merged[c.column];
+        if (cell) merged[c.column] = { ...cell, text: `${cell.text} ${c.text}` };
+      }
+      return { ...table, header: merged };
+    };
     const rows: DocumentCell[][] = [];
-    let j = i + 1;
-    while (j < lines.length) {
-      const line = lines[j];
+    let j = 1;
+    while (j < window.length) {
+      const line = window[j];
       if (!line) break;
       const cells = cellsOf(line);
       if (cells.length !== header.length) break;
@@ -174,9 +289,9 @@ export function tablesFromLines(
       j++;
     }
     // Merged or split cells (a layout parser's runs) break the equal-count rule: align by x.
-    let k = i + 1;
-    while (k < lines.length) {
-      const line = lines[k];
+    let k = 1;
+    while (k < window.length) {
+      const line = window[k];
       if (
         !line ||
         splitCells(line.text).length < 2 ||
@@ -186,23 +301,26 @@ export function tablesFromLines(
         break;
       k++;
     }
-    const aligned = k > j ? alignedTable(lines.slice(i, k), fileId) : null;
+    const consumed = first - i - 1;
+    const aligned = k > j ? alignedTable(window.slice(0, k), fileId) : null;
     if (aligned) {
-      tables.push(aligned);
-      i = k;
+      tables.push(joinHeader(aligned));
+      i += k + consumed;
     } else if (rows.length > 0) {
-      tables.push({
-        page: headerLine.page,
-        ...(fileId === undefined ? {} : { fileId }),
-        header,
-        rows,
-      });
-      i = j;
+      tables.push(
+        joinHeader({
+          page: headerLine.page,
+          ...(fileId === undefined ? {} : { fileId }),
+          header,
+          rows,
+        }),
+      );
+      i += j + consumed;
     } else {
       i++;
     }
   }
-  return tables;
+  return tables.map(splitLeadingNumbers);
 }
 
 /** A table built from a table block's cell children. */

@@ -1,0 +1,282 @@
+/**
+ * Arrays of objects from tables: the table whose columns best fit the item properties (by
+ * header, through the synonyms of text-tokens.ts), continued on later pages under the same
+ * header. Where headers say too little ("Each", "Sum"), columns are given by what they hold:
+ * a row's quantity × unit price = amount picks those three; the wordiest column is the
+ * description. Statements with separate debit and credit columns give signed amounts. Total
+ * and balance-forward rows are not items; a row holding only more description text continues
+ * the row above (a wrapped cell).
+ */
+
+import type { SchemaNode } from '../schema-node.ts';
+import { dice, labelTokens, tokens } from '../text-tokens.ts';
+import { parseDate, parseNumber } from '../value-coercion.ts';
+import type { DocumentCell, DocumentTable } from '../view/document-view.ts';
+
+/** Matches weaker than this are not used. */
+const MIN_SCORE = 0.5;
+
+const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|grand total)\b/i;
+const SUMMARY_ROW =
+  /\b(balance\s+(brought|carried)\s+forward|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
+
+const DEBIT = /\b(debit|debits|withdrawals?|paid\s+out|money\s+out|out|dr|payments?|charges?)\b/i;
+const CREDIT = /\b(credit|credits|deposits?|paid\s+in|money\s+in|in|cr|receipts?)\b/i;
+
+/** What an item property holds, from its name and description. */
+type ItemRole = 'quantity' | 'unit' | 'amount' | 'description' | 'date' | 'balance' | undefined;
+
+function itemRole(name: string, node: SchemaNode): ItemRole {
+  const own = new Set(tokens(name));
+  if (node.kind === 'date') return 'date';
+  if (own.has('balance')) return 'balance';
+  if (own.has('quantity') || own.has('count')) return 'quantity';
+  if (
+    own.has('unit') ||
+    (own.has('price') && own.size === 1 && !/amount|total|charged/i.test(node.description ?? ''))
+  )
+    return node.kind === 'string' ? undefined : 'unit';
+  if (
+    own.has('amount') ||
+    own.has('total') ||
+    own.has('sum') ||
+    own.has('value') ||
+    own.has('price')
+  )
+    return node.kind === 'string' ? undefined : 'amount';
+  if (node.kind === 'string' || node.kind === 'unknown') return 'description';
+  return undefined;
+}
+
+export interface ColumnMap {
+  readonly columns: Map<string, number>;
+  /** Signed amounts from a debit and a credit column, for the property named. */
+  readonly split?: { readonly name: string; readonly debit: number; readonly credit: number };
+  readonly score: number;
+}
+
+const num = (cell: DocumentCell | undefined) => (cell ? parseNumber(cell.text) : undefined);
+
+/** Columns whose cells are mostly numbers. */
+function numericColumns(table: DocumentTable): number[] {
+  const width = table.header.length;
+  const out: number[] = [];
+  for (let c = 0; c < width; c++) {
+    const filled = table.rows.filter((r) => (r[c]?.text ?? '') !== '');
+    const numbers = filled.filter((r) => {
+      const t = r[c]?.text ?? '';
+      return (
+        /\d/.test(t) &&
+        !/[a-z]{3,}/i.test(t.replace(/[A-Z]{3}|Rs\.?/g, '')) &&
+        parseDate(t) === undefined &&
+        parseNumber(t) !== undefined
+      );
+    });
+    if (filled.length > 0 && numbers.length >= filled.length * 0.7) out.push(c);
+  }
+  return out;
+}
+
+/** quantity, unit price and amount columns from rows where quantity × price = amount. */
+function arithmeticColumns(
+  table: DocumentTable,
+): { quantity: number; unit: number; amount: number } | undefined {
+  const cols = numericColumns(table);
+  let best: { quantity: number; unit: number; amount: number; hits: number } | undefined;
+  for (const a of cols)
+    for (const q of cols)
+      for (const u of cols) {
+        if (a === q || a === u || q === u || q > u) continue;
+        let hits = 0;
+        for (const row of table.rows) {
+          const [x, y, z] = [num(row[q]), num(row[u]), num(row[a])];
+          if (
+            x !== undefined &&
+            y !== undefined &&
+            z !== undefined &&
+            Math.abs(x * y - z) <= 0.011 + Math.abs(z) * 1e-6
+          )
+            hits++;
+        }
+        if (!best || hits > best.hits) best = { quantity: q, unit: u, amount: a, hits };
+      }
+  if (!best || best.hits < Math.max(1, table.rows.length * 0.5)) return undefined;
+  // Of the two factors, the quantity is the one with whole numbers.
+  const whole = (c: number) => table.rows.every((r) => Number.isInteger(num(r[c]) ?? 0));
+  if (!whole(best.quantity) && whole(best.unit))
+    return { quantity: best.unit, unit: best.quantity, amount: best.amount };
+  return best;
+}
+
+/** Maps item properties to table columns; the mapping and its strength (0 when unusable). */
+export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
+  const props = items.kind === 'object' ? (items.properties ?? []) : [];
+  const pairs: { name: string; column: number; score: number }[] = [];
+  for (const prop of props) {
+    const nameTokens = [
+      ...new Set([...labelTokens(prop.name), ...labelTokens(prop.node.title ?? '')]),
+    ];
+    const descriptionTokens = new Set(tokens(prop.node.description ?? ''));
+    table.header.forEach((cell, column) => {
+      const cellTokens = labelTokens(cell.text);
+      let score = dice(nameTokens, cellTokens);
+      if (cellTokens.length > 0 && cellTokens.every((t) => descriptionTokens.has(t)))
+        score = Math.max(score, 0.65);
+      if (score >= MIN_SCORE) pairs.push({ name: prop.name, column, score });
+    });
+  }
+  pairs.sort((a, b) => b.score - a.score);
+  const columns = new Map<string, number>();
+  const used = new Set<number>();
+  let total = 0;
+  for (const pair of pairs) {
+    if (columns.has(pair.name) || used.has(pair.column)) continue;
+    columns.set(pair.name, pair.column);
+    used.add(pair.column);
+    total += pair.score;
+  }
+  const headerMatched = columns.size;
+  // Columns by content for properties no header named.
+  const roles = new Map(props.map((p) => [p.name, itemRole(p.name, p.node)]));
+  const free = (c: number) => !used.has(c);
+  const arithmetic = arithmeticColumns(table);
+  let split: ColumnMap['split'];
+  for (const prop of props) {
+    if (columns.has(prop.name)) continue;
+    const role = roles.get(prop.name);
+    let column: number | undefined;
+    if (arithmetic && (role === 'quantity' || role === 'unit' || role === 'amount'))
+      column = arithmetic[role];
+    if (role === 'amount' && column === undefined) {
+      const debit = table.header.findIndex((h, c) => free(c) && DEBIT.test(h.text));
+      const credit = table.header.findIndex(
+        (h, c) => free(c) && CREDIT.test(h.text) && c !== debit,
+      );
+      if (debit >= 0 && credit >= 0) {
+        split = { name: prop.name, debit, credit };
+        used.add(debit).add(credit);
+        total += 0.6;
+        continue;
+      }
+    }
+    if (role === 'description' && column === undefined) {
+      // The wordiest free column.
+      let letters = 0;
+      table.header.forEach((_, c) => {
+        if (!free(c)) return;
+        const n = table.rows.reduce(
+          (a, r) => a + ((r[c]?.text ?? '').match(/\p{L}/gu) ?? []).length,
+          0,
+        );
+        if (n > letters) [letters, column] = [n, c];
+      });
+    }
+    if (column !== undefined && free(column)) {
+      columns.set(prop.name, column);
+      used.add(column);
+      total += 0.55;
+    }
+  }
+  // Numeric columns no header named, by convention of item tables: the amount is the last money
+  // column, the quantity a column of whole numbers, the unit price what remains.
+  const numericFree = () => numericColumns(table).filter(free);
+  const withDecimals = (c: number) =>
+    table.rows.some((r) => /\d[.,]\d{2}\b/.test(r[c]?.text ?? ''));
+  const assign = (name: string, column: number | undefined) => {
+    if (column === undefined) return;
+    columns.set(name, column);
+    used.add(column);
+    total += 0.5;
+  };
+  for (const prop of props) {
+    if (columns.has(prop.name) || split?.name === prop.name) continue;
+    const role = roles.get(prop.name);
+    const candidates = numericFree();
+    if (role === 'amount') assign(prop.name, candidates.filter(withDecimals).pop());
+    else if (role === 'quantity')
+      assign(
+        prop.name,
+        candidates.find((c) => table.rows.every((r) => Number.isInteger(num(r[c]) ?? 0))),
+      );
+  }
+  for (const prop of props) {
+    if (columns.has(prop.name) || roles.get(prop.name) !== 'unit') continue;
+    assign(prop.name, numericFree().filter(withDecimals)[0]);
+  }
+  const needed = Math.min(2, props.length);
+  // A table qualifies by a header naming an item property, or by rows whose quantity × price
+  // make their amount.
+  if ((headerMatched === 0 && !arithmetic) || columns.size + (split ? 1 : 0) < needed)
+    return { columns, score: 0 };
+  return { columns, ...(split ? { split } : {}), score: total / Math.max(props.length, 1) };
+}
+
+/** Rows of a table as items: totals and balance-forward rows dropped, wrapped cells joined. */
+export function itemRows(
+  table: DocumentTable,
+  map: ColumnMap,
+  descriptionColumn: number | undefined,
+): DocumentCell[][] {
+  const out: DocumentCell[][] = [];
+  const mapped = [
+    ...map.columns.values(),
+    ...(map.split ? [map.split.debit, map.split.credit] : []),
+  ];
+  for (const row of table.rows) {
+    const first = row.find((c) => c.text !== '')?.text ?? '';
+    if (TOTAL_ROW.test(first)) continue;
+    const filled = mapped.filter((c) => (row[c]?.text ?? '') !== '');
+    const amountCells = [...map.columns.entries()]
+      .filter(([, c]) => c !== descriptionColumn)
+      .map(([, c]) => row[c]?.text ?? '');
+    // A wrapped description: only the description column has text.
+    if (
+      descriptionColumn !== undefined &&
+      filled.length === 1 &&
+      filled[0] === descriptionColumn &&
+      out.length > 0
+    ) {
+      const previous = out[out.length - 1] as DocumentCell[];
+      const cell = previous[descriptionColumn];
+      const more = row[descriptionColumn];
+      if (cell && more)
+        previous[descriptionColumn] = { ...cell, text: `${cell.text} ${more.text}` };
+      continue;
+    }
+    if (
+      row.some((c) => SUMMARY_ROW.test(c.text)) &&
+      (map.split ? !(row[map.split.debit]?.text || row[map.split.credit]?.text) : true) &&
+      amountCells.filter((t) => t !== '').length <= 2
+    )
+      continue;
+    out.push([...row]);
+  }
+  return out;
+}
+
+/** The signed amount of a row from its debit and credit cells. */
+export function splitAmount(
+  row: readonly DocumentCell[],
+  split: NonNullable<ColumnMap['split']>,
+): { value: number; cell: DocumentCell } | undefined {
+  const debit = num(row[split.debit]);
+  const credit = num(row[split.credit]);
+  if (debit !== undefined && row[split.debit])
+    return { value: -Math.abs(debit), cell: row[split.debit] as DocumentCell };
+  if (credit !== undefined && row[split.credit])
+    return { value: Math.abs(credit), cell: row[split.credit] as DocumentCell };
+  return undefined;
+}
+
+/**
+ * A quantity written into an item's description, as till receipts do: "2 x Coffee",
+ * "Coffee 2 @ 1.50", "Coffee 2 x 1.50". Undefined when the text has none.
+ */
+export function splitQuantity(text: string): { quantity: number; description: string } | undefined {
+  const t = text.trim();
+  let m = /^(\d{1,4}(?:[.,]\d+)?)\s*[x×*]\s+(\S.*)$/i.exec(t);
+  if (m?.[1] && m[2]) return { quantity: Number(m[1].replace(',', '.')), description: m[2] };
+  m = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:@|[x×]\s)\s*\S+$/i.exec(t);
+  if (m?.[1] && m[2]) return { quantity: Number(m[2].replace(',', '.')), description: m[1] };
+  return undefined;
+}

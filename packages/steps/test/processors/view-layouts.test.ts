@@ -1,0 +1,140 @@
+/**
+ * The document view finds labels and values wherever layouts put them, and tables whose layout
+ * lost a narrow column or wrapped a header. Inputs are monospaced text pages
+ * (`textToParseOutput`: 6 pt per character, 12 pt per line) and hand-placed blocks.
+ */
+import { describe, expect, it } from 'vitest';
+import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
+import { buildDocumentView } from '../../src/processors/view/build-view.ts';
+import type { DocumentPage } from '../../src/processors/view/document-view.ts';
+import { blocksPage } from '../fixtures/view/blocks-page.ts';
+
+function page(text: string): DocumentPage {
+  const view = buildDocumentView([{ output: textToParseOutput([text]) }]);
+  return view.pages[0] as DocumentPage;
+}
+
+function fields(p: DocumentPage): Record<string, string> {
+  return Object.fromEntries(p.fields.map((f) => [f.label, f.value]));
+}
+
+describe('label/value detection', () => {
+  it('pairs a label with the next cell of its row, beside a letterhead on the same line', () => {
+    const f = fields(
+      page(
+        [
+          'Brightwater Imports Ltd        Invoice Number    INV-77',
+          '3 Rue des Lilas                Due Date          12.05.2024',
+        ].join('\n'),
+      ),
+    );
+    expect(f['Invoice Number']).toBe('INV-77');
+    expect(f['Due Date']).toBe('12.05.2024');
+    expect(f['Brightwater Imports Ltd']).toBeUndefined();
+  });
+
+  it('pairs a row of labels with the one row of values under it', () => {
+    const f = fields(
+      page(
+        [
+          'Invoice No.    Issue date    P.O. #',
+          'A-1021         03/02/2024    PO-8806',
+          '',
+          'Thanks',
+        ].join('\n'),
+      ),
+    );
+    expect(f).toMatchObject({
+      'Invoice No.': 'A-1021',
+      'Issue date': '03/02/2024',
+      'P.O. #': 'PO-8806',
+    });
+  });
+
+  it('takes no values from the column headers of a table', () => {
+    const p = page(
+      [
+        'Description      Qty    Price    Total',
+        'Laptop stand       5    58.86   294.30',
+        'Site survey        1   120.00   120.00',
+      ].join('\n'),
+    );
+    expect(p.fields.map((f) => f.label)).not.toContain('Total');
+    expect(p.tables[0]?.rows).toHaveLength(2);
+  });
+
+  it('gives a label on its own line the value under it, never a label that has its own value', () => {
+    const f = fields(
+      page(
+        [
+          'Bill To',
+          'Northwind Traders',
+          '400 Industrial Way',
+          '',
+          'INVOICE',
+          'Invoice #    77',
+        ].join('\n'),
+      ),
+    );
+    expect(f['Bill To']).toBe('Northwind Traders');
+    expect(f.INVOICE).toBeUndefined();
+  });
+
+  it('reads labels with percentages and values after colons', () => {
+    expect(fields(page('Subtotal: 100.00\nVAT 20%: 20.00'))['VAT 20%']).toBe('20.00');
+  });
+
+  it('does not cut a large single-line letterhead into lines', () => {
+    const view = buildDocumentView([
+      {
+        output: blocksPage([
+          { text: 'Silverline Analytics Ltd.', box: [50, 40, 300, 66] },
+          { text: 'Invoice number: A-1', box: [50, 80, 150, 90] },
+          { text: 'Date: 01.02.2024', box: [50, 92, 130, 102] },
+          { text: 'Total: 12.00', box: [50, 104, 120, 114] },
+        ]),
+      },
+    ]);
+    expect(view.pages[0]?.lines[0]?.text).toBe('Silverline Analytics Ltd.');
+  });
+});
+
+describe('tables from lines', () => {
+  it('splits off a row-number column that the layout joined to the next', () => {
+    const p = page(
+      [
+        'Item                   Qty    Price',
+        '1 Paint, matte white     2    10.00',
+        '2 LED panel light        1    25.00',
+      ].join('\n'),
+    );
+    const t = p.tables[0];
+    expect(t?.header.map((c) => c.text)).toEqual(['#', 'Item', 'Qty', 'Price']);
+    expect(t?.rows[1]?.map((c) => c.text)).toEqual(['2', 'LED panel light', '1', '25.00']);
+  });
+
+  it('splits off a quantity column named in the same header cell', () => {
+    const p = page(
+      [
+        'Qty Item / Service    Total',
+        '1 Sandwich            12.02',
+        '4 Bagel               10.80',
+      ].join('\n'),
+    );
+    expect(p.tables[0]?.header.map((c) => c.text)).toEqual(['Qty', 'Item / Service', 'Total']);
+  });
+
+  it('joins a header set on two lines', () => {
+    const p = page(
+      [
+        'Description           Line',
+        '                      Total',
+        'Coffee                 3.50',
+        'Bagel                  2.20',
+      ].join('\n'),
+    );
+    expect(p.tables[0]?.header.map((c) => c.text)).toEqual(['Description', 'Line Total']);
+    expect(p.tables[0]?.rows).toHaveLength(2);
+    expect(p.fields.map((f) => f.label)).not.toContain('Total');
+  });
+});
