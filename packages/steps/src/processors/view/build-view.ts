@@ -19,8 +19,8 @@ import { lineFields, tableFields } from './label-values.ts';
 import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
 import { type LineSegment, relinePage } from './reline-page.ts';
 import {
+  repairColumns,
   splitAtHeaders,
-  splitLeadingNumbers,
   tableFromCells,
   tableFromMarkdown,
   tablesFromLines,
@@ -137,7 +137,7 @@ function addFile(
         const cells = cellsByTable.get(block.id);
         const found = cells ? tableFromCells(cells, base) : tableFromMarkdown(block.content, base);
         for (const part of found ? splitAtHeaders(found) : []) {
-          const table = splitLeadingNumbers(part);
+          const table = repairColumns(part);
           draft.tables.push(table);
           for (const row of [part.header, ...part.rows]) {
             const line = rowLine(row, base, draft.lines.length);
