@@ -165,4 +165,26 @@ describe('tables from lines', () => {
       '-20.00',
     ]);
   });
+
+  it('splits two figure columns joined in one', () => {
+    const p = page(
+      [
+        'Description         Rate Qty     Line Total',
+        'Consulting hours    122.29 17    2,078.93',
+        'Server rack 42U     124.40 1       124.40',
+      ].join('\n'),
+    );
+    expect(p.tables[0]?.header.map((c) => c.text)).toEqual([
+      'Description',
+      'Rate',
+      'Qty',
+      'Line Total',
+    ]);
+    expect(p.tables[0]?.rows[0]?.map((c) => c.text)).toEqual([
+      'Consulting hours',
+      '122.29',
+      '17',
+      '2,078.93',
+    ]);
+  });
 });

@@ -261,9 +261,51 @@ function joinSplitDates(table: DocumentTable): DocumentTable {
   return table;
 }
 
+const FIGURE = /[-(]?(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?\d[\d.,'’]*(?:\s?(?:[A-Z]{3}|[$€£¥₹]))?\)?/g;
+
+/**
+ * Two narrow figure columns joined in one ("122.29 17" under "Rate Qty"): every filled cell of
+ * the column holds the same number k ≥ 2 of figures and nothing else, and its header has at
+ * least k words. Split into k columns, the header's last column taking its remaining words.
+ */
+function splitJoinedFigures(table: DocumentTable): DocumentTable {
+  for (let c = 0; c < table.header.length; c++) {
+    const filled = table.rows.map((r) => r[c]?.text ?? '').filter((t) => t !== '');
+    if (filled.length === 0) continue;
+    const parts = filled.map((t) => t.match(FIGURE) ?? []);
+    const k = parts[0]?.length ?? 0;
+    const words = (table.header[c]?.text ?? '').split(/\s+/).filter((w) => w !== '');
+    if (k < 2 || words.length < k) continue;
+    if (
+      !parts.every(
+        (p, i) =>
+          p.length === k &&
+          p.join(' ').replace(/\s+/g, '') === (filled[i] as string).replace(/\s+/g, ''),
+      )
+    )
+      continue;
+    const head = table.header[c] as DocumentCell;
+    const heads = [...words.slice(0, k - 1), words.slice(k - 1).join(' ')].map((text) => ({
+      ...head,
+      text,
+    }));
+    return splitJoinedFigures({
+      ...table,
+      header: [...table.header.slice(0, c), ...heads, ...table.header.slice(c + 1)],
+      rows: table.rows.map((row) => {
+        const cell = row[c] ?? { ...head, text: '' };
+        const figures = cell.text.match(FIGURE) ?? [];
+        const split = Array.from({ length: k }, (_, i) => ({ ...cell, text: figures[i] ?? '' }));
+        return [...row.slice(0, c), ...split, ...row.slice(c + 1)];
+      }),
+    });
+  }
+  return table;
+}
+
 /** Column repairs for what layouts do to narrow columns: joined, or a date cut in two. */
 export function repairColumns(table: DocumentTable): DocumentTable {
-  return joinSplitDates(splitLeadingDates(splitLeadingNumbers(table)));
+  return joinSplitDates(splitLeadingDates(splitJoinedFigures(splitLeadingNumbers(table))));
 }
 
 /**
