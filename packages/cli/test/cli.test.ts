@@ -1,9 +1,15 @@
 /** The CLI end to end: every command in a subprocess, checking output and exit codes. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { describe, expect, it } from 'vitest';
 import { docflow, INVOICE_WORKFLOW, workspace } from './run-cli.ts';
+
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 const ESC = '\u001b[';
 
@@ -16,7 +22,7 @@ describe.concurrent('docflow', () => {
       expect(help.stdout).toContain(command);
     }
     const version = await docflow(['--version'], { cwd: dir });
-    expect(version).toMatchObject({ code: 0, stdout: '0.0.0\n' });
+    expect(version).toMatchObject({ code: 0, stdout: `${packageVersion}\n` });
     const unknown = await docflow(['bogus'], { cwd: dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'bogus'");

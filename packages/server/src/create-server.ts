@@ -1,6 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createEngine, type Engine, type EngineOptions, type StepExecutor } from '@docflow/engine';
+import {
+  createEngine,
+  type Engine,
+  type EngineOptions,
+  type StepExecutor,
+  type UrlPolicyOptions,
+} from '@docflow/engine';
 import type { StorageAdapter } from '@docflow/storage';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -51,6 +57,12 @@ export interface ServerOptions {
   readonly workspaceStorage: (workspace: Workspace) => StorageAdapter;
   /** Executors of every workspace's engine; default `builtinSteps()` from `@docflow/steps`. */
   readonly steps?: readonly StepExecutor[];
+  /**
+   * Where the engines may send requests: webhook deliveries, and EXTERNAL_DATA_VALIDATION when
+   * the server makes the executors itself. The engine's default refuses loopback, link-local
+   * and cloud-metadata addresses; `{ allowLoopback: true }` lets a local receiver in.
+   */
+  readonly urlPolicy?: UrlPolicyOptions;
   /** More engine options per workspace (scheduling, retry, …). */
   readonly engineOptions?: (workspace: Workspace) => Omit<EngineOptions, 'storage' | 'steps'>;
   /**
@@ -122,7 +134,11 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
   await registry.open();
   const secret = registry.serverSecret();
   const signer = createUrlSigner(secret);
-  const steps = options.steps ?? (await import('@docflow/steps')).builtinSteps();
+  const steps =
+    options.steps ??
+    (await import('@docflow/steps')).builtinSteps(
+      options.urlPolicy ? { processors: { urlPolicy: options.urlPolicy } } : {},
+    );
   let origin: string | undefined;
   const publicOrigin = () => options.publicUrl ?? origin;
 
@@ -135,6 +151,7 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       // Each workspace's run secrets are sealed with a key of its own, kept across restarts.
       secretKey: createHmac('sha256', secret).update(`run-secrets:${workspace.id}`).digest(),
       webhooks: {
+        ...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {}),
         ...(extra.webhooks ?? {}),
         headerWord,
         signedUrlProvider: (_event, context) => {
@@ -212,18 +229,6 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     bodyTimeouts.start(request, reply);
     done();
   });
-  let closing = false;
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    // While closing, a kept-alive connection would hold close() open until its idle timeout.
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
-    // JSON bodies are read by now; multipart ones are read by their handler.
-    if (!request.isMultipart()) bodyTimeouts.complete(request);
-    done();
-  });
-
   await app.register(multipart, {
     limits: { fileSize: limits.uploadBytes, files: 1, fields: 10, parts: 12 },
   });
@@ -253,10 +258,20 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     if (!route.public && route.body !== undefined && route.body !== 'multipart') {
       schema.body = route.body;
     }
+    const readsBody = route.method !== 'GET' && !route.public;
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
       schema,
+      // JSON bodies are read by now; multipart ones are read by their handler.
+      ...(readsBody && route.body !== 'multipart'
+        ? {
+            preValidation: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+              bodyTimeouts.complete(request);
+              done();
+            },
+          }
+        : {}),
       ...(route.public
         ? {}
         : {
@@ -274,22 +289,21 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
                 done(error as Error);
                 return;
               }
-              const attach = (scope: WorkspaceScope) => {
-                request.docflow = { workspace: caller.workspace, scope, keyId: caller.key.id };
-              };
+              // The common case, a started engine, creates no closure and no promise.
               const started = engines.started(caller.workspace.id);
               if (started) {
-                attach(started);
+                request.docflow = {
+                  workspace: caller.workspace,
+                  scope: started,
+                  keyId: caller.key.id,
+                };
                 done();
                 return;
               }
-              engines.scope(caller.workspace).then(
-                (scope) => {
-                  attach(scope);
-                  done();
-                },
-                (error: Error) => done(error),
-              );
+              engines.scope(caller.workspace).then((scope) => {
+                request.docflow = { workspace: caller.workspace, scope, keyId: caller.key.id };
+                done();
+              }, done);
             },
           }),
       handler: async (request, reply) => {
@@ -333,8 +347,14 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       return engines.get(workspace);
     },
     async close() {
-      closing = true;
-      await app.close();
+      // Connections kept alive would hold close() open until their idle timeout: close each as
+      // soon as its last request is answered.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 20);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(idle);
+      }
       await engines.stopAll();
       await registry.close();
     },

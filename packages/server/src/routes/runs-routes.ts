@@ -7,8 +7,9 @@ import {
 import { ApiError, notSupported } from '../http/api-error.ts';
 import { presignedParseOutputPath } from '../presign/presigned-paths.ts';
 import { PRESIGNED_URL_TTL_MS } from '../presign/url-signer.ts';
-import { defined, filteredPage, matchesFileName } from './filtered-page.ts';
+import { defined } from './objects.ts';
 import { checkOrder } from './ordering.ts';
+import { allOfList, filteredPage, matchesFileName } from './pages.ts';
 import { type AnyRoute, type ServerContext, workspaceRoute } from './route.ts';
 import {
   anyObject,
@@ -413,17 +414,7 @@ async function batchRuns(
     : ['extract_run', 'classify_run', 'split_run'];
   for (const kind of kinds) {
     const service = KINDS[kind].service(engine);
-    const runs: Run[] = [];
-    let token: string | undefined;
-    do {
-      const page = await service.list({
-        batchId,
-        maxPageSize: 1000,
-        ...(token ? { nextPageToken: token } : {}),
-      });
-      runs.push(...page.data);
-      token = page.nextPageToken;
-    } while (token);
+    const runs = await allOfList((page) => service.list({ batchId, ...page }));
     if (runs.length > 0) return { kind, runs };
   }
   return undefined;
