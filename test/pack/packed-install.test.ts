@@ -146,7 +146,7 @@ async function quickStart(
     rmSync(join(project, `docflow.db${suffix}`), { force: true });
   const { stdout } = await sh(
     process.execPath,
-    ['--import', './record-workers.mjs', 'quick-start.mjs', ...files],
+    ['--import', './test-hooks.mjs', 'quick-start.mjs', ...files],
     project,
     { DOCFLOW_WORKER_LOG: log },
   );
@@ -166,7 +166,18 @@ beforeAll(async () => {
   await timed('pack', () =>
     sh(
       'npx',
-      ['-y', pnpm, '-r', '--filter', './packages/*', 'pack', '--pack-destination', tarballs],
+      // One at a time, in dependency order: each prepack empties its own dist/ and builds.
+      [
+        '-y',
+        pnpm,
+        '-r',
+        '--workspace-concurrency=1',
+        '--filter',
+        './packages/*',
+        'pack',
+        '--pack-destination',
+        tarballs,
+      ],
       root,
     ),
   );
@@ -185,7 +196,7 @@ beforeAll(async () => {
       dependencies: Object.fromEntries(LIBRARY.map((p) => [`@docflow/${p}`, `file:${tarball(p)}`])),
     }),
   );
-  for (const file of ['quick-start.mjs', 'record-workers.mjs']) {
+  for (const file of ['quick-start.mjs', 'test-hooks.mjs']) {
     copyFileSync(join(here, file), join(project, file));
   }
   await timed('npm install (library)', () =>
@@ -205,9 +216,11 @@ beforeAll(async () => {
   cliTarball = tarball('cli');
 }, 600_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await timed('clean-up', async () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
   console.log('packed install:', JSON.stringify(figures));
-  if (dir) rmSync(dir, { recursive: true, force: true });
 }, 120_000);
 
 describe('the packed packages, installed with npm into an empty project', () => {

@@ -118,7 +118,12 @@ export function parseNumber(text: string): number | undefined {
       text,
     );
   if (!m) return undefined;
-  let digits = (m[3] ?? '').replace(/[ '’\u00a0\u2009\u202f]/g, '');
+  let raw = m[3] ?? '';
+  // A space groups thousands only before three digits ("1 234,56"); "122.29 17" is two numbers.
+  const spaced = /[ \u00a0\u2009\u202f]/.exec(raw);
+  if (spaced && !/^\d{1,3}([ \u00a0\u2009\u202f]\d{3})+([.,]\d+)?$/.test(raw))
+    raw = raw.slice(0, spaced.index);
+  let digits = raw.replace(/[ '’\u00a0\u2009\u202f]/g, '');
   const lastDot = digits.lastIndexOf('.');
   const lastComma = digits.lastIndexOf(',');
   if (lastComma > lastDot) {

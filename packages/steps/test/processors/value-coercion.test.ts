@@ -22,6 +22,21 @@ describe('value coercion', () => {
     expect(parseDate(text)).toBe(expected);
   });
 
+  it('reads numeric dates day first when the document does', () => {
+    expect(parseDate('03/04/2024', true)).toBe('2024-04-03');
+    expect(parseDate('03/04/2024')).toBe('2024-03-04');
+  });
+
+  it('takes card schemes and kinds for a card payment', () => {
+    expect(matchEnum('Mastercard ****1150', ['cash', 'card'])).toBe('card');
+    expect(matchEnum('VISA 6916', ['cash', 'card'])).toBe('card');
+  });
+
+  it('names currencies by their dollar prefixes', () => {
+    expect(parseCurrency('CA$ 12.00', null)?.iso_4217).toBe('CAD');
+    expect(parseCurrency('Rs. 120.00', null)?.iso_4217).toBe('INR');
+  });
+
   it('rejects impossible dates', () => {
     expect(parseDate('2024-02-30')).toBeUndefined();
     expect(parseDate('no date here')).toBeUndefined();
@@ -36,6 +51,9 @@ describe('value coercion', () => {
     ['12,5', 12.5],
     ['1,000', 1000],
     ['Qty 7', 7],
+    ['2’387.42', 2387.42],
+    ["CHF 1'234.50", 1234.5],
+    ['122.29 17', 122.29],
   ])('reads the number %s', (text, expected) => {
     expect(parseNumber(text)).toBe(expected);
   });

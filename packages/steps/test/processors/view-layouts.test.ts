@@ -137,4 +137,54 @@ describe('tables from lines', () => {
     expect(p.tables[0]?.rows).toHaveLength(2);
     expect(p.fields.map((f) => f.label)).not.toContain('Total');
   });
+
+  it('splits off a date column joined to the next, and joins a date cut in two', () => {
+    const joined = page(
+      [
+        'Posting Date Transaction        Debit     Balance',
+        '2022-11-03 Direct debit TELECOM   505.87    2938.94',
+        '2022-11-05 ATM withdrawal         89.54    2849.40',
+      ].join('\n'),
+    );
+    expect(joined.tables[0]?.header.map((c) => c.text)).toEqual([
+      'Posting Date',
+      'Transaction',
+      'Debit',
+      'Balance',
+    ]);
+    const cut = page(
+      [
+        'Posting    Date        Description       Amount',
+        '6          Dec 2024    ATM withdrawal    -20.00',
+        '7          Dec 2024    Bank charges       -3.00',
+      ].join('\n'),
+    );
+    expect(cut.tables[0]?.rows[0]?.map((c) => c.text)).toEqual([
+      '6 Dec 2024',
+      'ATM withdrawal',
+      '-20.00',
+    ]);
+  });
+
+  it('splits two figure columns joined in one', () => {
+    const p = page(
+      [
+        'Description         Rate Qty     Line Total',
+        'Consulting hours    122.29 17    2,078.93',
+        'Server rack 42U     124.40 1       124.40',
+      ].join('\n'),
+    );
+    expect(p.tables[0]?.header.map((c) => c.text)).toEqual([
+      'Description',
+      'Rate',
+      'Qty',
+      'Line Total',
+    ]);
+    expect(p.tables[0]?.rows[0]?.map((c) => c.text)).toEqual([
+      'Consulting hours',
+      '122.29',
+      '17',
+      '2,078.93',
+    ]);
+  });
 });

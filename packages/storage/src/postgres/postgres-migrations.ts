@@ -81,6 +81,11 @@ CREATE INDEX runs_by_workflow ON @schema.runs (workflow_id, seq) WHERE workflow_
 CREATE INDEX runs_by_batch ON @schema.runs (batch_id, seq) WHERE batch_id IS NOT NULL;
 CREATE INDEX runs_by_status ON @schema.runs (status, seq);
 CREATE INDEX runs_by_active ON @schema.runs (active, seq);
+-- The engine lists runs of one kind by workflow, status or batch: an index for each pair, so
+-- that the first page is read in order even before the planner has statistics (a bulk load).
+CREATE INDEX runs_by_kind_workflow ON @schema.runs (kind, workflow_id, seq) WHERE workflow_id IS NOT NULL;
+CREATE INDEX runs_by_kind_status ON @schema.runs (kind, status, seq);
+CREATE INDEX runs_by_kind_batch ON @schema.runs (kind, batch_id, seq) WHERE batch_id IS NOT NULL;
 
 -- The events of one commit are one row: [[type, data], …] for seq … last_seq, and the
 -- commit's snapshot patch when it stored that instead of the snapshot.

@@ -20,7 +20,7 @@ export interface PostgresStatements {
   readonly runBatchInsert: string;
   readonly runRevision: string;
   readonly runGet: string;
-  /** The select list of a run with its patches (for lists). */
+  /** The select list of a run (table alias `r`) with its patches (for lists). */
   readonly runColumns: string;
   readonly runsDelete: string;
   readonly eventsAfter: string;
@@ -56,13 +56,13 @@ export interface PostgresStatements {
  * `base_event_seq`, one per revision) read in the same statement, so in the same snapshot of the
  * database.
  */
-function runColumns(runs: string, events: string): string {
-  return `id, kind, workflow_id, batch_id, status, active, priority, snapshot, base_revision,
-    revision, created_at, updated_at, seq,
-    CASE WHEN revision <> base_revision THEN (
+function runColumns(events: string): string {
+  return `r.id, r.kind, r.workflow_id, r.batch_id, r.status, r.active, r.priority, r.snapshot,
+    r.base_revision, r.revision, r.created_at, r.updated_at, r.seq,
+    CASE WHEN r.revision <> r.base_revision THEN (
       SELECT json_agg(json_build_object('patch', e.patch, 'revision', e.revision, 'at', e.at)
         ORDER BY e.last_seq)
-      FROM ${events} e WHERE e.run_id = ${runs}.id AND e.last_seq > ${runs}.base_event_seq
+      FROM ${events} e WHERE e.run_id = r.id AND e.last_seq > r.base_event_seq
     ) END AS patches`;
 }
 
@@ -155,8 +155,8 @@ export function postgresStatements(quoted: string): PostgresStatements {
         WHERE w.events IS NOT NULL)
       SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $2, 'REVISION_CONFLICT', 'runs') AS ok`,
     runRevision: `SELECT revision FROM ${s}.runs WHERE id = $1`,
-    runGet: `SELECT ${runColumns(`${s}.runs`, `${s}.run_events`)} FROM ${s}.runs WHERE id = $1`,
-    runColumns: runColumns(`${s}.runs`, `${s}.run_events`),
+    runGet: `SELECT ${runColumns(`${s}.run_events`)} FROM ${s}.runs r WHERE r.id = $1`,
+    runColumns: runColumns(`${s}.run_events`),
     runsDelete: `WITH r AS (DELETE FROM ${s}.runs WHERE id = ANY($1::text[])),
       e AS (DELETE FROM ${s}.run_events WHERE run_id = ANY($1::text[]))
       DELETE FROM ${s}.work WHERE run_id = ANY($1::text[])`,

@@ -1,7 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { StorageError } from '../errors.ts';
 import type { KeysetQuery } from '../internal/keyset-page.ts';
-import { keysetQuery, toPage } from '../internal/keyset-page.ts';
+import { toPage } from '../internal/keyset-page.ts';
+import {
+  deliveryListQuery,
+  documentListQuery,
+  runListQuery,
+  type SqlListFilter,
+} from '../internal/sql-list-queries.ts';
 import { notOpen, throwIfAborted } from '../internal/storage-errors.ts';
 import { claimableTimes, parseTime } from '../internal/time.ts';
 import {
@@ -535,23 +541,8 @@ class SqliteStorage implements SqliteStorageAdapter {
     query: DocumentQuery = {},
   ): Promise<Page<StoredDocument>> {
     this.#get(query);
-    checkCollection(collection, 'collection');
-    const { parentId, secondaryId, nameContains } = query;
-    checkOptionalString(parentId, 'parentId');
-    checkOptionalString(secondaryId, 'secondaryId');
-    if (nameContains !== undefined && typeof nameContains !== 'string')
-      checkString(nameContains, 'nameContains');
-    const q = keysetQuery(
-      `documents:${collection}`,
-      { parentId, secondaryId, nameContains },
-      query,
-    );
-    const where: [string, unknown][] = [['collection = ?', collection]];
-    if (parentId !== undefined) where.push(['parent_id = ?', parentId]);
-    if (secondaryId !== undefined) where.push(['secondary_id = ?', secondaryId]);
-    if (nameContains !== undefined)
-      where.push(['instr(name_folded, ?) > 0', nameContains.toLowerCase()]);
-    const rows = this.#list<DocumentRow>('documents', where, q);
+    const { q, filters } = documentListQuery(collection, query);
+    const rows = this.#list<DocumentRow>('documents', sqliteConditions(filters), q);
     return toPage(rows, q, (r) => r.seq, documentFromRow);
   }
 
@@ -569,21 +560,9 @@ class SqliteStorage implements SqliteStorageAdapter {
 
   async listRuns(query: RunQuery = {}): Promise<Page<RunRecord>> {
     this.#get(query);
-    const { kind, workflowId, batchId, status, active } = query;
-    checkOptionalString(kind, 'kind');
-    checkOptionalString(workflowId, 'workflowId');
-    checkOptionalString(batchId, 'batchId');
-    checkOptionalString(status, 'status');
-    checkOptionalBoolean(active, 'active');
-    const q = keysetQuery('runs', { kind, workflowId, batchId, status, active }, query);
-    const where: [string, unknown][] = [];
-    if (kind !== undefined) where.push(['kind = ?', kind]);
-    if (workflowId !== undefined) where.push(['workflow_id = ?', workflowId]);
-    if (batchId !== undefined) where.push(['batch_id = ?', batchId]);
-    if (status !== undefined) where.push(['status = ?', status]);
-    if (active !== undefined) where.push(['active = ?', active ? 1 : 0]);
+    const { q, filters } = runListQuery(query);
     return this.#readRuns(
-      () => this.#list<RunRow>('runs', where, q),
+      () => this.#list<RunRow>('runs', sqliteConditions(filters), q),
       (rows, record) => toPage(rows, q, (r) => r.seq, record),
     );
   }
@@ -684,16 +663,8 @@ class SqliteStorage implements SqliteStorageAdapter {
 
   async listDeliveries(query: DeliveryQuery = {}): Promise<Page<DeliveryRecord>> {
     this.#get(query);
-    const { endpointId, eventId, status } = query;
-    checkOptionalString(endpointId, 'endpointId');
-    checkOptionalString(eventId, 'eventId');
-    checkOptionalString(status, 'status');
-    const q = keysetQuery('deliveries', { endpointId, eventId, status }, query);
-    const where: [string, unknown][] = [];
-    if (endpointId !== undefined) where.push(['endpoint_id = ?', endpointId]);
-    if (eventId !== undefined) where.push(['event_id = ?', eventId]);
-    if (status !== undefined) where.push(['status = ?', status]);
-    const rows = this.#list<DeliveryRow>('deliveries', where, q);
+    const { q, filters } = deliveryListQuery(query);
+    const rows = this.#list<DeliveryRow>('deliveries', sqliteConditions(filters), q);
     return toPage(rows, q, (r) => r.seq, deliveryFromRow);
   }
 
@@ -780,6 +751,15 @@ class SqliteStorage implements SqliteStorageAdapter {
       },
     };
   }
+}
+
+/** SQLite conditions of list filters (booleans are stored as 0 and 1). */
+function sqliteConditions(filters: readonly SqlListFilter[]): [string, unknown][] {
+  return filters.map((f) =>
+    f.op === 'contains'
+      ? ['instr(name_folded, ?) > 0', f.value]
+      : [`${f.column} = ?`, typeof f.value === 'boolean' ? (f.value ? 1 : 0) : f.value],
+  );
 }
 
 /**

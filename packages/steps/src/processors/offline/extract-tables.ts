@@ -57,6 +57,25 @@ export interface ColumnMap {
 
 const num = (cell: DocumentCell | undefined) => (cell ? parseNumber(cell.text) : undefined);
 
+/** True when most filled cells of a column read as the kind (dates, numbers); else any kind. */
+function holds(
+  table: DocumentTable,
+  column: number,
+  kind: string | undefined,
+  share = 0.5,
+): boolean {
+  if (kind !== 'date' && kind !== 'number' && kind !== 'integer' && kind !== 'currency')
+    return true;
+  const filled = table.rows.map((r) => r[column]?.text ?? '').filter((t) => t !== '');
+  if (filled.length === 0) return true;
+  const ok = filled.filter((t) =>
+    kind === 'date'
+      ? parseDate(t) !== undefined
+      : /\d/.test(t) && parseNumber(t) !== undefined && parseDate(t) === undefined,
+  );
+  return ok.length >= filled.length * share;
+}
+
 /** Columns whose cells are mostly numbers. */
 function numericColumns(table: DocumentTable): number[] {
   const width = table.header.length;
@@ -129,8 +148,12 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
   const columns = new Map<string, number>();
   const used = new Set<number>();
   let total = 0;
+  const kinds = new Map(props.map((p) => [p.name, p.node.kind]));
   for (const pair of pairs) {
     if (columns.has(pair.name) || used.has(pair.column)) continue;
+    // A header may name a column whose cells are not what the property holds ("Date
+    // Transaction" over descriptions): dates and numbers must be there.
+    if (!holds(table, pair.column, kinds.get(pair.name))) continue;
     columns.set(pair.name, pair.column);
     used.add(pair.column);
     total += pair.score;
@@ -159,6 +182,9 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
         continue;
       }
     }
+    if (role === 'date' && column === undefined)
+      column = table.header.findIndex((_, c) => free(c) && holds(table, c, 'date', 0.8));
+    if (column !== undefined && column < 0) column = undefined;
     if (role === 'description' && column === undefined) {
       // The wordiest free column.
       let letters = 0;

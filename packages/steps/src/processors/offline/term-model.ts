@@ -229,6 +229,9 @@ export function scoreProfile(
   return { score: score / profile.norm, terms: contributions.slice(0, 5).map(([t]) => t) };
 }
 
+/** Below this share of a text's terms from the best classification, confidence falls off. */
+const MIN_DENSITY = 0.03;
+
 /** Scores and confidences of every classification for one text. */
 export interface Ranking {
   readonly best: TermProfile | undefined;
@@ -269,6 +272,20 @@ export function rank(
   for (const v of values) sum += Math.exp(k * (v - bestScore));
   const share = 1 / sum;
   const evidence = 1 - Math.exp(-bestScore / 0.6);
-  const confidence = Math.round(share * evidence * 1000) / 1000;
+  // Business documents are dense with their type's vocabulary; a long text that only mentions
+  // it now and then (a manual's "statement" and "list") is none of them.
+  let total = 0;
+  let matched = 0;
+  for (const [term, count] of counts) {
+    // Figures (amounts, dates, quantities) say nothing of a text's vocabulary.
+    if (/^\d+$/.test(term)) continue;
+    total += count;
+    if (best.weights.has(term)) matched += count;
+  }
+  // A page of prose (a letter) carries its few telling words; the density asked for grows with
+  // the text up to MIN_DENSITY at a thousand words.
+  const needed = MIN_DENSITY * Math.min(1, total / 1000);
+  const density = total === 0 ? 0 : Math.min(1, matched / total / needed);
+  const confidence = Math.round(share * evidence * density * 1000) / 1000;
   return { best, bestScore, confidence, terms: bestTerms, scores };
 }

@@ -19,8 +19,8 @@ import { lineFields, tableFields } from './label-values.ts';
 import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
 import { type LineSegment, relinePage } from './reline-page.ts';
 import {
+  repairColumns,
   splitAtHeaders,
-  splitLeadingNumbers,
   tableFromCells,
   tableFromMarkdown,
   tablesFromLines,
@@ -136,8 +136,19 @@ function addFile(
       if (block.type === 'table') {
         const cells = cellsByTable.get(block.id);
         const found = cells ? tableFromCells(cells, base) : tableFromMarkdown(block.content, base);
+        // A table the parser grouped from aligned rows of text (not drawn with rules) is read
+        // from its rows like any other aligned lines: tables and fields come from the lines.
+        if (found && !ruled(found) && found.header.some((c) => c.region.polygon.length > 0)) {
+          for (const row of [found.header, ...found.rows]) {
+            const line = rowLine(row, base, draft.lines.length);
+            if (!line) continue;
+            const { block: _block, ...free } = line;
+            draft.lines.push(free);
+          }
+          continue;
+        }
         for (const part of found ? splitAtHeaders(found) : []) {
-          const table = splitLeadingNumbers(part);
+          const table = repairColumns(part);
           draft.tables.push(table);
           for (const row of [part.header, ...part.rows]) {
             const line = rowLine(row, base, draft.lines.length);
@@ -245,6 +256,38 @@ function rowLine(
     ...(boxes.length === segments.length && segments.length > 1 ? { segments } : {}),
     block: 'table',
   };
+}
+
+/**
+ * True for a table drawn with rules: in every column the cells share their left and right
+ * edges, and neighbouring columns touch (cells are the grid's, not their text's extent).
+ */
+function ruled(table: DocumentTable): boolean {
+  const rows = [table.header, ...table.rows];
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const edges: { left: number; right: number }[] = [];
+  for (let c = 0; c < width; c++) {
+    const boxes = rows.flatMap((r) => {
+      const b = boxOf(r[c]?.region.polygon ?? []);
+      return b ? [b] : [];
+    });
+    if (boxes.length < 2) continue;
+    const first = boxes[0] as { left: number; right: number };
+    if (
+      !boxes.every((b) => Math.abs(b.left - first.left) < 1 && Math.abs(b.right - first.right) < 1)
+    )
+      return false;
+    edges.push(first);
+  }
+  if (edges.length < 2) return false;
+  let touching = 0;
+  for (let c = 1; c < edges.length; c++)
+    if (
+      Math.abs((edges[c] as { left: number }).left - (edges[c - 1] as { right: number }).right) <
+      1.5
+    )
+      touching++;
+  return touching * 2 >= edges.length - 1;
 }
 
 /** Derives fields and text tables from a page's lines. */

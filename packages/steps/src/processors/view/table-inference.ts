@@ -4,6 +4,7 @@
  * between words when a layout parser merged or split cells).
  */
 import type { Block } from '../../parse/parse-output.ts';
+import { parseDate } from '../value-coercion.ts';
 import { plain } from './block-text.ts';
 import { isLabelCell } from './cell-shapes.ts';
 import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
@@ -149,7 +150,7 @@ function alignedTable(
  * starts with a number ("1 Paint, matte white", "4 Bagel"). Split off when the numbers count
  * the rows (a "#" column) or when the header's first cell names two columns ("Qty Item").
  */
-export function splitLeadingNumbers(table: DocumentTable): DocumentTable {
+function splitLeadingNumbers(table: DocumentTable): DocumentTable {
   const numbers = table.rows.map((row) =>
     /^(\d{1,4}(?:[.,]\d+)?)\s+(\S.*)$/.exec(row[0]?.text ?? ''),
   );
@@ -180,6 +181,131 @@ export function splitLeadingNumbers(table: DocumentTable): DocumentTable {
       ];
     }),
   };
+}
+
+const LEADING_DATE =
+  /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}\.?[-\s][A-Za-z]{3,9}\.?[-\s,]+\d{2,4}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(\S.*)$/;
+
+/**
+ * A date column joined to the next one ("2022-11-03 Direct debit" under "Posting Date
+ * Transaction"): every row's first cell starts with a date. Split off, the header after its word
+ * "date" (or its first word).
+ */
+function splitLeadingDates(table: DocumentTable): DocumentTable {
+  const dates = table.rows.map((row) => LEADING_DATE.exec(row[0]?.text ?? ''));
+  const head = table.header[0];
+  if (
+    !head ||
+    table.rows.length === 0 ||
+    !dates.every((m) => m?.[1] && parseDate(m[1]) !== undefined)
+  )
+    return table;
+  const words = head.text.split(/\s+/);
+  if (words.length < 2) return table;
+  const at = words.findIndex((w) => /^date$/i.test(w));
+  const cut = at >= 0 && at < words.length - 1 ? at + 1 : 1;
+  return {
+    ...table,
+    header: [
+      { ...head, text: words.slice(0, cut).join(' ') },
+      { ...head, text: words.slice(cut).join(' ') },
+      ...table.header.slice(1),
+    ],
+    rows: table.rows.map((row, i) => {
+      const cell = row[0] as DocumentCell;
+      const m = dates[i] as RegExpExecArray;
+      return [
+        { ...cell, text: m[1] as string },
+        { ...cell, text: m[2] as string },
+        ...row.slice(1),
+      ];
+    }),
+  };
+}
+
+/**
+ * A date cut in two columns ("6" | "December 2024" under "Posting" | "Date"): two neighbouring
+ * columns that read as a date together in every row, and neither alone. Joined again.
+ */
+function joinSplitDates(table: DocumentTable): DocumentTable {
+  const width = table.header.length;
+  for (let c = 0; c + 1 < width; c++) {
+    const joined = table.rows.map((r) => `${r[c]?.text ?? ''} ${r[c + 1]?.text ?? ''}`.trim());
+    const ok =
+      table.rows.length > 0 &&
+      table.rows.every((r, i) => {
+        const a = r[c]?.text ?? '';
+        const b = r[c + 1]?.text ?? '';
+        return (
+          a !== '' &&
+          b !== '' &&
+          parseDate(a) === undefined &&
+          parseDate(b) === undefined &&
+          parseDate(joined[i] as string) !== undefined &&
+          /^\S+\s+\S+(\s+\S+)?$/.test(joined[i] as string)
+        );
+      });
+    if (!ok) continue;
+    const merge = (row: readonly DocumentCell[], text: string): DocumentCell[] => [
+      ...row.slice(0, c),
+      { ...(row[c] as DocumentCell), text },
+      ...row.slice(c + 2),
+    ];
+    const head = `${table.header[c]?.text ?? ''} ${table.header[c + 1]?.text ?? ''}`.trim();
+    return {
+      ...table,
+      header: merge(table.header, head),
+      rows: table.rows.map((row, i) => merge(row, joined[i] as string)),
+    };
+  }
+  return table;
+}
+
+const FIGURE = /[-(]?(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?\d[\d.,'’]*(?:\s?(?:[A-Z]{3}|[$€£¥₹]))?\)?/g;
+
+/**
+ * Two narrow figure columns joined in one ("122.29 17" under "Rate Qty"): every filled cell of
+ * the column holds the same number k ≥ 2 of figures and nothing else, and its header has at
+ * least k words. Split into k columns, the header's last column taking its remaining words.
+ */
+function splitJoinedFigures(table: DocumentTable): DocumentTable {
+  for (let c = 0; c < table.header.length; c++) {
+    const filled = table.rows.map((r) => r[c]?.text ?? '').filter((t) => t !== '');
+    if (filled.length === 0) continue;
+    const parts = filled.map((t) => t.match(FIGURE) ?? []);
+    const k = parts[0]?.length ?? 0;
+    const words = (table.header[c]?.text ?? '').split(/\s+/).filter((w) => w !== '');
+    if (k < 2 || words.length < k) continue;
+    if (
+      !parts.every(
+        (p, i) =>
+          p.length === k &&
+          p.join(' ').replace(/\s+/g, '') === (filled[i] as string).replace(/\s+/g, ''),
+      )
+    )
+      continue;
+    const head = table.header[c] as DocumentCell;
+    const heads = [...words.slice(0, k - 1), words.slice(k - 1).join(' ')].map((text) => ({
+      ...head,
+      text,
+    }));
+    return splitJoinedFigures({
+      ...table,
+      header: [...table.header.slice(0, c), ...heads, ...table.header.slice(c + 1)],
+      rows: table.rows.map((row) => {
+        const cell = row[c] ?? { ...head, text: '' };
+        const figures = cell.text.match(FIGURE) ?? [];
+        const split = Array.from({ length: k }, (_, i) => ({ ...cell, text: figures[i] ?? '' }));
+        return [...row.slice(0, c), ...split, ...row.slice(c + 1)];
+      }),
+    });
+  }
+  return table;
+}
+
+/** Column repairs for what layouts do to narrow columns: joined, or a date cut in two. */
+export function repairColumns(table: DocumentTable): DocumentTable {
+  return joinSplitDates(splitLeadingDates(splitJoinedFigures(splitLeadingNumbers(table))));
 }
 
 /**
@@ -320,7 +446,7 @@ export function tablesFromLines(
       i++;
     }
   }
-  return tables.map(splitLeadingNumbers);
+  return tables.map(repairColumns);
 }
 
 /** A table built from a table block's cell children. */

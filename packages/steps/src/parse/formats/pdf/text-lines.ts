@@ -40,6 +40,9 @@ const SPACING = /[^\S ]|\s\s/;
  */
 const WORD_GAP = 0.1;
 
+/** An overlap wider than this share of the smaller size is not kerning. */
+const OVERLAP = 0.3;
+
 function joinRuns(runs: readonly TextRun[]): string {
   let out = '';
   let previous: TextRun | undefined;
@@ -48,8 +51,14 @@ function joinRuns(runs: readonly TextRun[]): string {
       const gap = run.box.left - previous.box.right;
       // Back from script size to the line's size (`a_i1 x`, `(x_B )`, a footnote mark before
       // its text) a word ends, as pdftotext reads it, unless the two touch.
+      // Text overlapping the previous text by more than kerning does is another word: a
+      // cell's text clipped by the next cell, a number's thin-space group (`23 089.82`); a
+      // lone sign (a currency symbol whose width the font gets wrong) is not.
       const wordEnd =
         gap > Math.min(previous.size, run.size) * WORD_GAP ||
+        (gap < -Math.min(previous.size, run.size) * OVERLAP &&
+          previous.text.trim().length > 1 &&
+          run.text.trim().length > 1) ||
         (run.size > previous.size / SCRIPT_RATIO && gap >= 0);
       if (wordEnd && !out.endsWith(' ') && !run.text.startsWith(' ')) out += ' ';
     }
