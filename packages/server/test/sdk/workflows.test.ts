@@ -221,6 +221,44 @@ describe('workflow runs through the SDK', () => {
     await expect(client.workflowRuns.retrieve(run.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
   });
 
+  it("shows a review and a deletion of the run's file at once, whether the run was waiting or finished", async () => {
+    const client = t.client();
+    const reviewedWf = await deployed(REVIEWED_STEPS);
+    const file = await client.files.upload(new File(['Order 9'], 'order-nine.txt'), {});
+    const waiting = await client.workflowRuns.createAndPoll({
+      workflow: { id: reviewedWf.id },
+      file: { id: file.id },
+    });
+    expect(waiting.status).toBe('NEEDS_REVIEW');
+    expect((await client.workflowRuns.retrieve(waiting.id)).status).toBe('NEEDS_REVIEW');
+    const review = await t.fetch(`/workflow_runs/${waiting.id}/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'reject', reviewer: 'r@example.com', note: 'wrong order' }),
+    });
+    expect(review.status).toBe(200);
+    const rejected = await client.workflowRuns.retrieve(waiting.id);
+    expect(rejected).toMatchObject({ status: 'REJECTED', rejectionNote: 'wrong order' });
+    expect((await client.workflowRuns.retrieve(waiting.id)).status).toBe('REJECTED');
+
+    // A finished run answered from memory, then its file deleted: the next answer shows it.
+    const plain = await deployed();
+    const done = await client.workflowRuns.createAndPoll({
+      workflow: { id: plain.id },
+      file: { id: file.id },
+    });
+    expect((await client.workflowRuns.retrieve(done.id)).files.map((f) => f.id)).toEqual([file.id]);
+    await client.files.delete(file.id);
+    for (const id of [done.id, waiting.id]) {
+      const run = await client.workflowRuns.retrieve(id);
+      expect(run.files, id).toEqual([]);
+      expect(
+        run.stepRuns.every((s) => s.files.length === 0),
+        id,
+      ).toBe(true);
+    }
+  });
+
   it('answers 422 for cancelling a run that ended (never 409)', async () => {
     const wf = await deployed();
     const run = await t
