@@ -1,5 +1,5 @@
 /**
- * The README's "Over HTTP" section, as a new user follows it: its commands make a key and serve,
+ * The README's "Over HTTP" section (and docs/http-api.md's first one), as a new user follows it: its commands make a key and serve,
  * and its program runs against that server with the service's SDK.
  */
 import { execFile } from 'node:child_process';
@@ -23,6 +23,12 @@ it('makes a key, serves, and runs its SDK program to PROCESSED', async () => {
   ]);
   const program = /```js\n([\s\S]*?)\n```/.exec(section)?.[1];
   expect(program).toContain("from 'extend-ai'");
+  // docs/http-api.md shows the same commands and program.
+  const guide = readFileSync(new URL('../../../docs/http-api.md', import.meta.url), 'utf8');
+  expect(/```sh\n([\s\S]*?)\n```/.exec(guide)?.[1]).toBe(
+    /```sh\n([\s\S]*?)\n```/.exec(section)?.[1],
+  );
+  expect(/```js\n([\s\S]*?)\n```/.exec(guide)?.[1]).toBe(program);
 
   const cwd = workspace();
   const { key } = await createKey(cwd, 'docflow.db', 'dev');
