@@ -1,6 +1,7 @@
 /**
- * The README's "Over HTTP" section (and docs/http-api.md's first one), as a new user follows it: its commands make a key and serve,
- * and its program runs against that server with the service's SDK.
+ * The README's "Over HTTP" section (and docs/http-api.md's first one), as a new user follows
+ * it: its commands make a key and serve, and its program runs against that server with the
+ * service's SDK.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
