@@ -85,6 +85,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     processors: processors.resolution,
     scheduling: options.scheduling,
     retry: options.retry,
+    stepTimeoutMs: options.stepTimeoutMs,
     secretKey: options.secretKey,
     webhooks: options.webhooks,
     random: options.random,

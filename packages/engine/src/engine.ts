@@ -25,6 +25,12 @@ export interface EngineOptions {
   readonly scheduling?: SchedulerOptions;
   /** Default retry policy of executor steps and standalone runs. */
   readonly retry?: Partial<RetryPolicy>;
+  /**
+   * Longest an executor attempt may run, in ms (1 to 86,400,000), for standalone runs and for
+   * workflow steps without a `timeoutMs` of their own: past it the attempt is aborted and counts
+   * as a retryable failure. Default: no limit.
+   */
+  readonly stepTimeoutMs?: number;
   /** Key that run secrets are encrypted with at rest; without one, secrets do not survive a restart. */
   readonly secretKey?: string | Uint8Array;
   /**

@@ -19,7 +19,7 @@ import {
   type LoopbackBlobServer,
 } from '../webhooks/loopback-blob-server.ts';
 import { recoverUnfinishedWork } from './recovery.ts';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
+import { type RetryPolicy, resolveAttemptPolicy } from './retry-policy.ts';
 import { RunStore } from './run-store.ts';
 import { Scheduler, type SchedulerOptions, type WorkTicket } from './scheduler.ts';
 import { SecretBox } from './secrets.ts';
@@ -51,6 +51,8 @@ export interface EngineRuntimeOptions {
   readonly processors: ProcessorResolutionService;
   readonly scheduling?: SchedulerOptions | undefined;
   readonly retry?: Partial<RetryPolicy> | undefined;
+  /** The timeout of an executor attempt that has none of its own. */
+  readonly stepTimeoutMs?: number | undefined;
   readonly secretKey?: string | Uint8Array | undefined;
   readonly webhooks?: RuntimeWebhookOptions | undefined;
   readonly random?: (() => number) | undefined;
@@ -99,7 +101,8 @@ export class EngineRuntime {
     const { ctx, outbox } = options;
     this.#ctx = ctx;
     this.#options = options;
-    this.#retry = { ...DEFAULT_RETRY_POLICY, ...(options.retry ?? {}) };
+    const policy = resolveAttemptPolicy(options.retry, options.stepTimeoutMs);
+    this.#retry = policy.retry;
     this.#random = options.random ?? Math.random;
     this.secrets = new SecretBox(options.secretKey);
     this.#attempt = {
@@ -107,6 +110,7 @@ export class EngineRuntime {
       aborts: this.aborts,
       stopSignal: this.#stopping.signal,
       random: this.#random,
+      defaultTimeoutMs: policy.timeoutMs,
       resolveProcessor: (kind, ref) => options.processors.resolveForRun(kind, ref),
     };
     this.scheduler = new Scheduler({
