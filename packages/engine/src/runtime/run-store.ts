@@ -139,8 +139,12 @@ export class RunStore {
     return this.#graphs.get(definitionId);
   }
 
-  /** The current snapshot (cached for active runs). */
+  /**
+   * The current snapshot (cached for active runs). On a store shared by processes, read from
+   * storage: another process may have changed the run since this one cached it.
+   */
   async get(runId: string): Promise<RunState | undefined> {
+    if (this.#deps.ctx.storage.sharedByProcesses === true) this.#cache.delete(runId);
     return (await this.#entry(runId))?.state;
   }
 
@@ -150,7 +154,7 @@ export class RunStore {
    * before its committer updates the cache: whoever acts on a claimed item reads through this.
    */
   latest(runId: string): Promise<RunState | undefined> {
-    return this.#mutex.run(runId, () => this.get(runId));
+    return this.#mutex.run(runId, async () => (await this.#entry(runId))?.state);
   }
 
   /**
@@ -158,9 +162,9 @@ export class RunStore {
    * processes, what another process committed since this one cached the run.
    */
   stored(runId: string): Promise<RunState | undefined> {
-    return this.#mutex.run(runId, () => {
+    return this.#mutex.run(runId, async () => {
       this.#cache.delete(runId);
-      return this.get(runId);
+      return (await this.#entry(runId))?.state;
     });
   }
 
