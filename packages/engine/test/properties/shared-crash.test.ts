@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createEngine, type Engine, type WorkflowRun } from '@docflow/engine';
 import { createTestEngine } from '@docflow/engine/testing';
-import type { DeliveryRecord, RunRecord, StorageAdapter } from '@docflow/storage';
+import type { DeliveryRecord, Page, RunRecord, StorageAdapter } from '@docflow/storage';
 import { postgresStorage } from '@docflow/storage/postgres';
 import { postgresForTests } from '@docflow/storage/testing';
 import { describe, expect, it } from 'vitest';
@@ -78,7 +78,7 @@ function startLife(
 }
 
 async function allPages<T>(
-  list: (pageToken: string | undefined) => Promise<{ items: readonly T[]; nextPageToken?: string }>,
+  list: (pageToken: string | undefined) => Promise<Page<T>>,
 ): Promise<T[]> {
   const out: T[] = [];
   let pageToken: string | undefined;

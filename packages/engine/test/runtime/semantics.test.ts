@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { WorkflowRun } from '@docflow/engine';
 import {
   createTestClock,
   createTestEngine,
