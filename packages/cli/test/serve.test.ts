@@ -4,11 +4,15 @@
  * was answered.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { postgresForTests } from '@docflow/storage/testing';
 import { ExtendClient } from 'extend-ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docflow, workspace } from './run-cli.ts';
 
+const pg = postgresForTests();
 const BIN = fileURLToPath(new URL('../bin/docflow.mjs', import.meta.url));
 const children = new Set<ChildProcess>();
 afterAll(() => {
@@ -19,16 +23,18 @@ afterAll(() => {
 function serve(
   cwd: string,
   db: string,
+  storage: readonly string[] = [],
 ): Promise<{
   child: ChildProcess;
   origin: string;
   exited: Promise<number | null>;
   stderr: () => string;
 }> {
-  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--quiet'], {
-    cwd,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, '--db', db, ...storage, 'serve', '--port', '0', '--quiet'],
+    { cwd, env: { ...process.env, NO_COLOR: '1' } },
+  );
   children.add(child);
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => {
@@ -117,6 +123,32 @@ describe.concurrent('docflow api-keys', () => {
       key: expect.stringMatching(/^dfk_/),
       organizationId: expect.stringMatching(/^org_/),
     });
+  });
+});
+
+describe.skipIf(pg.skip)('docflow serve --postgres', () => {
+  it("keeps each workspace's runs in PostgreSQL, where a second server finds them", async () => {
+    const cwd = workspace();
+    const { key } = await createKey(cwd, 'serve.db');
+    const storage = ['--postgres', pg.url, '--postgres-schema', pg.schema()];
+    const first = await serve(cwd, 'serve.db', storage);
+    const client = new ExtendClient({ token: key, baseUrl: first.origin, maxRetries: 0 });
+    const wf = await client.workflows.create({ name: 'served', steps: TWO_STEPS });
+    await client.workflowVersions.create(wf.id, {});
+    const run = await client.workflowRuns.createAndPoll({
+      workflow: { id: wf.id },
+      file: { text: 'served' },
+    });
+    expect(run.status).toBe('PROCESSED');
+    expect(first.stderr()).toContain('workspaces on PostgreSQL');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(join(cwd, 'serve.db.workspaces'))).toBe(false);
+    const second = await serve(cwd, 'serve.db', storage);
+    const again = new ExtendClient({ token: key, baseUrl: second.origin, maxRetries: 0 });
+    expect((await again.workflowRuns.retrieve(run.id)).status).toBe('PROCESSED');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
   });
 });
 

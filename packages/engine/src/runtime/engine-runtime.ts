@@ -96,6 +96,7 @@ export class EngineRuntime {
   #starting: Promise<void> | undefined;
   #dispatcher: WebhookDispatcher | undefined;
   #blobServer: LoopbackBlobServer | undefined;
+  #unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(options: EngineRuntimeOptions) {
     const { ctx, outbox } = options;
@@ -121,6 +122,7 @@ export class EngineRuntime {
       ...(options.scheduling ? { scheduling: options.scheduling } : {}),
       execute: (item, ticket) => this.#execute(item, ticket),
       onDrained: () => this.#checkIdle(),
+      onLeasesLost: (items) => this.#leasesLost(items),
     });
     this.#work = new WorkPlanner(this.scheduler, ctx.clock);
     this.store = new RunStore({
@@ -177,9 +179,45 @@ export class EngineRuntime {
     await recoverUnfinishedWork(storage, isoNow(clock), {
       seen: (run) => this.store.remember(run, RECOVERED_RUNS_KEPT),
     });
+    await this.#listen();
     this.scheduler.start();
     await this.#startWebhooks();
     this.#state = 'started';
+  }
+
+  /**
+   * On a store shared by processes: other processes' commits wake this engine's scheduler (new
+   * or released work, with its availability and priority) and its webhook dispatcher (new
+   * deliveries). This process's own commits wake them directly.
+   */
+  async #listen(): Promise<void> {
+    const { storage } = this.#ctx;
+    if (storage.sharedByProcesses !== true || storage.subscribe === undefined) return;
+    this.#unsubscribe = await storage.subscribe((wakeUp) => {
+      if (wakeUp.local) return;
+      if (wakeUp.topic === 'deliveries') {
+        this.#dispatcher?.notify();
+        return;
+      }
+      if (wakeUp.availableAt === undefined) this.scheduler.notifyEnqueued();
+      else {
+        this.scheduler.notifyEnqueued([
+          { priority: wakeUp.priority ?? 1, availableAt: wakeUp.availableAt },
+        ]);
+      }
+    });
+  }
+
+  /**
+   * Another process took these items over (their leases expired before this engine renewed
+   * them): their attempts stop as they would on `stop()`, and commit nothing (their outcomes'
+   * fences would fail anyway); the new holder runs them.
+   */
+  #leasesLost(items: readonly WorkItem[]): void {
+    for (const item of items) {
+      const key = (item.payload.stepRunId ?? item.payload.standaloneRunId) as string | undefined;
+      if (key !== undefined) this.aborts.get(key)?.abort(STOPPING);
+    }
   }
 
   async #startWebhooks(): Promise<void> {
@@ -211,6 +249,7 @@ export class EngineRuntime {
     if (this.#starting) await this.#starting.catch(() => undefined);
     this.#state = 'stopped';
     this.scheduler.stop();
+    await this.#unsubscribe?.().catch(this.#options.onError);
     this.#stopping.abort(STOPPING);
     for (const abort of this.aborts.values()) abort.abort(STOPPING);
     const inflight = this.scheduler.inflightIds();
@@ -269,6 +308,7 @@ export class EngineRuntime {
         executors: this.#options.executors,
         retry: this.#retry,
         attempt: this.#attempt,
+        fences: this.#work.fences(ticket),
       });
     }
     try {
