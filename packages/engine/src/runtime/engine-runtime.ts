@@ -3,6 +3,7 @@ import type { WorkItem } from '@docflow/storage';
 import { isoNow } from '../clock.ts';
 import { EngineError, EngineErrorCode } from '../errors.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
+import { sweepOrphanFileBlobs } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { ProcessorResolutionService } from '../processors/processor-resolution.ts';
 import { isSettledRunStatus } from '../run/lifecycle.ts';
@@ -175,6 +176,8 @@ export class EngineRuntime {
     const { storage, clock } = this.#ctx;
     this.#state = 'starting';
     await storage.open();
+    // Bytes a crash left without their file document go before anything can store files.
+    await sweepOrphanFileBlobs(storage);
     // The runs recovery reads are kept (up to a bound): the claims that follow would read them.
     await recoverUnfinishedWork(storage, isoNow(clock), {
       seen: (run) => this.store.remember(run, RECOVERED_RUNS_KEPT),
