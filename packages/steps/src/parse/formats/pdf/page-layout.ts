@@ -49,6 +49,45 @@ function locate(bounds: readonly number[], value: number): number {
   return bounds.length - 2;
 }
 
+/**
+ * A run cut where it crosses a column rule, at the space nearest to the rule. pdf.js joins
+ * glyphs less than 0.6 em apart into one text item with a space between them, and a header row
+ * with short cells (LibreOffice's `Description Qty Amount`) comes as one item across three
+ * cells. Glyph positions are not kept, so each character is taken as an equal share of the
+ * run's width: the space nearest to the rule is where the cut goes.
+ */
+function splitAtRules(run: TextRun, columns: readonly number[]): TextRun[] {
+  const { left, right } = run.box;
+  const slack = run.size * 0.25;
+  const rules = columns.slice(1, -1).filter((x) => x > left + slack && x < right - slack);
+  if (rules.length === 0 || !run.text.includes(' ')) return [run];
+  const { text } = run;
+  const step = (right - left) / text.length;
+  const cuts: number[] = [];
+  for (const rule of rules) {
+    let best = -1;
+    for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) {
+      const x = left + (i + 0.5) * step;
+      if (best < 0 || Math.abs(x - rule) < Math.abs(left + (best + 0.5) * step - rule)) best = i;
+    }
+    if (best > (cuts[cuts.length - 1] ?? -1)) cuts.push(best);
+  }
+  const parts: TextRun[] = [];
+  let start = 0;
+  for (const cut of [...cuts, text.length]) {
+    const part = text.slice(start, cut);
+    if (part.trim() !== '') {
+      parts.push({
+        ...run,
+        text: part,
+        box: { ...run.box, left: left + start * step, right: left + cut * step },
+      });
+    }
+    start = cut + 1;
+  }
+  return parts;
+}
+
 /** Cell texts of a ruled table from the runs inside it; returns the runs it consumed. */
 function fillTable(
   table: RuledTable,
@@ -62,9 +101,11 @@ function fillTable(
   const used = new Set<TextRun>();
   for (const run of runs) {
     if (!inside(run.box, table.box)) continue;
-    const [x, y] = center(run.box);
-    cells[locate(table.rows, y)]?.[locate(table.columns, x)]?.push(run);
     used.add(run);
+    const row = cells[locate(table.rows, center(run.box)[1])];
+    for (const part of splitAtRules(run, table.columns)) {
+      row?.[locate(table.columns, center(part.box)[0])]?.push(part);
+    }
   }
   // Most cells hold one run or none: their text needs no line building.
   const grid = cells.map((row) =>
@@ -110,16 +151,19 @@ function fillTable(
 }
 
 /**
- * Below this share of cells holding text, a grid of rules is a figure's (a plot's frame, ticks
+ * At or below this share of cells holding text, a grid of rules is a figure's (a plot's frame, ticks
  * and grid lines with a few labels), not a table.
  */
 const MIN_FILLED_CELLS = 0.25;
 
-/** A grid of rules whose cells hold text: a table. */
+/**
+ * A grid of rules whose cells hold text (a letter or a digit: a plot's `≈` breaks or arrows are
+ * not a cell's content): a table.
+ */
 function isTable(block: DraftBlock): boolean {
   const cells = block.children ?? [];
-  const filled = cells.filter((cell) => cell.content !== '').length;
-  return filled > 0 && filled >= cells.length * MIN_FILLED_CELLS;
+  const filled = cells.filter((cell) => /[\p{L}\p{N}]/u.test(cell.content)).length;
+  return filled > 0 && filled > cells.length * MIN_FILLED_CELLS;
 }
 
 function median(values: readonly number[]): number {
