@@ -26,6 +26,7 @@ function context(config: ParseConfig = {}): FormatContext {
     signal: new AbortController().signal,
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     fileName: 'book.xlsx',
+    pdfWorkers: 'auto',
   };
 }
 
