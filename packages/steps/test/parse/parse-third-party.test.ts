@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/parse/parse-document.ts';
 import type { Block, ParseRunOutput } from '../../src/parse/parse-output.ts';
 
-/** PDFs LibreOffice and Ghostscript made (fixtures/third-party/README.md says how). */
+/** PDFs LibreOffice, Chromium and Ghostscript made (fixtures/third-party/README.md says how). */
 function fixture(name: string): Uint8Array {
   return new Uint8Array(readFileSync(new URL(`../fixtures/third-party/${name}`, import.meta.url)));
 }
@@ -72,6 +72,29 @@ describe('PDFs other software made', { timeout: 60_000 }, () => {
     );
     // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters.
     expect(markdown).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+  });
+
+  it('keeps a bold total of a Chromium invoice a line of text with its value, not a heading', async () => {
+    const output = await parsed(fixture('chromium-invoice.pdf'));
+    const markdown = output.chunks.map((chunk) => chunk.content).join('\n');
+    const lines = markdown.split('\n');
+    expect(lines[0]).toBe('# Initech Supplies');
+    expect(lines).toContain('TOTAL 60.50');
+    expect(markdown).not.toMatch(/^#+ TOTAL/m);
+    for (const line of [
+      'Invoice Number: INV-7731',
+      'Due Date: 2026-06-01',
+      'Dear Dr. Maria Lopez,',
+    ]) {
+      expect(lines).toContain(line);
+    }
+    expect(tables(output)).toEqual([
+      [
+        ['Description', 'Qty', 'Amount'],
+        ['Paper', '3', '12.00'],
+        ['Toner', '1', '48.50'],
+      ],
+    ]);
   });
 
   it('turns the LibreOffice page upright when /Rotate 90 shows it sideways, and says so', async () => {

@@ -238,8 +238,16 @@ const HEADING_MAX_CHARS = 200;
 const BOLD_HEADING_MAX_CHARS = 80;
 
 /**
+ * Text ending with an amount (`TOTAL 60.50`, `Balance due: $1,200`, `VAT 20%`): a label and its
+ * value set in bold or large type, as receipts and invoices set totals, not a heading.
+ */
+const ENDS_WITH_AMOUNT =
+  /(?:^|\s)[-+(]?(?:\p{Sc}\s?[\d.,' ]*\d|\d[\d.,' ]*[.,]\d{2}|\d[\d.,]*\s?%)\)?(?:\s?\p{Sc}|\s[A-Z]{3})?$/u;
+
+/**
  * The heading candidate of a paragraph, or undefined when it cannot be a heading: more than three
- * lines, or a row of separated pieces (a table row, a label and its value: `TOTAL  12.50`). A
+ * lines, a row of separated pieces (a table row, a label and its value: `TOTAL  12.50`), or text
+ * ending with an amount (one piece: `TOTAL 12.50`). A
  * bold line at body size is a candidate sub-heading only when it stands alone: one line, short,
  * not ending like a sentence or a label, not a list item, set apart from what is above it, and
  * followed by text that is not bold (a bold total or a table's header row is not a heading).
@@ -253,7 +261,7 @@ function headingCandidate(
 ): HeadingCandidate | undefined {
   const { lines } = paragraph;
   if (lines.length > HEADING_MAX_LINES || text.length > HEADING_MAX_CHARS) return undefined;
-  if (lines.some((l) => l.cells.length > 1)) return undefined;
+  if (lines.some((l) => l.cells.length > 1) || ENDS_WITH_AMOUNT.test(text)) return undefined;
   const size = median(lines.map((l) => l.size));
   const line = lines[0];
   const nextParagraph = next && 'paragraph' in next ? next.paragraph : undefined;
