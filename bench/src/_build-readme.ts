@@ -20,6 +20,7 @@ export const SUMMARY_MAX_LINES = 40;
 const ORDER = [
   'engine',
   'storage',
+  'postgres',
   'formulas',
   'parse',
   'processors',

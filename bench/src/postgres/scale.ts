@@ -67,8 +67,7 @@ async function setUp(url: string, schema: string, stored: number): Promise<Setup
 async function measureAt(s: Setup, stored: number) {
   const create = await measure(
     `create with ${stored}`,
-    () =>
-      s.engine.workflowRuns.create({ workflow: { id: s.workflowId }, file: { id: s.fileId } }),
+    () => s.engine.workflowRuns.create({ workflow: { id: s.workflowId }, file: { id: s.fileId } }),
     { durationMs: 1500 },
   );
   await s.engine.idle();
@@ -109,14 +108,24 @@ try {
   await large.engine.stop();
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
   const list = (xs: number[]) => xs.map((x) => x.toFixed(3)).join(' / ');
-  console.log(`### Scale on PostgreSQL: 100 vs ${SCALE} stored runs (${ROUNDS} interleaved rounds)\n`);
+  console.log(
+    `### Scale on PostgreSQL: 100 vs ${SCALE} stored runs (${ROUNDS} interleaved rounds)\n`,
+  );
   console.log(`${machineLine()}; filling took ${fillSeconds.toFixed(0)} s\n`);
-  console.log('| operation | median ms, 100 runs (each round) | median ms, large (each round) | ratio of medians |');
+  console.log(
+    '| operation | median ms, 100 runs (each round) | median ms, large (each round) | ratio of medians |',
+  );
   console.log('|---|---|---|---|');
-  const names = { create: 'create a run', list: 'list, first page', listWf: 'list by workflow, first page' };
+  const names = {
+    create: 'create a run',
+    list: 'list, first page',
+    listWf: 'list by workflow, first page',
+  };
   for (const key of ['create', 'list', 'listWf'] as const) {
     const [a, b] = rows[key];
-    console.log(`| ${names[key]} | ${list(a)} | ${list(b)} | ${(median(b) / median(a)).toFixed(2)} |`);
+    console.log(
+      `| ${names[key]} | ${list(a)} | ${list(b)} | ${(median(b) / median(a)).toFixed(2)} |`,
+    );
   }
 } finally {
   await server.stop();

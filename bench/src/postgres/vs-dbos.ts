@@ -44,6 +44,11 @@ const CONFIGS: readonly DocflowConfig[] = [
   { name: 'group commit (defaults), concurrency 16', engineConcurrency: 16 },
   { name: 'group commit (defaults)', engineConcurrency: 64 },
   {
+    name: 'group commit, one transaction at a time',
+    engineConcurrency: 64,
+    maxCommitTransactions: 1,
+  },
+  {
     name: 'a transaction per commit, 8 at once',
     engineConcurrency: 64,
     maxCommitsPerTransaction: 1,

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { systemClock } from '../../../packages/engine/src/clock.ts';
+import { createWebhookEndpointsService } from '../../../packages/engine/src/resources/webhook-endpoints.ts';
 import {
   createWebhookDispatcher,
-  createWebhookEndpointsService,
   type EngineEvent,
   planEventDeliveries,
 } from '../../../packages/engine/src/webhooks/index.ts';
@@ -176,7 +176,12 @@ async function outbox(
   await createWebhookEndpointsService(ctx).create({ url, enabledEvents: ['workflow.created'] });
   // workflow_run.* go through a subscription; a global event type keeps the bench to one table.
   const routed = events.map((e) => ({ ...e, eventType: 'workflow.created' }));
-  const dispatcher = createWebhookDispatcher({ storage, concurrency: CONCURRENCY });
+  // The receiver listens on loopback, which the URL policy refuses unless told.
+  const dispatcher = createWebhookDispatcher({
+    storage,
+    concurrency: CONCURRENCY,
+    urlPolicy: { allowLoopback: true },
+  });
   dispatcher.start();
   const committedAt = new Map<string, number>();
   const cpu0 = process.cpuUsage();

@@ -20,8 +20,11 @@ const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024)
 
 type RuleResult = { name: string; valid: boolean };
 
-function rulesOf(step: StepRun | undefined): RuleResult[] {
-  return ((step?.result?.output as { rules?: RuleResult[] } | undefined)?.rules ??
+function rulesOf(
+  step: StepRun | undefined,
+  which: 'output' | 'initialOutput' = 'output',
+): RuleResult[] {
+  return ((step?.result?.[which] as { rules?: RuleResult[] } | undefined)?.rules ??
     []) as RuleResult[];
 }
 
@@ -51,11 +54,21 @@ function detail(step: StepRun): string {
       return `${filled} of ${Object.keys(value).length} fields${extract?.edited ? ', corrected in review' : ''}`;
     }
     case 'RULE_VALIDATION': {
+      // After a review the rules were evaluated again over the corrected outputs; the first
+      // results are kept as initialOutput.
       const rules = rulesOf(step);
-      const failed = rules.filter((r) => !r.valid).map((r) => r.name);
-      return failed.length === 0
-        ? `${rules.length} of ${rules.length} rules pass`
-        : `failed: ${failed.join(', ')} → review`;
+      const failedAt = (list: RuleResult[]) => list.filter((r) => !r.valid).map((r) => r.name);
+      const failed = failedAt(rules);
+      const failedFirst = failedAt(rulesOf(step, 'initialOutput'));
+      const now =
+        failed.length === 0
+          ? `${rules.length} of ${rules.length} rules pass`
+          : `failed: ${failed.join(', ')}`;
+      return failedFirst.length > 0 && failed.length === 0
+        ? `failed: ${failedFirst.join(', ')} → review; ${now} after it`
+        : failed.length > 0
+          ? `${now} → review`
+          : now;
     }
     case 'HUMAN_REVIEW': {
       const output = result.output as { decision?: string; reviewer?: string } | undefined;
@@ -160,7 +173,9 @@ export function renderSummary(result: IntakeResult, dbPath: string): string[] {
   for (const rule of formulas) {
     const cells = invoices.map((i) => {
       const found = rulesOf(i.checks).find((r) => r.name === rule.name);
-      return (found === undefined ? '-' : found.valid ? 'pass' : 'FAIL').padEnd(10);
+      const first = rulesOf(i.checks, 'initialOutput').find((r) => r.name === rule.name);
+      const mark = found === undefined ? '-' : found.valid ? 'pass' : 'FAIL';
+      return (first !== undefined && !first.valid && found?.valid ? 'FAIL→pass' : mark).padEnd(10);
     });
     lines.push(`  ${rule.name.padEnd(24)}${cells.join('')}${rule.formula}`);
   }

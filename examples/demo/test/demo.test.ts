@@ -27,7 +27,9 @@ it('shows the main job in a screen: the step tree, the invoices, the rules, the 
     'packet_4_invoice_p5-5.pdf',
   ]);
   expect(text).toMatch(/classify +CLASSIFY +PROCESSED +\d+ ms +delivery_note \(confidence 1\)/);
-  expect(text).toMatch(/checks +RULE_VALIDATION +PROCESSED +failed: total_adds_up → review/);
+  expect(text).toMatch(
+    /checks +RULE_VALIDATION +PROCESSED +failed: total_adds_up → review; 4 of 4 rules pass after it/,
+  );
   expect(text).toMatch(/review +HUMAN_REVIEW +PROCESSED +approved by ap-clerk@example\.com/);
   expect(text).toMatch(/invoice +EXTRACT +PROCESSED +\d+ ms +6 of 6 fields, corrected in review/);
   expect(text).toMatch(/^├─ collect +COLLECT +PROCESSED +4 documents joined$/m);
@@ -47,7 +49,7 @@ it('shows the main job in a screen: the step tree, the invoices, the rules, the 
   );
   // The rule results per invoice, with their formulas.
   expect(text).toMatch(
-    /^ {2}total_adds_up +pass +FAIL +pass +ROUND\(invoice\.subtotal \+ invoice\.tax, 2\) = ROUND\(invoice\.total, 2\)$/m,
+    /^ {2}total_adds_up +pass +FAIL→pass +pass +ROUND\(invoice\.subtotal \+ invoice\.tax, 2\) = ROUND\(invoice\.total, 2\)$/m,
   );
   expect(text).toMatch(/^ {2}positive_total +pass +pass +pass +invoice\.total > 0$/m);
   // The review the demo did itself, saying so.

@@ -40,6 +40,9 @@ export async function startServer(options: ServerOptions): Promise<BackendServer
   const engine = createEngine({
     storage: sqliteStorage({ path: options.dbPath }),
     steps: builtinSteps(),
+    // This backend receives its own webhooks on 127.0.0.1, which the URL policy refuses unless
+    // told: a real deployment points endpoints at a public or private host and drops this.
+    webhooks: { urlPolicy: { allowLoopback: true } },
   });
   await engine.start(); // recovers the runs a previous process left unfinished
   const events: EngineEvent[] = [];

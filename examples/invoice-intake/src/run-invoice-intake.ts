@@ -49,7 +49,12 @@ export async function runInvoiceIntake(
   log: (line: string) => void = console.log,
 ): Promise<IntakeResult> {
   const receiver = await startWebhookReceiver();
-  const engine = createEngine({ storage: sqliteStorage({ path: dbPath }), steps: builtinSteps() });
+  const engine = createEngine({
+    storage: sqliteStorage({ path: dbPath }),
+    steps: builtinSteps(),
+    // The receiver is this script on 127.0.0.1, which the URL policy refuses unless told.
+    webhooks: { urlPolicy: { allowLoopback: true } },
+  });
   await engine.start();
   try {
     const workflow = await engine.workflows.create({

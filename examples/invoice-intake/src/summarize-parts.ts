@@ -8,7 +8,8 @@ export interface PartSummary {
   readonly type: string;
   readonly invoiceNumber: string | null;
   readonly total: number | null;
-  readonly checks: 'passed' | 'failed' | '-';
+  /** `passed after review`: the rules failed, then passed over the reviewer's corrections. */
+  readonly checks: 'passed' | 'failed' | 'passed after review' | '-';
 }
 
 /** An EXTRACT step's output: the value and its per-field metadata. */
@@ -18,6 +19,8 @@ export type ExtractOutput = { value: Record<string, JsonValue>; metadata?: JsonV
 export const resultOf = (step: StepRun | undefined) =>
   (step?.result ?? {}) as {
     output?: { id?: string; type?: string; allPassed?: boolean };
+    /** A RULE_VALIDATION result a review changed keeps its first evaluation here. */
+    initialOutput?: { allPassed?: boolean };
     classifyRun?: { output?: { type?: string } };
     extractRun?: { output?: ExtractOutput };
   };
@@ -33,13 +36,22 @@ export function summarizeParts(run: WorkflowRun): PartSummary[] {
   const classifies = run.stepRuns.filter((s) => s.step.name === 'classify');
   return classifies.map((classify) => {
     const value = resultOf(onSameFile(run, classify, 'invoice')).extractRun?.output?.value;
-    const checks = resultOf(onSameFile(run, classify, 'checks')).output;
+    const { output: checks, initialOutput: firstChecks } = resultOf(
+      onSameFile(run, classify, 'checks'),
+    );
     return {
       file: classify.files[0]?.name ?? '?',
       type: resultOf(classify).classifyRun?.output?.type ?? resultOf(classify).output?.type ?? '?',
       invoiceNumber: typeof value?.invoice_number === 'string' ? value.invoice_number : null,
       total: typeof value?.total === 'number' ? value.total : null,
-      checks: checks === undefined ? '-' : checks.allPassed ? 'passed' : 'failed',
+      checks:
+        checks === undefined
+          ? '-'
+          : !checks.allPassed
+            ? 'failed'
+            : firstChecks?.allPassed === false
+              ? 'passed after review'
+              : 'passed',
     };
   });
 }

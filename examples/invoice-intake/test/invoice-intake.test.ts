@@ -27,11 +27,12 @@ it('splits, classifies, extracts, validates, reviews and delivers the packet by 
     ['packet_3_invoice_p4-4.pdf', 'invoice'],
     ['packet_4_invoice_p5-5.pdf', 'invoice'],
   ]);
-  // Only the invoice whose total does not add up went to review; the reviewer corrected it.
+  // Only the invoice whose total does not add up went to review; the reviewer corrected it, and
+  // its rules, evaluated again over the correction, pass.
   expect(result.parts.map((p) => [p.invoiceNumber, p.total, p.checks])).toEqual([
     ['INV-1001', 833, 'passed'],
     [null, null, '-'],
-    ['INV-1002', 571.2, 'failed'],
+    ['INV-1002', 571.2, 'passed after review'],
     ['INV-1003', 2856, 'passed'],
   ]);
   expect(result.run.status).toBe('PROCESSED');

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Inside the workspace (tsx installed), the TypeScript sources run through tsx, so the bin never
-// runs a stale build; an installed package, without tsx, runs the compiled dist/bin.js.
+// The workspace's bin: it runs the TypeScript sources through tsx, so that it never runs a stale
+// build. The published package's bin is dist/bin.js (publishConfig.bin); this file is not packed.
+// Without tsx (a workspace installed without dev dependencies) it runs the build in dist/.
 let register;
 try {
   ({ register } = await import('tsx/esm/api'));

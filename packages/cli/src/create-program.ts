@@ -190,6 +190,11 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
       ).argParser(integer(0, 10_000_000)),
     )
     .option('--quiet', 'no request logs on stderr')
+    .option(
+      '--allow-loopback',
+      'let webhooks and EXTERNAL_DATA_VALIDATION reach this machine (a receiver in development)',
+    )
+    .option('--allow-private', 'let webhooks and EXTERNAL_DATA_VALIDATION reach private networks')
     .addHelpText(
       'after',
       '\nThe registry (organizations, workspaces, key hashes) is --db; each workspace has its own database in <db>.workspaces/.\nCreate keys with `docflow api-keys create`. Point the service SDK at the printed URL with baseUrl.',
@@ -197,7 +202,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .action(async (options, command: Command) => {
       exit.code = await (await commands.serve()).serveCommand(context, {
         ...options,
-        db: db(command),
+        ...engineOptions(command),
       });
     });
 

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Engine } from '@docflow/engine';
 import type { ParseStepProgress } from '@docflow/steps';
 import type { CliContext } from './cli-context.ts';
+import { CliError } from './cli-error.ts';
 import type { ModelProviderSettings } from './provider-options.ts';
 
 /** The database file of `--db`, default `docflow.db` in the working directory. */
@@ -23,11 +24,13 @@ export interface OpenEngineOptions {
  */
 export async function openEngine(dbPath: string, options: OpenEngineOptions = {}): Promise<Engine> {
   // Loaded here, not at the top: `--help` and `formula` should not pay for the parsers.
-  const [{ createEngine }, { sqliteStorage }, { builtinSteps, modelProvider }] = await Promise.all([
-    import('@docflow/engine'),
-    import('@docflow/storage/sqlite'),
-    import('@docflow/steps'),
-  ]);
+  const [{ createEngine }, { isStorageError }, { sqliteStorage }, { builtinSteps, modelProvider }] =
+    await Promise.all([
+      import('@docflow/engine'),
+      import('@docflow/storage'),
+      import('@docflow/storage/sqlite'),
+      import('@docflow/steps'),
+    ]);
   const engine = createEngine({
     storage: sqliteStorage({ path: dbPath }),
     steps: builtinSteps({
@@ -35,6 +38,12 @@ export async function openEngine(dbPath: string, options: OpenEngineOptions = {}
       ...(options.provider ? { processors: { provider: modelProvider(options.provider) } } : {}),
     }),
   });
-  await engine.start();
+  try {
+    await engine.start();
+  } catch (error) {
+    // Another engine writes this file: starting here would take its work over.
+    if (isStorageError(error, 'DATABASE_IN_USE')) throw new CliError(error.message);
+    throw error;
+  }
   return engine;
 }

@@ -1,8 +1,15 @@
 /** The CLI end to end: every command in a subprocess, checking output and exit codes. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sqliteStorage } from '@docflow/storage/sqlite';
 import { describe, expect, it } from 'vitest';
 import { docflow, INVOICE_WORKFLOW, workspace } from './run-cli.ts';
+
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 const ESC = '\u001b[';
 
@@ -15,7 +22,7 @@ describe.concurrent('docflow', () => {
       expect(help.stdout).toContain(command);
     }
     const version = await docflow(['--version'], { cwd: dir });
-    expect(version).toMatchObject({ code: 0, stdout: '0.0.0\n' });
+    expect(version).toMatchObject({ code: 0, stdout: `${packageVersion}\n` });
     const unknown = await docflow(['bogus'], { cwd: dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'bogus'");
@@ -187,6 +194,28 @@ describe('docflow run and runs', () => {
     const badStatus = await docflow(['runs', 'list', '--status', 'DONE'], { cwd: dir });
     expect(badStatus.code).toBe(2);
   }, 240_000);
+
+  it('refuses to run or list beside an engine that holds the database, naming its process', async () => {
+    const dir = workspace({ 'workflow.json': INVOICE_WORKFLOW, 'a.txt': 'Invoice INV-1 Total 10' });
+    const holder = sqliteStorage({ path: join(dir, 'docflow.db') });
+    await holder.open();
+    try {
+      for (const args of [
+        ['runs', 'list'],
+        ['run', 'workflow.json', 'a.txt'],
+      ]) {
+        const result = await docflow(args, { cwd: dir });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(
+          new RegExp(`docflow\\.db is in use by process ${process.pid} on `),
+        );
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+      }
+    } finally {
+      await holder.close();
+    }
+    expect((await docflow(['runs', 'list'], { cwd: dir })).code).toBe(0);
+  });
 
   it('exits 1 when a run fails and names the reason; --db picks the database', async () => {
     const dir = workspace({ 'workflow.json': INVOICE_WORKFLOW, 'broken.pdf': '%PDF-1.4 garbage' });

@@ -1,10 +1,10 @@
 import type { StorageAdapter } from '@docflow/storage';
 import type { Clock } from './clock.ts';
+import type { CreatedBy } from './created-by.ts';
 import type { EngineEventListener } from './events/event-bus.ts';
 import type { EngineServices } from './resources/engine-services.ts';
 import type { GenerateSchema } from './resources/processors.ts';
 import type { ParseNowInput } from './resources/standalone-runs.ts';
-import type { CreatedBy } from './run/run-state.ts';
 import type { RuntimeWebhookOptions } from './runtime/engine-runtime.ts';
 import type { RetryPolicy } from './runtime/retry-policy.ts';
 import type { SchedulerOptions } from './runtime/scheduler.ts';

@@ -16,6 +16,10 @@ export const EngineErrorCode = {
   INVALID_CONFIGURATION: 'INVALID_CONFIGURATION',
   /** Storage failed underneath; see `cause`. */
   STORAGE_ERROR: 'STORAGE_ERROR',
+  /** An outgoing request's URL (or a redirect hop, or the address its host resolved to) is refused by the URL policy. */
+  URL_REFUSED: 'URL_REFUSED',
+  /** A response body was larger than the limit of its kind of request; the connection was dropped. */
+  RESPONSE_TOO_LARGE: 'RESPONSE_TOO_LARGE',
 } as const;
 
 /** An {@link EngineError} code. */

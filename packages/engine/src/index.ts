@@ -43,6 +43,17 @@ export {
 } from './events/event-types.ts';
 export type { DetectedFileType } from './files/detect-file-type.ts';
 export { detectFileType } from './files/detect-file-type.ts';
+export type {
+  AddressClass,
+  PolicyFetch,
+  PolicyFetchOptions,
+  ResolveHost,
+  UrlCheck,
+  UrlPolicy,
+  UrlPolicyOptions,
+  UrlPurpose,
+} from './net/index.ts';
+export { checkUrl, classifyAddress, createPolicyFetch, urlPolicy } from './net/index.ts';
 export type { FileResource, FilesService, UploadFileInput } from './resources/files.ts';
 export type { ListResult, PageParams } from './resources/list-result.ts';
 export type {
@@ -61,6 +72,9 @@ export type {
   StandaloneRunBatch,
   StandaloneRunsService,
 } from './resources/standalone-runs.ts';
+export type { WebhookDelivery } from './resources/webhook-deliveries.ts';
+export type { CreatedWebhookEndpoint, WebhookEndpoint } from './resources/webhook-endpoints.ts';
+export type { WebhookSubscription } from './resources/webhook-subscriptions.ts';
 export type { ReviewInput, ReviewOutput } from './resources/workflow-run-review.ts';
 export type { ListWorkflowRunsParams, WorkflowRunsService } from './resources/workflow-runs.ts';
 export type {
@@ -115,17 +129,13 @@ export type {
 } from './step-executor.ts';
 export { defineStep, isStepFailure, STEP_TYPES } from './step-executor.ts';
 export type {
-  CreatedWebhookEndpoint,
   LoopbackBlobServer,
   SignedUrlProvider,
   VerifiedWebhook,
   VerifyWebhookOptions,
-  WebhookDelivery,
   WebhookDispatcherOptions,
-  WebhookEndpoint,
   WebhookHeaderNames,
   WebhookHeaders,
-  WebhookSubscription,
 } from './webhooks/index.ts';
 export {
   createLoopbackBlobServer,

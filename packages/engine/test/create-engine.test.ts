@@ -54,7 +54,14 @@ describe.each(adapters)('createEngine on %s', (_name, makeStorage) => {
     expect(extract?.result).toMatchObject({
       extractRun: { object: 'extract_run', output: { value: { seen: ['trigger', 'parse1'] } } },
     });
-    expect(done.usage).toEqual({ credits: 2, totalCredits: 2 });
+    expect(done.usage).toEqual({
+      credits: 2,
+      totalCredits: 2,
+      breakdown: [
+        { object: 'parse_run', id: expect.stringMatching(/^pr_/), credits: 1 },
+        { object: 'extract_run', id: expect.stringMatching(/^exr_/), credits: 1 },
+      ],
+    });
     expect(done.startTime).not.toBeNull();
     expect(done.endTime).not.toBeNull();
     expect(done.files.map((f) => f.id)).toEqual([file.id]);

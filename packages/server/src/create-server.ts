@@ -1,10 +1,21 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createEngine, type Engine, type EngineOptions, type StepExecutor } from '@docflow/engine';
+import {
+  createEngine,
+  type Engine,
+  type EngineOptions,
+  type StepExecutor,
+  type UrlPolicyOptions,
+} from '@docflow/engine';
 import type { StorageAdapter } from '@docflow/storage';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { authenticate, checkApiVersion } from './auth/authenticate.ts';
 import { ApiError, errorBody } from './http/api-error.ts';
 import { BodyTimeouts } from './http/body-timeouts.ts';
@@ -22,7 +33,7 @@ import { createUrlSigner } from './presign/url-signer.ts';
 import type { ServerRegistry, Workspace } from './registry/registry.ts';
 import type { AnyRoute, RouteContext, ServerContext } from './routes/route.ts';
 import { serverRoutes } from './routes/server-routes.ts';
-import { WorkspaceEngines } from './workspaces/workspace-engines.ts';
+import { WorkspaceEngines, type WorkspaceScope } from './workspaces/workspace-engines.ts';
 
 /** Limits of what a request may ask. Every field has a default. */
 export interface ServerLimits {
@@ -46,6 +57,12 @@ export interface ServerOptions {
   readonly workspaceStorage: (workspace: Workspace) => StorageAdapter;
   /** Executors of every workspace's engine; default `builtinSteps()` from `@docflow/steps`. */
   readonly steps?: readonly StepExecutor[];
+  /**
+   * Where the engines may send requests: webhook deliveries, and EXTERNAL_DATA_VALIDATION when
+   * the server makes the executors itself. The engine's default refuses loopback, link-local
+   * and cloud-metadata addresses; `{ allowLoopback: true }` lets a local receiver in.
+   */
+  readonly urlPolicy?: UrlPolicyOptions;
   /** More engine options per workspace (scheduling, retry, …). */
   readonly engineOptions?: (workspace: Workspace) => Omit<EngineOptions, 'storage' | 'steps'>;
   /**
@@ -93,7 +110,7 @@ const DEFAULTS = {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller and engine of a workspace route, set before the body is read. */
-    docflow?: { workspace: Workspace; engine: Engine; keyId: string };
+    docflow?: { workspace: Workspace; scope: WorkspaceScope; keyId: string };
   }
 }
 
@@ -117,7 +134,11 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
   await registry.open();
   const secret = registry.serverSecret();
   const signer = createUrlSigner(secret);
-  const steps = options.steps ?? (await import('@docflow/steps')).builtinSteps();
+  const steps =
+    options.steps ??
+    (await import('@docflow/steps')).builtinSteps(
+      options.urlPolicy ? { processors: { urlPolicy: options.urlPolicy } } : {},
+    );
   let origin: string | undefined;
   const publicOrigin = () => options.publicUrl ?? origin;
 
@@ -130,6 +151,7 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       // Each workspace's run secrets are sealed with a key of its own, kept across restarts.
       secretKey: createHmac('sha256', secret).update(`run-secrets:${workspace.id}`).digest(),
       webhooks: {
+        ...(options.urlPolicy ? { urlPolicy: options.urlPolicy } : {}),
         ...(extra.webhooks ?? {}),
         headerWord,
         signedUrlProvider: (_event, context) => {
@@ -148,9 +170,13 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
   });
   await engines.startAll(registry.listWorkspaces());
 
+  // Request ids: a random prefix per server and a counter (a random draw per request costs more
+  // than the rest of a small request's bookkeeping).
+  const idPrefix = `req_${randomBytes(6).toString('hex')}`;
+  let requests = 0;
   const app = Fastify({
     logger: options.logger ?? false,
-    genReqId: () => `req_${randomBytes(10).toString('hex')}`,
+    genReqId: () => `${idPrefix}${(requests++).toString(36).padStart(6, '0')}`,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: limits.jsonBytes,
     return503OnClosing: false,
@@ -197,20 +223,12 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     reply.code(404).send(errorBody(error, request.id, requestOrigin(request)));
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are synchronous: each async hook is a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     bodyTimeouts.start(request, reply);
+    done();
   });
-  let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
-    // While closing, a kept-alive connection would hold close() open until its idle timeout.
-    if (closing) reply.header('connection', 'close');
-  });
-  app.addHook('preValidation', async (request) => {
-    // JSON bodies are read by now; multipart ones are read by their handler.
-    if (!request.isMultipart()) bodyTimeouts.complete(request);
-  });
-
   await app.register(multipart, {
     limits: { fileSize: limits.uploadBytes, files: 1, fields: 10, parts: 12 },
   });
@@ -240,18 +258,52 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     if (!route.public && route.body !== undefined && route.body !== 'multipart') {
       schema.body = route.body;
     }
+    const readsBody = route.method !== 'GET' && !route.public;
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
       schema,
+      // JSON bodies are read by now; multipart ones are read by their handler.
+      ...(readsBody && route.body !== 'multipart'
+        ? {
+            preValidation: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+              bodyTimeouts.complete(request);
+              done();
+            },
+          }
+        : {}),
       ...(route.public
         ? {}
         : {
-            onRequest: async (request: FastifyRequest) => {
-              const caller = authenticate(registry, names, request.headers);
-              checkApiVersion(names, request.headers);
-              const engine = await engines.get(caller.workspace);
-              request.docflow = { workspace: caller.workspace, engine, keyId: caller.key.id };
+            // A callback hook: no promise per request once the workspace's engine is started.
+            onRequest: (
+              request: FastifyRequest,
+              _reply: FastifyReply,
+              done: (error?: Error) => void,
+            ) => {
+              let caller: ReturnType<typeof authenticate>;
+              try {
+                caller = authenticate(registry, names, request.headers);
+                checkApiVersion(names, request.headers);
+              } catch (error) {
+                done(error as Error);
+                return;
+              }
+              // The common case, a started engine, creates no closure and no promise.
+              const started = engines.started(caller.workspace.id);
+              if (started) {
+                request.docflow = {
+                  workspace: caller.workspace,
+                  scope: started,
+                  keyId: caller.key.id,
+                };
+                done();
+                return;
+              }
+              engines.scope(caller.workspace).then((scope) => {
+                request.docflow = { workspace: caller.workspace, scope, keyId: caller.key.id };
+                done();
+              }, done);
             },
           }),
       handler: async (request, reply) => {
@@ -262,7 +314,8 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
         const context: RouteContext<unknown, unknown, unknown> = {
           ...base,
           body: request.body,
-          engine: scope.engine,
+          engine: scope.scope.engine,
+          finishedRuns: scope.scope.finishedRuns,
           workspace: scope.workspace,
         };
         return route.handle(context as never);
@@ -294,8 +347,14 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       return engines.get(workspace);
     },
     async close() {
-      closing = true;
-      await app.close();
+      // Connections kept alive would hold close() open until their idle timeout: close each as
+      // soon as its last request is answered.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 20);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(idle);
+      }
       await engines.stopAll();
       await registry.close();
     },

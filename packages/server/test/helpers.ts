@@ -1,3 +1,5 @@
+import { defineStep, type StepExecutor } from '@docflow/engine';
+import { builtinSteps } from '@docflow/steps';
 import { ExtendClient } from 'extend-ai';
 import {
   createApiKey,
@@ -50,7 +52,8 @@ export async function startTestServer(
     organizationId: org.id,
     name: 'org key',
   }).key;
-  const server = await createServer({ ...storage, ...options });
+  // Webhook receivers of the tests listen on 127.0.0.1: opted in, as the engine asks.
+  const server = await createServer({ ...storage, urlPolicy: { allowLoopback: true }, ...options });
   const origin = await server.listen();
   return {
     server,
@@ -73,4 +76,49 @@ export async function startTestServer(
     },
     close: () => server.close(),
   };
+}
+
+/** TRIGGER → PARSE: the two-step workflow most tests run. */
+export const TWO_STEPS = [
+  { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+  { name: 'parse', type: 'PARSE' },
+] as never;
+
+/** TRIGGER → PARSE → HUMAN_REVIEW: runs that stop at NEEDS_REVIEW. */
+export const REVIEWED_STEPS = [
+  { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+  { name: 'parse', type: 'PARSE', next: [{ step: 'review' }] },
+  { name: 'review', type: 'HUMAN_REVIEW' },
+] as never;
+
+/**
+ * The shipped executors with a PARSE that waits for `release()` before it parses; `started`
+ * resolves when a PARSE has begun. For requests that must be caught in flight.
+ */
+export function gatedParseSteps(): {
+  steps: StepExecutor[];
+  started: Promise<void>;
+  release(): void;
+} {
+  let begin: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    begin = resolve;
+  });
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const steps = builtinSteps().map((step) =>
+    step.type !== 'PARSE'
+      ? step
+      : defineStep({
+          ...step,
+          async execute(input, context) {
+            begin();
+            await released;
+            return step.execute(input, context);
+          },
+        }),
+  );
+  return { steps, started, release };
 }

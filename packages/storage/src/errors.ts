@@ -16,6 +16,10 @@ export const StorageErrorCode = {
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
   /** The underlying database failed. */
   DATABASE_ERROR: 'DATABASE_ERROR',
+  /** Another engine (process) holds the database file: one writer per file. */
+  DATABASE_IN_USE: 'DATABASE_IN_USE',
+  /** A write through an adapter opened read-only. */
+  READ_ONLY: 'READ_ONLY',
 } as const;
 
 /** A {@link StorageError} code. */

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from './storage-adapter.ts';
+import type { JsonObject, JsonValue } from './json-value.ts';
 
 /** Where a patch operation applies: object keys and array indexes from the snapshot's root. */
 export type SnapshotPath = readonly (string | number)[];

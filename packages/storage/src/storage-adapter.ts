@@ -10,6 +10,7 @@
  * committed together or not at all.
  */
 
+import type { JsonObject } from './json-value.ts';
 import type { SnapshotPatchOp } from './snapshot-patch.ts';
 
 /** Options every async contract method accepts. */
@@ -39,17 +40,7 @@ export const COLLECTIONS = [
 /** The name of a document collection. */
 export type CollectionName = (typeof COLLECTIONS)[number];
 
-/** A JSON value as stored. */
-export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly JsonValue[]
-  | { readonly [key: string]: JsonValue };
-
-/** A JSON object as stored. */
-export type JsonObject = { readonly [key: string]: JsonValue };
+export type { JsonObject, JsonValue } from './json-value.ts';
 
 /**
  * A resource document. `parentId` and `key` are the two indexed lookups besides `id`:

@@ -1,6 +1,7 @@
 /** `docflow serve`: SPEC.md's HTTP interface on a port, until SIGTERM or SIGINT. */
 import type { CliContext } from '../cli-context.ts';
 import { CliError } from '../cli-error.ts';
+import type { ModelProviderSettings } from '../provider-options.ts';
 import { chooseServerStorage, type ServerStorageOptions } from '../server-storage-choice.ts';
 
 /** Options of `serve`. */
@@ -12,6 +13,12 @@ export interface ServeOptions extends ServerStorageOptions {
   readonly maxUploadMb?: number;
   readonly rateLimit?: number;
   readonly quiet?: boolean;
+  /** Let webhooks and EXTERNAL_DATA_VALIDATION reach this machine (a receiver in development). */
+  readonly allowLoopback?: boolean;
+  /** Let them reach private networks (10/8, 172.16/12, 192.168/16, …). */
+  readonly allowPrivate?: boolean;
+  /** The model provider of EXTRACT, CLASSIFY and SPLIT in every workspace; offline when absent. */
+  readonly provider?: ModelProviderSettings | undefined;
 }
 
 /**
@@ -24,15 +31,26 @@ export async function serveCommand(
   options: ServeOptions,
   signals: { once(signal: 'SIGTERM' | 'SIGINT', listener: () => void): unknown } = process,
 ): Promise<number> {
-  const [{ createServer }, { closeOcrPool }] = await Promise.all([
+  const [{ createServer }, { builtinSteps, closeOcrPool, modelProvider }] = await Promise.all([
     import('@docflow/server'),
     import('@docflow/steps'),
   ]);
   const { storage, description } = await chooseServerStorage(context, options);
+  const urlPolicy = {
+    ...(options.allowLoopback ? { allowLoopback: true } : {}),
+    ...(options.allowPrivate ? { allowPrivate: true } : {}),
+  };
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
     server = await createServer({
       ...storage,
+      urlPolicy,
+      steps: builtinSteps({
+        processors: {
+          urlPolicy,
+          ...(options.provider ? { provider: modelProvider(options.provider) } : {}),
+        },
+      }),
       ...(options.headerPrefix === undefined ? {} : { headerWord: options.headerPrefix }),
       ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       limits: {
@@ -73,6 +91,9 @@ export async function serveCommand(
   }
   context.print(`docflow serving ${origin}`);
   context.warn(`storage: ${description}`);
+  if (!options.allowLoopback) {
+    context.warn('webhooks to this machine are refused: --allow-loopback lets a local receiver in');
+  }
   await stopped;
   context.warn('stopping: finishing requests in flight');
   await server.close();

@@ -1,8 +1,9 @@
 import type { DeliveryWrite, JsonObject } from '@docflow/storage';
 import type { EngineContext, EventSink } from '../internal/engine-context.ts';
+import type { RunGraph } from '../run/run-graph.ts';
 import { toStepRun, toWorkflowRun } from '../run/run-resource.ts';
 import type { RunState } from '../run/run-state.ts';
-import type { PendingEngineEvent } from '../run/run-transitions.ts';
+import type { PendingEngineEvent } from '../run/transition-context.ts';
 import { loadDeliveryTargets } from '../webhooks/delivery-targets.ts';
 import { createEvent, deliveryId, planEventDeliveries } from '../webhooks/plan-deliveries.ts';
 import type { EventBus } from './event-bus.ts';
@@ -73,13 +74,14 @@ export class EventOutbox implements EventSink {
   async prepareRunEvents(
     state: RunState,
     pending: readonly PendingEngineEvent[],
+    graph?: RunGraph,
   ): Promise<PreparedEvents> {
     const events: EngineEvent[] = [];
     const deliveries: DeliveryWrite[] = [];
     const routed = (await loadDeliveryTargets(this.#ctx.storage)).endpoints.length > 0;
     for (const p of pending) {
       if (!routed && p.endpointId === undefined && !this.#bus.has(p.eventType)) continue;
-      const payload = p.payload ?? runEventPayload(state, p.stepRunId);
+      const payload = p.payload ?? runEventPayload(state, p.stepRunId, graph);
       if (payload === undefined) continue;
       if (p.endpointId !== undefined) {
         // A WEBHOOK_RESPONSE step with its own url: delivered to that endpoint only.
@@ -109,10 +111,16 @@ export class EventOutbox implements EventSink {
 }
 
 /** The payload of a run event: the run, or the step run it names (undefined if it is gone). */
-function runEventPayload(state: RunState, stepRunId: string | undefined): JsonObject | undefined {
-  if (stepRunId === undefined) return toWorkflowRun(state) as unknown as JsonObject;
+function runEventPayload(
+  state: RunState,
+  stepRunId: string | undefined,
+  graph: RunGraph | undefined,
+): JsonObject | undefined {
+  if (stepRunId === undefined) {
+    return toWorkflowRun(state, undefined, undefined, graph) as unknown as JsonObject;
+  }
   const stepRun = state.stepRuns.find((s) => s.id === stepRunId);
   return stepRun === undefined
     ? undefined
-    : (toStepRun(state, stepRun, undefined) as unknown as JsonObject);
+    : (toStepRun(state, stepRun, undefined, undefined, graph) as unknown as JsonObject);
 }

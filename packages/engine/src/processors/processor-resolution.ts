@@ -5,7 +5,7 @@ import type { ProcessorKind } from '../definition/workflow-definition.ts';
 import { EngineErrorCode, isEngineError } from '../errors.ts';
 import { withJsonSchema } from './legacy-fields-schema.ts';
 import { kindOfProcessorType } from './processor-kinds.ts';
-import type { ResolvedProcessor } from './processor-resource.ts';
+import type { ProcessorUsed, ResolvedProcessor } from './processor-resource.ts';
 import { classificationIdsOf } from './validate-processor-config.ts';
 
 /** What resolution needs of each processor service: references resolved to one version. */
@@ -37,6 +37,14 @@ export interface ProcessorResolutionService {
    * or version.
    */
   resolveProcessor(kind: string, reference: ProcessorRef): Promise<JsonObject>;
+  /**
+   * Like `resolveProcessor`, with the processor and the version that ran, as runs embed them
+   * (`extractor`, `extractorVersion`, …).
+   */
+  resolveForRun(
+    kind: string,
+    reference: ProcessorRef,
+  ): Promise<{ readonly config: JsonObject; readonly used: ProcessorUsed }>;
   /** Like `resolveProcessor`, with the processor and version summaries runs embed. */
   resolve(kind: ProcessorKind, reference: ProcessorRef, path?: string): Promise<ResolvedProcessor>;
   /**
@@ -122,17 +130,26 @@ export function createProcessorResolution(services: ProcessorServices): Processo
     }
   };
 
+  const resolveForRun = async (kind: string, reference: ProcessorRef) => {
+    const k = toKind(kind);
+    if (k === undefined) {
+      throw new TypeError(
+        `unknown processor kind ${JSON.stringify(kind)}: use extractor, classifier or splitter`,
+      );
+    }
+    const resolved = await resolve(k, reference);
+    return {
+      config: k === 'extractor' ? withJsonSchema(resolved.config) : resolved.config,
+      used: { summary: resolved.processor, version: resolved.versionSummary },
+    };
+  };
+
   return {
     async resolveProcessor(kind, reference) {
-      const k = toKind(kind);
-      if (k === undefined) {
-        throw new TypeError(
-          `unknown processor kind ${JSON.stringify(kind)}: use extractor, classifier or splitter`,
-        );
-      }
-      const { config } = await resolve(k, reference);
-      return k === 'extractor' ? withJsonSchema(config) : config;
+      return (await resolveForRun(kind, reference)).config;
     },
+
+    resolveForRun,
 
     resolve,
 

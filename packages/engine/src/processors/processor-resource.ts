@@ -1,6 +1,6 @@
 import type { JsonObject } from '@docflow/storage';
+import type { CreatedBy } from '../created-by.ts';
 import type { ProcessorKind } from '../definition/workflow-definition.ts';
-import type { CreatedBy } from '../run/run-state.ts';
 import type { ProcessorType } from './processor-kinds.ts';
 
 /**
@@ -58,6 +58,12 @@ export interface ProcessorVersionSummary {
   readonly splitterId?: string;
   readonly createdAt: string;
   readonly createdBy: CreatedBy | null;
+}
+
+/** The saved processor a run used: its summary and the version that ran (embedded in runs). */
+export interface ProcessorUsed {
+  readonly summary: ProcessorSummary;
+  readonly version: ProcessorVersionSummary;
 }
 
 /** `generate` of extractor creation: a schema drafted from sample files by a model. */

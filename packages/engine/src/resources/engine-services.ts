@@ -1,8 +1,8 @@
+import type { CreatedBy } from '../created-by.ts';
 import { validateWorkflowDefinition } from '../definition/validate-definition.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
 import { downloadUrl } from '../files/download-url.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
-import type { CreatedBy } from '../run/run-state.ts';
 import type { EngineRuntime } from '../runtime/engine-runtime.ts';
 import type { StepExecutor, StepType } from '../step-executor.ts';
 import { createFilesService, type FilesService } from './files.ts';

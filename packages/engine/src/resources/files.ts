@@ -1,3 +1,4 @@
+import type { StoredDocument } from '@docflow/storage';
 import {
   assertNoIssues,
   EngineError,
@@ -34,7 +35,10 @@ export interface FilesService {
   list(params?: SortedPageParams & { nameContains?: string }): Promise<ListResult<FileSummary>>;
   /** The file's bytes. */
   download(id: string): Promise<Uint8Array>;
-  /** Deletes the file and its bytes. */
+  /**
+   * Deletes the file, its bytes and the files made from it (split children, conversions): runs
+   * that pointed to it show `file: null`; one that still had to read it fails with FILE_DELETED.
+   */
   delete(id: string): Promise<{ object: 'file'; id: string; deleted: true }>;
 }
 
@@ -95,9 +99,34 @@ export function createFilesService(ctx: EngineContext): FilesService {
     async delete(id) {
       const doc = await ctx.storage.getDocument('files', id);
       if (!doc) throw notFound('file', id);
-      await ctx.storage.commit({ deleteDocuments: [{ collection: 'files', id }] });
-      if (doc.blobKey) await ctx.storage.blobs.delete(doc.blobKey);
+      await deleteFileAndDerived(ctx, doc);
       return { object: 'file', id, deleted: true };
     },
   };
+}
+
+/**
+ * Deletes a file, its bytes, and the files made from it (a split's child files, a converted
+ * PDF, and theirs), children first. Runs keep their own records; what they return shows a
+ * deleted file as `file: null`, and a run that still had to read it fails with FILE_DELETED.
+ */
+async function deleteFileAndDerived(ctx: EngineContext, doc: StoredDocument): Promise<void> {
+  const doomed: StoredDocument[] = [doc];
+  for (let i = 0; i < doomed.length; i++) {
+    const parent = doomed[i] as StoredDocument;
+    let pageToken: string | undefined;
+    do {
+      const children = await ctx.storage.listDocuments('files', {
+        parentId: parent.id,
+        pageSize: 1000,
+        ...(pageToken === undefined ? {} : { pageToken }),
+      });
+      doomed.push(...children.items);
+      pageToken = children.nextPageToken;
+    } while (pageToken !== undefined);
+  }
+  await ctx.storage.commit({
+    deleteDocuments: doomed.map((d) => ({ collection: 'files' as const, id: d.id })),
+  });
+  for (const d of doomed) if (d.blobKey) await ctx.storage.blobs.delete(d.blobKey);
 }

@@ -1,9 +1,9 @@
+import type { CreatedBy } from '../created-by.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import {
   createProcessorResolution,
   type ProcessorResolutionService,
 } from '../processors/processor-resolution.ts';
-import type { CreatedBy } from '../run/run-state.ts';
 import {
   createProcessorsService,
   type GenerateSchema,

@@ -5,6 +5,7 @@ import {
   type JsonObject,
   type StoredDocument,
 } from '@docflow/storage';
+import type { CreatedBy } from '../created-by.ts';
 import type { ProcessorKind } from '../definition/workflow-definition.ts';
 import { assertNoIssues, EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
@@ -35,7 +36,6 @@ import {
   type VersionNumber,
 } from '../processors/processor-version.ts';
 import { validateProcessorConfig } from '../processors/validate-processor-config.ts';
-import type { CreatedBy } from '../run/run-state.ts';
 import { type ListResult, listPage, type PageParams } from './list-result.ts';
 
 /**

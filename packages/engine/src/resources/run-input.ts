@@ -10,6 +10,7 @@ import {
   packageIssues,
   packageSchema,
   prioritySchema,
+  referenceSchema,
 } from '../validation/request-parts.ts';
 
 export type { RunFileSource } from '../files/file-sources.ts';
@@ -51,19 +52,7 @@ export interface CreateWorkflowRunBatchInput {
   readonly priority?: number;
 }
 
-const workflowRef = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: {
-    id: { type: 'string', minLength: 1, maxLength: 255 },
-    version: {
-      type: 'string',
-      pattern: '^(draft|[1-9][0-9]*)$',
-      description: 'a version number as text or "draft"',
-    },
-  },
-} as const;
+const workflowRef = referenceSchema('^(draft|[1-9][0-9]*)$', 'a version number as text or "draft"');
 
 const secretsSchema = { type: 'object', additionalProperties: { type: 'string' } } as const;
 

@@ -18,6 +18,7 @@ import { presentFiles } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { withJsonSchema } from '../processors/legacy-fields-schema.ts';
 import type { ProcessorResolutionService } from '../processors/processor-resolution.ts';
+import type { ProcessorUsed } from '../processors/processor-resource.ts';
 import { isFinalStandaloneRunStatus, type StandaloneRunStatus } from '../run/lifecycle.ts';
 import type { StandaloneRunStore } from '../runtime/standalone-store.ts';
 import type { Waiters } from '../runtime/waiters.ts';
@@ -31,11 +32,7 @@ import {
 } from '../standalone/standalone-input.ts';
 import { STANDALONE_KIND_SPECS, type StandaloneKind } from '../standalone/standalone-kinds.ts';
 import { type StandaloneRunOf, toStandaloneRun } from '../standalone/standalone-resource.ts';
-import {
-  type ProcessorUsed,
-  readStandaloneState,
-  type StandaloneRunState,
-} from '../standalone/standalone-state.ts';
+import { readStandaloneState, type StandaloneRunState } from '../standalone/standalone-state.ts';
 import {
   cancelRun,
   createRun,

@@ -1,15 +1,12 @@
 import type { JsonObject, JsonValue } from '@docflow/storage';
-import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+import { assertNoIssues, type ValidationIssue } from '../errors.ts';
+import { evaluateControl, scopeValue } from '../run/control/evaluate-control.ts';
+import type { Correction } from '../run/review.ts';
+import type { RunGraph, RuntimeStep } from '../run/run-graph.ts';
+import { lineageOf } from '../run/run-lineage.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';
-import {
-  approveReview,
-  canReview,
-  type Effects,
-  rejectReview,
-  rerouteFrom,
-  type TransitionContext,
-} from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
+import { userSchemaIssues } from '../validation/json-schema.ts';
 
 /** A corrected output given with an approval. */
 export interface ReviewOutput {
@@ -68,57 +65,21 @@ export function reviewInputIssues(input: ReviewInput | undefined): ValidationIss
 }
 
 /**
- * Applies a review decision to a run waiting for one: a rejection ends it REJECTED; an approval
- * applies the corrected outputs (keeping the originals), re-routes from a corrected
- * classification, and resumes every parked review.
+ * The inputs of a review decision, loaded under the run's lock before the transition: the step
+ * run each corrected output belongs to, with its output before the correction; corrected
+ * extraction values checked against the extractor's schema; and the RULE_VALIDATION steps that
+ * read a corrected output, evaluated again over the corrected outputs. Throws VALIDATION_FAILED
+ * naming every output that names no processed, reviewable step run or does not fit its schema,
+ * and changes nothing.
  */
-export async function applyReview(
-  store: RunStore,
-  s: RunState,
-  tctx: TransitionContext,
-  fx: Effects,
-  input: ReviewInput,
-): Promise<boolean> {
-  if (!canReview(s)) {
-    throw new EngineError(
-      EngineErrorCode.INVALID_STATE,
-      `workflow run ${s.id} is ${s.status}, not NEEDS_REVIEW`,
-    );
-  }
-  if (input.decision === 'reject') {
-    rejectReview(s, fx, tctx.now, { reviewer: input.reviewer, note: input.note ?? null });
-    return true;
-  }
-  const corrections = await planCorrections(store, s, input.outputs ?? []);
-  for (const c of corrections) {
-    c.stepRun.review = { initialOutput: c.before, edits: diffEdits(c.before, c.after) };
-    c.stepRun.output = c.after;
-    delete c.stepRun.outputRef;
-  }
-  // A corrected classification re-routes first: what descended from the old route
-  // (including its parked review) is INVALIDATED; then every remaining review resumes.
-  for (const c of corrections) {
-    const route = (c.after as { id?: unknown } | null)?.id;
-    if (
-      c.stepRun.stepType === 'CLASSIFY' &&
-      typeof route === 'string' &&
-      route !== c.stepRun.route
-    ) {
-      rerouteFrom(s, tctx, fx, c.stepRun, route);
-    }
-  }
-  await approveReview(s, tctx, fx, { reviewer: input.reviewer });
-  return true;
-}
-
-/** Finds the step run each corrected output belongs to, with its output before the correction. */
-async function planCorrections(
+export async function loadCorrections(
   store: RunStore,
   s: RunState,
   outputs: readonly ReviewOutput[],
-): Promise<{ stepRun: StepRunState; before: JsonValue; after: JsonValue }[]> {
+): Promise<Correction[]> {
   const issues: ValidationIssue[] = [];
-  const planned: { stepRun: StepRunState; before: JsonValue; after: JsonValue }[] = [];
+  const planned: Correction[] = [];
+  const graph = await store.graph(s.definitionId);
   for (const [i, o] of outputs.entries()) {
     const path = `outputs[${i}]`;
     const candidates = s.stepRuns.filter(
@@ -146,33 +107,79 @@ async function planCorrections(
       });
       continue;
     }
-    planned.push({ stepRun, before: await store.loadOutput(stepRun), after: o.output });
+    issues.push(...schemaIssues(stepRun, graph.step(stepRun.stepName), o.output, `${path}.output`));
+    planned.push({
+      stepRunId: stepRun.id,
+      before: await store.loadOutput(stepRun),
+      after: o.output,
+    });
   }
   assertNoIssues(issues, 'review');
-  return planned;
+  return [...planned, ...(await reevaluateRules(store, s, graph, planned))];
 }
 
-/** The leaves that changed between two outputs, by path (`value.total`, `value.items[0].sku`). */
-export function diffEdits(
-  before: JsonValue,
-  after: JsonValue,
-  path = '',
-  out: Record<string, JsonValue> = {},
-): JsonObject {
-  const isObj = (v: JsonValue): v is JsonObject =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObj(before) && isObj(after)) {
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      diffEdits(before[key] ?? null, after[key] ?? null, path === '' ? key : `${path}.${key}`, out);
-    }
-    return out;
+/**
+ * A corrected extraction checked against the schema of the extractor that ran (the saved
+ * processor's version it ran, or the step's inline config): the correction's `value` (or the
+ * correction itself, given bare) must fit it.
+ */
+function schemaIssues(
+  stepRun: StepRunState,
+  step: RuntimeStep | undefined,
+  output: JsonValue,
+  path: string,
+): ValidationIssue[] {
+  if (stepRun.stepType !== 'EXTRACT') return [];
+  const config =
+    stepRun.processor?.config ??
+    (step?.config?.extractorConfig as JsonObject | undefined) ??
+    undefined;
+  const schema = config?.schema;
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [];
+  const wrapped =
+    typeof output === 'object' && output !== null && !Array.isArray(output) && 'value' in output;
+  return userSchemaIssues(schema, wrapped ? (output as JsonObject).value : output, {
+    code: 'OUTPUT_DOES_NOT_FIT_SCHEMA',
+    basePath: wrapped ? `${path}.value` : path,
+  });
+}
+
+/**
+ * The RULE_VALIDATION step runs that read a corrected output, evaluated again over the corrected
+ * outputs: their results become what the correction makes them, their first results are kept
+ * (as a corrected step's are). Their routes are not taken again: the paths have moved on.
+ */
+async function reevaluateRules(
+  store: RunStore,
+  s: RunState,
+  graph: RunGraph,
+  corrections: readonly Correction[],
+): Promise<Correction[]> {
+  if (corrections.length === 0) return [];
+  const corrected = new Map(corrections.map((c) => [c.stepRunId, c.after]));
+  const out: Correction[] = [];
+  for (const sr of s.stepRuns) {
+    if (sr.stepType !== 'RULE_VALIDATION' || sr.status !== 'PROCESSED') continue;
+    const lineage = Object.values(lineageOf(s, sr)).flat();
+    if (!lineage.some((id) => corrected.has(id))) continue;
+    const step = graph.step(sr.stepName);
+    if (!step) continue;
+    const scope = await store.loadLineage(s, sr, (source, output) =>
+      scopeValue(
+        source.stepType,
+        corrected.has(source.id) ? (corrected.get(source.id) ?? null) : output,
+      ),
+    );
+    scope.metadata = s.metadata;
+    const result = await evaluateControl({
+      stepType: 'RULE_VALIDATION',
+      stepName: sr.stepName,
+      workflowRunId: s.id,
+      config: (step.config ?? {}) as JsonObject,
+      scope,
+    });
+    if (result.kind !== 'done') continue;
+    out.push({ stepRunId: sr.id, before: await store.loadOutput(sr), after: result.output });
   }
-  if (Array.isArray(before) && Array.isArray(after)) {
-    const n = Math.max(before.length, after.length);
-    for (let i = 0; i < n; i++)
-      diffEdits(before[i] ?? null, after[i] ?? null, `${path}[${i}]`, out);
-    return out;
-  }
-  if (JSON.stringify(before) !== JSON.stringify(after)) out[path === '' ? '$' : path] = after;
   return out;
 }

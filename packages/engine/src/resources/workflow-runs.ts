@@ -7,11 +7,15 @@ import {
   type ValidationIssue,
 } from '../errors.ts';
 import { checkFileIds, type Download, resolveFileSources } from '../files/file-sources.ts';
+import { presentFiles } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import { processorReferencesOf } from '../processors/processor-resolution.ts';
+import { startRun } from '../run/control/control-steps.ts';
 import { isFinalRunStatus, isSettledRunStatus, type RunStatus } from '../run/lifecycle.ts';
+import { applyReview } from '../run/review.ts';
 import { toWorkflowRun, type WorkflowRun } from '../run/run-resource.ts';
 import type { RunState } from '../run/run-state.ts';
-import { cancelRun, failRun, startRun } from '../run/run-transitions.ts';
+import { cancelRun, failRun } from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
 import type { SecretBox } from '../runtime/secrets.ts';
 import type { StepAbort } from '../runtime/step-abort.ts';
@@ -27,7 +31,7 @@ import {
   checkCreateRunInput,
   type RunFileSource,
 } from './run-input.ts';
-import { applyReview, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
+import { loadCorrections, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
 import type { ResolvedDefinition } from './workflows.ts';
 
 /** Filters of `workflowRuns.list`. */
@@ -71,6 +75,29 @@ export interface WorkflowRunsDependencies {
   readonly download: Download;
 }
 
+/**
+ * Output overrides name the processor whose output they replace: one that a step of the
+ * workflow uses (by its saved extractor, classifier or splitter id), else nothing would use it.
+ */
+function outputsIssues(
+  def: ResolvedDefinition,
+  outputs: readonly { readonly processorId: string }[],
+): ValidationIssue[] {
+  if (outputs.length === 0) return [];
+  const used = new Set(processorReferencesOf({ steps: def.steps }).map((ref) => ref.id));
+  return outputs.flatMap((o, i) =>
+    used.has(o.processorId)
+      ? []
+      : [
+          issue(
+            'UNKNOWN_PROCESSOR',
+            `outputs[${i}].processorId`,
+            `no step of workflow ${def.workflow.id} (version ${def.version.version}) runs processor ${o.processorId}`,
+          ),
+        ],
+  );
+}
+
 function issue(code: string, path: string, message: string): ValidationIssue {
   return { code, path, message };
 }
@@ -84,7 +111,9 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     for (const sr of state.stepRuns) {
       if (sr.outputRef !== undefined) outputs.set(sr.id, await store.loadOutput(sr));
     }
-    return toWorkflowRun(state, outputs);
+    const present = await presentFiles(ctx, Object.keys(state.fileIndex));
+    const graph = await store.graph(state.definitionId);
+    return toWorkflowRun(state, outputs, (id) => present.has(id), graph);
   };
 
   const load = async (id: unknown): Promise<RunState> => {
@@ -143,12 +172,9 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     if (secrets && Object.keys(secrets).length > 0) {
       state.secretsRef = await deps.secrets.store(ctx.storage, state.id, secrets);
     }
-    return store.create(state, async (s, tctx, fx) => {
-      if (failure) {
-        failRun(s, fx, tctx.now, failure.reason, failure.message);
-        return;
-      }
-      await startRun(s, tctx, fx);
+    return store.create(state, (s, tctx, fx) => {
+      if (failure) failRun(s, fx, tctx.now, failure.reason, failure.message);
+      else startRun(s, tctx, fx);
     });
   };
 
@@ -167,6 +193,7 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         : [...(input.package?.files ?? [])];
       const paths = input.file ? ['file'] : sources.map((_, i) => `package.files[${i}]`);
       const { summaries, failure } = await resolveFiles(sources, paths);
+      assertNoIssues(outputsIssues(def, input.outputs ?? []), 'workflow run');
       const overrides: Record<string, JsonValue> = {};
       for (const o of input.outputs ?? []) overrides[o.processorId] = o.output;
       const state = newRunState(def, summaries, {
@@ -260,7 +287,11 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     async review(id, input) {
       assertNoIssues(reviewInputIssues(input), 'review');
       await load(id);
-      const state = await store.mutate(id, (s, tctx, fx) => applyReview(store, s, tctx, fx, input));
+      const state = await store.mutateWith(
+        id,
+        (s) => loadCorrections(store, s, input.decision === 'approve' ? (input.outputs ?? []) : []),
+        (s, tctx, fx, corrections) => applyReview(s, tctx, fx, input, corrections),
+      );
       return project(state);
     },
 

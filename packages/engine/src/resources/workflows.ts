@@ -1,4 +1,5 @@
 import type { DeliveryWrite, DocumentWrite, JsonObject, StoredDocument } from '@docflow/storage';
+import type { CreatedBy } from '../created-by.ts';
 import type { StepDefinition } from '../definition/workflow-definition.ts';
 import {
   assertNoIssues,
@@ -10,7 +11,7 @@ import {
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
-import type { CreatedBy, WorkflowSummary, WorkflowVersionSummary } from '../run/run-state.ts';
+import type { WorkflowSummary, WorkflowVersionSummary } from '../run/run-state.ts';
 import { type ListResult, listPage, type PageParams } from './list-result.ts';
 
 /** A workflow definition's steps (DESIGN.md's 14 step types; validated on every write). */

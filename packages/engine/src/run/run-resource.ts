@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import type { JsonObject, JsonValue } from '@docflow/storage';
 import type { FileSummary, StepType } from '../step-executor.ts';
 import type { RunStatus, StepRunStatus } from './lifecycle.ts';
+import type { RunGraph, RuntimeStep } from './run-graph.ts';
 import type {
   RunState,
   StepRunState,
   WorkflowSummary,
   WorkflowVersionSummary,
 } from './run-state.ts';
-import { runUsage } from './run-transitions.ts';
 
 /** SPEC.md StepRun, as `workflowRuns.get` returns it. */
 export interface StepRun {
@@ -37,6 +37,21 @@ export interface StepRun {
   readonly usage: { readonly credits: number; readonly pages?: number } | null;
 }
 
+/** One child run of a workflow run's RunUsage `breakdown`. */
+export interface WorkflowRunUsageEntry {
+  /** `parse_run`, `extract_run`, `classify_run`, `split_run`, or `workflow_step_run` for other steps. */
+  readonly object: string;
+  readonly id: string;
+  readonly credits: number;
+}
+
+/** SPEC.md RunUsage of a workflow run: the aggregate across its child runs. */
+export interface WorkflowRunUsage {
+  readonly credits: number;
+  readonly totalCredits: number;
+  readonly breakdown: readonly WorkflowRunUsageEntry[];
+}
+
 /** SPEC.md workflow run. */
 export interface WorkflowRun {
   readonly object: 'workflow_run';
@@ -60,9 +75,26 @@ export interface WorkflowRun {
   readonly startTime: string | null;
   readonly endTime: string | null;
   readonly stepRuns: readonly StepRun[];
-  readonly usage: { readonly credits: number; readonly totalCredits: number } | null;
+  /** What the run's steps cost, with a `breakdown` by child run in creation order. */
+  readonly usage: WorkflowRunUsage | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+const everyFile = (): boolean => true;
+
+/** The summaries of `ids` that still exist (a deleted file leaves what a run returns). */
+function filesOf(
+  state: RunState,
+  ids: readonly string[],
+  present: (fileId: string) => boolean,
+): FileSummary[] {
+  const out: FileSummary[] = [];
+  for (const id of ids) {
+    const file = state.fileIndex[id];
+    if (file !== undefined && present(id)) out.push(file);
+  }
+  return out;
 }
 
 const stepIds = new Map<string, string>();
@@ -101,18 +133,33 @@ function processorStatus(status: StepRunStatus): string {
   }
 }
 
+/** The processor key of a processor run's step type (`extractor` for EXTRACT), and its inline config key. */
+const PROCESSOR_KEYS: Partial<Record<StepType, string>> = {
+  EXTRACT: 'extractor',
+  CLASSIFY: 'classifier',
+  SPLIT: 'splitter',
+};
+
 function resultOf(
   sr: StepRunState,
   output: JsonValue | undefined,
   files: readonly FileSummary[],
+  step: RuntimeStep | undefined,
 ): JsonObject | null {
+  // A package's step (several files) is multifile even once some of its files are deleted.
+  const multifile = sr.fileIds.length > 1;
   const kind = PROCESSOR_RUN_KINDS[sr.stepType];
   const done = sr.status === 'PROCESSED' || sr.status === 'FAILED';
-  if (!kind) return output === undefined || !done ? null : { output };
-  const suffix = sr.id.slice('workflow_step_run_'.length);
+  const child = childRunOf(sr);
+  if (!kind || !child) {
+    if (output === undefined || !done) return null;
+    // A result a review changed (RULE_VALIDATION evaluated again over corrected outputs) keeps
+    // the first one beside it.
+    return sr.review ? { output, initialOutput: sr.review.initialOutput } : { output };
+  }
   const run: Record<string, JsonValue> = {
-    object: kind.object,
-    id: `${kind.prefix}${suffix}`,
+    object: child.object,
+    id: child.id,
     status: processorStatus(sr.status),
     output: sr.status === 'PROCESSED' ? (output ?? null) : null,
     failureReason: sr.failureReason ?? null,
@@ -120,30 +167,42 @@ function resultOf(
     usage: (sr.usage as unknown as JsonValue) ?? null,
   };
   if (sr.stepType === 'PARSE') {
-    run.file = (files[0] as unknown as JsonValue) ?? null;
+    run.file = multifile ? null : ((files[0] as unknown as JsonValue) ?? null);
   } else {
     run.reviewed = sr.review !== undefined;
     run.edited = sr.review !== undefined && Object.keys(sr.review.edits).length > 0;
     run.initialOutput = sr.review ? sr.review.initialOutput : null;
     run.reviewedOutput = sr.review ? (output ?? null) : null;
     run.edits = sr.review ? sr.review.edits : null;
-    if (files.length > 1) run.files = files as unknown as JsonValue;
-    else run.file = (files[0] as unknown as JsonValue) ?? null;
+    // A package's files: `file` is null, as on a standalone extract run over a package.
+    run.file = multifile ? null : ((files[0] as unknown as JsonValue) ?? null);
+    if (multifile) run.files = files as unknown as JsonValue;
+    // The saved processor that ran, the version it was, and the config used (the processor's,
+    // or the step's inline one).
+    const key = PROCESSOR_KEYS[sr.stepType];
+    if (key !== undefined) {
+      run[key] = (sr.processor?.used.summary ?? null) as unknown as JsonValue;
+      run[`${key}Version`] = (sr.processor?.used.version ?? null) as unknown as JsonValue;
+      run.config =
+        sr.processor?.config ?? (step?.config?.[`${key}Config`] as JsonObject | undefined) ?? null;
+    }
   }
   return { [kind.key]: run };
 }
 
 /**
  * Projects a run snapshot to SPEC.md's workflow run. `outputs` holds step outputs loaded from the
- * blob store (by step run id); inline ones are read from the snapshot.
+ * blob store (by step run id); inline ones are read from the snapshot. `present` says which files
+ * still exist: deleted ones leave `files`, and a processor run on one shows `file: null`. `graph`
+ * (the definition) gives a processor run the inline config its step ran with.
  */
 export function toWorkflowRun(
   state: RunState,
   outputs: ReadonlyMap<string, JsonValue> = new Map(),
+  present: (fileId: string) => boolean = everyFile,
+  graph?: RunGraph,
 ): WorkflowRun {
-  const fileOf = (id: string): FileSummary | undefined => state.fileIndex[id];
-  const files = (ids: readonly string[]) =>
-    ids.map(fileOf).filter((f): f is FileSummary => f !== undefined);
+  const files = (ids: readonly string[]) => filesOf(state, ids, present);
   return {
     object: 'workflow_run',
     id: state.id,
@@ -164,7 +223,9 @@ export function toWorkflowRun(
     reviewedAt: state.reviewedAt,
     startTime: state.startTime,
     endTime: state.endTime,
-    stepRuns: state.stepRuns.map((sr) => toStepRun(state, sr, outputs.get(sr.id) ?? sr.output)),
+    stepRuns: state.stepRuns.map((sr) =>
+      toStepRun(state, sr, outputs.get(sr.id) ?? sr.output, present, graph),
+    ),
     usage: runUsage(state),
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
@@ -176,10 +237,10 @@ export function toStepRun(
   state: RunState,
   sr: StepRunState,
   output: JsonValue | undefined,
+  present: (fileId: string) => boolean = everyFile,
+  graph?: RunGraph,
 ): StepRun {
-  const files = sr.fileIds
-    .map((id) => state.fileIndex[id])
-    .filter((f): f is FileSummary => f !== undefined);
+  const files = filesOf(state, sr.fileIds, present);
   return {
     object: 'workflow_step_run',
     id: sr.id,
@@ -193,7 +254,7 @@ export function toStepRun(
       name: sr.stepName,
       type: sr.stepType,
     },
-    result: resultOf(sr, output, files),
+    result: resultOf(sr, output, files, graph?.step(sr.stepName)),
     attempt: sr.attempt,
     startTime: sr.startTime ?? null,
     endTime: sr.endTime ?? null,
@@ -201,4 +262,33 @@ export function toStepRun(
     failureMessage: sr.failureMessage ?? null,
     usage: sr.usage ?? null,
   };
+}
+
+/** The id of the processor run a step run stands for (`pr_…`, `exr_…`), or undefined. */
+function childRunOf(sr: StepRunState): { object: string; id: string } | undefined {
+  const kind = PROCESSOR_RUN_KINDS[sr.stepType];
+  if (!kind) return undefined;
+  return { object: kind.object, id: `${kind.prefix}${sr.id.slice('workflow_step_run_'.length)}` };
+}
+
+/**
+ * Sums the usage of every step run (SPEC.md RunUsage) and lists the child runs that make it up,
+ * in the order they were created: a step's processor run (`pr_…`, `exr_…`, `clr_…`, `splr_…`), or
+ * the step run itself for another step that reported credits.
+ */
+export function runUsage(state: RunState): WorkflowRunUsage | null {
+  let credits = 0;
+  let any = false;
+  const breakdown: WorkflowRunUsageEntry[] = [];
+  for (const sr of state.stepRuns) {
+    if (!sr.usage) continue;
+    any = true;
+    credits += sr.usage.credits;
+    const child = childRunOf(sr);
+    if (child) breakdown.push({ ...child, credits: sr.usage.credits });
+    else if (sr.usage.credits !== 0) {
+      breakdown.push({ object: 'workflow_step_run', id: sr.id, credits: sr.usage.credits });
+    }
+  }
+  return any ? { credits, totalCredits: credits, breakdown } : null;
 }

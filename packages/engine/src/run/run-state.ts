@@ -1,13 +1,10 @@
 import type { JsonObject, JsonValue } from '@docflow/storage';
+import type { CreatedBy } from '../created-by.ts';
+import type { ProcessorUsed } from '../processors/processor-resource.ts';
 import type { FileSummary, StepType, StepUsage } from '../step-executor.ts';
 import type { RunStatus, StepRunStatus } from './lifecycle.ts';
 
-/** SPEC.md CreatedBy. */
-export interface CreatedBy {
-  readonly type: 'user' | 'api_key';
-  readonly email?: string;
-  readonly name?: string;
-}
+export type { CreatedBy } from '../created-by.ts';
 
 /** SPEC.md WorkflowSummary. */
 export interface WorkflowSummary {
@@ -68,6 +65,8 @@ export interface StepRunState {
   endTime?: string;
   /** COLLECT: the step runs whose paths arrived. */
   collected?: string[];
+  /** The saved processor the step ran (extractor, classifier, splitter) and its config. */
+  processor?: { readonly used: ProcessorUsed; readonly config: JsonObject };
   /** Human review: set when a reviewer changed this step's output. */
   review?: { initialOutput: JsonValue; edits: JsonObject };
 }

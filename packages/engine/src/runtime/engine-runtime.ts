@@ -6,10 +6,8 @@ import type { EventOutbox } from '../events/event-outbox.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { ProcessorResolutionService } from '../processors/processor-resolution.ts';
 import { isSettledRunStatus } from '../run/lifecycle.ts';
-import type { RunGraph } from '../run/run-graph.ts';
 import type { RunState } from '../run/run-state.ts';
-import type { ControlResult, Effects, TransitionContext } from '../run/run-transitions.ts';
-import { isStandaloneItem, type StandaloneRunState } from '../standalone/standalone-state.ts';
+import type { StandaloneRunState } from '../standalone/standalone-state.ts';
 import type { StepExecutor, StepType } from '../step-executor.ts';
 import {
   createWebhookDispatcher,
@@ -20,11 +18,10 @@ import {
   createLoopbackBlobServer,
   type LoopbackBlobServer,
 } from '../webhooks/loopback-blob-server.ts';
-import { evaluateControlStep } from './control-steps.ts';
 import { recoverUnfinishedWork } from './recovery.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
 import { RunStore } from './run-store.ts';
-import { Scheduler, type SchedulerOptions, type Slot } from './scheduler.ts';
+import { Scheduler, type SchedulerOptions, type WorkTicket } from './scheduler.ts';
 import { SecretBox } from './secrets.ts';
 import { runStandaloneItem } from './standalone-runner.ts';
 import { StandaloneRunStore } from './standalone-store.ts';
@@ -32,6 +29,7 @@ import type { StepAbort } from './step-abort.ts';
 import { type AttemptDependencies, STOPPING } from './step-attempt.ts';
 import { runWorkItem } from './step-runner.ts';
 import { Waiters } from './waiters.ts';
+import { isStandaloneItem, type WorkPlan, WorkPlanner } from './work-plan.ts';
 
 /** Unfinished runs that `start()` reads and keeps for the claims that follow, at most. */
 const RECOVERED_RUNS_KEPT = 10_000;
@@ -87,6 +85,8 @@ export class EngineRuntime {
   readonly #retry: RetryPolicy;
   readonly #random: () => number;
   readonly #stopping = new AbortController();
+  /** Turns work intents into queue rows or reservations. */
+  readonly #work: WorkPlanner;
   /** What every step attempt needs, workflow steps' and standalone runs' alike. */
   readonly #attempt: AttemptDependencies;
   readonly #idle = new Set<() => void>();
@@ -107,30 +107,31 @@ export class EngineRuntime {
       aborts: this.aborts,
       stopSignal: this.#stopping.signal,
       random: this.#random,
-      resolveProcessor: (kind, ref) => options.processors.resolveProcessor(kind, ref),
+      resolveProcessor: (kind, ref) => options.processors.resolveForRun(kind, ref),
     };
-    this.store = new RunStore({
-      ctx,
-      transitionContext: (graph, now, handoff) => this.#transitionContext(graph, now, handoff),
-      prepareEvents: (state, pending) => outbox.prepareRunEvents(state, pending),
-      abandon: (fx) => this.#abandon(fx),
-      afterCommit: (state, fx, events, deliveries) =>
-        this.#afterCommit(state, fx, events, deliveries),
-    });
     this.scheduler = new Scheduler({
       storage: ctx.storage,
       clock: ctx.clock,
       owner: `engine-${randomBytes(6).toString('hex')}`,
       onError: options.onError,
       ...(options.scheduling ? { scheduling: options.scheduling } : {}),
-      execute: (item, slot, release) => this.#execute(item, slot, release),
+      execute: (item, ticket) => this.#execute(item, ticket),
       onDrained: () => this.#checkIdle(),
+    });
+    this.#work = new WorkPlanner(this.scheduler, ctx.clock);
+    this.store = new RunStore({
+      ctx,
+      prepareEvents: (state, pending, graph) => outbox.prepareRunEvents(state, pending, graph),
+      work: this.#work,
+      afterCommit: (state, plan, events, deliveries) =>
+        this.#afterCommit(state, plan, events, deliveries),
     });
     this.standalone = new StandaloneRunStore({
       ctx,
       outbox,
       finished: this.finished,
       abort: (runId) => this.aborts.get(runId)?.abort(new Error('run cancelled')),
+      work: this.#work,
       notifyEnqueued: (items) => this.scheduler.notifyEnqueued(items),
     });
   }
@@ -257,7 +258,7 @@ export class EngineRuntime {
   }
 
   /** Runs one work item the scheduler hands over: a workflow step, or a standalone run. */
-  #execute(item: WorkItem, slot: Slot, release: () => void): Promise<void> {
+  async #execute(item: WorkItem, ticket: WorkTicket): Promise<void> {
     if (isStandaloneItem(item)) {
       return runStandaloneItem(item, {
         store: this.standalone,
@@ -266,65 +267,34 @@ export class EngineRuntime {
         attempt: this.#attempt,
       });
     }
-    return runWorkItem(item, {
-      ctx: this.#ctx,
-      store: this.store,
-      executors: this.#options.executors,
-      retry: this.#retry,
-      attempt: this.#attempt,
-      secretsOf: (state) => this.secrets.load(this.#ctx.storage, state.secretsRef),
-      slot,
-      release,
-      retryAt: () =>
-        new Date(this.#ctx.clock.now().getTime() + this.scheduler.leaseMs).toISOString(),
-    });
-  }
-
-  #transitionContext(graph: RunGraph, now: string, handoff?: Slot): TransitionContext {
-    return {
-      graph,
-      now,
-      newId: this.#ctx.newId,
-      evaluateControl: (state, stepRun, step, fx): Promise<ControlResult> =>
-        evaluateControlStep({ ctx: this.#ctx, store: this.store, state, stepRun, step, fx }),
-      // The finishing item's slot goes to the first step this mutation starts, if any: a
-      // saturated engine keeps a run's next step on the fast path instead of queueing it.
-      reserve: (stepType, priority) =>
-        this.scheduler.reserve(`step:${stepType}`, priority, handoff),
-    };
-  }
-
-  /** A mutation or its commit failed: the slots it reserved go back. */
-  #abandon(fx: Effects): void {
-    for (const item of fx.dispatch) {
-      if (item.lease) this.scheduler.cancelReservation(item.kind, item.lease);
+    try {
+      await runWorkItem(item, {
+        ctx: this.#ctx,
+        store: this.store,
+        executors: this.#options.executors,
+        retry: this.#retry,
+        attempt: this.#attempt,
+        secretsOf: (state) => this.secrets.load(this.#ctx.storage, state.secretsRef),
+        work: this.#work,
+        ticket,
+      });
+    } catch (error) {
+      await this.#work.failed(ticket, error, (enqueue) => this.#ctx.storage.commit({ enqueue }));
+      throw error;
     }
   }
 
   /** After a run's commit: abort, publish, start reserved steps, wake the scheduler, resolve waiters. */
   #afterCommit(
     state: RunState,
-    fx: Effects,
+    plan: WorkPlan,
     events: Parameters<EventOutbox['committed']>[0],
     deliveries: number,
   ): void {
-    for (const id of fx.aborts) this.aborts.get(id)?.abort(new Error('step aborted by the run'));
+    for (const id of plan.aborts) this.aborts.get(id)?.abort(new Error('step aborted by the run'));
     this.#options.outbox.committed(events, deliveries);
-    for (const item of fx.dispatch) {
-      this.scheduler.runReserved({
-        id: item.id,
-        runId: item.runId,
-        kind: item.kind,
-        priority: item.priority,
-        seq: 0,
-        availableAt: item.availableAt ?? this.#ctx.nowIso(),
-        payload: item.payload,
-        attempts: 1,
-        leaseOwner: this.scheduler.owner,
-      });
-    }
-    if (fx.enqueue.length > 0) this.scheduler.notifyEnqueued(fx.enqueue);
+    this.#work.dispatch(plan);
     if (isSettledRunStatus(state.status)) this.settled.settle(state.id, state);
-    if (this.scheduler.running === 0 && fx.enqueue.length === 0) this.#checkIdle();
+    if (this.scheduler.running === 0 && plan.enqueue.length === 0) this.#checkIdle();
   }
 }

@@ -1,6 +1,7 @@
 import type { RunRecord, StorageAdapter, WorkItemInput } from '@docflow/storage';
 import type { RunState } from '../run/run-state.ts';
-import { CONTROL_STEP_TYPES, queueItem } from '../run/run-transitions.ts';
+import { CONTROL_STEP_TYPES } from '../run/transition-context.ts';
+import { queueItem } from './work-plan.ts';
 
 /**
  * What `engine.start()` does before it claims anything, after a crash or a stop: the work a

@@ -1,54 +1,58 @@
 import { isDeepStrictEqual } from 'node:util';
-import type {
-  Changes,
-  DeliveryWrite,
-  JsonValue,
-  RunRecord,
-  SnapshotPatchOp,
-} from '@docflow/storage';
+import type { DeliveryWrite, JsonValue, RunRecord, SnapshotPatchOp } from '@docflow/storage';
 import { applySnapshotPatch, isStorageError, snapshotPatch } from '@docflow/storage';
 import { EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import { drive } from '../run/control/control-steps.ts';
+import { evaluateControl } from '../run/control/evaluate-control.ts';
 import { isFinalRunStatus } from '../run/lifecycle.ts';
 import { draftRunState, freezeDeep } from '../run/run-draft.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import { type RunGraph, toRunGraph } from '../run/run-graph.ts';
 import { lineageOf } from '../run/run-lineage.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';
+import { toSnapshot } from '../run/run-transitions.ts';
 import {
+  type ControlResult,
   type Effects,
   newEffects,
   type PendingEngineEvent,
   type TransitionContext,
-  toSnapshot,
-} from '../run/run-transitions.ts';
+} from '../run/transition-context.ts';
+import { loadControlInputs } from './control-inputs.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
-import type { Slot } from './scheduler.ts';
+import type { WorkTicket } from './scheduler.ts';
+import type { WorkPlan, WorkPlanner } from './work-plan.ts';
 
 /** What the run store needs from the engine. */
 export interface RunStoreDependencies {
   readonly ctx: EngineContext;
-  /**
-   * Builds the transition context of one mutation. `handoff`: the slot of a work item that
-   * finishes with this mutation; it may pass to one step the mutation starts.
-   */
-  transitionContext(graph: RunGraph, now: string, handoff?: Slot): TransitionContext;
   /** Turns pending engine events into events and deliveries for the commit. */
   prepareEvents(
     state: RunState,
     pending: readonly PendingEngineEvent[],
+    graph: RunGraph | undefined,
   ): Promise<{ events: EngineEvent[]; deliveries: DeliveryWrite[] }>;
-  /** A mutation failed or its commit did: give back what it reserved. */
-  abandon(fx: Effects): void;
-  /** After a commit: publish events, abort executors, wake the scheduler, resolve waiters. */
+  /** Turns the transitions' work intents into queue rows or reservations. */
+  readonly work: WorkPlanner;
+  /** After a commit: abort, publish events, start reserved steps, resolve waiters. */
   afterCommit(
     state: RunState,
-    fx: Effects,
+    plan: WorkPlan,
     events: readonly EngineEvent[],
     deliveriesCommitted: number,
   ): void;
 }
+
+/** Options of a mutation. */
+export interface MutateOptions {
+  /** The executing item whose outcome this mutation records (its row goes, its slot is freed). */
+  readonly finishing?: WorkTicket | undefined;
+}
+
+/** A transition applied by the run store: synchronous, over a draft; false commits nothing. */
+export type Transition = (state: RunState, ctx: TransitionContext, fx: Effects) => boolean;
 
 interface CacheEntry {
   state: RunState;
@@ -78,6 +82,8 @@ function checkPatch(
     throw new Error(`the snapshot patch of run ${state.id} does not give its new state`);
   }
 }
+
+const noInputs = (): undefined => undefined;
 
 /** Outputs above this many JSON characters go to the blob store, not the snapshot. */
 const INLINE_OUTPUT_LIMIT = 1024;
@@ -157,97 +163,123 @@ export class RunStore {
     this.#cache.delete(runId);
   }
 
-  /** Stores a new run and its first effects. */
+  /** Stores a new run and its first effects (`build`: its first transition). */
   async create(
     state: RunState,
-    build: (state: RunState, ctx: TransitionContext, fx: Effects) => Promise<void>,
+    build: (state: RunState, ctx: TransitionContext, fx: Effects) => void,
   ): Promise<RunState> {
     return this.#mutex.run(state.id, async () => {
       const graph = await this.graph(state.definitionId);
       const fx = newEffects();
       fx.events.push({ type: 'run.created', data: { status: state.status } });
-      try {
-        await build(state, this.#deps.transitionContext(graph, this.#deps.ctx.nowIso()), fx);
-        await this.#commit(state, 0, fx);
-      } catch (error) {
-        this.#deps.abandon(fx);
-        throw error;
-      }
+      const ctx = this.#context(graph);
+      build(state, ctx, fx);
+      await this.#settleControlSteps(state, ctx, fx);
+      await this.#commit(state, 0, fx);
       return state;
     });
   }
 
   /**
-   * Applies `fn` to a copy of the run's snapshot and commits it with its effects. `fn` returns
-   * false to commit nothing. Returns the state after the call.
+   * Applies `transition` to a copy of the run's snapshot and commits it with its effects.
+   * Returns the state after the call.
    */
-  async mutate(
+  mutate(runId: string, transition: Transition, options?: MutateOptions): Promise<RunState> {
+    return this.mutateWith(runId, noInputs, transition, options);
+  }
+
+  /**
+   * As {@link mutate}, with inputs loaded first, under the run's lock, from the committed state:
+   * `load` reads what the transition needs (outputs from the blob store), so that the transition
+   * itself stays synchronous.
+   */
+  async mutateWith<T>(
     runId: string,
-    fn: (state: RunState, ctx: TransitionContext, fx: Effects) => Promise<boolean> | boolean,
-    extra?: (state: RunState) => Changes,
-    options?: {
-      /** The slot of the executing item whose outcome this is (see `Scheduler.reserve`). */
-      readonly handoff?: Slot;
-      /** Called once the change is committed, before its events are published. */
-      readonly committed?: () => void;
-    },
+    load: (state: RunState) => Promise<T> | T,
+    transition: (state: RunState, ctx: TransitionContext, fx: Effects, inputs: T) => boolean,
+    options?: MutateOptions,
   ): Promise<RunState> {
     return this.#mutex.run(runId, async () => {
       const entry = await this.#entry(runId);
-      if (!entry) {
-        throw new EngineError(EngineErrorCode.NOT_FOUND, `workflow run ${runId} does not exist`);
-      }
+      if (!entry) throw notFound('workflow run', runId);
+      const loading = load(entry.state);
+      // Most mutations load nothing: they spare the await.
+      const inputs = loading instanceof Promise ? await loading : loading;
       const draft = draftRunState(entry.state);
-      const graph = await this.graph(draft.definitionId);
+      const graph = this.#graphs.get(draft.definitionId) ?? (await this.graph(draft.definitionId));
       const fx = newEffects();
-      try {
-        const changed = await fn(
-          draft,
-          this.#deps.transitionContext(graph, this.#deps.ctx.nowIso(), options?.handoff),
-          fx,
-        );
-        if (!changed) {
-          this.#deps.abandon(fx);
-          return entry.state;
-        }
-        await this.#commit(
-          draft,
-          entry.revision,
-          fx,
-          extra?.(draft),
-          options?.committed,
-          entry.state,
-        );
-      } catch (error) {
-        // Slots reserved for steps this mutation would have started are given back.
-        this.#deps.abandon(fx);
-        throw error;
+      const ctx = this.#context(graph);
+      if (!transition(draft, ctx, fx, inputs)) {
+        if (options?.finishing) await this.#deps.work.done(options.finishing, this.#dequeue);
+        return entry.state;
       }
+      await this.#settleControlSteps(draft, ctx, fx);
+      await this.#commit(draft, entry.revision, fx, options?.finishing, entry.state);
       return draft;
     });
+  }
+
+  readonly #dequeue = (dequeue: readonly string[]) => this.#deps.ctx.storage.commit({ dequeue });
+
+  #context(graph: RunGraph): TransitionContext {
+    return {
+      graph,
+      now: this.#deps.ctx.nowIso(),
+      newId: this.#deps.ctx.newId,
+      controlResults: new Map(),
+    };
+  }
+
+  /**
+   * Evaluates the control steps the transition reached without their inputs (CONDITIONAL,
+   * RULE_VALIDATION, WEBHOOK_RESPONSE), one at a time in the order it reached them, and drives
+   * the run on after each.
+   */
+  async #settleControlSteps(state: RunState, ctx: TransitionContext, fx: Effects): Promise<void> {
+    while (fx.awaiting.length > 0) {
+      const id = fx.awaiting.pop() as string;
+      const sr = state.stepRuns.find((s) => s.id === id);
+      const step = sr && ctx.graph.step(sr.stepName);
+      if (!sr || !step) throw new Error(`unknown control step run ${id}`);
+      const inputs = await loadControlInputs(
+        this,
+        this.#deps.ctx.storage,
+        state,
+        sr,
+        step,
+        ctx.graph,
+      );
+      (ctx.controlResults as Map<string, ControlResult>).set(id, await evaluateControl(inputs));
+      drive(state, ctx, fx);
+    }
   }
 
   async #commit(
     state: RunState,
     revision: number,
     fx: Effects,
-    extra?: Changes,
-    committed?: () => void,
+    finishing?: WorkTicket,
     /** The committed state `state` was drafted from: the write then carries the patch between. */
     previous?: RunState,
   ): Promise<void> {
-    const { events, deliveries } =
-      fx.engineEvents.length === 0
-        ? { events: [], deliveries: [] }
-        : await this.#deps.prepareEvents(state, fx.engineEvents);
-    const final = isFinalRunStatus(state.status);
-    const snapshot = toSnapshot(state);
-    const patch =
-      previous === undefined ? undefined : snapshotPatch(toSnapshot(previous), snapshot);
-    if (CHECK_SNAPSHOTS && previous !== undefined) checkPatch(previous, state, patch);
+    const { work } = this.#deps;
+    const plan = work.plan(state, fx, this.#deps.ctx.nowIso(), finishing);
+    let events: EngineEvent[] = [];
+    let deliveries: DeliveryWrite[] = [];
     try {
+      if (fx.engineEvents.length > 0) {
+        ({ events, deliveries } = await this.#deps.prepareEvents(
+          state,
+          fx.engineEvents,
+          this.#graphs.get(state.definitionId),
+        ));
+      }
+      const final = isFinalRunStatus(state.status);
+      const snapshot = toSnapshot(state);
+      const patch =
+        previous === undefined ? undefined : snapshotPatch(toSnapshot(previous), snapshot);
+      if (CHECK_SNAPSHOTS && previous !== undefined) checkPatch(previous, state, patch);
       await this.#deps.ctx.storage.commit({
-        ...extra,
         runs: [
           {
             id: state.id,
@@ -264,29 +296,28 @@ export class RunStore {
             at: state.updatedAt,
           },
         ],
-        enqueue: fx.enqueue,
-        dequeue: fx.dequeue,
-        deliveries: [...(extra?.deliveries ?? []), ...deliveries],
+        enqueue: plan.enqueue,
+        dequeue: plan.dequeue,
+        deliveries,
       });
     } catch (error) {
+      // Slots reserved for steps this commit would have started are given back.
+      work.abandon(plan);
       this.#cache.delete(state.id);
       if (isStorageError(error, 'REVISION_CONFLICT')) {
         throw new EngineError(
           EngineErrorCode.CONFLICT,
           `workflow run ${state.id} changed concurrently`,
-          {
-            cause: error,
-            retryable: true,
-          },
+          { cause: error, retryable: true },
         );
       }
       throw error;
     }
     if (CHECK_SNAPSHOTS) freezeDeep(state);
-    if (final) this.#cache.delete(state.id);
+    if (isFinalRunStatus(state.status)) this.#cache.delete(state.id);
     else this.#cache.set(state.id, { state, revision: revision + 1 });
-    committed?.();
-    this.#deps.afterCommit(state, fx, events, deliveries.length + (extra?.deliveries?.length ?? 0));
+    work.released(plan);
+    this.#deps.afterCommit(state, plan, events, deliveries.length);
   }
 
   /** An output's JSON text when it is too large to inline (see `storeOutput`), else undefined. */

@@ -23,19 +23,22 @@ export interface SchedulerOptions {
 }
 
 /**
- * The slot of an executing item, which the commit of its outcome may hand to its run's next
- * step: that step then runs in the same slot, whatever else is finishing at the same time.
+ * What an executing item holds: a slot of the scheduler, and either a claim (a queue row with a
+ * lease) or a reservation (no row: its step run's PROCESSING status is its record). Opaque to
+ * everything but the scheduler and the work plan (`work-plan.ts`): the commit of the item's
+ * outcome may hand its slot to its run's next step, removes its row if it has one, and releases
+ * the slot once committed.
  */
-export interface Slot {
-  /** The executing item's queue kind (its lane). */
+export interface WorkTicket {
+  readonly item: WorkItem;
+  /** The item's queue kind (its lane). */
   readonly kind: string;
-  /**
-   * The item has a queue row (it was claimed), which its outcome's commit removes. A reserved
-   * item has none: its step run's PROCESSING status is its record.
-   */
+  /** The item has a queue row (it was claimed), which its outcome's commit removes. */
   readonly queued: boolean;
   /** True once a reservation took the slot over. */
   handedOff: boolean;
+  /** Gives the slot back (early: once the outcome is committed; else when execution ends). */
+  release(): void;
 }
 
 /**
@@ -65,7 +68,7 @@ export class Scheduler {
   readonly #storage: StorageAdapter;
   readonly #clock: Clock;
   readonly #owner: string;
-  readonly #execute: (item: WorkItem, slot: Slot, release: () => void) => Promise<void>;
+  readonly #execute: (item: WorkItem, ticket: WorkTicket) => Promise<void>;
   readonly #onError: (error: unknown) => void;
   readonly #onDrained: (() => void) | undefined;
   readonly #concurrency: number;
@@ -74,7 +77,7 @@ export class Scheduler {
   readonly #lanes = new Map<string, TypeLane>();
   readonly #inflight = new Map<string, WorkItem>();
   /** Reservations that took over an executing item's slot, by their lease. */
-  readonly #takenOver = new WeakMap<object, Slot>();
+  readonly #takenOver = new WeakMap<object, WorkTicket>();
   #running = 0;
   #pumping = false;
   /** False once a claim found less than it asked for and nothing was enqueued since. */
@@ -102,10 +105,10 @@ export class Scheduler {
     clock: Clock;
     owner: string;
     /**
-     * Executes an item in `slot`. `release` gives the slot back early, once the item's outcome
-     * is committed (it is given back when the returned promise settles otherwise).
+     * Executes an item holding `ticket`. `ticket.release()` gives the slot back early, once the
+     * item's outcome is committed (it is given back when the returned promise settles otherwise).
      */
-    execute: (item: WorkItem, slot: Slot, release: () => void) => Promise<void>;
+    execute: (item: WorkItem, ticket: WorkTicket) => Promise<void>;
     onError: (error: unknown) => void;
     /** Called whenever the last running item finishes. */
     onDrained?: () => void;
@@ -227,7 +230,7 @@ export class Scheduler {
   reserve(
     kind: string,
     priority: number,
-    handoff?: Slot,
+    handoff?: WorkTicket,
   ): { owner: string; leaseMs: number } | undefined {
     const takeOver = handoff !== undefined && !handoff.handedOff;
     if (!this.#started || (!takeOver && this.#running >= this.#concurrency)) return undefined;
@@ -246,8 +249,8 @@ export class Scheduler {
 
   /** Gives back a reservation (`lease`: what {@link reserve} returned) whose commit failed. */
   cancelReservation(kind: string, lease: object): void {
-    const slot = this.#takenOver.get(lease);
-    if (slot) slot.handedOff = false;
+    const ticket = this.#takenOver.get(lease);
+    if (ticket) ticket.handedOff = false;
     else this.#running--;
     const lane = this.#lanes.get(kind);
     if (lane) lane.active--;
@@ -353,29 +356,34 @@ export class Scheduler {
     }
     // Claimed items hold leases, renewed while they run and released on stop.
     if (!reserved) this.#inflight.set(item.id, item);
-    const slot: Slot = { kind: item.kind, queued: !reserved, handedOff: false };
     let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      // A slot taken over stays occupied, by the item that took it.
-      if (!slot.handedOff) this.#running--;
-      if (!reserved) this.#inflight.delete(item.id);
-      if (lane) lane.active--;
-      this.#wakeSoon();
-      if (this.#running === 0) {
-        for (const resolve of this.#idle) resolve();
-        this.#idle.clear();
-        this.#onDrained?.();
-      }
+    const ticket: WorkTicket = {
+      item,
+      kind: item.kind,
+      queued: !reserved,
+      handedOff: false,
+      release: () => {
+        if (released) return;
+        released = true;
+        // A slot taken over stays occupied, by the item that took it.
+        if (!ticket.handedOff) this.#running--;
+        if (!reserved) this.#inflight.delete(item.id);
+        if (lane) lane.active--;
+        this.#wakeSoon();
+        if (this.#running === 0) {
+          for (const resolve of this.#idle) resolve();
+          this.#idle.clear();
+          this.#onDrained?.();
+        }
+      },
     };
     const run = async () => {
       try {
-        await this.#execute(item, slot, release);
+        await this.#execute(item, ticket);
       } catch (error) {
         this.#onError(error);
       } finally {
-        release();
+        ticket.release();
       }
     };
     // An unlimited lane has nothing to pace: p-queue's bookkeeping would only cost a microtask

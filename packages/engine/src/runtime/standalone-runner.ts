@@ -101,7 +101,7 @@ export async function runStandaloneItem(
         }
         return true;
       },
-      [item.id],
+      item.id,
     );
   } catch (error) {
     // A run deleted while it executed has nothing left to record.

@@ -1,4 +1,10 @@
-import type { DeliveryWrite, JsonObject, RunRecord, RunWrite } from '@docflow/storage';
+import type {
+  DeliveryWrite,
+  JsonObject,
+  RunRecord,
+  RunWrite,
+  WorkItemInput,
+} from '@docflow/storage';
 import { isStorageError } from '@docflow/storage';
 import { EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
@@ -14,6 +20,7 @@ import {
 } from '../standalone/standalone-transitions.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
 import type { Waiters } from './waiters.ts';
+import { nextAttemptItem, type WorkPlanner } from './work-plan.ts';
 
 /** What the standalone run store acts on after a commit. */
 export interface StandaloneStoreDependencies {
@@ -23,8 +30,19 @@ export interface StandaloneStoreDependencies {
   readonly finished: Waiters<StandaloneRunState>;
   /** Aborts the executing attempt of a run (cancel, delete). */
   abort(runId: string): void;
+  /** Turns the transitions' work intents into queue rows. */
+  readonly work: WorkPlanner;
   /** Work was queued: the scheduler should look. */
   notifyEnqueued(items: readonly { priority: number; availableAt?: string | undefined }[]): void;
+}
+
+/** A standalone run's committed change, to act on. */
+interface Committed {
+  readonly state: StandaloneRunState;
+  readonly fx: StandaloneEffects;
+  readonly queue: { enqueue: WorkItemInput[]; dequeue: string[]; abort: boolean };
+  readonly events: readonly EngineEvent[];
+  readonly deliveries: number;
 }
 
 /**
@@ -51,18 +69,20 @@ export class StandaloneRunStore {
   /** Stores new runs (a create, or a batch) with the effects of their creation. */
   async create(entries: readonly { state: StandaloneRunState; fx: StandaloneEffects }[]) {
     const prepared = await Promise.all(entries.map((e) => this.#prepare(e.state, e.fx)));
+    const queues = entries.map((e) => this.#deps.work.planStandalone(e.state, e.fx));
     await this.#deps.ctx.storage.commit({
       runs: entries.map((e) => this.#write(e.state, e.fx, 0)),
-      enqueue: entries.flatMap((e) => e.fx.enqueue),
+      enqueue: queues.flatMap((q) => q.enqueue),
       deliveries: prepared.flatMap((p) => p.deliveries),
     });
     for (const [i, e] of entries.entries()) {
-      this.#committed(
-        e.state,
-        e.fx,
-        prepared[i]?.events ?? [],
-        prepared[i]?.deliveries.length ?? 0,
-      );
+      this.#committed({
+        state: e.state,
+        fx: e.fx,
+        queue: queues[i] as Committed['queue'],
+        events: prepared[i]?.events ?? [],
+        deliveries: prepared[i]?.deliveries.length ?? 0,
+      });
     }
     const finished = entries.find((e) => isFinalStandaloneRunStatus(e.state.status));
     if (finished?.state.batchId) await this.#finishBatch(finished.state);
@@ -70,30 +90,32 @@ export class StandaloneRunStore {
 
   /**
    * Applies `change` (a transition) to a copy of the run's snapshot and commits it with its
-   * effects; `change` returns false to commit nothing but `dequeue`. Returns the state after.
+   * effects; `change` returns false to commit nothing. `finishing`: the queue item whose outcome
+   * this records, removed in the same commit (or alone, when nothing changes). Returns the state
+   * after.
    */
   async mutate(
     id: string,
     change: (state: StandaloneRunState, fx: StandaloneEffects, now: string) => boolean,
-    dequeue: readonly string[] = [],
+    finishing?: string,
   ): Promise<StandaloneRunState> {
     const { ctx } = this.#deps;
-    const result = await this.#mutex.run(id, async () => {
+    const result = await this.#mutex.run(id, async (): Promise<Committed | StandaloneRunState> => {
       const loaded = await this.load(id);
       if (!loaded) throw notFound('run', id);
       const state = structuredClone(loaded.state);
       const fx = newStandaloneEffects();
-      fx.dequeue.push(...dequeue);
       if (!change(state, fx, ctx.nowIso())) {
-        if (fx.dequeue.length > 0) await ctx.storage.commit({ dequeue: fx.dequeue });
-        return { state: loaded.state, fx: undefined, events: [], deliveries: 0 };
+        if (finishing !== undefined) await ctx.storage.commit({ dequeue: [finishing] });
+        return loaded.state;
       }
       const { events, deliveries } = await this.#prepare(state, fx);
+      const queue = this.#deps.work.planStandalone(state, fx, finishing);
       try {
         await ctx.storage.commit({
           runs: [this.#write(state, fx, loaded.record.revision)],
-          enqueue: fx.enqueue,
-          dequeue: fx.dequeue,
+          enqueue: queue.enqueue,
+          dequeue: queue.dequeue,
           deliveries,
         });
       } catch (error) {
@@ -105,13 +127,12 @@ export class StandaloneRunStore {
         }
         throw error;
       }
-      return { state, fx, events, deliveries: deliveries.length };
+      return { state, fx, queue, events, deliveries: deliveries.length };
     });
-    if (result.fx) {
-      this.#committed(result.state, result.fx, result.events, result.deliveries);
-      if (result.state.batchId && isFinalStandaloneRunStatus(result.state.status)) {
-        await this.#finishBatch(result.state);
-      }
+    if (!('queue' in result)) return result;
+    this.#committed(result);
+    if (result.state.batchId && isFinalStandaloneRunStatus(result.state.status)) {
+      await this.#finishBatch(result.state);
     }
     return result.state;
   }
@@ -128,7 +149,7 @@ export class StandaloneRunStore {
       this.#deps.abort(id);
       await this.#deps.ctx.storage.commit({
         deleteRuns: [id],
-        ...(loaded ? { dequeue: [`${id}#${loaded.state.attempt + 1}`] } : {}),
+        ...(loaded ? { dequeue: [nextAttemptItem(loaded.state, loaded.state.updatedAt).id] } : {}),
       });
     });
   }
@@ -167,15 +188,10 @@ export class StandaloneRunStore {
     return { events: [prepared.event], deliveries: [...prepared.deliveries] };
   }
 
-  #committed(
-    state: StandaloneRunState,
-    fx: StandaloneEffects,
-    events: readonly EngineEvent[],
-    deliveries: number,
-  ): void {
-    if (fx.abort) this.#deps.abort(state.id);
+  #committed({ state, queue, events, deliveries }: Committed): void {
+    if (queue.abort) this.#deps.abort(state.id);
     this.#deps.outbox.committed(events, deliveries);
-    if (fx.enqueue.length > 0) this.#deps.notifyEnqueued(fx.enqueue);
+    if (queue.enqueue.length > 0) this.#deps.notifyEnqueued(queue.enqueue);
     if (isFinalStandaloneRunStatus(state.status)) this.#deps.finished.settle(state.id, state);
   }
 

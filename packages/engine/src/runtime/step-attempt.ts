@@ -1,6 +1,8 @@
-import { StepError } from '../errors.ts';
+import type { JsonObject } from '@docflow/storage';
+import { EngineErrorCode, isEngineError, StepError } from '../errors.ts';
 import { readFileBytes, storeFile } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import type { ProcessorUsed } from '../processors/processor-resource.ts';
 import {
   isStepFailure,
   type StepContext,
@@ -13,6 +15,9 @@ import {
 import { ExecutionContext } from './execution-context.ts';
 import { afterError, type RetryPolicy } from './retry-policy.ts';
 import { StepAbort } from './step-abort.ts';
+
+/** The failure reason of a run whose file was deleted before its step could read it. */
+export const FILE_DELETED = 'FILE_DELETED';
 
 /** The abort reason when `engine.stop()` interrupts an executor: its work runs again on start. */
 export const STOPPING = Symbol('docflow.engine.stopping');
@@ -51,13 +56,32 @@ export interface AttemptDependencies {
   readonly stopSignal: AbortSignal;
   /** Random in [0, 1) for retry jitter. */
   readonly random: () => number;
-  /** Saved processor configs for executors (`context.resolveProcessor`). */
-  readonly resolveProcessor?: StepContext['resolveProcessor'] | undefined;
+  /**
+   * Saved processor configs for executors (`context.resolveProcessor`), with the processor and
+   * version they are, which the attempt's outcome records.
+   */
+  readonly resolveProcessor?:
+    | ((
+        kind: string,
+        reference: { readonly id: string; readonly version: string },
+      ) => Promise<{ readonly config: JsonObject; readonly used: ProcessorUsed }>)
+    | undefined;
+}
+
+/** The saved processor an attempt ran, and the config it ran with. */
+export interface ProcessorRun {
+  readonly used: ProcessorUsed;
+  readonly config: JsonObject;
 }
 
 /** What follows an attempt: its outcome, another attempt later, or nothing (the engine stopped). */
 export type AttemptVerdict =
-  | { readonly kind: 'complete'; readonly outcome: StepSuccess }
+  | {
+      readonly kind: 'complete';
+      readonly outcome: StepSuccess;
+      /** The saved processor the executor resolved, if it did. */
+      readonly processor?: ProcessorRun | undefined;
+    }
   | {
       readonly kind: 'fail';
       readonly reason: string;
@@ -93,6 +117,19 @@ export async function attemptStep(
     );
   }
   let verdict: AttemptVerdict;
+  // A file of the run deleted since it was created: whatever the executor makes of the missing
+  // bytes, the attempt fails with that reason, and no retry brings the file back.
+  let deleted: string | undefined;
+  let processor: ProcessorRun | undefined;
+  const resolveProcessorOf =
+    (
+      resolve: NonNullable<AttemptDependencies['resolveProcessor']>,
+    ): NonNullable<StepContext['resolveProcessor']> =>
+    async (kind, reference) => {
+      const resolved = await resolve(kind, reference);
+      processor = resolved;
+      return resolved.config;
+    };
   try {
     if (abort.aborted) throw abort.reason;
     const executor = attempt.executor;
@@ -112,10 +149,19 @@ export async function attemptStep(
       secrets: secrets instanceof Promise ? await secrets : secrets,
       now: () => ctx.clock.now(),
       files: {
-        read: (fileId) => readFileBytes(ctx, fileId, 'fileId'),
+        read: async (fileId) => {
+          try {
+            return await readFileBytes(ctx, fileId, 'fileId');
+          } catch (error) {
+            if (isEngineError(error, EngineErrorCode.NOT_FOUND)) deleted = fileId;
+            throw error;
+          }
+        },
         create: (file) => storeFile(ctx, file, attempt.key),
       },
-      ...(deps.resolveProcessor ? { resolveProcessor: deps.resolveProcessor } : {}),
+      ...(deps.resolveProcessor
+        ? { resolveProcessor: resolveProcessorOf(deps.resolveProcessor) }
+        : {}),
     });
     const outcome = await executor.execute(await attempt.input(), context);
     verdict = isStepFailure(outcome)
@@ -125,7 +171,7 @@ export async function attemptStep(
           message: outcome.failure.message,
           usage: outcome.usage,
         }
-      : { kind: 'complete', outcome };
+      : { kind: 'complete', outcome, processor };
   } catch (e) {
     const error = abort.aborted ? (abort.reason ?? e) : e;
     if (error === STOPPING) return { kind: 'stopped' };
@@ -135,5 +181,13 @@ export async function attemptStep(
     deps.aborts.delete(attempt.key);
   }
   // An executor that settles anyway after stop() aborted it: its result is not trusted.
-  return abort.reason === STOPPING ? { kind: 'stopped' } : verdict;
+  if (abort.reason === STOPPING) return { kind: 'stopped' };
+  if (deleted !== undefined && verdict.kind !== 'complete') {
+    return {
+      kind: 'fail',
+      reason: FILE_DELETED,
+      message: `File ${deleted} was deleted before the run could read it`,
+    };
+  }
+  return verdict;
 }

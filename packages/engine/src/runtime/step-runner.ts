@@ -1,13 +1,12 @@
-import type { JsonObject, JsonValue, WorkItem, WorkItemInput } from '@docflow/storage';
-import { EngineErrorCode, isEngineError } from '../errors.ts';
+import type { JsonObject, JsonValue, WorkItem } from '@docflow/storage';
 import type { EngineContext } from '../internal/engine-context.ts';
+import { drive } from '../run/control/control-steps.ts';
 import { isFinalRunStatus } from '../run/lifecycle.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';
 import {
   beginStep,
   completeStep,
-  drive,
   failStep,
   retryStep,
   settleCancelledStep,
@@ -15,8 +14,9 @@ import {
 import type { FileSummary, StepExecutor, StepSuccess, StepType } from '../step-executor.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import type { RunStore } from './run-store.ts';
-import type { Slot } from './scheduler.ts';
+import type { WorkTicket } from './scheduler.ts';
 import { type AttemptDependencies, type AttemptVerdict, attemptStep } from './step-attempt.ts';
+import type { WorkPlanner } from './work-plan.ts';
 
 const NO_SECRETS: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -30,15 +30,10 @@ export interface StepRunnerDependencies {
   /** What one attempt needs (aborts, stop signal, jitter, processor resolution). */
   readonly attempt: AttemptDependencies;
   secretsOf(state: RunState): Promise<Readonly<Record<string, string>>>;
-  /** The item's scheduler slot, which its outcome's commit may hand to its run's next step. */
-  readonly slot?: Slot;
-  /** Gives the item's scheduler slot back (called once its outcome is committed). */
-  release?(): void;
-  /**
-   * When a reserved item whose outcome could not be committed may be claimed again (RFC 3339):
-   * a lease's length from now, as for a claimed item whose lease ran out.
-   */
-  retryAt(): string;
+  /** Turns the outcome's work into queue rows or reservations; told of items with nothing to record. */
+  readonly work: WorkPlanner;
+  /** What the item holds (a claim or a reservation); the outcome's commit finishes it. */
+  readonly ticket: WorkTicket;
 }
 
 function findStep(state: RunState, id: string): StepRunState | undefined {
@@ -69,43 +64,44 @@ function overrideOutcome(stepType: StepType, output: JsonValue): StepSuccess {
  * is already PROCESSING is a crash leftover: the executor runs again with the same idempotency key.
  */
 export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies): Promise<void> {
-  const { store, ctx } = deps;
+  const { store, ctx, ticket } = deps;
   const stepRunId = item.payload.stepRunId as string;
-  // A claimed item has a queue row, which goes with its outcome; a reserved one has none.
-  const queued = deps.slot?.queued ?? true;
-  const dropItem = () => (queued ? ctx.storage.commit({ dequeue: [item.id] }) : undefined);
-  // A reserved item arrives PROCESSING already (created so in the commit that queued it); a
+  const drop = () => deps.work.done(ticket, (dequeue) => ctx.storage.commit({ dequeue }));
+  // A reserved item arrives PROCESSING already (created so in the commit that started it); a
   // claimed one is PENDING and starts here, committed before the executor runs.
   const current = await store.latest(item.runId);
   const started =
     current && findStep(current, stepRunId)?.status === 'PENDING'
       ? await store.mutate(item.runId, (state, tctx, fx) => {
           const sr = findStep(state, stepRunId);
-          if (sr?.status !== 'PENDING' || state.status !== 'PROCESSING') return false;
+          if (sr?.status !== 'PENDING') return false;
+          if (state.status !== 'PROCESSING' && state.status !== 'PENDING') return false;
           beginStep(state, fx, sr, tctx.now);
           return true;
         })
       : current;
   if (!started) {
-    await dropItem();
+    await drop();
     return;
   }
   const sr = findStep(started, stepRunId);
   if (sr?.status === 'PROCESSING' && started.status === 'CANCELLING') {
     // Left by a process that stopped or died while the run was being cancelled: its executor is
     // gone, so the step settles as the cancellation would have settled it.
-    await store.mutate(item.runId, (state, tctx, fx) => {
-      if (queued) fx.dequeue.push(item.id);
-      const cur = findStep(state, stepRunId);
-      if (state.status === 'CANCELLING' && cur?.status === 'PROCESSING') {
+    await store.mutate(
+      item.runId,
+      (state, tctx, fx) => {
+        const cur = findStep(state, stepRunId);
+        if (state.status !== 'CANCELLING' || cur?.status !== 'PROCESSING') return false;
         settleCancelledStep(state, fx, cur, tctx.now);
-      }
-      return true;
-    });
+        return true;
+      },
+      { finishing: ticket },
+    );
     return;
   }
   if (sr?.status !== 'PROCESSING' || started.status !== 'PROCESSING') {
-    await dropItem();
+    await drop();
     return;
   }
   const graph =
@@ -144,17 +140,16 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   const large = verdict.kind === 'complete' ? store.largeOutput(verdict.outcome.output) : undefined;
   const outputRef = large === undefined ? undefined : await store.storeOutput(sr.id, large);
 
-  const settle = store.mutate(
+  await store.mutate(
     item.runId,
-    async (state, tctx, fx) => {
-      if (queued) fx.dequeue.push(item.id);
+    (state, tctx, fx) => {
       const cur = findStep(state, stepRunId);
-      if (!cur || isFinalRunStatus(state.status)) return true;
+      if (!cur || isFinalRunStatus(state.status)) return false;
       if (state.status === 'CANCELLING') {
         settleCancelledStep(state, fx, cur, tctx.now);
         return true;
       }
-      if (cur.status !== 'PROCESSING') return true;
+      if (cur.status !== 'PROCESSING') return false;
       if (verdict.kind === 'retry') {
         retryStep(state, fx, cur, tctx.now, verdict.at, verdict.message);
       } else if (verdict.kind === 'fail') {
@@ -168,6 +163,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
         completeStep(state, tctx, fx, cur, {
           output: outcome.output,
           ...(outputRef === undefined ? {} : { outputRef }),
+          ...(verdict.processor ? { processor: verdict.processor } : {}),
           ...(outcome.usage ? { usage: outcome.usage } : {}),
           ...(outcome.route === undefined
             ? {}
@@ -180,44 +176,9 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
           ...(outcome.files ? { files: outcome.files } : {}),
         });
       }
-      await drive(state, tctx, fx);
+      drive(state, tctx, fx);
       return true;
     },
-    undefined,
-    // The slot is free once the outcome is committed, before the commit's events are published:
-    // a client that creates its next run on hearing this one ended finds room for it.
-    {
-      ...(deps.slot ? { handoff: deps.slot } : {}),
-      ...(deps.release ? { committed: deps.release } : {}),
-    },
+    { finishing: ticket },
   );
-  if (queued) {
-    await settle;
-    return;
-  }
-  try {
-    await settle;
-  } catch (error) {
-    // A deleted run has nothing left to run.
-    if (isEngineError(error, EngineErrorCode.NOT_FOUND)) throw error;
-    // The outcome was not stored, so the step is still PROCESSING. A claimed item would run again
-    // once its lease ran out; a reserved one has no row to lease: give it one that becomes
-    // claimable after a lease's time, as the claimed item would. Should that fail too, the step
-    // runs again at the next start (`requeueExecutingSteps`).
-    await ctx.storage
-      .commit({ enqueue: [{ ...queuedAgain(item), availableAt: deps.retryAt() }] })
-      .catch(() => undefined);
-    throw error;
-  }
-}
-
-/** A reserved item as a queue item of its own. */
-function queuedAgain(item: WorkItem): WorkItemInput {
-  return {
-    id: item.id,
-    runId: item.runId,
-    kind: item.kind,
-    priority: item.priority,
-    payload: item.payload,
-  };
 }

@@ -10,6 +10,7 @@ import {
   packageIssues,
   packageSchema,
   prioritySchema,
+  referenceSchema,
 } from '../validation/request-parts.ts';
 import { STANDALONE_KIND_SPECS, type StandaloneKind } from './standalone-kinds.ts';
 
@@ -128,20 +129,11 @@ export interface AnyStandaloneInput extends RunCommon {
   readonly splitter?: ProcessorReferenceInput;
 }
 
-const processorReferenceSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: {
-    id: { type: 'string', minLength: 1, maxLength: 255 },
-    version: {
-      type: 'string',
-      pattern: '^(?:draft|latest|[0-9]+\\.[0-9]+)$',
-      description: '"draft", "latest" or a published version such as "1.0"',
-    },
-    overrideConfig: { type: 'object' },
-  },
-} as const;
+const processorReferenceSchema = referenceSchema(
+  '^(?:draft|latest|[0-9]+\\.[0-9]+)$',
+  '"draft", "latest" or a published version such as "1.0"',
+  { overrideConfig: { type: 'object' } },
+);
 
 function createSchema(kind: StandaloneKind): object {
   const processor = STANDALONE_KIND_SPECS[kind].processor;

@@ -1,17 +1,8 @@
-import type { JsonObject, JsonValue, WorkItemInput } from '@docflow/storage';
-import type {
-  ProcessorSummary,
-  ProcessorVersionSummary,
-} from '../processors/processor-resource.ts';
+import type { JsonObject, JsonValue } from '@docflow/storage';
+import type { ProcessorUsed } from '../processors/processor-resource.ts';
 import type { StandaloneRunStatus } from '../run/lifecycle.ts';
 import type { FileSummary, StepUsage } from '../step-executor.ts';
-import { STANDALONE_KIND_SPECS, type StandaloneKind } from './standalone-kinds.ts';
-
-/** The saved processor a run used: its summary and the version that ran. */
-export interface ProcessorUsed {
-  readonly summary: ProcessorSummary;
-  readonly version: ProcessorVersionSummary;
-}
+import type { StandaloneKind } from './standalone-kinds.ts';
 
 /**
  * The snapshot of a standalone run (a parse, extract, classify or split run): one step, run by
@@ -47,23 +38,6 @@ export interface StandaloneRunState {
   startTime: string | null;
   createdAt: string;
   updatedAt: string;
-}
-
-/** The queue item of the attempt that starts next. */
-export function nextAttemptItem(state: StandaloneRunState, availableAt: string): WorkItemInput {
-  return {
-    id: `${state.id}#${state.attempt + 1}`,
-    runId: state.id,
-    kind: `step:${STANDALONE_KIND_SPECS[state.kind].stepType}`,
-    priority: state.priority,
-    availableAt,
-    payload: { standaloneRunId: state.id },
-  };
-}
-
-/** True when a queue item belongs to a standalone run. */
-export function isStandaloneItem(item: { readonly payload: JsonObject }): boolean {
-  return typeof item.payload.standaloneRunId === 'string';
 }
 
 /**

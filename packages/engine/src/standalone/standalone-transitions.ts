@@ -1,29 +1,36 @@
-import type { JsonValue, RunEventInput, WorkItemInput } from '@docflow/storage';
+import type { JsonValue, RunEventInput } from '@docflow/storage';
 import {
   isFinalStandaloneRunStatus,
   nextStandaloneRunStatus,
   type StandaloneRunLifecycleEvent,
 } from '../run/lifecycle.ts';
 import type { StepUsage } from '../step-executor.ts';
-import { nextAttemptItem, type StandaloneRunState } from './standalone-state.ts';
+import type { StandaloneRunState } from './standalone-state.ts';
+
+/**
+ * Work a standalone run's transition asks for, as a workflow step's (`WorkIntent`): its next
+ * attempt may start (not before `at`), its pending attempt is no longer wanted, or its executing
+ * attempt must stop. The runtime's work plan turns them into queue rows.
+ */
+export type StandaloneWorkIntent =
+  | { readonly type: 'run'; readonly at: string }
+  | { readonly type: 'drop' }
+  | { readonly type: 'abort' };
 
 /**
  * What a standalone run's transition causes besides its new snapshot, committed with it: run
- * events, queue changes, the SPEC.md event of a finished run, and an abort of its attempt.
+ * events, work intents, and the SPEC.md event of a finished run.
  */
 export interface StandaloneEffects {
   readonly events: RunEventInput[];
-  readonly enqueue: WorkItemInput[];
-  readonly dequeue: string[];
+  readonly work: StandaloneWorkIntent[];
   /** `processed` or `failed` when the run finished: `<kind>.processed` / `<kind>.failed`. */
   finished: 'processed' | 'failed' | undefined;
-  /** The run's executing attempt must be aborted after the commit. */
-  abort: boolean;
 }
 
 /** A fresh effects collector. */
 export function newStandaloneEffects(): StandaloneEffects {
-  return { events: [], enqueue: [], dequeue: [], finished: undefined, abort: false };
+  return { events: [], work: [], finished: undefined };
 }
 
 function move(
@@ -58,7 +65,7 @@ export function createRun(
     return;
   }
   if (state.batchId === null) move(state, fx, 'START', now);
-  fx.enqueue.push(nextAttemptItem(state, now));
+  fx.work.push({ type: 'run', at: now });
 }
 
 /**
@@ -125,14 +132,13 @@ export function scheduleRetry(
   state.failureMessage = message;
   state.updatedAt = now;
   fx.events.push({ type: 'attempt.retry_scheduled', data: { attempt: state.attempt, at } });
-  fx.enqueue.push(nextAttemptItem(state, at));
+  fx.work.push({ type: 'run', at });
 }
 
 /** Cancels a PENDING or PROCESSING run: its queued attempt goes, an executing one is aborted. */
 export function cancelRun(state: StandaloneRunState, fx: StandaloneEffects, now: string): boolean {
   if (!move(state, fx, 'CANCEL', now)) return false;
-  fx.dequeue.push(nextAttemptItem(state, now).id);
+  fx.work.push({ type: 'drop' }, { type: 'abort' });
   delete state.retryAt;
-  fx.abort = true;
   return true;
 }

@@ -36,6 +36,28 @@ export const packageSchema = {
   },
 } as const;
 
+/**
+ * A reference to a saved resource by `id` and an optional `version` matching `versionPattern`
+ * (a workflow's `"3"` or `"draft"`, a processor's `"1.0"`, `"draft"` or `"latest"`), with more
+ * fields where the reference takes them.
+ */
+export function referenceSchema(
+  versionPattern: string,
+  versionDescription: string,
+  more: Record<string, object> = {},
+) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id'],
+    properties: {
+      id: { type: 'string', minLength: 1, maxLength: 255 },
+      version: { type: 'string', pattern: versionPattern, description: versionDescription },
+      ...more,
+    },
+  } as const;
+}
+
 /** Run priority: 1 (most urgent) to 100. */
 export const prioritySchema = { type: 'integer', minimum: 1, maximum: 100 } as const;
 

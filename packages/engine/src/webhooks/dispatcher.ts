@@ -14,8 +14,10 @@ import type {
   StorageAdapter,
 } from '@docflow/storage';
 import { type Clock, systemClock } from '../clock.ts';
-import { EngineError, EngineErrorCode } from '../errors.ts';
+import { EngineError, EngineErrorCode, isEngineError } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
+import { createPolicyFetch } from '../net/policy-fetch.ts';
+import { type UrlPolicyOptions, urlPolicy } from '../net/url-policy.ts';
 import {
   type AttemptOutcome,
   attemptsSinceManualRetry,
@@ -55,8 +57,19 @@ export interface WebhookDispatcherOptions {
   readonly headerWord?: string | undefined;
   /** Makes payload URLs for signed-URL delivery (see `createLoopbackBlobServer`). */
   readonly signedUrlProvider?: SignedUrlProvider | undefined;
-  /** The fetch to use; default the global one. */
+  /**
+   * The fetch underneath; default undici's, connecting only to addresses the URL policy allows.
+   * Requests go through the policy either way.
+   */
   readonly fetch?: typeof fetch | undefined;
+  /**
+   * Overrides of the `workflow` URL policy endpoints are delivered under (default: no loopback,
+   * link-local or metadata addresses; docs/operations.md "Security"). Tests whose receivers
+   * listen on 127.0.0.1 pass `{ allowLoopback: true }`.
+   */
+  readonly urlPolicy?: UrlPolicyOptions | undefined;
+  /** Receivers' answers are read up to this many bytes, then the connection is dropped; default 64 KiB. */
+  readonly maxResponseBytes?: number | undefined;
   /** Random source of the jitter; default `Math.random`. */
   readonly random?: (() => number) | undefined;
   /** Told about infrastructure failures (storage down); the dispatcher keeps going. */
@@ -171,7 +184,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const leaseMs = positiveInteger(options.leaseMs, timeoutMs + 30_000, 'leaseMs');
   const pollIntervalMs = positiveInteger(options.pollIntervalMs, 1000, 'pollIntervalMs');
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 3_600_000;
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const doFetch = createPolicyFetch({
+    policy: urlPolicy('workflow', options.urlPolicy),
+    maxResponseBytes: positiveInteger(options.maxResponseBytes, 64 * 1024, 'maxResponseBytes'),
+    fetch: options.fetch,
+  });
   const random = options.random ?? Math.random;
   const onError = options.onError ?? (() => {});
   const headers = webhookHeaderNames(options.headerWord);
@@ -318,10 +335,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       clearTimeout(timer);
       stopSignal.removeEventListener('abort', onStop);
       if (stopSignal.aborted) return undefined;
+      if (isEngineError(error, EngineErrorCode.URL_REFUSED)) {
+        // The URL will not become acceptable by waiting.
+        return {
+          attempt: { at, durationMs: elapsed(), error: error.message },
+          outcome: { kind: 'fail' },
+        };
+      }
       const text = timedOut ? `timeout after ${timeoutMs} ms` : errorText(error);
       return { attempt: { at, durationMs: elapsed(), error: text }, outcome: { kind: 'retry' } };
     }
-    // Read the (ignored) body so the connection can be reused; its failure changes nothing.
+    // Read the (ignored) body so the connection can be reused; past maxResponseBytes the read
+    // fails and the connection is dropped. Either way the status decided the outcome.
     try {
       await response.arrayBuffer();
     } catch {

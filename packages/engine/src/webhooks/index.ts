@@ -24,38 +24,6 @@ export {
   WORKFLOW_RUN_EVENT_TYPES,
 } from '../events/event-types.ts';
 export type {
-  WebhookDeliveriesService,
-  WebhookDeliveriesServiceOptions,
-  WebhookDelivery,
-  WebhookDeliveryListInput,
-} from '../resources/webhook-deliveries.ts';
-export { createWebhookDeliveriesService } from '../resources/webhook-deliveries.ts';
-export type {
-  CreatedWebhookEndpoint,
-  DeletedWebhookEndpoint,
-  WebhookEndpoint,
-  WebhookEndpointCreateInput,
-  WebhookEndpointsService,
-  WebhookEndpointUpdateInput,
-} from '../resources/webhook-endpoints.ts';
-export {
-  createWebhookEndpointsService,
-  WEBHOOK_API_VERSION,
-  WEBHOOK_ENDPOINT_ID_PREFIX,
-} from '../resources/webhook-endpoints.ts';
-export type {
-  DeletedWebhookSubscription,
-  WebhookSubscription,
-  WebhookSubscriptionCreateInput,
-  WebhookSubscriptionListInput,
-  WebhookSubscriptionsService,
-  WebhookSubscriptionUpdateInput,
-} from '../resources/webhook-subscriptions.ts';
-export {
-  createWebhookSubscriptionsService,
-  WEBHOOK_SUBSCRIPTION_ID_PREFIX,
-} from '../resources/webhook-subscriptions.ts';
-export type {
   DeliveryTargets,
   WebhookEndpointTarget,
   WebhookSubscriptionTarget,

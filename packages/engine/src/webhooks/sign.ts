@@ -64,6 +64,16 @@ export const WebhookVerificationErrorCode = {
   MALFORMED_SIGNATURE: 'MALFORMED_SIGNATURE',
   /** The signature does not match the body, timestamp and secret: altered or forged. */
   SIGNATURE_MISMATCH: 'SIGNATURE_MISMATCH',
+  /** The caller's mistake: the secret is not a non-empty string or Uint8Array (an unset variable). */
+  INVALID_SECRET: 'INVALID_SECRET',
+  /** The caller's mistake: `toleranceSeconds` is not a finite number of seconds, zero or more. */
+  INVALID_TOLERANCE: 'INVALID_TOLERANCE',
+  /** The caller's mistake: the body is not the raw string or bytes (a parsed object, undefined). */
+  INVALID_BODY: 'INVALID_BODY',
+  /** The caller's mistake: the headers are not a `Headers` or a plain object. */
+  INVALID_HEADERS: 'INVALID_HEADERS',
+  /** The caller's mistake: `now` is not a valid Date or a finite number of milliseconds. */
+  INVALID_NOW: 'INVALID_NOW',
 } as const;
 
 /** A {@link WebhookVerificationError} code. */
@@ -103,7 +113,11 @@ export type RawBody = string | Uint8Array;
  * @example
  * const signature = signWebhook('{"eventId":"evt_1"}', secret, Math.floor(Date.now() / 1000));
  */
-export function signWebhook(rawBody: RawBody, secret: string, timestamp: number | string): string {
+export function signWebhook(
+  rawBody: RawBody,
+  secret: string | Uint8Array,
+  timestamp: number | string,
+): string {
   const hmac = createHmac('sha256', secret);
   hmac.update(`v0:${timestamp}:`);
   hmac.update(rawBody);
@@ -142,6 +156,70 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
   return undefined;
 }
 
+function invalid(code: WebhookVerificationErrorCode, message: string): never {
+  throw new WebhookVerificationError(code, message);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
+  return typeof value === 'object' ? `an ${value.constructor?.name ?? 'object'}` : typeof value;
+}
+
+/**
+ * Checks the arguments themselves, before any header: a mistake there (an unset secret, NaN as
+ * tolerance, a parsed body) must not pass a request or turn replay protection off silently.
+ */
+function checkArguments(
+  rawBody: unknown,
+  headers: unknown,
+  secret: unknown,
+  options: VerifyWebhookOptions,
+): { tolerance: number; nowMs: number } {
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
+    invalid(
+      WebhookVerificationErrorCode.INVALID_BODY,
+      `The body must be the raw request body as a string or bytes (before JSON parsing), got ${describe(rawBody)}`,
+    );
+  }
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    invalid(
+      WebhookVerificationErrorCode.INVALID_HEADERS,
+      `The headers must be a Headers or a plain object of header values, got ${describe(headers)}`,
+    );
+  }
+  const emptyBytes = secret instanceof Uint8Array && secret.byteLength === 0;
+  if (
+    (typeof secret !== 'string' && !(secret instanceof Uint8Array)) ||
+    secret === '' ||
+    emptyBytes
+  ) {
+    invalid(
+      WebhookVerificationErrorCode.INVALID_SECRET,
+      `The secret must be the endpoint's signing secret, a non-empty string or Uint8Array, got ${emptyBytes ? 'empty bytes' : describe(secret)}`,
+    );
+  }
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0) {
+    invalid(
+      WebhookVerificationErrorCode.INVALID_TOLERANCE,
+      `toleranceSeconds must be a finite number of seconds, zero or more, got ${describe(tolerance)}`,
+    );
+  }
+  const now = options.now;
+  const nowMs =
+    now === undefined ? Date.now() : now instanceof Date ? now.getTime() : (now as unknown);
+  if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
+    invalid(
+      WebhookVerificationErrorCode.INVALID_NOW,
+      `now must be a valid Date or a finite number of Unix milliseconds, got ${now instanceof Date ? 'an invalid Date' : describe(now)}`,
+    );
+  }
+  return { tolerance, nowMs };
+}
+
 const DEFAULT_NAMES = webhookHeaderNames();
 const HEX_SIGNATURE = /^[0-9a-fA-F]{64}$/;
 const UNIX_SECONDS = /^\d{1,15}$/;
@@ -151,6 +229,10 @@ const UNIX_SECONDS = /^\d{1,15}$/;
  * `secret`, compared in constant time) and fresh (its timestamp is within `toleranceSeconds` of
  * now, default 300). Throws {@link WebhookVerificationError} with a distinct `code` per reason;
  * returns what it verified otherwise. Pass the body exactly as received, before any JSON parsing.
+ * Wrong arguments (an empty or missing secret, a tolerance that is not a finite number of seconds
+ * zero or more, a body that is not a string or bytes) throw with their own codes
+ * (`INVALID_SECRET`, `INVALID_TOLERANCE`, `INVALID_BODY`, …) before any header is read: they are
+ * the receiver's bug, and must never verify a request.
  *
  * @example
  * const raw = await request.text();
@@ -160,10 +242,10 @@ const UNIX_SECONDS = /^\d{1,15}$/;
 export function verifyWebhook(
   rawBody: RawBody,
   headers: WebhookHeaders,
-  secret: string,
+  secret: string | Uint8Array,
   options: VerifyWebhookOptions = {},
 ): VerifiedWebhook {
-  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  const { tolerance, nowMs } = checkArguments(rawBody, headers, secret, options ?? {});
   const names =
     options.headerWord === undefined ? DEFAULT_NAMES : webhookHeaderNames(options.headerWord);
   const timestampText = header(headers, names.timestamp)?.trim();
@@ -187,12 +269,6 @@ export function verifyWebhook(
     );
   }
   const timestamp = Number(timestampText);
-  const nowMs =
-    options.now === undefined
-      ? Date.now()
-      : typeof options.now === 'number'
-        ? options.now
-        : options.now.getTime();
   const age = nowMs / 1000 - timestamp;
   if (age > tolerance) {
     throw new WebhookVerificationError(

@@ -95,6 +95,26 @@ describe('webhookEndpoints', () => {
     expect(notUrl.details.issues?.[0]).toMatchObject({ path: 'url', code: 'INVALID_URL' });
   });
 
+  it.each([
+    ['http://169.254.169.254/latest/meta-data/', /169\.254\.169\.254 is a metadata address/],
+    ['http://[fd00:ec2::254]/hooks', /fd00:ec2::254 is a metadata address/],
+    ['http://[::ffff:169.254.169.254]/hooks', /is a metadata address/],
+    ['http://169.254.10.1/hooks', /is a link-local address/],
+    ['https://user:pass@hooks.example.com/in', /carries credentials/],
+    ['ftp://hooks.example.com/in', /uses ftp/],
+  ])('refuses %s with the field path, and stores nothing', async (url, reason) => {
+    const error = await rejection(endpoints.create({ url }));
+    expect(error.details.issues).toEqual([
+      { code: 'INVALID_URL', path: 'url', message: expect.stringMatching(reason) },
+    ]);
+    const created = await endpoints.create({ url: 'https://hooks.example.com/in' });
+    const update = await rejection(endpoints.update(created.id, { url }));
+    expect(update.details.issues?.[0]).toMatchObject({ code: 'INVALID_URL', path: 'url' });
+    expect((await endpoints.list()).data.map((e) => e.url)).toEqual([
+      'https://hooks.example.com/in',
+    ]);
+  });
+
   it('updates only the fields sent and never the api version', async () => {
     const created = await endpoints.create({ url: 'https://a.example/h', name: 'A' });
     const updated = await endpoints.update(created.id, { enabledEvents: ['parse_run.processed'] });

@@ -126,7 +126,7 @@ describe('durability', () => {
     for (const key of keys) {
       expect(processedAtStop.has(key.split(':')[0] as string), `${key} ran again`).toBe(false);
     }
-  });
+  }, 30_000);
 
   it('settles on the next start() a step left executing when a run being cancelled was killed', async () => {
     const path = join(tempDir(), 'cancelling.db');

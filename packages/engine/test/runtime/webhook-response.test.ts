@@ -45,7 +45,10 @@ describe('WEBHOOK_RESPONSE', () => {
   it('delivers the JSONata-shaped result to the step url, signed with the secret deploy returned', async () => {
     const r = await receiver();
     server = r.server;
-    engine = createEngine({ steps: [fakeStep('PARSE', { chunks: [{ content: 'hello' }] })] });
+    engine = createEngine({
+      steps: [fakeStep('PARSE', { chunks: [{ content: 'hello' }] })],
+      webhooks: { urlPolicy: { allowLoopback: true } },
+    });
     await engine.start();
     const wf = await engine.workflows.create({
       name: 'respond',
@@ -77,7 +80,10 @@ describe('WEBHOOK_RESPONSE', () => {
   it('without a url, goes to the endpoints subscribed to the workflow', async () => {
     const r = await receiver();
     server = r.server;
-    engine = createEngine({ steps: [fakeStep('PARSE', { chunks: [] })] });
+    engine = createEngine({
+      steps: [fakeStep('PARSE', { chunks: [] })],
+      webhooks: { urlPolicy: { allowLoopback: true } },
+    });
     await engine.start();
     const wf = await engine.workflows.create({ name: 'subscribed', steps: definition({}) });
     const deployed = await engine.workflows.deploy(wf.id);

@@ -109,6 +109,7 @@ describe('webhook outbox across SIGKILL', () => {
     const dispatcher = createWebhookDispatcher({
       storage,
       owner: 'restarted',
+      urlPolicy: { allowLoopback: true },
       concurrency: 8,
       schedule: [10, 20, 40, 80, 160],
       jitter: 0,

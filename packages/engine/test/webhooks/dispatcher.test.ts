@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryStorage, type StorageAdapter } from '@docflow/storage';
@@ -61,6 +64,8 @@ async function setup(
   });
   const dispatcher = createWebhookDispatcher({
     storage,
+    // The receiver listens on loopback, which the workflow URL policy refuses unless told.
+    urlPolicy: { allowLoopback: true },
     schedule: [10, 20, 40],
     jitter: 0,
     timeoutMs: 2000,
@@ -326,5 +331,85 @@ describe.each(adapters)('webhook dispatcher on %s storage', (_name, makeStorage)
     await t.dispatcher.drain({ timeoutMs: 20_000 });
     expect(byEvent(t.receiver).get(event.eventId)).toHaveLength(2);
     expect((await t.deliveries.get(d?.id ?? '')).status).toBe('succeeded');
+  });
+});
+
+describe('webhook dispatcher under the URL policy', () => {
+  it('refuses a loopback endpoint unless allowed: the delivery fails at once with the reason, nothing is sent', async () => {
+    const t = await setup(
+      () => memoryStorage(),
+      () => ({ status: 200 }),
+      { urlPolicy: {} },
+    );
+    const event = await t.emit();
+    await t.dispatcher.drain({ timeoutMs: 20_000 });
+    expect(t.receiver.requests).toHaveLength(0);
+    const [delivery] = (await t.deliveries.list({ eventId: event.eventId })).data;
+    expect(delivery?.status).toBe('failed');
+    expect(delivery?.attempts).toEqual([
+      expect.objectContaining({
+        error: expect.stringMatching(
+          /refused by the workflow URL policy: 127\.0\.0\.1 is a loopback address \(allow with urlPolicy\.allowLoopback\)/,
+        ),
+      }),
+    ]);
+  });
+
+  it('reads at most 64 KiB of a receiver answering 200 MB, and drops the connection', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let sent = 0;
+    let closed: Promise<boolean> | undefined;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        closed = new Promise((resolve) => res.on('close', () => resolve(res.writableFinished)));
+        res.writeHead(200);
+        const more = (): void => {
+          while (sent < 200 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!res.write(chunk)) {
+              res.once('drain', more);
+              return;
+            }
+          }
+          res.end();
+        };
+        more();
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    const storage = memoryStorage();
+    await storage.open();
+    const ctx = testContext(storage);
+    await createWebhookEndpointsService(ctx).create({
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+      enabledEvents: ['workflow.created'],
+    });
+    const dispatcher = createWebhookDispatcher({
+      storage,
+      urlPolicy: { allowLoopback: true },
+      pollIntervalMs: 50,
+    });
+    cleanups.push(() => dispatcher.stop());
+    const event = { eventId: 'evt_big_answer', eventType: 'workflow.created', payload: {} };
+    await storage.commit({ deliveries: await planEventDeliveries(ctx, event) });
+    await dispatcher.drain({ timeoutMs: 20_000 });
+    const [delivery] = (
+      await createWebhookDeliveriesService(ctx, { notify: () => {} }).list({
+        eventId: event.eventId,
+      })
+    ).data;
+    expect(delivery?.status).toBe('succeeded');
+    expect(await closed).toBe(false);
+    // Far less than the 200 MB the receiver meant to send got written before the drop.
+    expect(sent).toBeLessThan(50 * 1024 * 1024);
   });
 });

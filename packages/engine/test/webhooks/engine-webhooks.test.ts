@@ -19,7 +19,13 @@ describe('webhooks through createEngine', () => {
     receiver = await startReceiver(() => ({ status: 200 }));
     engine = createEngine({
       steps: [fakeStep('PARSE', () => ({ chunks: [] }), [])],
-      webhooks: { schedule: [10, 20], jitter: 0, pollIntervalMs: 50 },
+      // The receiver listens on loopback, which the workflow URL policy refuses unless told.
+      webhooks: {
+        schedule: [10, 20],
+        jitter: 0,
+        pollIntervalMs: 50,
+        urlPolicy: { allowLoopback: true },
+      },
     });
     await engine.start();
     const endpoint = await engine.webhookEndpoints.create({

@@ -42,6 +42,7 @@ async function setup(
   });
   const dispatcher = createWebhookDispatcher({
     storage,
+    urlPolicy: { allowLoopback: true },
     schedule: [10],
     jitter: 0,
     pollIntervalMs: 50,

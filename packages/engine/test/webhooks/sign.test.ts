@@ -123,6 +123,44 @@ describe('verifyWebhook', () => {
     for (const [name, fn, code] of cases) expect(codeOf(fn), name).toBe(code);
   });
 
+  it('refuses its own wrong arguments with their own codes, before reading any header', () => {
+    const bad = (
+      rawBody: unknown,
+      secretValue: unknown,
+      options: Record<string, unknown> = {},
+      requestHeaders: unknown = headers(),
+    ) =>
+      codeOf(() =>
+        verifyWebhook(rawBody as string, requestHeaders as Headers, secretValue as string, {
+          now,
+          ...options,
+        }),
+      );
+    // NaN once turned replay protection off: every age compared false against it.
+    expect(bad(body, secret, { toleranceSeconds: Number.NaN })).toBe('INVALID_TOLERANCE');
+    expect(bad(body, secret, { toleranceSeconds: Number.POSITIVE_INFINITY })).toBe(
+      'INVALID_TOLERANCE',
+    );
+    expect(bad(body, secret, { toleranceSeconds: -1 })).toBe('INVALID_TOLERANCE');
+    expect(bad(body, secret, { toleranceSeconds: '300' })).toBe('INVALID_TOLERANCE');
+    // An empty key signs too: whoever knows that could forge any request.
+    const emptyKeyed = headers({ 'x-service-request-signature': signWebhook(body, '', ts) });
+    expect(bad(body, '', {}, emptyKeyed)).toBe('INVALID_SECRET');
+    expect(bad(body, undefined)).toBe('INVALID_SECRET');
+    expect(bad(body, new Uint8Array())).toBe('INVALID_SECRET');
+    expect(bad(body, 42)).toBe('INVALID_SECRET');
+    expect(bad(JSON.parse(body), secret)).toBe('INVALID_BODY');
+    expect(bad(undefined, secret)).toBe('INVALID_BODY');
+    expect(bad(body, secret, {}, null)).toBe('INVALID_HEADERS');
+    expect(bad(body, secret, {}, 'x-service-request-timestamp: 1')).toBe('INVALID_HEADERS');
+    expect(bad(body, secret, { now: Number.NaN })).toBe('INVALID_NOW');
+    expect(bad(body, secret, { now: new Date('not a date') })).toBe('INVALID_NOW');
+    // Bytes work for the body and for the secret.
+    const keyBytes = new TextEncoder().encode(secret);
+    expect(bad(Buffer.from(body), keyBytes)).toBe('OK');
+    expect(bad(new TextEncoder().encode(body), secret)).toBe('OK');
+  });
+
   it('honours toleranceSeconds both ways', () => {
     expect(codeOf(() => verifyWebhook(body, headers(), secret, { now: now + 299_000 }))).toBe('OK');
     expect(

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { newRecordId } from '../registry/record-ids.ts';
 import type { ApiKeyRecord, CreateApiKeyInput, ServerRegistry } from '../registry/registry.ts';
 
@@ -17,7 +17,8 @@ export function isWellFormedApiKey(text: string): boolean {
  * enough: no dictionary or brute force reaches them, and a stolen registry reveals no key.
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // The one-shot form: a Hash object per request costs several times more.
+  return hash('sha256', key, 'hex');
 }
 
 /** A key just made: the only time its text exists outside the caller's hands. */

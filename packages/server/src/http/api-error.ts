@@ -23,7 +23,7 @@ export const API_ERRORS = {
     status: 400,
     retryable: false,
     meaning:
-      'A parameter or value the interface defines but docflow does not implement (for example `convertToPdf=true`). The message names it.',
+      'A parameter or value the interface defines but docflow does not implement (for example `convertToPdf=true`). The message names it and what to do instead.',
   },
   REQUEST_TOO_LARGE: {
     status: 400,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { newRecordId } from './record-ids.ts';
 import type {
@@ -105,6 +106,7 @@ export function sqliteRegistry(options: SqliteRegistryOptions): ServerRegistry {
       keyByHash: d.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE key_hash = ?'),
       keys: d.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id'),
       revokeKey: d.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?'),
+      dataVersion: d.prepare<[], number>('PRAGMA data_version').pluck(),
       setting: d.prepare<[string], { value: Buffer }>(
         'SELECT value FROM server_settings WHERE name = ?',
       ),
@@ -118,6 +120,29 @@ export function sqliteRegistry(options: SqliteRegistryOptions): ServerRegistry {
   };
 
   let secret: Buffer | undefined;
+  // Every request reads its key and workspace. Both are kept in memory until the database
+  // changes: `PRAGMA data_version` moves when another connection (`docflow api-keys` in another
+  // process) commits, and this connection's own writes clear the memory themselves, so a new or
+  // revoked key counts from the next request on.
+  const keys = new Map<string, ApiKeyRecord | null>();
+  const workspaces = new Map<string, Workspace | null>();
+  let seenVersion = -1;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  const fresh = (st: ReturnType<typeof prepare>) => {
+    // A request reads a key and a workspace: one look at data_version serves both.
+    const now = performance.now();
+    if (now - checkedAt < 1) return;
+    checkedAt = now;
+    const version = st.dataVersion.get() as number;
+    if (version !== seenVersion) {
+      seenVersion = version;
+      forget();
+    }
+  };
+  const forget = () => {
+    keys.clear();
+    workspaces.clear();
+  };
 
   return {
     async open() {
@@ -143,6 +168,7 @@ export function sqliteRegistry(options: SqliteRegistryOptions): ServerRegistry {
       if (existing) return { id: existing.id, name: existing.name, createdAt: existing.created_at };
       const org: Organization = { id: newRecordId('org_'), name, createdAt: now() };
       st.insertOrg.run(org.id, org.name, org.createdAt);
+      forget();
       return org;
     },
     ensureWorkspace(organizationId, name) {
@@ -156,11 +182,20 @@ export function sqliteRegistry(options: SqliteRegistryOptions): ServerRegistry {
         createdAt: now(),
       };
       st.insertWorkspace.run(workspace.id, organizationId, name, workspace.createdAt);
+      forget();
       return workspace;
     },
     getWorkspace(id) {
-      const row = s().workspaceById.get(id);
-      return row ? toWorkspace(row) : undefined;
+      const st = s();
+      fresh(st);
+      let workspace = workspaces.get(id);
+      if (workspace === undefined) {
+        const row = st.workspaceById.get(id);
+        workspace = row ? toWorkspace(row) : null;
+        if (workspaces.size > 10_000) workspaces.clear();
+        workspaces.set(id, workspace);
+      }
+      return workspace ?? undefined;
     },
     getOrganization(id) {
       const row = s().orgById.get(id);
@@ -169,14 +204,26 @@ export function sqliteRegistry(options: SqliteRegistryOptions): ServerRegistry {
     listWorkspaces: () => s().workspaces.all().map(toWorkspace),
     insertApiKey(record, keyHash) {
       s().insertKey.run({ ...record, keyHash });
+      forget();
     },
     findApiKeyByHash(keyHash) {
-      const row = s().keyByHash.get(keyHash);
-      return row ? toKey(row) : undefined;
+      const st = s();
+      fresh(st);
+      let key = keys.get(keyHash);
+      if (key === undefined) {
+        const row = st.keyByHash.get(keyHash);
+        key = row ? toKey(row) : null;
+        // Unknown hashes are remembered too (a client retrying a bad key), within a bound.
+        if (keys.size > 10_000) keys.clear();
+        keys.set(keyHash, key);
+      }
+      return key ?? undefined;
     },
     listApiKeys: () => s().keys.all().map(toKey),
     revokeApiKey(id, at) {
-      return s().revokeKey.run(at, id).changes > 0;
+      const changed = s().revokeKey.run(at, id).changes > 0;
+      forget();
+      return changed;
     },
     serverSecret() {
       if (!secret) throw new Error('The registry is not open: call open() first');

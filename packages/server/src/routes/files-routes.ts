@@ -36,7 +36,7 @@ export const filesRoutes: readonly AnyRoute[] = [
     method: 'POST',
     path: '/files/upload',
     operationId: 'files.upload',
-    summary: 'Upload a file (multipart/form-data: `file`, optional `password`)',
+    summary: 'Upload a file (multipart/form-data with one part, `file`)',
     tag: TAG,
     query: querySchema({
       convertToPdf: {

@@ -1,6 +1,8 @@
 import type { Engine } from '@docflow/engine';
 import { ApiError } from '../http/api-error.ts';
+import { pick } from './objects.ts';
 import { checkOrder } from './ordering.ts';
+import { findInList } from './pages.ts';
 import { type AnyRoute, workspaceRoute } from './route.ts';
 import {
   anyObject,
@@ -26,9 +28,19 @@ const KINDS: Record<Kind, { plural: string; label: string; service: (e: Engine) 
   splitter: { plural: 'splitters', label: 'Splitter', service: (e) => e.splitters },
 };
 
-const releaseType = {
-  enum: ['major', 'minor'],
-  description: '"1.0" → "2.0" (major) or "1.1" (minor)',
+/** The body of a publish: the versions route and the legacy publish take the same. */
+const publishBody = {
+  type: 'object',
+  required: ['releaseType'],
+  additionalProperties: false,
+  properties: {
+    releaseType: {
+      enum: ['major', 'minor'],
+      description: '"1.0" → "2.0" (major) or "1.1" (minor)',
+    },
+    description: { type: 'string', maxLength: 2000 },
+    config: anyObject,
+  },
 } as const;
 
 function versionSchema(kind: Kind) {
@@ -47,15 +59,7 @@ function presentVersion(service: Service, version: LegacyVersion) {
   return { ...service.versionSummary(version), config: version.config };
 }
 
-function summaryOf(p: Processor) {
-  return {
-    object: p.object,
-    id: p.id,
-    name: p.name,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  };
-}
+const summaryOf = (p: Processor) => pick(p, ['object', 'id', 'name', 'createdAt', 'updatedAt']);
 
 /** The SDK's Extractor: the summary with its draft version. */
 async function present(service: Service, p: Processor) {
@@ -78,16 +82,8 @@ async function findVersion(
     v.id === versionId || service.versionSummary(v).id === versionId;
   const draft = await service.getVersion(id, 'draft');
   if (matches(draft)) return draft;
-  let token: string | undefined;
-  do {
-    const page = await service.listVersions(id, {
-      maxPageSize: 1000,
-      ...(token ? { nextPageToken: token } : {}),
-    });
-    const found = page.data.find(matches);
-    if (found) return found;
-    token = page.nextPageToken;
-  } while (token);
+  const found = await findInList((page) => service.listVersions(id, page), matches);
+  if (found) return found;
   throw new ApiError('NOT_FOUND', `No version ${JSON.stringify(versionId)} of ${id}`, {
     issues: [{ code: 'NOT_FOUND', path: 'params.versionId', message: 'no such version' }],
   });
@@ -268,16 +264,7 @@ function routesOf(kind: Kind): AnyRoute[] {
       summary: 'Publish the draft (or `config`) as the next version',
       tag,
       params: idsParams(idName),
-      body: {
-        type: 'object',
-        required: ['releaseType'],
-        additionalProperties: false,
-        properties: {
-          releaseType,
-          description: { type: 'string', maxLength: 2000 },
-          config: anyObject,
-        },
-      },
+      body: publishBody,
       response: version,
       async handle({ engine, params, body }) {
         const service = of(engine);
@@ -325,16 +312,7 @@ export const processorsRoutes: readonly AnyRoute[] = [
     tag: 'Processors (legacy)',
     deprecated: true,
     params: idParams,
-    body: {
-      type: 'object',
-      required: ['releaseType'],
-      additionalProperties: false,
-      properties: {
-        releaseType,
-        description: { type: 'string', maxLength: 2000 },
-        config: anyObject,
-      },
-    },
+    body: publishBody,
     response: {
       type: 'object',
       properties: { success: { type: 'boolean' }, processorVersion: anyObject },

@@ -1,4 +1,7 @@
+import type { Engine } from '@docflow/engine';
+import type { FastifyReply } from 'fastify';
 import { API_ERRORS, ApiError, type ApiErrorCode } from '../http/api-error.ts';
+import type { JsonSchema } from '../http/request-validation.ts';
 import type { PresignedCheck } from '../presign/url-signer.ts';
 import { type AnyRoute, publicRoute, type ServerContext } from './route.ts';
 import { idsParams, querySchema } from './schemas.ts';
@@ -23,6 +26,38 @@ async function engineOf(server: ServerContext, workspaceId: string) {
 }
 
 type Signed = { expires?: string; signature?: string };
+
+/**
+ * A route serving what a presigned URL points at: the signature over the path and expiry is its
+ * only authority, checked before anything is read; the workspace comes from the path.
+ */
+function presignedRoute(route: {
+  path: string;
+  operationId: string;
+  summary: string;
+  params: [string, ...string[]];
+  response: JsonSchema;
+  serve(engine: Engine, params: Record<string, string>, reply: FastifyReply): Promise<unknown>;
+}): AnyRoute {
+  return publicRoute<Record<string, string>, Signed>({
+    public: true,
+    method: 'GET',
+    path: route.path,
+    operationId: route.operationId,
+    summary: route.summary,
+    tag: TAG,
+    extension: true,
+    params: idsParams(...route.params),
+    query: signedQuery,
+    response: route.response,
+    async handle({ params, query, request, reply, server }) {
+      refuse(server.signer.check(request.url.split('?')[0] ?? '', query.expires, query.signature));
+      const engine = await engineOf(server, params.workspaceId as string);
+      reply.header('cache-control', 'private, no-store');
+      return route.serve(engine, params, reply);
+    },
+  });
+}
 
 /** Routes without a key: the OpenAPI document, error docs, and the targets of presigned URLs. */
 export const publicRoutes: readonly AnyRoute[] = [
@@ -63,68 +98,42 @@ export const publicRoutes: readonly AnyRoute[] = [
       return { code: params.code, ...spec };
     },
   }),
-  publicRoute<{ workspaceId: string; fileId: string }, Signed>({
-    public: true,
-    method: 'GET',
+  presignedRoute({
     path: '/presigned/files/{workspaceId}/{fileId}',
     operationId: 'docflow.presigned.file',
     summary: "A file's bytes (the target of `presignedUrl`; 403 when expired or altered)",
-    tag: TAG,
-    extension: true,
-    params: idsParams('workspaceId', 'fileId'),
-    query: signedQuery,
+    params: ['workspaceId', 'fileId'],
     response: { type: 'string', contentEncoding: 'binary' },
-    async handle({ params, query, request, reply, server }) {
-      refuse(server.signer.check(request.url.split('?')[0] ?? '', query.expires, query.signature));
-      const engine = await engineOf(server, params.workspaceId);
-      const file = await engine.files.get(params.fileId);
-      const bytes = await engine.files.download(params.fileId);
+    async serve(engine, params, reply) {
+      const file = await engine.files.get(params.fileId as string);
+      const bytes = await engine.files.download(params.fileId as string);
       const mime = (file.metadata as { mimeType?: unknown }).mimeType;
       reply
         .header('content-type', typeof mime === 'string' ? mime : 'application/octet-stream')
         .header(
           'content-disposition',
           `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
-        .header('cache-control', 'private, no-store');
+        );
       return Buffer.from(bytes);
     },
   }),
-  publicRoute<{ workspaceId: string; runId: string }, Signed>({
-    public: true,
-    method: 'GET',
+  presignedRoute({
     path: '/presigned/parse_runs/{workspaceId}/{runId}/output',
     operationId: 'docflow.presigned.parseOutput',
     summary: "A parse run's output as JSON (the target of `outputUrl`)",
-    tag: TAG,
-    extension: true,
-    params: idsParams('workspaceId', 'runId'),
-    query: signedQuery,
+    params: ['workspaceId', 'runId'],
     response: { type: 'object', description: 'ParseRunOutput' },
-    async handle({ params, query, request, reply, server }) {
-      refuse(server.signer.check(request.url.split('?')[0] ?? '', query.expires, query.signature));
-      const engine = await engineOf(server, params.workspaceId);
-      const run = await engine.parseRuns.get(params.runId);
-      reply.header('cache-control', 'private, no-store');
-      return run.output ?? null;
-    },
+    serve: async (engine, params) =>
+      (await engine.parseRuns.get(params.runId as string)).output ?? null,
   }),
-  publicRoute<{ workspaceId: string; deliveryId: string }, Signed>({
-    public: true,
-    method: 'GET',
+  presignedRoute({
     path: '/presigned/webhook_payloads/{workspaceId}/{deliveryId}',
     operationId: 'docflow.presigned.webhookPayload',
     summary: "A webhook event's payload (the `data` URL of signed-URL deliveries; one hour)",
-    tag: TAG,
-    extension: true,
-    params: idsParams('workspaceId', 'deliveryId'),
-    query: signedQuery,
+    params: ['workspaceId', 'deliveryId'],
     response: { type: 'object', description: 'the event payload: a run or resource object' },
-    async handle({ params, query, request, reply, server }) {
-      refuse(server.signer.check(request.url.split('?')[0] ?? '', query.expires, query.signature));
-      const engine = await engineOf(server, params.workspaceId);
-      const delivery = await engine.webhookDeliveries.get(params.deliveryId);
-      reply.header('cache-control', 'private, no-store');
+    async serve(engine, params) {
+      const delivery = await engine.webhookDeliveries.get(params.deliveryId as string);
       return (delivery.event as { payload?: unknown }).payload ?? null;
     },
   }),

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../http/request-validation.ts';
 import type { UrlSigner } from '../presign/url-signer.ts';
 import type { Workspace } from '../registry/registry.ts';
+import type { FinishedRuns } from '../workspaces/finished-runs.ts';
 
 /** What every handler may use besides its request. */
 export interface ServerContext {
@@ -23,6 +24,8 @@ export interface ServerContext {
 /** What a handler of a workspace route receives. */
 export interface RouteContext<P, Q, B> {
   readonly engine: Engine;
+  /** What GET /workflow_runs/{id} answered for finished runs. */
+  readonly finishedRuns: FinishedRuns;
   readonly workspace: Workspace;
   readonly params: P;
   readonly query: Q;
@@ -56,6 +59,8 @@ interface RouteBase {
   readonly response: JsonSchema;
   /** A docflow addition to the interface SPEC.md describes. */
   readonly extension?: boolean;
+  /** The SDK has no method for it (it calls every other workspace route). */
+  readonly notInSdk?: boolean;
   /** Deprecated in the interface (kept for SDK methods that still call it). */
   readonly deprecated?: boolean;
 }

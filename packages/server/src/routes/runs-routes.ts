@@ -1,13 +1,19 @@
-import { type Engine, isEngineError } from '@docflow/engine';
+import {
+  type Engine,
+  isEngineError,
+  type StandaloneKind,
+  type StandaloneRunsService,
+} from '@docflow/engine';
 import { ApiError, notSupported } from '../http/api-error.ts';
 import { presignedParseOutputPath } from '../presign/presigned-paths.ts';
 import { PRESIGNED_URL_TTL_MS } from '../presign/url-signer.ts';
-import { defined, filteredPage, matchesFileName } from './filtered-page.ts';
-import { type LibraryRunInput, libraryRunInput, type RunRequestBody } from './library-inputs.ts';
+import { defined } from './objects.ts';
 import { checkOrder } from './ordering.ts';
+import { allOfList, filteredPage, matchesFileName } from './pages.ts';
 import { type AnyRoute, type ServerContext, workspaceRoute } from './route.ts';
 import {
   anyObject,
+  deleted,
   filePackage,
   fileSource,
   fileSummary,
@@ -25,9 +31,11 @@ import {
   timestamp,
 } from './schemas.ts';
 
-type RunKind = 'parse_run' | 'extract_run' | 'classify_run' | 'split_run';
-type Service = Engine['parseRuns'];
+type RunKind = StandaloneKind;
+type Service = StandaloneRunsService<StandaloneKind>;
 type Run = Awaited<ReturnType<Service['get']>>;
+/** A run request as the SDK sends it; the library takes it as it is. */
+type RunRequestBody = Record<string, unknown> & { dataRetention?: { mode?: string } };
 type ProcessorKey = 'extractor' | 'classifier' | 'splitter';
 
 interface KindSpec {
@@ -156,26 +164,19 @@ function batchBody(spec: KindSpec) {
 }
 
 /**
- * A saved processor named by a run request must exist in this workspace before the run is made;
- * the library would accept the run and fail it later.
+ * The library's input of a run request: the body as the SDK sends it, without `dataRetention`,
+ * which docflow answers only in its default mode (runs are kept until deleted).
  */
-async function checkProcessor(engine: Engine, spec: KindSpec, input: LibraryRunInput) {
-  if (!spec.processor || !input.processor) return;
-  const services = {
-    extractor: engine.extractors,
-    classifier: engine.classifiers,
-    splitter: engine.splitters,
-  };
-  // The reference is the body's `extractor` (`classifier`, `splitter`), single runs and batches alike.
-  await services[spec.processor].resolve(input.processor, spec.processor);
-}
-
-/** The library input of one run, after checking its saved processor. */
-async function checkedInput(engine: Engine, spec: KindSpec, body: RunRequestBody) {
-  const input = libraryRunInput(body, spec.processor);
-  await checkProcessor(engine, spec, input);
+function runInput(body: RunRequestBody, path = 'body'): Record<string, unknown> {
+  const { dataRetention, ...input } = body;
+  if (dataRetention?.mode !== undefined && dataRetention.mode !== 'workspace_default') {
+    throw notSupported(`${path}.dataRetention.mode`, 'docflow keeps runs until they are deleted');
+  }
   return input;
 }
+
+/** A run of any kind, read by field name (the kinds differ in their processor fields). */
+const fieldsOf = (run: Run): Record<string, unknown> => run as unknown as Record<string, unknown>;
 
 /** A list item: the run without its outputs and config (SDK ...RunSummary). */
 function summaryOf(run: Run) {
@@ -187,12 +188,12 @@ function summaryOf(run: Run) {
     config: _c,
     outputUrl: _u,
     ...summary
-  } = run as Record<string, unknown>;
+  } = fieldsOf(run);
   return summary;
 }
 
 /** A parse run answered with `responseType=url`: the output behind a presigned URL. */
-function withOutputUrl(run: Run, workspaceId: string, origin: string, server: ServerContext): Run {
+function withOutputUrl(run: Run, workspaceId: string, origin: string, server: ServerContext) {
   if (run.status !== 'PROCESSED') return { ...run, output: null, outputUrl: null };
   const expiresAt = new Date(Date.now() + PRESIGNED_URL_TTL_MS);
   return {
@@ -273,21 +274,26 @@ function routesOf(kind: RunKind): AnyRoute[] {
       query: querySchema(listQuery),
       response: listOf(run),
       async handle({ engine, query }) {
-        checkOrder(query, { ascending: false });
+        checkOrder(query, { ascending: true });
         if (query.sourceId !== undefined) {
           throw notSupported('query.sourceId', 'docflow runs carry no source id');
         }
         if (query.source === 'STUDIO') return { object: 'list', data: [] };
         const service = spec.service(engine);
-        const filters = defined({ status: query.status, batchId: query.batchId });
+        const filters = defined({
+          status: query.status,
+          batchId: query.batchId,
+          sortDir: query.sortDir,
+        });
         const processorId = processorIdKey
           ? (query[processorIdKey as keyof ListQuery] as string | undefined)
           : undefined;
         const text = query.fileNameContains;
         const keep = (r: Run) => {
-          const files = (r.files ?? (r.file ? [r.file] : [])) as { id: string; name: string }[];
+          const run = fieldsOf(r);
+          const files = (run.files ?? (r.file ? [r.file] : [])) as { id: string; name: string }[];
           if (text !== undefined && !matchesFileName(text, { id: r.id, files })) return false;
-          const processor = spec.processor ? (r[spec.processor] as { id?: string } | null) : null;
+          const processor = spec.processor ? (run[spec.processor] as { id?: string } | null) : null;
           return processorId === undefined || processor?.id === processorId;
         };
         const page =
@@ -309,8 +315,7 @@ function routesOf(kind: RunKind): AnyRoute[] {
       tag,
       body: createBody(kind, spec, { sync: false }),
       response: run,
-      handle: async ({ engine, body }) =>
-        spec.service(engine).create((await checkedInput(engine, spec, body)) as never),
+      handle: ({ engine, body }) => spec.service(engine).create(runInput(body) as never),
     }),
     workspaceRoute<Record<string, never>, Record<string, never>, Record<string, unknown>>({
       method: 'POST',
@@ -325,16 +330,7 @@ function routesOf(kind: RunKind): AnyRoute[] {
         createdAt: timestamp,
       }),
       async handle({ engine, body }) {
-        const shared: RunRequestBody = {
-          ...(spec.processor ? { [spec.processor]: body[spec.processor] } : {}),
-          ...(body.config === undefined ? {} : { config: body.config as never }),
-          ...(body.priority === undefined ? {} : { priority: body.priority as number }),
-        };
-        const inputs = (body.inputs as RunRequestBody[]).map((input, i) =>
-          libraryRunInput({ ...shared, ...input }, spec.processor, `body.inputs[${i}]`),
-        );
-        if (inputs[0]) await checkProcessor(engine, spec, inputs[0]);
-        const batch = await spec.service(engine).batch({ inputs } as never);
+        const batch = await spec.service(engine).batch(body as never);
         return {
           object: 'batch_run',
           id: batch.batchId,
@@ -363,6 +359,16 @@ function routesOf(kind: RunKind): AnyRoute[] {
       },
     }),
     workspaceRoute<{ id: string }, Record<string, never>, undefined>({
+      method: 'DELETE',
+      path: `/${plural}/{id}`,
+      operationId: `${sdk}.delete`,
+      summary: 'Delete a run and its data (an executing attempt is aborted)',
+      tag,
+      params: idParams,
+      response: deleted,
+      handle: ({ engine, params }) => spec.service(engine).delete(params.id),
+    }),
+    workspaceRoute<{ id: string }, Record<string, never>, undefined>({
       method: 'POST',
       path: `/${plural}/{id}/cancel`,
       operationId: `${sdk}.cancel`,
@@ -385,7 +391,7 @@ function routesOf(kind: RunKind): AnyRoute[] {
       response: run,
       async handle({ engine, workspace, body, query, request, server }) {
         const service = spec.service(engine);
-        const created = await service.create((await checkedInput(engine, spec, body)) as never);
+        const created = await service.create(runInput(body) as never);
         const done = await settle(service, created, server, label);
         return query?.responseType === 'url'
           ? withOutputUrl(done, workspace.id, server.origin(request), server)
@@ -408,17 +414,7 @@ async function batchRuns(
     : ['extract_run', 'classify_run', 'split_run'];
   for (const kind of kinds) {
     const service = KINDS[kind].service(engine);
-    const runs: Run[] = [];
-    let token: string | undefined;
-    do {
-      const page = await service.list({
-        batchId,
-        maxPageSize: 1000,
-        ...(token ? { nextPageToken: token } : {}),
-      });
-      runs.push(...page.data);
-      token = page.nextPageToken;
-    } while (token);
+    const runs = await allOfList((page) => service.list({ batchId, ...page }));
     if (runs.length > 0) return { kind, runs };
   }
   return undefined;
@@ -485,7 +481,7 @@ export const runsRoutes: readonly AnyRoute[] = [
     async handle({ engine, params }) {
       const found = params.id.startsWith('bpr_') ? await batchRuns(engine, params.id) : undefined;
       if (!found) throw batchNotFound(params.id);
-      const first = found.runs[0] as Run;
+      const first = fieldsOf(found.runs[0] as Run);
       const processor = (first[KINDS[found.kind].processor as ProcessorKey] ?? null) as {
         id?: string;
         name?: string;

@@ -46,6 +46,15 @@ const advancedOptions = {
 const endpointStatus = { enum: ['enabled', 'disabled'], description: 'only enabled' } as const;
 const events = { type: 'array', maxItems: 100, items: { type: 'string' } } as const;
 
+/** The fields of an endpoint a request may send (create adds `apiVersion`, fixed thereafter). */
+const endpointFields = {
+  url: { type: 'string', minLength: 1, maxLength: 2048 },
+  name: { type: 'string', maxLength: 255 },
+  status: endpointStatus,
+  enabledEvents: events,
+  advancedOptions,
+} as const;
+
 const endpointSchema = resource('webhook_endpoint', {
   url: { type: 'string' },
   name: { type: 'string' },
@@ -171,12 +180,8 @@ export const webhooksRoutes: readonly AnyRoute[] = [
       required: ['url', 'name', 'enabledEvents', 'apiVersion'],
       additionalProperties: false,
       properties: {
-        url: { type: 'string', minLength: 1, maxLength: 2048 },
-        name: { type: 'string', maxLength: 255 },
-        status: endpointStatus,
-        enabledEvents: events,
+        ...endpointFields,
         apiVersion: { type: 'string', description: 'only 2026-02-09' },
-        advancedOptions,
       },
     },
     response: endpointSchema,
@@ -204,17 +209,7 @@ export const webhooksRoutes: readonly AnyRoute[] = [
     summary: 'Change the sent fields only (the API version is fixed at creation)',
     tag: TAG,
     params: idParams,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        url: { type: 'string', minLength: 1, maxLength: 2048 },
-        name: { type: 'string', maxLength: 255 },
-        status: endpointStatus,
-        enabledEvents: events,
-        advancedOptions,
-      },
-    },
+    body: { type: 'object', additionalProperties: false, properties: endpointFields },
     response: endpointSchema,
     async handle({ engine, params, body }) {
       const { status: _s, advancedOptions: _a, ...rest } = body ?? {};

@@ -1,7 +1,8 @@
-import type { WorkflowRun } from '@docflow/engine';
+import { RUN_STATUSES, type WorkflowRun } from '@docflow/engine';
 import { notSupported } from '../http/api-error.ts';
-import { defined, filteredPage, matchesFileName } from './filtered-page.ts';
+import { defined } from './objects.ts';
 import { checkOrder } from './ordering.ts';
+import { filteredPage, matchesFileName } from './pages.ts';
 import { type AnyRoute, workspaceRoute } from './route.ts';
 import {
   anyObject,
@@ -22,17 +23,6 @@ import {
 } from './schemas.ts';
 
 const TAG = 'Workflow runs';
-
-const RUN_STATUSES = [
-  'PENDING',
-  'PROCESSING',
-  'NEEDS_REVIEW',
-  'REJECTED',
-  'PROCESSED',
-  'FAILED',
-  'CANCELLED',
-  'CANCELLING',
-] as const;
 
 const workflowReference = {
   type: 'object',
@@ -218,7 +208,10 @@ export const workflowRunsRoutes: readonly AnyRoute[] = [
     tag: TAG,
     params: idParams,
     response: workflowRun,
-    handle: ({ engine, params }) => engine.workflowRuns.get(params.id),
+    async handle({ engine, finishedRuns, params, reply }) {
+      reply.type('application/json; charset=utf-8');
+      return finishedRuns.json(engine, params.id);
+    },
   }),
   workspaceRoute<
     { id: string },

@@ -1,6 +1,8 @@
 import type { Engine, Workflow, WorkflowVersion } from '@docflow/engine';
 import { ApiError, notSupported } from '../http/api-error.ts';
+import { pick } from './objects.ts';
 import { checkOrder } from './ordering.ts';
+import { findInList } from './pages.ts';
 import { type AnyRoute, workspaceRoute } from './route.ts';
 import {
   anyObject,
@@ -44,27 +46,10 @@ const workflow = resource('workflow', {
   draftVersion: workflowVersion,
 });
 
-function summaryOf(w: Workflow) {
-  return {
-    object: w.object,
-    id: w.id,
-    name: w.name,
-    createdAt: w.createdAt,
-    updatedAt: w.updatedAt,
-    createdBy: w.createdBy,
-  };
-}
-
-function versionSummaryOf(v: WorkflowVersion) {
-  return {
-    object: v.object,
-    id: v.id,
-    version: v.version,
-    name: v.name,
-    createdAt: v.createdAt,
-    createdBy: v.createdBy,
-  };
-}
+const summaryOf = (w: Workflow) =>
+  pick(w, ['object', 'id', 'name', 'createdAt', 'updatedAt', 'createdBy']);
+const versionSummaryOf = (v: WorkflowVersion) =>
+  pick(v, ['object', 'id', 'version', 'name', 'createdAt', 'createdBy']);
 
 /** The SDK's Workflow: the summary with its draft version. */
 async function present(engine: Engine, w: Workflow) {
@@ -90,16 +75,11 @@ async function findVersion(
   }
   const draft = await engine.workflows.getVersion(id, 'draft');
   if (draft.id === versionId) return draft;
-  let token: string | undefined;
-  do {
-    const page = await engine.workflows.listVersions(id, {
-      maxPageSize: 1000,
-      ...(token ? { nextPageToken: token } : {}),
-    });
-    const found = page.data.find((v) => v.id === versionId);
-    if (found) return found;
-    token = page.nextPageToken;
-  } while (token);
+  const found = await findInList(
+    (page) => engine.workflows.listVersions(id, page),
+    (v) => v.id === versionId,
+  );
+  if (found) return found;
   throw new ApiError('NOT_FOUND', `Workflow ${id} has no version ${JSON.stringify(versionId)}`, {
     issues: [{ code: 'NOT_FOUND', path: 'params.versionId', message: 'no such version' }],
   });
@@ -182,6 +162,7 @@ export const workflowsRoutes: readonly AnyRoute[] = [
     operationId: 'workflows.delete',
     summary: 'Delete a workflow (runs keep the version they ran)',
     tag: TAG,
+    notInSdk: true,
     params: idParams,
     response: deleted,
     handle: ({ engine, params }) => engine.workflows.delete(params.id),

@@ -1,5 +1,13 @@
 import type { Engine } from '@docflow/engine';
 import type { Workspace } from '../registry/registry.ts';
+import { FinishedRuns } from './finished-runs.ts';
+
+/** A workspace's started engine, as the server uses it. */
+export interface WorkspaceScope {
+  /** The engine, its calls that change finished runs guarded (see {@link FinishedRuns}). */
+  readonly engine: Engine;
+  readonly finishedRuns: FinishedRuns;
+}
 
 /**
  * One started engine per workspace (decision 0009): each workspace's resources live in its own
@@ -8,7 +16,9 @@ import type { Workspace } from '../registry/registry.ts';
  */
 export class WorkspaceEngines {
   readonly #make: (workspace: Workspace) => Engine;
-  readonly #engines = new Map<string, Promise<Engine>>();
+  readonly #engines = new Map<string, Promise<WorkspaceScope>>();
+  /** The scopes whose engine has started, for callers that need no promise. */
+  readonly #started = new Map<string, WorkspaceScope>();
   #closed = false;
 
   constructor(make: (workspace: Workspace) => Engine) {
@@ -16,13 +26,23 @@ export class WorkspaceEngines {
   }
 
   /** The workspace's engine, started. Concurrent first calls share one start. */
-  get(workspace: Workspace): Promise<Engine> {
+  async get(workspace: Workspace): Promise<Engine> {
+    return (await this.scope(workspace)).engine;
+  }
+
+  /** The workspace's engine and what the server keeps beside it. */
+  scope(workspace: Workspace): Promise<WorkspaceScope> {
     if (this.#closed) return Promise.reject(new Error('The server is shutting down'));
     let started = this.#engines.get(workspace.id);
     if (!started) {
       const engine = this.#make(workspace);
+      const finishedRuns = new FinishedRuns();
       started = engine.start().then(
-        () => engine,
+        () => {
+          const scope = { engine: finishedRuns.guard(engine), finishedRuns };
+          if (!this.#closed) this.#started.set(workspace.id, scope);
+          return scope;
+        },
         (error: unknown) => {
           // A failed start is not kept: the next request tries again.
           this.#engines.delete(workspace.id);
@@ -32,6 +52,11 @@ export class WorkspaceEngines {
       this.#engines.set(workspace.id, started);
     }
     return started;
+  }
+
+  /** The workspace's scope if its engine has started (and the server is not closing). */
+  started(workspaceId: string): WorkspaceScope | undefined {
+    return this.#closed ? undefined : this.#started.get(workspaceId);
   }
 
   /** Starts the engines of `workspaces` (their unfinished runs resume). */
@@ -49,10 +74,11 @@ export class WorkspaceEngines {
     this.#closed = true;
     const engines = [...this.#engines.values()];
     this.#engines.clear();
+    this.#started.clear();
     await Promise.all(
       engines.map((p) =>
         p.then(
-          (engine) => engine.stop(),
+          (scope) => scope.engine.stop(),
           () => undefined,
         ),
       ),

@@ -2,7 +2,7 @@ import { memoryStorage, StorageError } from '@docflow/storage';
 import { Extend } from 'extend-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/index.ts';
-import { startTestServer, type TestServer } from '../helpers.ts';
+import { startTestServer, type TestServer, TWO_STEPS } from '../helpers.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -118,6 +118,35 @@ describe('API versions', () => {
   });
 });
 
+describe('the header word', () => {
+  it('is configurable: with "service", requests and the OpenAPI document use x-service-…', async () => {
+    const neutral = await startTestServer({ headerWord: 'service' });
+    try {
+      const auth = { authorization: `Bearer ${neutral.keys.a}` };
+      const extend = await fetch(`${neutral.origin}/files`, {
+        headers: { ...auth, 'x-extend-api-version': '2026-02-09' },
+      });
+      expect(await errorOf(extend)).toMatchObject({
+        issues: [{ path: 'header.x-service-api-version' }],
+      });
+      const service = await fetch(`${neutral.origin}/files`, {
+        headers: {
+          ...auth,
+          'x-service-api-version': '2026-02-09',
+          'x-service-workspace-id': neutral.workspaces.a.id,
+        },
+      });
+      expect(service.status).toBe(200);
+      const document = (await (await fetch(`${neutral.origin}/openapi.json`)).json()) as {
+        components: { parameters: { ApiVersion: { name: string } } };
+      };
+      expect(document.components.parameters.ApiVersion.name).toBe('x-service-api-version');
+    } finally {
+      await neutral.close();
+    }
+  });
+});
+
 describe('bad input', () => {
   it('names unknown query parameters and body keys instead of ignoring them', async () => {
     const query = await t.fetch('/files?nameContains=a&colour=red');
@@ -164,10 +193,7 @@ describe('bad input', () => {
     const client = t.client();
     const wf = await client.workflows.create({
       name: 'limits',
-      steps: [
-        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
-        { name: 'parse', type: 'PARSE' },
-      ] as never,
+      steps: TWO_STEPS,
     });
     await client.workflowVersions.create(wf.id, {});
     const big = client.workflowRuns.create({

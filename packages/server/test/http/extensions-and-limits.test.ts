@@ -1,10 +1,14 @@
 import { connect } from 'node:net';
-import { defineStep } from '@docflow/engine';
-import { builtinSteps } from '@docflow/steps';
 import { Extend } from 'extend-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUrlSigner } from '../../src/presign/url-signer.ts';
-import { startTestServer, type TestServer } from '../helpers.ts';
+import {
+  gatedParseSteps,
+  REVIEWED_STEPS,
+  startTestServer,
+  type TestServer,
+  TWO_STEPS,
+} from '../helpers.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -25,11 +29,7 @@ describe('POST /workflow_runs/{id}/review (docflow extension)', () => {
     const client = t.client();
     const wf = await client.workflows.create({
       name: 'Reviewed',
-      steps: [
-        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
-        { name: 'parse', type: 'PARSE', next: [{ step: 'review' }] },
-        { name: 'review', type: 'HUMAN_REVIEW' },
-      ] as never,
+      steps: REVIEWED_STEPS,
     });
     await client.workflowVersions.create(wf.id, {});
     const [first, second] = await Promise.all([
@@ -191,21 +191,7 @@ describe('presigned URLs', () => {
 
 describe('synchronous endpoints out of time', () => {
   it('answer 422 SYNC_TIMEOUT with the runId, never 5xx: the run exists and goes on', async () => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const steps = builtinSteps().map((step) =>
-      step.type !== 'PARSE'
-        ? step
-        : defineStep({
-            ...step,
-            async execute(input, context) {
-              await released;
-              return step.execute(input, context);
-            },
-          }),
-    );
+    const { steps, release } = gatedParseSteps();
     const slow = await startTestServer({ steps, limits: { syncTimeoutMs: 200 } });
     try {
       const client = slow.client();
@@ -230,10 +216,7 @@ describe('synchronous endpoints out of time', () => {
     const client = t.client();
     const wf = await client.workflows.create({
       name: 'url',
-      steps: [
-        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
-        { name: 'parse', type: 'PARSE' },
-      ] as never,
+      steps: TWO_STEPS,
     });
     await client.workflowVersions.create(wf.id, {});
     const run = await client.workflowRuns.create({

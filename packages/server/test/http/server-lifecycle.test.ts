@@ -1,9 +1,7 @@
 import { Writable } from 'node:stream';
-import { defineStep } from '@docflow/engine';
-import { builtinSteps } from '@docflow/steps';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers.ts';
+import { gatedParseSteps, startTestServer, type TestServer } from '../helpers.ts';
 
 let t: TestServer;
 const lines: Record<string, unknown>[] = [];
@@ -102,26 +100,7 @@ describe('request ids and logs', () => {
 
 describe('close()', () => {
   it('stops accepting connections, finishes the request in flight, then stops the engines', async () => {
-    let started: () => void = () => {};
-    const executing = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const steps = builtinSteps().map((step) =>
-      step.type !== 'PARSE'
-        ? step
-        : defineStep({
-            ...step,
-            async execute(input, context) {
-              started();
-              await released;
-              return step.execute(input, context);
-            },
-          }),
-    );
+    const { steps, started: executing, release } = gatedParseSteps();
     const own = await startTestServer({ steps, limits: { syncTimeoutMs: 30_000 } });
     const client = own.client();
     const file = await client.files.upload(new File(['closing'], 'c.txt'), {});

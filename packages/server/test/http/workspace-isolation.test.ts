@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoutes } from '../../src/routes/server-routes.ts';
-import { startTestServer, type TestServer } from '../helpers.ts';
+import { REVIEWED_STEPS, startTestServer, type TestServer } from '../helpers.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -42,11 +42,7 @@ async function populateA() {
   const file = await client.files.upload(new File(['Total: 1.00 EUR'], 'a-only.txt'), {});
   const workflow = await client.workflows.create({
     name: 'A workflow',
-    steps: [
-      { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
-      { name: 'parse', type: 'PARSE', next: [{ step: 'review' }] },
-      { name: 'review', type: 'HUMAN_REVIEW' },
-    ] as never,
+    steps: REVIEWED_STEPS,
   });
   const version = await client.workflowVersions.create(workflow.id, {});
   const run = await client.workflowRuns.createAndPoll({
@@ -238,6 +234,7 @@ function probes(a: A): Record<string, Probe> {
     out[`GET /${plural}`] = list(`/${plural}`);
     out[`POST /${plural}`] = nf(`/${plural}`, body);
     out[`GET /${plural}/{id}`] = nf(`/${plural}/${id}`);
+    out[`DELETE /${plural}/{id}`] = nf(`/${plural}/${id}`);
     out[`POST /${plural}/{id}/cancel`] = nf(`/${plural}/${id}/cancel`);
     out[`POST /${sync}`] = nf(`/${sync}`, body);
     out[`POST /${plural}/batch`] = nf(

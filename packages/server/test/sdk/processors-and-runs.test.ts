@@ -269,17 +269,72 @@ describe('parse, extract, classify and split runs through the SDK', () => {
     );
   });
 
+  it('takes files by URL for every run kind, and saved processors with overrideConfig', async () => {
+    const client = t.client();
+    // A URL the server itself serves: the file's presigned URL.
+    const url = (await client.files.retrieve(fileId)).presignedUrl as string;
+    const extractor = await client.extractors.create({
+      name: 'Override',
+      config: extractConfig as never,
+    });
+    const [parse, extract, classify, split] = await Promise.all([
+      client.parseRuns.createAndPoll({ file: { url, name: 'by-url.txt' } }),
+      client.extractRuns.createAndPoll({
+        file: { url },
+        extractor: {
+          id: extractor.id,
+          version: 'draft',
+          overrideConfig: { extractionRules: 'Totals in EUR' },
+        },
+      }),
+      client.classifyRuns.createAndPoll({ file: { url }, config: classifyConfig as never }),
+      client.splitRuns.createAndPoll({ file: { url }, config: splitConfig as never }),
+    ]);
+    expect(parse).toMatchObject({ status: 'PROCESSED', file: { name: 'by-url.txt' } });
+    expect(parse.output?.chunks[0]?.content).toContain('Invoice number: 42');
+    expect(extract).toMatchObject({
+      status: 'PROCESSED',
+      config: { extractionRules: 'Totals in EUR' },
+    });
+    expect(classify.status).toBe('PROCESSED');
+    expect(split.status).toBe('PROCESSED');
+  });
+
+  it('deletes runs of every kind', async () => {
+    const client = t.client();
+    const [parse, extract, classify, split] = await Promise.all([
+      client.parseRuns.createAndPoll({ file: { id: fileId } }),
+      client.extractRuns.createAndPoll({ file: { id: fileId }, config: extractConfig as never }),
+      client.classifyRuns.createAndPoll({ file: { id: fileId }, config: classifyConfig as never }),
+      client.splitRuns.createAndPoll({ file: { id: fileId }, config: splitConfig as never }),
+    ]);
+    expect((await client.parseRuns.delete(parse.id)).id).toBe(parse.id);
+    expect((await client.extractRuns.delete(extract.id)).id).toBe(extract.id);
+    expect((await client.classifyRuns.delete(classify.id)).id).toBe(classify.id);
+    expect((await client.splitRuns.delete(split.id)).id).toBe(split.id);
+    await expect(client.parseRuns.retrieve(parse.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
+    await expect(client.extractRuns.retrieve(extract.id)).rejects.toBeInstanceOf(
+      Extend.NotFoundError,
+    );
+    await expect(client.classifyRuns.retrieve(classify.id)).rejects.toBeInstanceOf(
+      Extend.NotFoundError,
+    );
+    await expect(client.splitRuns.retrieve(split.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
+  });
+
   it('runs an extract run over a package of files', async () => {
     const client = t.client();
     const second = await client.files.upload(
       new File(['Receipt\nTotal: 5.00 EUR'], 'receipt.txt'),
       {},
     );
+    const url = (await client.files.retrieve(second.id)).presignedUrl as string;
     const run = await client.extractRuns.createAndPoll({
-      package: { files: [{ id: fileId }, { id: second.id }] },
+      package: { files: [{ id: fileId }, { id: second.id }, { url }] },
       config: extractConfig as never,
     });
     expect(run.status).toBe('PROCESSED');
-    expect(run.files?.map((f) => f.id)).toEqual([fileId, second.id]);
+    expect(run.files?.map((f) => f.id).slice(0, 2)).toEqual([fileId, second.id]);
+    expect(run.files).toHaveLength(3);
   });
 });

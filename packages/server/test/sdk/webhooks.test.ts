@@ -1,11 +1,12 @@
 import { ExtendClient } from 'extend-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers.ts';
+import { startTestServer, type TestServer, TWO_STEPS } from '../helpers.ts';
 import { startReceiver } from '../receiver.ts';
 
 let t: TestServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
+  // The receiver listens on 127.0.0.1: startTestServer lets the URL policy through to it.
   t = await startTestServer();
   receiver = await startReceiver();
 });
@@ -74,10 +75,7 @@ describe('webhooks through the SDK', () => {
     });
     const wf = await client.workflows.create({
       name: 'Delivered',
-      steps: [
-        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
-        { name: 'parse', type: 'PARSE' },
-      ] as never,
+      steps: TWO_STEPS,
     });
     await client.workflowVersions.create(wf.id, {});
     await client.webhookSubscriptions.create({

@@ -1,6 +1,6 @@
 import { Extend } from 'extend-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers.ts';
+import { REVIEWED_STEPS, startTestServer, type TestServer, TWO_STEPS } from '../helpers.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -10,21 +10,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const twoSteps = [
-  { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
-  { name: 'parse', type: 'PARSE' },
-] as never;
-
-const reviewed = [
-  { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
-  { name: 'parse', type: 'PARSE', next: [{ step: 'review' }] },
-  { name: 'review', type: 'HUMAN_REVIEW' },
-] as never;
-
 describe('workflows and versions through the SDK', () => {
   it('creates, retrieves, updates, lists and deploys a workflow; versions by number, draft, latest and id', async () => {
     const client = t.client();
-    const created = await client.workflows.create({ name: 'Invoices', steps: twoSteps });
+    const created = await client.workflows.create({ name: 'Invoices', steps: TWO_STEPS });
     expect(created).toMatchObject({ object: 'workflow', name: 'Invoices' });
     expect(created.draftVersion).toMatchObject({ object: 'workflow_version', version: 'draft' });
     expect(created.draftVersion.steps).toHaveLength(2);
@@ -36,7 +25,7 @@ describe('workflows and versions through the SDK', () => {
 
     const v1 = await client.workflowVersions.create(created.id, {});
     expect(v1).toMatchObject({ object: 'workflow_version', version: '1' });
-    const v2 = await client.workflowVersions.create(created.id, { steps: reviewed });
+    const v2 = await client.workflowVersions.create(created.id, { steps: REVIEWED_STEPS });
     expect(v2.version).toBe('2');
     expect((await client.workflowVersions.list(created.id)).data.map((v) => v.version)).toEqual([
       '2',
@@ -69,7 +58,7 @@ describe('workflows and versions through the SDK', () => {
 });
 
 describe('workflow runs through the SDK', () => {
-  async function deployed(steps = twoSteps) {
+  async function deployed(steps = TWO_STEPS) {
     const client = t.client();
     const wf = await client.workflows.create({ name: 'Runs', steps });
     await client.workflowVersions.create(wf.id, {});
@@ -96,7 +85,7 @@ describe('workflow runs through the SDK', () => {
 
   it('creates, retrieves, lists with filters, updates, cancels and deletes runs; batches share a batchId', async () => {
     const client = t.client();
-    const wf = await deployed(reviewed);
+    const wf = await deployed(REVIEWED_STEPS);
     const file = await client.files.upload(new File(['Order 1'], 'order-one.txt'), {});
     const run = await client.workflowRuns.create({
       workflow: { id: wf.id },
@@ -132,6 +121,25 @@ describe('workflow runs through the SDK', () => {
     expect(['CANCELLING', 'CANCELLED']).toContain(cancelled.status);
     const removed = await client.workflowRuns.delete(run.id);
     expect(removed.id).toBe(run.id);
+    await expect(client.workflowRuns.retrieve(run.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
+  });
+
+  it('answers a finished run from memory, yet never stale: updates and deletes show at once, through HTTP or the engine', async () => {
+    const client = t.client();
+    const wf = await deployed();
+    const run = await client.workflowRuns.createAndPoll({
+      workflow: { id: wf.id },
+      file: { text: 'cache' },
+    });
+    expect(run.status).toBe('PROCESSED');
+    expect((await client.workflowRuns.retrieve(run.id)).metadata).toEqual({});
+    await client.workflowRuns.update(run.id, { metadata: { step: 1 } });
+    expect((await client.workflowRuns.retrieve(run.id)).metadata).toEqual({ step: 1 });
+    // Embedding code changes the run through the engine the server hands out.
+    const engine = await t.server.engineFor(t.workspaces.a.id);
+    await engine.workflowRuns.update(run.id, { metadata: { step: 2 } });
+    expect((await client.workflowRuns.retrieve(run.id)).metadata).toEqual({ step: 2 });
+    await engine.workflowRuns.delete(run.id);
     await expect(client.workflowRuns.retrieve(run.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
   });
 

@@ -8,9 +8,22 @@
  * `failureBehavior` CONTINUE (default) records whatever happened (`status` 0 and `data.error`
  * when no response came); EXIT makes a non-2xx response or a failed request a step failure
  * (EXTERNAL_DATA_VALIDATION_FAILED), after retries for timeouts, network errors, 429 and 5xx.
+ *
+ * Requests obey the `workflow` URL policy (no loopback, link-local or metadata address, each
+ * redirect checked again) and answers are read up to 256 KiB; a refused URL or a larger answer
+ * is recorded like a failed request, and with EXIT fails the step without retries.
  */
 import { createHmac } from 'node:crypto';
-import { defineStep, StepError, type StepExecutor, type StepSuccess } from '@docflow/engine';
+import {
+  createPolicyFetch,
+  defineStep,
+  EngineErrorCode,
+  isEngineError,
+  StepError,
+  type StepExecutor,
+  type StepSuccess,
+  urlPolicy,
+} from '@docflow/engine';
 import { failureBehaviorSchema, httpUrlSchema } from './config-schemas.ts';
 import type { ProcessorStepOptions } from './processor-step-options.ts';
 import { formulaScope } from './step-outputs.ts';
@@ -32,6 +45,7 @@ export interface ExternalDataValidationStepConfig {
 type JsonValue = StepSuccess['output'];
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024;
 
 function substituteSecrets(value: string, secrets: Readonly<Record<string, string>>): string {
   return value.replace(
@@ -56,6 +70,11 @@ function asData(text: string): Record<string, JsonValue> {
 export function externalDataValidationStep(
   options: ProcessorStepOptions = {},
 ): StepExecutor<ExternalDataValidationStepConfig> {
+  const doFetch = createPolicyFetch({
+    policy: urlPolicy('workflow', options.urlPolicy),
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    fetch: options.fetch,
+  });
   return defineStep<ExternalDataValidationStepConfig>({
     type: 'EXTERNAL_DATA_VALIDATION',
     requiresConfig: true,
@@ -108,7 +127,6 @@ export function externalDataValidationStep(
       }
       const timeout = AbortSignal.timeout(options.externalRequestTimeoutMs ?? DEFAULT_TIMEOUT_MS);
       const signal = AbortSignal.any([context.signal, timeout]);
-      const doFetch = options.fetch ?? fetch;
       let status: number;
       let data: Record<string, JsonValue>;
       try {
@@ -125,6 +143,18 @@ export function externalDataValidationStep(
         const message = timeout.aborted
           ? `no response within ${options.externalRequestTimeoutMs ?? DEFAULT_TIMEOUT_MS} ms`
           : ((error as Error).message ?? String(error));
+        // A refused URL or an oversized answer will not change on a retry.
+        const final =
+          isEngineError(error, EngineErrorCode.URL_REFUSED) ||
+          isEngineError(error, EngineErrorCode.RESPONSE_TOO_LARGE);
+        if (exit && final) {
+          return {
+            failure: {
+              reason: 'EXTERNAL_DATA_VALIDATION_FAILED',
+              message: `${method} ${requestOptions.url} failed: ${message}`,
+            },
+          };
+        }
         if (exit) {
           throw new StepError(`${method} ${requestOptions.url} failed: ${message}`, {
             retryable: true,

@@ -11,9 +11,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineStep, type FileSummary, type StepExecutor, type StepSuccess } from '@docflow/engine';
-import { load } from 'cheerio';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import sharp from 'sharp';
+import type { PDFDocument } from 'pdf-lib';
+import { isMissingPackageError, loadSharp } from '../optional/optional-package.ts';
 import { failureBehaviorSchema } from './config-schemas.ts';
 import type { ProcessorStepOptions } from './processor-step-options.ts';
 
@@ -61,15 +60,27 @@ function pdfName(name: string): string {
   return `${dot > 0 ? name.slice(0, dot) : name}.pdf`;
 }
 
-async function imageToPdf(bytes: Uint8Array): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+/** PNG and JPEG embedded as they are; other formats through sharp (an optional package). */
+async function embedImage(doc: PDFDocument, bytes: Uint8Array) {
   const kind = sniff(bytes);
+  if (kind === 'png') return doc.embedPng(bytes);
+  if (kind === 'jpeg') return doc.embedJpg(bytes);
+  const sharp = await loadSharp('Converting images other than PNG and JPEG to PDF');
+  return doc.embedPng(await sharp(bytes).png().toBuffer());
+}
+
+/** pdf-lib, loaded with the first conversion (it costs a second of start-up to every importer). */
+function pdfLib(): Promise<typeof import('pdf-lib')> {
+  return import('pdf-lib');
+}
+
+async function imageToPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await (await pdfLib()).PDFDocument.create();
   let image: Awaited<ReturnType<typeof doc.embedPng>>;
   try {
-    if (kind === 'png') image = await doc.embedPng(bytes);
-    else if (kind === 'jpeg') image = await doc.embedJpg(bytes);
-    else image = await doc.embedPng(await sharp(bytes).png().toBuffer());
+    image = await embedImage(doc, bytes);
   } catch (error) {
+    if (isMissingPackageError(error)) throw new ConversionError(error.message);
     throw new ConversionError(`the image cannot be read: ${(error as Error).message}`);
   }
   // One image per page at 72 dpi, scaled down to fit a letter page when larger.
@@ -83,6 +94,7 @@ async function imageToPdf(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** Text laid out on letter pages in Helvetica 11 pt; characters outside WinAnsi become "?". */
 export async function textToPdf(text: string): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await pdfLib();
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const size = 11;
@@ -121,7 +133,8 @@ export async function textToPdf(text: string): Promise<Uint8Array> {
 }
 
 /** The readable text of an HTML document, one block element per line. */
-export function htmlText(html: string): string {
+export async function htmlText(html: string): Promise<string> {
+  const { load } = await import('cheerio');
   const $ = load(html);
   $('script, style, head, noscript, template').remove();
   $('br').replaceWith('\n');
@@ -220,7 +233,7 @@ async function convert(
     ext === 'htm' ||
     /^\s*<(!doctype html|html)/i.test(text)
   ) {
-    return textToPdf(htmlText(text));
+    return textToPdf(await htmlText(text));
   }
   if (file.type === 'TXT' || file.type === 'CSV' || file.type === 'XML' || kind === 'other')
     return textToPdf(text);
@@ -278,7 +291,7 @@ export function fileConversionStep(
           });
           continue;
         }
-        const pageCount = (await PDFDocument.load(pdf)).getPageCount();
+        const pageCount = (await (await pdfLib()).PDFDocument.load(pdf)).getPageCount();
         pages += pageCount;
         const created = await context.files.create(
           { name: pdfName(file.name), data: pdf, parentFileId: file.id, metadata: { pageCount } },

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { defineStep, type FileSummary, type StepExecutor, type StepSuccess } from '@docflow/engine';
-import { PDFDocument } from 'pdf-lib';
 import { offlineProvider } from '../processors/offline/offline-provider.ts';
 import type { ProcessorReference, SplitterConfig } from '../processors/processor-config.ts';
 import type { ProposedSplit } from '../processors/provider.ts';
@@ -56,6 +55,8 @@ function isPdf(file: FileSummary, bytes: Uint8Array): boolean {
 }
 
 async function pdfPages(bytes: Uint8Array, start: number, end: number): Promise<Uint8Array> {
+  // pdf-lib loads with the first split (a second of start-up for every importer otherwise).
+  const { PDFDocument } = await import('pdf-lib');
   const source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
   const count = source.getPageCount();
   const child = await PDFDocument.create();

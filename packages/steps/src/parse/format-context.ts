@@ -7,6 +7,16 @@ export interface ParseLimits {
   readonly maxFileBytes: number;
   /** Largest total uncompressed size of a DOCX/XLSX container, bytes. Default 1 GiB. */
   readonly maxUncompressedBytes: number;
+  /**
+   * What a file of N bytes may expand to while it is decompressed (ZIP entries of DOCX/XLSX,
+   * FlateDecode streams of a PDF): `expansionRatio × N + expansionAllowanceBytes`, counted while
+   * inflating, whatever the headers say. Real documents expand 2 to 24 times (Word and
+   * LibreOffice DOCX 4 to 14, LibreOffice XLSX 10 to 23, the most repetitive sheet measured);
+   * default 100, so that only a decompression bomb reaches it.
+   */
+  readonly expansionRatio: number;
+  /** Added to the expansion limit, for the fixed parts of small files (styles, fonts). Default 16 MiB. */
+  readonly expansionAllowanceBytes: number;
   /** Largest number of pages parsed in one run (after page ranges). Default 2,000. */
   readonly maxPages: number;
   /** Largest number of table cells (CSV, XLSX, HTML tables). Default 2,000,000. */
@@ -19,10 +29,20 @@ export interface ParseLimits {
 export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   maxFileBytes: 100 * 1024 * 1024,
   maxUncompressedBytes: 1024 * 1024 * 1024,
+  expansionRatio: 100,
+  expansionAllowanceBytes: 16 * 1024 * 1024,
   maxPages: 2000,
   maxCells: 2_000_000,
   timeoutMs: 10 * 60 * 1000,
 };
+
+/** What a file of `fileBytes` may expand to under `limits` (see {@link ParseLimits.expansionRatio}). */
+export function expansionLimit(limits: ParseLimits, fileBytes: number): number {
+  return Math.min(
+    limits.maxUncompressedBytes,
+    limits.expansionRatio * fileBytes + limits.expansionAllowanceBytes,
+  );
+}
 
 /**
  * What a format parser receives from `parseDocument`: the resolved config, the limits, the

@@ -1,8 +1,15 @@
 import { detectFileType, type FileType } from '@docflow/engine';
+import { isMissingPackageError } from '../optional/optional-package.ts';
 import { buildChunks } from './build-chunks.ts';
 import type { DraftDocument } from './draft-document.ts';
-import { DEFAULT_PARSE_LIMITS, type FormatContext, type ParseLimits } from './format-context.ts';
-import { isEncryptedOfficePackage, zipUncompressedSize } from './formats/zip-inspect.ts';
+import {
+  DEFAULT_PARSE_LIMITS,
+  expansionLimit,
+  type FormatContext,
+  type ParseLimits,
+} from './format-context.ts';
+import { isEncryptedOfficePackage } from './formats/zip-inspect.ts';
+import { measureZip } from './formats/zip-measure.ts';
 import { type ParseProgress, pageProgress } from './page-progress.ts';
 import { isParseFailure } from './parse-failure.ts';
 import type {
@@ -51,6 +58,13 @@ export type ParseDocumentResult = ParseDocumentSuccess | ParseDocumentFailure;
 
 function fail(reason: ParseFailureReason, message: string): ParseDocumentFailure {
   return { ok: false, failureReason: reason, failureMessage: message };
+}
+
+function timedOut(limits: ParseLimits): ParseDocumentFailure {
+  return fail(
+    'INTERNAL_ERROR',
+    `Parsing did not finish within ${Math.round(limits.timeoutMs / 1000)} s; narrow advancedOptions.pageRanges or raise limits.timeoutMs.`,
+  );
 }
 
 function formatBytes(bytes: number): string {
@@ -148,18 +162,28 @@ export async function parseDocument(
     }
     return fail('FILE_TYPE_NOT_SUPPORTED', unsupportedMessage(detected.mimeType, name));
   }
-  if (detected.type === 'DOCX' || detected.type === 'EXCEL') {
-    const total = zipUncompressedSize(bytes);
-    if (total !== undefined && total > limits.maxUncompressedBytes) {
-      return fail(
-        'FILE_SIZE_TOO_LARGE',
-        `The ${detected.type} container expands to ${formatBytes(total)}, above the limit of ${formatBytes(limits.maxUncompressedBytes)} (a decompression bomb or an oversized document).`,
-      );
-    }
-  }
 
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  if (detected.type === 'DOCX' || detected.type === 'EXCEL') {
+    // The headers may lie (ZIP64 or not) and honest XML may expand a thousandfold: count what the
+    // entries really inflate to, before any parser (which would trust the headers) sees them.
+    const limit = expansionLimit(limits, bytes.length);
+    try {
+      await measureZip(
+        bytes,
+        limit,
+        signal,
+        (_, seen) =>
+          `The ${detected.type} container expands to more than ${formatBytes(limit)} (${formatBytes(seen)} counted when reading stopped) from a file of ${formatBytes(bytes.length)}: a decompression bomb, or a document beyond limits.expansionRatio (${limits.expansionRatio}) × its size + limits.expansionAllowanceBytes.`,
+      );
+    } catch (error) {
+      options.signal?.throwIfAborted();
+      if (isParseFailure(error)) return fail(error.reason, error.message);
+      if (timeout.aborted) return timedOut(limits);
+      throw error;
+    }
+  }
   const context: FormatContext = {
     config,
     limits,
@@ -183,14 +207,19 @@ export async function parseDocument(
   } catch (error) {
     if (onAbort) signal.removeEventListener('abort', onAbort);
     options.signal?.throwIfAborted();
-    if (timeout.aborted) {
+    if (timeout.aborted) return timedOut(limits);
+    if (isParseFailure(error)) return fail(error.reason, error.message);
+    // Every optional package serves OCR; the parsers name the feature, this is the net below them.
+    if (isMissingPackageError(error)) return fail('OCR_ERROR', error.message);
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RangeError) {
+      // A limit of the runtime met by the document (a structure nested past the stack, a text
+      // past V8's longest string, an allocation refused): the document's size, not a bug.
       return fail(
-        'INTERNAL_ERROR',
-        `Parsing did not finish within ${Math.round(limits.timeoutMs / 1000)} s; narrow advancedOptions.pageRanges or raise limits.timeoutMs.`,
+        'FILE_SIZE_TOO_LARGE',
+        `The ${detected.type} file is beyond what can be read here (${message}): its structure nests too deeply or it expands too far.`,
       );
     }
-    if (isParseFailure(error)) return fail(error.reason, error.message);
-    const message = error instanceof Error ? error.message : String(error);
     return fail(
       'INTERNAL_ERROR',
       `Parsing the ${detected.type} file failed unexpectedly: ${message}`,

@@ -210,6 +210,15 @@ export interface TableCellDetails {
   /** With a leading `=`. */
   readonly formula?: string;
   readonly formatting?: CellFormatting;
+  /**
+   * Set on a formula cell the workbook holds no result for (openpyxl writes none): `missing`
+   * (not calculated: `excelSkipCalculation` is true, the default, or the calculation failed,
+   * see `formulaError`) or `calculated` (by docflow). Cells with a cached result have none. Not
+   * named by SPEC.md; additive.
+   */
+  readonly formulaValue?: 'missing' | 'calculated';
+  /** Why a formula without a cached result has no value when calculated. Additive. */
+  readonly formulaError?: string;
 }
 
 /** SPEC.md figureType values. */

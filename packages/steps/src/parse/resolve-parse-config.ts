@@ -31,6 +31,8 @@ export interface ResolvedParseConfig {
     readonly rawValues: boolean;
     readonly cellMetadata: boolean;
     readonly cellFormatting: boolean;
+    /** Calculate formulas that have no cached value (`excelSkipCalculation: false`). */
+    readonly calculate: boolean;
   };
   /** The config as given, with defaults applied, for `parseRun.config`. */
   readonly applied: ParseConfig;
@@ -113,6 +115,7 @@ export function resolveParseConfig(
         rawValues: advanced.excelUseRawCellValues ?? false,
         cellMetadata: advanced.excelIncludeCellMetadata ?? false,
         cellFormatting: advanced.excelIncludeCellFormatting ?? false,
+        calculate: advanced.excelSkipCalculation === false,
       },
       applied: {
         ...given,

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StepError } from '@docflow/engine';
@@ -48,6 +49,9 @@ beforeEach(() => {
   reply = { status: 200, body: '{}' };
 });
 
+// The test endpoint listens on loopback, which the workflow URL policy refuses unless told.
+const loopback = { urlPolicy: { allowLoopback: true } };
+
 describe('externalDataValidationStep', () => {
   const outputs = {
     extract1: { value: { total: 120, customer: 'ACME' }, metadata: {} },
@@ -58,7 +62,7 @@ describe('externalDataValidationStep', () => {
   it('POSTs the path data signed like a webhook and records { status, data }', async () => {
     reply = { status: 200, body: JSON.stringify({ customer: { credit_limit: 5000 } }) };
     const files = memoryFiles();
-    const outcome = await externalDataValidationStep().execute(
+    const outcome = await externalDataValidationStep(loopback).execute(
       stepInput(
         'EXTERNAL_DATA_VALIDATION',
         { requestOptions: { url, method: 'POST', headers: { 'x-api-key': '{{secrets.apiKey}}' } } },
@@ -94,7 +98,7 @@ describe('externalDataValidationStep', () => {
     reply = { status: 422, body: JSON.stringify({ error: 'unknown customer' }) };
     const files = memoryFiles();
     const file = files.add('a.txt', 'x');
-    const cont = await externalDataValidationStep().execute(
+    const cont = await externalDataValidationStep(loopback).execute(
       stepInput(
         'EXTERNAL_DATA_VALIDATION',
         { requestOptions: { url, method: 'POST' } },
@@ -104,7 +108,7 @@ describe('externalDataValidationStep', () => {
       stepContext(files),
     );
     expect(cont).toMatchObject({ output: { status: 422, data: { error: 'unknown customer' } } });
-    const exit = await externalDataValidationStep().execute(
+    const exit = await externalDataValidationStep(loopback).execute(
       stepInput(
         'EXTERNAL_DATA_VALIDATION',
         { requestOptions: { url, method: 'POST' }, failureBehavior: 'EXIT' },
@@ -120,7 +124,7 @@ describe('externalDataValidationStep', () => {
     reply = { status: 503, body: '' };
     const files = memoryFiles();
     const file = files.add('a.txt', 'x');
-    const step = externalDataValidationStep();
+    const step = externalDataValidationStep(loopback);
     const config = {
       requestOptions: { url, method: 'GET' as const },
       failureBehavior: 'EXIT' as const,
@@ -150,6 +154,76 @@ describe('externalDataValidationStep', () => {
       stepContext(files),
     );
     expect(recorded).toMatchObject({ output: { status: 0, data: { error: expect.any(String) } } });
+  });
+});
+
+describe('externalDataValidationStep under the URL policy', () => {
+  it('refuses a loopback endpoint by default and follows no redirect inward', async () => {
+    const files = memoryFiles();
+    const file = files.add('a.txt', 'x');
+    const config = { requestOptions: { url, method: 'GET' as const } };
+    const strict = externalDataValidationStep();
+    expect(
+      await strict.execute(
+        stepInput('EXTERNAL_DATA_VALIDATION', config, [file]),
+        stepContext(files),
+      ),
+    ).toMatchObject({
+      output: {
+        status: 0,
+        data: { error: expect.stringMatching(/127\.0\.0\.1 is a loopback address/) },
+      },
+    });
+    expect(
+      await strict.execute(
+        stepInput('EXTERNAL_DATA_VALIDATION', { ...config, failureBehavior: 'EXIT' }, [file]),
+        stepContext(files),
+      ),
+    ).toMatchObject({
+      failure: {
+        reason: 'EXTERNAL_DATA_VALIDATION_FAILED',
+        message: expect.stringMatching(/refused by the workflow URL policy/),
+      },
+    });
+    expect(received).toHaveLength(0);
+    // Allowed to reach the endpoint, but not where it redirects: the metadata service.
+    reply = { status: 302, body: '' };
+    const redirecting = createServer((_, res) =>
+      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+    );
+    redirecting.listen(0, '127.0.0.1');
+    await once(redirecting, 'listening');
+    const hop = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/check`;
+    const outcome = await externalDataValidationStep(loopback).execute(
+      stepInput('EXTERNAL_DATA_VALIDATION', { requestOptions: { url: hop, method: 'GET' } }, [
+        file,
+      ]),
+      stepContext(files),
+    );
+    redirecting.close();
+    expect(outcome).toMatchObject({
+      output: {
+        status: 0,
+        data: {
+          error: expect.stringMatching(
+            /169\.254\.169\.254 is a metadata address .*a redirect from/,
+          ),
+        },
+      },
+    });
+  });
+
+  it('reads at most 256 KiB of the answer', async () => {
+    reply = { status: 200, body: JSON.stringify({ blob: 'x'.repeat(1024 * 1024) }) };
+    const files = memoryFiles();
+    const file = files.add('a.txt', 'x');
+    const outcome = await externalDataValidationStep(loopback).execute(
+      stepInput('EXTERNAL_DATA_VALIDATION', { requestOptions: { url, method: 'GET' } }, [file]),
+      stepContext(files),
+    );
+    expect(outcome).toMatchObject({
+      output: { status: 0, data: { error: expect.stringMatching(/larger than 262,144 bytes/) } },
+    });
   });
 });
 
@@ -202,7 +276,7 @@ describe('fileConversionStep', () => {
       '<html><body><h1>Invoice</h1><p>Total: 10 €</p><script>x()</script></body></html>',
     );
     if ('failure' in html.outcome) throw new Error(html.outcome.failure.message);
-    expect(htmlText('<h1>Invoice</h1><p>Total:&nbsp;10</p><script>x()</script>')).toBe(
+    expect(await htmlText('<h1>Invoice</h1><p>Total:&nbsp;10</p><script>x()</script>')).toBe(
       'Invoice\nTotal: 10',
     );
   });

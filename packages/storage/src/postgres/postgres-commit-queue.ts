@@ -22,7 +22,7 @@ import type {
   PostgresQuery,
   PostgresResult,
 } from './postgres-pool.ts';
-import { queryConfig } from './postgres-pool.ts';
+import { queryConfig, sendCorked } from './postgres-pool.ts';
 import type { PostgresStatements } from './postgres-statements.ts';
 
 /** What the queue did since it was made (for operations, benchmarks and tests). */
@@ -73,7 +73,10 @@ const TRANSIENT_RETRIES = 5;
 export interface CommitQueueOptions {
   readonly pool: PostgresPool;
   readonly statements: PostgresStatements;
-  /** Transactions under way at once (1 keeps commits in call order, as one writer would). */
+  /**
+   * Transactions under way at once. Commits that share a row never overtake each other, so every
+   * row sees its writes in call order whatever the value.
+   */
   readonly maxTransactions: number;
   /** The most commits one transaction carries. */
   readonly maxCommitsPerTransaction: number;
@@ -94,6 +97,8 @@ export class PostgresCommitQueue {
   readonly #o: CommitQueueOptions;
   #pending: PendingCommit[] = [];
   #inFlight = 0;
+  /** Keys of the rows the transactions under way touch, with how many of them do. */
+  readonly #busy = new Map<string, number>();
   #scheduled = false;
   readonly #idle = new Set<() => void>();
   #stats = { commits: 0, transactions: 0, batchedCommits: 0, replays: 0 };
@@ -128,11 +133,33 @@ export class PostgresCommitQueue {
     return new Promise((resolve) => this.#idle.add(resolve));
   }
 
+  /**
+   * Sends the next group while fewer than `maxTransactions` are under way: the pending commits
+   * from the first, up to `maxCommitsPerTransaction`, that touch no row of a transaction under
+   * way. If the first does, nothing goes until that transaction ends: commits keep their call
+   * order wherever they share a row.
+   */
   #pump(): void {
     while (this.#inFlight < this.#o.maxTransactions && this.#pending.length > 0) {
-      const group = this.#pending.splice(0, this.#o.maxCommitsPerTransaction);
+      let size = 0;
+      while (
+        size < this.#pending.length &&
+        size < this.#o.maxCommitsPerTransaction &&
+        !(this.#pending[size] as PendingCommit).plan.keys.some((k) => this.#busy.has(k))
+      ) {
+        size++;
+      }
+      if (size === 0) return;
+      const group = this.#pending.splice(0, size);
+      const keys = group.flatMap((p) => p.plan.keys);
+      for (const k of keys) this.#busy.set(k, (this.#busy.get(k) ?? 0) + 1);
       this.#inFlight++;
       void this.#apply(group).finally(() => {
+        for (const k of keys) {
+          const n = (this.#busy.get(k) ?? 1) - 1;
+          if (n === 0) this.#busy.delete(k);
+          else this.#busy.set(k, n);
+        }
         this.#inFlight--;
         this.#pump();
         if (this.#pending.length === 0 && this.#inFlight === 0) {
@@ -343,10 +370,12 @@ async function transactOn(
   notification: PostgresQuery | undefined,
   statements: PostgresStatements | undefined,
 ): Promise<Outcome> {
-  const begin = client.query(queryConfig('BEGIN'));
-  const sent = sendStatements(client, plans, statements);
-  const commit = client.query(queryConfig('COMMIT'));
-  const notify = notification === undefined ? undefined : client.query(notification);
+  const { begin, sent, commit, notify } = sendCorked(client, () => ({
+    begin: client.query(queryConfig('BEGIN')),
+    sent: sendStatements(client, plans, statements),
+    commit: client.query(queryConfig('COMMIT')),
+    notify: notification === undefined ? undefined : client.query(notification),
+  }));
   const [began, ...answers] = await Promise.allSettled([
     begin,
     ...sent.map((s) => s.answer),

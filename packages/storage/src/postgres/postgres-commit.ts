@@ -1,3 +1,4 @@
+import { storesPatch } from '../internal/stored-patches.ts';
 import { formatTime, parseTime, timeOr } from '../internal/time.ts';
 import type { Changes, CollectionName, LeaseFence } from '../storage-adapter.ts';
 import type { PostgresQuery } from './postgres-pool.ts';
@@ -28,13 +29,9 @@ export interface CommitWakeUps {
 /** A run write of a commit that can share a statement with other commits' (see `batchable`). */
 export interface BatchRunWrite {
   readonly id: string;
-  /** kind, workflow id, batch id, status, active, priority, snapshot (JSON text). */
-  readonly columns: readonly unknown[];
   readonly expectedRevision: number;
-  readonly eventCount: number;
-  readonly at: string;
-  /** `[[type, data], …]` as JSON text, or null. */
-  readonly events: string | null;
+  /** The write as an object of `json_to_recordset` (see `runBatchUpdate`), in JSON text. */
+  readonly json: string;
 }
 
 /**
@@ -50,6 +47,12 @@ export interface PlannedCommit {
   /** Known without asking: a run write's new revision is its expected one plus one. */
   readonly runRevisions: Readonly<Record<string, number>>;
   readonly wakeUps: CommitWakeUps;
+  /**
+   * The rows the commit reads or writes, as keys (`run:<id>`, `work:<id>`, …): commits that share
+   * none may be in transactions under way at once; one that shares a key with a transaction
+   * under way waits for it, so that commits touching the same rows apply in call order.
+   */
+  readonly keys: readonly string[];
   /**
    * Set when the commit is run writes only, one per run, without fences: then its writes may go
    * in one statement with other such commits' (the group's runs all distinct), instead of
@@ -131,7 +134,11 @@ export function planCommit(
     const at = formatTime(timeOr(r.at, nowMs, `changes.runs[${i}].at`));
     const count = r.events?.length ?? 0;
     const events =
-      count === 0 ? undefined : JSON.stringify((r.events ?? []).map((e) => [e.type, e.data]));
+      count === 0 ? null : JSON.stringify((r.events ?? []).map((e) => [e.type, e.data]));
+    // The patch instead of the snapshot, most of the time (see `storesPatch`).
+    const patched = storesPatch(r);
+    const snapshot = patched ? null : JSON.stringify(r.snapshot);
+    const patch = patched ? JSON.stringify(r.patch) : null;
     const columns = [
       r.id,
       r.kind,
@@ -140,25 +147,23 @@ export function planCommit(
       r.status,
       r.active,
       r.priority,
-      JSON.stringify(r.snapshot),
+      snapshot,
     ];
     const role: StatementRole = { kind: 'run', id: r.id, expectedRevision: r.expectedRevision };
     batch.push({
       id: r.id,
-      columns: columns.slice(1),
       expectedRevision: r.expectedRevision,
-      eventCount: count,
-      at,
-      events: events ?? null,
+      // Built by hand so that the serialised snapshot, events and patch go in as they are.
+      json: `{"id":${JSON.stringify(r.id)},"kind":${JSON.stringify(r.kind)},"workflow_id":${JSON.stringify(r.workflowId ?? null)},"batch_id":${JSON.stringify(r.batchId ?? null)},"status":${JSON.stringify(r.status)},"active":${r.active},"priority":${r.priority},"snapshot":${snapshot ?? 'null'},"expected":${r.expectedRevision},"count":${count},"at":"${at}","events":${events ?? 'null'},"patch":${patch ?? 'null'}}`,
     });
     if (r.expectedRevision === 0) {
       const values = [...columns, count, at];
-      if (events === undefined) push(q.runInsert, values, role);
+      if (events === null) push(q.runInsert, values, role);
       else push(q.runInsertWithEvents, [...values, events], role);
     } else {
       const values = [...columns, r.expectedRevision, count, at];
-      if (events === undefined) push(q.runUpdate, values, role);
-      else push(q.runUpdateWithEvents, [...values, events], role);
+      if (events === null) push(q.runUpdate, values, role);
+      else push(q.runUpdateWithEvents, [...values, events, patch], role);
     }
     runRevisions[r.id] = r.expectedRevision + 1;
   });
@@ -198,6 +203,21 @@ export function planCommit(
     if (d.status === 'pending') deliveries = { at: Math.min(deliveries?.at ?? next, next) };
   });
 
+  const keys: string[] = [];
+  for (const f of changes.fences ?? []) {
+    keys.push('workId' in f ? `work:${f.workId}` : `delivery:${f.deliveryId}`);
+  }
+  for (const d of changes.deleteDocuments ?? []) keys.push(`document:${d.collection}/${d.id}`);
+  for (const d of changes.documents ?? []) {
+    keys.push(`document:${d.collection}/${d.id}`);
+    if (d.key !== undefined) keys.push(`key:${d.collection}/${d.key}`);
+  }
+  for (const id of changes.deleteRuns ?? []) keys.push(`run:${id}`);
+  for (const r of changes.runs ?? []) keys.push(`run:${r.id}`);
+  for (const id of changes.dequeue ?? []) keys.push(`work:${id}`);
+  // Deleting a run deletes its queue items: enqueuing one orders behind it.
+  for (const w of changes.enqueue ?? []) keys.push(`work:${w.id}`, `run:${w.runId}`);
+  for (const d of changes.deliveries ?? []) keys.push(`delivery:${d.id}`);
   const onlyRuns =
     batch.length > 0 &&
     batch.length === queries.length &&
@@ -208,6 +228,7 @@ export function planCommit(
     documentTargets,
     runRevisions,
     wakeUps: { work, deliveries },
+    keys,
     batchable: onlyRuns ? batch : undefined,
   };
 }
@@ -220,44 +241,15 @@ export function batchQueries(
   writes: readonly BatchRunWrite[],
   statements: PostgresStatements,
 ): PostgresQuery[] {
-  const column = (ws: readonly BatchRunWrite[], i: number) => ws.map((w) => w.columns[i]);
-  const common = (ws: readonly BatchRunWrite[]) => [
-    ws.map((w) => w.id),
-    ...[0, 1, 2, 3, 4, 5, 6].map((i) => column(ws, i)),
-  ];
+  const queries: PostgresQuery[] = [];
   const created = writes.filter((w) => w.expectedRevision === 0);
   const updated = writes.filter((w) => w.expectedRevision !== 0);
-  const queries: PostgresQuery[] = [];
-  if (created.length > 0) {
-    queries.push(
-      queryConfig(
-        statements.runBatchInsert,
-        [
-          ...common(created),
-          created.map((w) => w.eventCount),
-          created.map((w) => w.at),
-          created.map((w) => w.events),
-          created.length,
-        ],
-        true,
-      ),
-    );
-  }
-  if (updated.length > 0) {
-    queries.push(
-      queryConfig(
-        statements.runBatchUpdate,
-        [
-          ...common(updated),
-          updated.map((w) => w.expectedRevision),
-          updated.map((w) => w.eventCount),
-          updated.map((w) => w.at),
-          updated.map((w) => w.events),
-          updated.length,
-        ],
-        true,
-      ),
-    );
+  for (const [ws, text] of [
+    [created, statements.runBatchInsert],
+    [updated, statements.runBatchUpdate],
+  ] as const) {
+    if (ws.length === 0) continue;
+    queries.push(queryConfig(text, [`[${ws.map((w) => w.json).join(',')}]`, ws.length], true));
   }
   return queries;
 }

@@ -45,7 +45,8 @@ CREATE UNIQUE INDEX documents_by_key ON @schema.documents (collection, key) WHER
 
 -- A step commit rewrites its run's row; free space on its page lets PostgreSQL write the new
 -- version beside the old one without touching the indexes (a HOT update) when no indexed column
--- changed, which is most step transitions.
+-- changed, which is most step transitions. The snapshot is rewritten only every 8 revisions
+-- (docs/decisions/0010-i20-postgres-group-commit.md); in between the old value is carried over.
 CREATE TABLE @schema.runs (
   id text PRIMARY KEY,
   kind text NOT NULL,
@@ -54,7 +55,11 @@ CREATE TABLE @schema.runs (
   status text NOT NULL,
   active boolean NOT NULL,
   priority double precision NOT NULL,
+  -- The snapshot at base_revision, written with event base_event_seq; the event rows after it
+  -- carry the patches to the current revision (one each).
   snapshot json NOT NULL,
+  base_revision integer NOT NULL,
+  base_event_seq integer NOT NULL,
   revision integer NOT NULL,
   event_seq integer NOT NULL,
   created_at text NOT NULL,
@@ -76,13 +81,20 @@ CREATE INDEX runs_by_workflow ON @schema.runs (workflow_id, seq) WHERE workflow_
 CREATE INDEX runs_by_batch ON @schema.runs (batch_id, seq) WHERE batch_id IS NOT NULL;
 CREATE INDEX runs_by_status ON @schema.runs (status, seq);
 CREATE INDEX runs_by_active ON @schema.runs (active, seq);
+-- The engine lists runs of one kind by workflow, status or batch: an index for each pair, so
+-- that the first page is read in order even before the planner has statistics (a bulk load).
+CREATE INDEX runs_by_kind_workflow ON @schema.runs (kind, workflow_id, seq) WHERE workflow_id IS NOT NULL;
+CREATE INDEX runs_by_kind_status ON @schema.runs (kind, status, seq);
+CREATE INDEX runs_by_kind_batch ON @schema.runs (kind, batch_id, seq) WHERE batch_id IS NOT NULL;
 
--- The events of one commit are one row: [[type, data], …] for seq … last_seq.
+-- The events of one commit are one row: [[type, data], …] for seq … last_seq, and the
+-- commit's snapshot patch when it stored that instead of the snapshot.
 CREATE TABLE @schema.run_events (
   run_id text NOT NULL,
   seq integer NOT NULL,
   last_seq integer NOT NULL,
   events json NOT NULL,
+  patch json,
   revision integer NOT NULL,
   at text NOT NULL,
   PRIMARY KEY (run_id, last_seq)

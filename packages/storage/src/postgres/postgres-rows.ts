@@ -5,6 +5,8 @@ import type {
   WorkColumns,
 } from '../internal/records.ts';
 import { deliveryRecord, documentRecord, eventRecords, workRecord } from '../internal/records.ts';
+import type { StoredPatch } from '../internal/stored-patches.ts';
+import { applyStoredPatches } from '../internal/stored-patches.ts';
 import type {
   DeliveryRecord,
   JsonObject,
@@ -34,11 +36,15 @@ export interface PgRunRow {
   readonly status: string;
   readonly active: boolean;
   readonly priority: number;
+  /** The snapshot at `base_revision`. */
   readonly snapshot: JsonObject;
+  readonly base_revision: number;
   readonly revision: number;
   readonly created_at: string;
   readonly updated_at: string;
   readonly seq: number;
+  /** The patches after the snapshot, when the run is past it. */
+  readonly patches: readonly StoredPatch[] | null;
 }
 
 /** A row of `run_events`: the events of one commit. */
@@ -66,6 +72,13 @@ export function documentFromPg(r: PgDocumentRow): StoredDocument {
 
 /** A `runs` row in the contract shape. */
 export function runFromPg(r: PgRunRow): RunRecord {
+  if (r.revision !== r.base_revision) {
+    applyStoredPatches(r.snapshot, r.patches ?? undefined, {
+      id: r.id,
+      revision: r.revision,
+      baseRevision: r.base_revision,
+    });
+  }
   const run: { -readonly [K in keyof RunRecord]: RunRecord[K] } = {
     id: r.id,
     kind: r.kind,

@@ -20,6 +20,8 @@ export interface PostgresStatements {
   readonly runBatchInsert: string;
   readonly runRevision: string;
   readonly runGet: string;
+  /** The select list of a run (table alias `r`) with its patches (for lists). */
+  readonly runColumns: string;
   readonly runsDelete: string;
   readonly eventsAfter: string;
   readonly eventsAfterLimit: string;
@@ -49,8 +51,20 @@ export interface PostgresStatements {
   readonly table: (name: 'documents' | 'runs' | 'deliveries') => string;
 }
 
-const RUN_COLUMNS =
-  'id, kind, workflow_id, batch_id, status, active, priority, snapshot, revision, created_at, updated_at, seq';
+/**
+ * A run's columns, and the patches stored after its snapshot (the event rows after
+ * `base_event_seq`, one per revision) read in the same statement, so in the same snapshot of the
+ * database.
+ */
+function runColumns(events: string): string {
+  return `r.id, r.kind, r.workflow_id, r.batch_id, r.status, r.active, r.priority, r.snapshot,
+    r.base_revision, r.revision, r.created_at, r.updated_at, r.seq,
+    CASE WHEN r.revision <> r.base_revision THEN (
+      SELECT json_agg(json_build_object('patch', e.patch, 'revision', e.revision, 'at', e.at)
+        ORDER BY e.last_seq)
+      FROM ${events} e WHERE e.run_id = r.id AND e.last_seq > r.base_event_seq
+    ) END AS patches`;
+}
 
 const WORK_AVAILABLE =
   'available_at <= $3 AND (lease_expires_at IS NULL OR lease_expires_at <= $3)';
@@ -66,13 +80,23 @@ export function postgresStatements(quoted: string): PostgresStatements {
   const docSet = `parent_id = $3, secondary_id = $4, key = $5, name = $6, name_folded = $7,
     blob_key = $8, data = $9, revision = d.revision + 1, updated_at = $10`;
   // A run's row and its events row in one statement: the events row takes its seqs from the
-  // run's event count as the UPDATE left it.
+  // run's event count as the UPDATE left it. `$8` is the snapshot, or null when the write stores
+  // its patch (`$13`) instead: the row keeps its stored snapshot and where it was taken.
   const runUpdate = `UPDATE ${s}.runs SET kind = $2, workflow_id = $3, batch_id = $4, status = $5,
-    active = $6, priority = $7, snapshot = $8, revision = $9 + 1, event_seq = event_seq + $10,
-    updated_at = $11 WHERE id = $1 AND revision = $9 RETURNING event_seq`;
+    active = $6, priority = $7, snapshot = coalesce($8::json, snapshot),
+    base_revision = CASE WHEN $8::json IS NULL THEN base_revision ELSE $9 + 1 END,
+    base_event_seq = CASE WHEN $8::json IS NULL THEN base_event_seq ELSE event_seq + $10 END,
+    revision = $9 + 1, event_seq = event_seq + $10, updated_at = $11
+    WHERE id = $1 AND revision = $9 RETURNING event_seq`;
   const runInsert = `INSERT INTO ${s}.runs (id, kind, workflow_id, batch_id, status, active,
-    priority, snapshot, revision, event_seq, created_at, updated_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $10, $10) ON CONFLICT (id) DO NOTHING RETURNING 1`;
+    priority, snapshot, base_revision, base_event_seq, revision, event_seq, created_at, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, 1, $9, $10, $10)
+    ON CONFLICT (id) DO NOTHING RETURNING 1`;
+  // The run writes of a batch, as one JSON array (json_to_recordset): the snapshots, events and
+  // patches in it are the texts the commits serialised, not escaped again.
+  const batchColumns = `id text, kind text, workflow_id text, batch_id text, status text,
+    active boolean, priority float8, snapshot json, expected integer, count integer, at text,
+    events json, patch json`;
   return {
     docInsert: `WITH d AS (INSERT INTO ${s}.documents (${docColumns}) VALUES (${docValues})
       ON CONFLICT (collection, id) DO NOTHING RETURNING revision)
@@ -97,43 +121,42 @@ export function postgresStatements(quoted: string): PostgresStatements {
     runUpdate: `WITH r AS (${runUpdate})
       ${check('SELECT 1 FROM r', 'REVISION_CONFLICT', "'runs/' || $1")}`,
     runUpdateWithEvents: `WITH r AS (${runUpdate}), e AS (
-        INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, revision, at)
-        SELECT $1, event_seq - $10 + 1, event_seq, $12::json, $9 + 1, $11 FROM r)
+        INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, patch, revision, at)
+        SELECT $1, event_seq - $10 + 1, event_seq, $12::json, $13::json, $9 + 1, $11 FROM r)
       ${check('SELECT 1 FROM r', 'REVISION_CONFLICT', "'runs/' || $1")}`,
     // The run writes of many commits (distinct runs) as one statement each for updates and
     // creations: a statement costs the server more than the rows it writes. The count check
     // aborts the transaction if any write missed; the queue then sends those commits one by one,
     // which tells whose it was.
-    runBatchUpdate: `WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[],
-          $5::text[], $6::boolean[], $7::float8[], $8::text[], $9::integer[], $10::integer[],
-          $11::text[], $12::text[])
-        AS w(id, kind, workflow_id, batch_id, status, active, priority, snapshot, expected, count,
-          at, events)),
+    runBatchUpdate: `WITH w AS (SELECT * FROM json_to_recordset($1::json) AS w(${batchColumns})),
       r AS (UPDATE ${s}.runs SET kind = w.kind, workflow_id = w.workflow_id, batch_id = w.batch_id,
-          status = w.status, active = w.active, priority = w.priority, snapshot = w.snapshot::json,
+          status = w.status, active = w.active, priority = w.priority,
+          snapshot = coalesce(w.snapshot, runs.snapshot),
+          base_revision = CASE WHEN w.snapshot IS NULL THEN runs.base_revision
+            ELSE w.expected + 1 END,
+          base_event_seq = CASE WHEN w.snapshot IS NULL THEN runs.base_event_seq
+            ELSE runs.event_seq + w.count END,
           revision = w.expected + 1, event_seq = runs.event_seq + w.count, updated_at = w.at
         FROM w WHERE runs.id = w.id AND runs.revision = w.expected
-        RETURNING runs.id, runs.event_seq, w.count, w.events, w.expected, w.at),
-      e AS (INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, revision, at)
-        SELECT id, event_seq - count + 1, event_seq, events::json, expected + 1, at FROM r
+        RETURNING runs.id, runs.event_seq, w.count, w.events, w.patch, w.expected, w.at),
+      e AS (INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, patch, revision, at)
+        SELECT id, event_seq - count + 1, event_seq, events, patch, expected + 1, at FROM r
         WHERE events IS NOT NULL)
-      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $13, 'REVISION_CONFLICT', 'runs') AS ok`,
-    runBatchInsert: `WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[],
-          $5::text[], $6::boolean[], $7::float8[], $8::text[], $9::integer[], $10::text[],
-          $11::text[]) WITH ORDINALITY
-        AS w(id, kind, workflow_id, batch_id, status, active, priority, snapshot, count, at, events,
-          n)),
+      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $2, 'REVISION_CONFLICT', 'runs') AS ok`,
+    runBatchInsert: `WITH w AS (SELECT * FROM ROWS FROM (json_to_recordset($1::json)
+          AS (${batchColumns})) WITH ORDINALITY AS w),
       r AS (INSERT INTO ${s}.runs (id, kind, workflow_id, batch_id, status, active, priority,
-          snapshot, revision, event_seq, created_at, updated_at)
-        SELECT id, kind, workflow_id, batch_id, status, active, priority, snapshot::json, 1, count,
-          at, at FROM w ORDER BY n
+          snapshot, base_revision, base_event_seq, revision, event_seq, created_at, updated_at)
+        SELECT id, kind, workflow_id, batch_id, status, active, priority, snapshot, 1, count, 1,
+          count, at, at FROM w ORDER BY ordinality
         ON CONFLICT (id) DO NOTHING RETURNING id),
       e AS (INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, revision, at)
-        SELECT w.id, 1, w.count, w.events::json, 1, w.at FROM w JOIN r ON r.id = w.id
+        SELECT w.id, 1, w.count, w.events, 1, w.at FROM w JOIN r ON r.id = w.id
         WHERE w.events IS NOT NULL)
-      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $12, 'REVISION_CONFLICT', 'runs') AS ok`,
+      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $2, 'REVISION_CONFLICT', 'runs') AS ok`,
     runRevision: `SELECT revision FROM ${s}.runs WHERE id = $1`,
-    runGet: `SELECT ${RUN_COLUMNS} FROM ${s}.runs WHERE id = $1`,
+    runGet: `SELECT ${runColumns(`${s}.run_events`)} FROM ${s}.runs r WHERE r.id = $1`,
+    runColumns: runColumns(`${s}.run_events`),
     runsDelete: `WITH r AS (DELETE FROM ${s}.runs WHERE id = ANY($1::text[])),
       e AS (DELETE FROM ${s}.run_events WHERE run_id = ANY($1::text[]))
       DELETE FROM ${s}.work WHERE run_id = ANY($1::text[])`,

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { keysetQuery, toPage } from '../internal/keyset-page.ts';
+import { type KeysetQuery, toPage } from '../internal/keyset-page.ts';
+import {
+  deliveryListQuery,
+  documentListQuery,
+  runListQuery,
+  type SqlListFilter,
+} from '../internal/sql-list-queries.ts';
 import { notOpen, throwIfAborted } from '../internal/storage-errors.ts';
 import { claimableTimes, parseTime } from '../internal/time.ts';
 import {
   checkClaim,
   checkCollection,
   checkIds,
-  checkOptionalBoolean,
   checkOptionalCount,
   checkOptionalString,
   checkOptionalTime,
@@ -50,7 +55,7 @@ import {
   recordedPostgresSchemaVersion,
 } from './postgres-migrations.ts';
 import type { PostgresClient, PostgresPool, PostgresQuery } from './postgres-pool.ts';
-import { createOwnPool, queryConfig } from './postgres-pool.ts';
+import { createOwnPool, queryConfig, sendCorked } from './postgres-pool.ts';
 import type {
   PgDeliveryRow,
   PgDocumentRow,
@@ -93,8 +98,10 @@ export interface PostgresStorageOptions {
   /** Connections of the pool made from a connection string (default 10). */
   readonly maxConnections?: number | undefined;
   /**
-   * Commit transactions under way at once (default 1: commits apply in the order they were
-   * called, as with one writer; more lets the database work on several, in any order).
+   * Commit transactions under way at once (default 4). A commit that touches a row (a run, a
+   * document, a queue item, a delivery) of a transaction under way waits for it, so commits on
+   * the same rows apply in the order they were called; others may commit in any order. Several
+   * at once keep the database busy while a transaction waits for its WAL flush.
    */
   readonly maxCommitTransactions?: number | undefined;
   /**
@@ -191,7 +198,7 @@ class PostgresStorage implements PostgresStorageAdapter {
     this.schema = schema;
     this.#clock = options.clock ?? systemStorageClock;
     this.#maxConnections = options.maxConnections ?? 10;
-    this.#maxTransactions = options.maxCommitTransactions ?? 1;
+    this.#maxTransactions = options.maxCommitTransactions ?? 4;
     this.#maxCommits = options.maxCommitsPerTransaction ?? 64;
     this.#applicationName = options.applicationName ?? 'docflow';
     this.#s = postgresStatements(quoteIdentifier(schema));
@@ -320,23 +327,8 @@ class PostgresStorage implements PostgresStorageAdapter {
     query: DocumentQuery = {},
   ): Promise<Page<StoredDocument>> {
     this.#get(query);
-    checkCollection(collection, 'collection');
-    const { parentId, secondaryId, nameContains } = query;
-    checkOptionalString(parentId, 'parentId');
-    checkOptionalString(secondaryId, 'secondaryId');
-    if (nameContains !== undefined && typeof nameContains !== 'string')
-      checkString(nameContains, 'nameContains');
-    const q = keysetQuery(
-      `documents:${collection}`,
-      { parentId, secondaryId, nameContains },
-      query,
-    );
-    const where: [string, unknown][] = [['collection = ?', collection]];
-    if (parentId !== undefined) where.push(['parent_id = ?', parentId]);
-    if (secondaryId !== undefined) where.push(['secondary_id = ?', secondaryId]);
-    if (nameContains !== undefined)
-      where.push(['strpos(name_folded, ?) > 0', nameContains.toLowerCase()]);
-    const rows = await this.#list<PgDocumentRow>('documents', '*', where, q);
+    const { q, filters } = documentListQuery(collection, query);
+    const rows = await this.#list<PgDocumentRow>('documents', 'r.*', filters, q);
     return toPage(rows, q, (r) => r.seq, documentFromPg);
   }
 
@@ -349,25 +341,8 @@ class PostgresStorage implements PostgresStorageAdapter {
 
   async listRuns(query: RunQuery = {}): Promise<Page<RunRecord>> {
     this.#get(query);
-    const { kind, workflowId, batchId, status, active } = query;
-    checkOptionalString(kind, 'kind');
-    checkOptionalString(workflowId, 'workflowId');
-    checkOptionalString(batchId, 'batchId');
-    checkOptionalString(status, 'status');
-    checkOptionalBoolean(active, 'active');
-    const q = keysetQuery('runs', { kind, workflowId, batchId, status, active }, query);
-    const where: [string, unknown][] = [];
-    if (kind !== undefined) where.push(['kind = ?', kind]);
-    if (workflowId !== undefined) where.push(['workflow_id = ?', workflowId]);
-    if (batchId !== undefined) where.push(['batch_id = ?', batchId]);
-    if (status !== undefined) where.push(['status = ?', status]);
-    if (active !== undefined) where.push(['active = ?', active]);
-    const rows = await this.#list<PgRunRow>(
-      'runs',
-      'id, kind, workflow_id, batch_id, status, active, priority, snapshot, revision, created_at, updated_at, seq',
-      where,
-      q,
-    );
+    const { q, filters } = runListQuery(query);
+    const rows = await this.#list<PgRunRow>('runs', this.#s.runColumns, filters, q);
     return toPage(rows, q, (r) => r.seq, runFromPg);
   }
 
@@ -481,16 +456,8 @@ class PostgresStorage implements PostgresStorageAdapter {
 
   async listDeliveries(query: DeliveryQuery = {}): Promise<Page<DeliveryRecord>> {
     this.#get(query);
-    const { endpointId, eventId, status } = query;
-    checkOptionalString(endpointId, 'endpointId');
-    checkOptionalString(eventId, 'eventId');
-    checkOptionalString(status, 'status');
-    const q = keysetQuery('deliveries', { endpointId, eventId, status }, query);
-    const where: [string, unknown][] = [];
-    if (endpointId !== undefined) where.push(['endpoint_id = ?', endpointId]);
-    if (eventId !== undefined) where.push(['event_id = ?', eventId]);
-    if (status !== undefined) where.push(['status = ?', status]);
-    const rows = await this.#list<PgDeliveryRow>('deliveries', '*', where, q);
+    const { q, filters } = deliveryListQuery(query);
+    const rows = await this.#list<PgDeliveryRow>('deliveries', 'r.*', filters, q);
     return toPage(rows, q, (r) => r.seq, deliveryFromPg);
   }
 
@@ -533,24 +500,33 @@ class PostgresStorage implements PostgresStorageAdapter {
     return now === undefined ? this.#clock.now().getTime() : parseTime(now, 'now');
   }
 
-  /** A keyset page: equality conditions, the cursor on `seq`, one row past the page. */
+  /** A keyset page: the filters, the cursor on `seq`, one row past the page. */
   #list<R>(
     table: 'documents' | 'runs' | 'deliveries',
     columns: string,
-    where: readonly [string, unknown][],
-    q: ReturnType<typeof keysetQuery>,
+    filters: readonly SqlListFilter[],
+    q: KeysetQuery,
   ): Promise<R[]> {
-    const conditions = where.map(([c]) => c);
-    const values = where.map(([, v]) => v);
+    const values: unknown[] = [];
+    const param = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    const conditions = filters.map((f) =>
+      f.op === 'contains'
+        ? `strpos(name_folded, ${param(f.value)}) > 0`
+        : `${f.column} = ${param(f.value)}`,
+    );
     if (q.afterSeq !== undefined) {
-      conditions.push(q.order === 'asc' ? 'seq > ?' : 'seq < ?');
-      values.push(q.afterSeq);
+      conditions.push(`seq ${q.order === 'asc' ? '>' : '<'} ${param(q.afterSeq)}`);
     }
-    values.push(q.pageSize + 1);
-    let n = 0;
-    const sql = `SELECT ${columns} FROM ${this.#s.table(table)}${
-      conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''
-    } ORDER BY seq ${q.order === 'asc' ? 'ASC' : 'DESC'} LIMIT ?`.replace(/\?/g, () => `$${++n}`);
+    const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+    const order = q.order === 'asc' ? 'ASC' : 'DESC';
+    // The page's seqs first, then their rows: whatever plan finds the seqs (a sort, when the
+    // planner has no statistics yet), only the page's rows are read whole.
+    const t = this.#s.table(table);
+    const page = `SELECT seq FROM ${t}${where} ORDER BY seq ${order} LIMIT ${param(q.pageSize + 1)}`;
+    const sql = `SELECT ${columns} FROM ${t} r JOIN (${page}) p ON p.seq = r.seq ORDER BY r.seq ${order}`;
     return this.#all<R>(sql, values);
   }
 
@@ -575,7 +551,8 @@ class PostgresStorage implements PostgresStorageAdapter {
 
   async #all<R>(text: string, values: readonly unknown[]): Promise<R[]> {
     return this.#withClient(
-      async (client) => (await client.query(queryConfig(text, values, true))).rows as R[],
+      async (client) =>
+        (await sendCorked(client, () => client.query(queryConfig(text, values, true)))).rows as R[],
     );
   }
 

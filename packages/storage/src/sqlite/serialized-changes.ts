@@ -1,3 +1,4 @@
+import { storesPatch } from '../internal/stored-patches.ts';
 import type {
   Changes,
   DeliveryWrite,
@@ -48,27 +49,6 @@ function packEvents(
 ): string | undefined {
   if (events === undefined || events.length === 0) return undefined;
   return JSON.stringify(events.map((e) => [e.type, e.data]));
-}
-
-/**
- * The snapshot is stored whole at least every this many revisions, so that reading a run applies
- * at most this many patches less one.
- */
-export const SNAPSHOT_EVERY = 8;
-
-/**
- * Whether a run write stores its patch instead of its snapshot: it has one, the run stays active
- * (a run at rest is read as one row), the commit has events (the patch goes in their row), and
- * the revision it makes is not one where the snapshot is stored whole.
- */
-function storesPatch(r: RunWrite): boolean {
-  return (
-    r.patch !== undefined &&
-    r.active &&
-    r.events !== undefined &&
-    r.events.length > 0 &&
-    r.expectedRevision % SNAPSHOT_EVERY !== 0
-  );
 }
 
 /** Serialises `changes` for the writer (see {@link SerializedChanges}). */

@@ -45,9 +45,17 @@ export function runSql<T>(fn: () => T): T {
 export function openConnection(
   settings: ConnectionSettings,
   migrateSchema: boolean,
+  readOnly = false,
 ): BetterSqlite3.Database {
   let db: BetterSqlite3.Database | undefined;
   try {
+    if (readOnly) {
+      // Reads only: nothing about the file is changed (its journal mode, its schema).
+      db = new BetterSqlite3(settings.path, { readonly: true, fileMustExist: true });
+      db.pragma(`busy_timeout = ${settings.busyTimeoutMs}`);
+      db.pragma(`mmap_size = ${settings.mmapSizeBytes}`);
+      return db;
+    }
     db = new BetterSqlite3(settings.path);
     db.pragma('journal_mode = WAL');
     // batched promises what normal promises (a process crash loses no resolved commit) with

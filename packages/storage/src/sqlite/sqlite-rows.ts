@@ -1,6 +1,5 @@
-import { StorageError } from '../errors.ts';
 import { deliveryRecord, documentRecord, eventRecords, workRecord } from '../internal/records.ts';
-import { applySnapshotPatch, type SnapshotPatchOp } from '../snapshot-patch.ts';
+import { applyStoredPatches } from '../internal/stored-patches.ts';
 import type {
   DeliveryRecord,
   JsonObject,
@@ -113,35 +112,13 @@ export function runFromRow(r: RunRow, patches?: readonly PatchRow[]): RunRecord 
   if (r.revision !== r.base_revision) {
     // The row holds the revision of its last write; commits that stored a patch only since then
     // are ahead of it, each one revision (see `SqliteWriter`).
-    const least = r.revision - r.base_revision;
-    const where = `run ${r.id} (revision ${r.revision}, snapshot at ${r.base_revision})`;
-    const last = patches?.[patches.length - 1];
-    if (patches === undefined || last === undefined || patches.length < least) {
-      throw new StorageError(
-        'DATABASE_ERROR',
-        `${where}: ${least} patches expected, ${patches?.length ?? 0} stored`,
-      );
-    }
-    if (last.revision !== r.base_revision + patches.length) {
-      throw new StorageError(
-        'DATABASE_ERROR',
-        `${where}: ${patches.length} patches stored, the last at revision ${last.revision}`,
-      );
-    }
+    const last = applyStoredPatches(snapshot, patches, {
+      id: r.id,
+      revision: r.revision,
+      baseRevision: r.base_revision,
+    });
     revision = last.revision;
-    if (last.revision > r.revision) updatedAt = last.at;
-    for (const p of patches) {
-      if (p.patch === null) {
-        throw new StorageError('DATABASE_ERROR', `${where}: an event row after it has no patch`);
-      }
-      try {
-        applySnapshotPatch(snapshot, JSON.parse(p.patch) as SnapshotPatchOp[]);
-      } catch (error) {
-        throw new StorageError('DATABASE_ERROR', `${where}: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
-    }
+    if (last.revision > r.revision && last.at !== undefined) updatedAt = last.at;
   }
   const run: { -readonly [K in keyof RunRecord]: RunRecord[K] } = {
     id: r.id,

@@ -1,6 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { StorageError } from '../errors.ts';
 import type { KeysetQuery } from '../internal/keyset-page.ts';
-import { keysetQuery, toPage } from '../internal/keyset-page.ts';
+import { toPage } from '../internal/keyset-page.ts';
+import {
+  deliveryListQuery,
+  documentListQuery,
+  runListQuery,
+  type SqlListFilter,
+} from '../internal/sql-list-queries.ts';
 import { notOpen, throwIfAborted } from '../internal/storage-errors.ts';
 import { claimableTimes, parseTime } from '../internal/time.ts';
 import {
@@ -49,6 +56,7 @@ import {
   type DocumentCache,
   releaseDocumentCache,
 } from './document-cache.ts';
+import { acquireFileLock, type FileLock } from './file-lock.ts';
 import { groupAction, maxGroupsInFlight } from './group-policy.ts';
 import { keysetSelect } from './keyset-select.ts';
 import { recordedSchemaVersion } from './migrations.ts';
@@ -112,6 +120,20 @@ export interface SqliteStorageOptions {
    * `walCheckpointPages` finds little left to copy. Ignored for `':memory:'`.
    */
   readonly backgroundCheckpoints?: boolean | undefined;
+  /**
+   * Open the file to read only (default false): no lock is taken, so this works beside the
+   * engine that writes the file (a CLI listing runs, a report, a test reading what a run
+   * stored); every write is refused with `READ_ONLY`. The file must exist. Without it, `open()`
+   * takes the file's exclusive lock: a second writer, in this process or another, is refused
+   * with `DATABASE_IN_USE` naming the process that holds it.
+   */
+  readonly readOnly?: boolean | undefined;
+  /**
+   * Take the file's exclusive lock on `open()` (default true). `false` is for tools and tests
+   * that write beside an engine on purpose and coordinate with it themselves: the engine's
+   * recovery assumes it is the only writer.
+   */
+  readonly exclusive?: boolean | undefined;
 }
 
 /** What an open SQLite adapter reports about its database (for operations and tests). */
@@ -190,6 +212,9 @@ class SqliteStorage implements SqliteStorageAdapter {
   readonly #walCheckpointPages: number;
   readonly #writerThread: boolean;
   readonly #backgroundCheckpoints: boolean;
+  readonly #readOnly: boolean;
+  readonly #exclusive: boolean;
+  #lock: FileLock | undefined;
   #open: Open | undefined;
   readonly #listStatements = new Map<string, Statement>();
   #batch: PendingCommit[] = [];
@@ -226,8 +251,12 @@ class SqliteStorage implements SqliteStorageAdapter {
     // A private in-memory database cannot be shared with another thread.
     this.#writerThread = options.writerThread === true && options.path !== ':memory:';
     checkOptionalBoolean(options.backgroundCheckpoints, 'backgroundCheckpoints');
+    checkOptionalBoolean(options.readOnly, 'readOnly');
+    this.#readOnly = options.readOnly === true;
+    checkOptionalBoolean(options.exclusive, 'exclusive');
+    this.#exclusive = options.exclusive !== false && !this.#readOnly;
     this.#backgroundCheckpoints =
-      options.backgroundCheckpoints !== false && options.path !== ':memory:';
+      options.backgroundCheckpoints !== false && options.path !== ':memory:' && !this.#readOnly;
     this.blobs = this.#blobStore();
   }
 
@@ -240,6 +269,13 @@ class SqliteStorage implements SqliteStorageAdapter {
   /** The writer, for a call that writes: the checkpoint thread hears of it. */
   #writer(options?: AbortableOptions): WriterPort {
     const open = this.#get(options);
+    if (this.#readOnly) {
+      throw new StorageError(
+        'READ_ONLY',
+        `${this.#path} was opened read-only (sqliteStorage({ readOnly: true })): writes are refused`,
+        { details: { path: this.#path } },
+      );
+    }
     if (open.registered !== undefined) open.registered.touch();
     else if (this.#backgroundCheckpoints && ++open.writes === BACKGROUND_CHECKPOINTS_AFTER) {
       open.checkpoints = startBackgroundCheckpoints(
@@ -271,7 +307,18 @@ class SqliteStorage implements SqliteStorageAdapter {
       mmapSizeBytes: this.#mmapSizeBytes,
       walCheckpointPages: this.#walCheckpointPages,
     };
-    const { db, writer } = await this.#connect(settings);
+    // One writer per file: the lock comes first, so a refused open changes nothing.
+    const lock =
+      this.#exclusive && this.#path !== ':memory:' ? acquireFileLock(this.#path) : undefined;
+    let connected: { db: BetterSqlite3.Database; writer: WriterPort };
+    try {
+      connected = await this.#connect(settings);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
+    const { db, writer } = connected;
+    this.#lock = lock;
     try {
       this.#listStatements.clear();
       this.#open = {
@@ -287,14 +334,28 @@ class SqliteStorage implements SqliteStorageAdapter {
     } catch (error) {
       await writer.close();
       db.close();
+      this.#releaseLock();
       throw toStorageError(error, true);
     }
+  }
+
+  #releaseLock(): void {
+    const lock = this.#lock;
+    this.#lock = undefined;
+    lock?.release();
   }
 
   /** The reading connection and the writer (migrated), in this thread or a worker thread. */
   async #connect(
     settings: ConnectionSettings,
   ): Promise<{ db: BetterSqlite3.Database; writer: WriterPort }> {
+    if (this.#readOnly) {
+      const db = openConnection(settings, false, true);
+      return {
+        db,
+        writer: { threaded: false, call: () => Promise.reject(), close: async () => {} },
+      };
+    }
     if (this.#writerThread) {
       // The thread migrates the schema before this connection, which only reads, is opened.
       const writer = await startWriterThread(settings);
@@ -342,6 +403,7 @@ class SqliteStorage implements SqliteStorageAdapter {
     await (await open.checkpoints)?.stop();
     await open.writer.close();
     open.db.close();
+    this.#releaseLock();
   }
 
   async commit(changes: Changes, options?: AbortableOptions): Promise<CommitResult> {
@@ -479,23 +541,8 @@ class SqliteStorage implements SqliteStorageAdapter {
     query: DocumentQuery = {},
   ): Promise<Page<StoredDocument>> {
     this.#get(query);
-    checkCollection(collection, 'collection');
-    const { parentId, secondaryId, nameContains } = query;
-    checkOptionalString(parentId, 'parentId');
-    checkOptionalString(secondaryId, 'secondaryId');
-    if (nameContains !== undefined && typeof nameContains !== 'string')
-      checkString(nameContains, 'nameContains');
-    const q = keysetQuery(
-      `documents:${collection}`,
-      { parentId, secondaryId, nameContains },
-      query,
-    );
-    const where: [string, unknown][] = [['collection = ?', collection]];
-    if (parentId !== undefined) where.push(['parent_id = ?', parentId]);
-    if (secondaryId !== undefined) where.push(['secondary_id = ?', secondaryId]);
-    if (nameContains !== undefined)
-      where.push(['instr(name_folded, ?) > 0', nameContains.toLowerCase()]);
-    const rows = this.#list<DocumentRow>('documents', where, q);
+    const { q, filters } = documentListQuery(collection, query);
+    const rows = this.#list<DocumentRow>('documents', sqliteConditions(filters), q);
     return toPage(rows, q, (r) => r.seq, documentFromRow);
   }
 
@@ -513,21 +560,9 @@ class SqliteStorage implements SqliteStorageAdapter {
 
   async listRuns(query: RunQuery = {}): Promise<Page<RunRecord>> {
     this.#get(query);
-    const { kind, workflowId, batchId, status, active } = query;
-    checkOptionalString(kind, 'kind');
-    checkOptionalString(workflowId, 'workflowId');
-    checkOptionalString(batchId, 'batchId');
-    checkOptionalString(status, 'status');
-    checkOptionalBoolean(active, 'active');
-    const q = keysetQuery('runs', { kind, workflowId, batchId, status, active }, query);
-    const where: [string, unknown][] = [];
-    if (kind !== undefined) where.push(['kind = ?', kind]);
-    if (workflowId !== undefined) where.push(['workflow_id = ?', workflowId]);
-    if (batchId !== undefined) where.push(['batch_id = ?', batchId]);
-    if (status !== undefined) where.push(['status = ?', status]);
-    if (active !== undefined) where.push(['active = ?', active ? 1 : 0]);
+    const { q, filters } = runListQuery(query);
     return this.#readRuns(
-      () => this.#list<RunRow>('runs', where, q),
+      () => this.#list<RunRow>('runs', sqliteConditions(filters), q),
       (rows, record) => toPage(rows, q, (r) => r.seq, record),
     );
   }
@@ -628,16 +663,8 @@ class SqliteStorage implements SqliteStorageAdapter {
 
   async listDeliveries(query: DeliveryQuery = {}): Promise<Page<DeliveryRecord>> {
     this.#get(query);
-    const { endpointId, eventId, status } = query;
-    checkOptionalString(endpointId, 'endpointId');
-    checkOptionalString(eventId, 'eventId');
-    checkOptionalString(status, 'status');
-    const q = keysetQuery('deliveries', { endpointId, eventId, status }, query);
-    const where: [string, unknown][] = [];
-    if (endpointId !== undefined) where.push(['endpoint_id = ?', endpointId]);
-    if (eventId !== undefined) where.push(['event_id = ?', eventId]);
-    if (status !== undefined) where.push(['status = ?', status]);
-    const rows = this.#list<DeliveryRow>('deliveries', where, q);
+    const { q, filters } = deliveryListQuery(query);
+    const rows = this.#list<DeliveryRow>('deliveries', sqliteConditions(filters), q);
     return toPage(rows, q, (r) => r.seq, deliveryFromRow);
   }
 
@@ -724,6 +751,15 @@ class SqliteStorage implements SqliteStorageAdapter {
       },
     };
   }
+}
+
+/** SQLite conditions of list filters (booleans are stored as 0 and 1). */
+function sqliteConditions(filters: readonly SqlListFilter[]): [string, unknown][] {
+  return filters.map((f) =>
+    f.op === 'contains'
+      ? ['instr(name_folded, ?) > 0', f.value]
+      : [`${f.column} = ?`, typeof f.value === 'boolean' ? (f.value ? 1 : 0) : f.value],
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isStorageError, type RunWrite } from '@docflow/storage';
+import { isStorageError, type RunWrite, snapshotPatch } from '@docflow/storage';
 import { POSTGRES_MIGRATIONS, postgresStorage } from '@docflow/storage/postgres';
 import { postgresForTests } from '@docflow/storage/testing';
 import pg from 'pg';
@@ -150,15 +150,31 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     await s.open();
     onTestFinished(() => s.close());
     const ids = Array.from({ length: 12 }, (_, i) => `r${i}`);
+    // Each write carries its patch from the snapshot before it, which the adapter stores instead.
+    const snapshotAt = (id: string, revision: number) => ({
+      id,
+      steps: Array.from({ length: revision }, (_, n) => ({ n, done: n < revision - 1 })),
+    });
     // Creations of one turn: one batch.
     await Promise.all(
       ids.map((id) =>
-        s.commit({ runs: [run(id, 0, { events: [{ type: 'created', data: {} }] })] }),
+        s.commit({
+          runs: [
+            run(id, 0, { snapshot: snapshotAt(id, 1), events: [{ type: 'created', data: {} }] }),
+          ],
+        }),
       ),
     );
     const step = (id: string, expected: number, type: string) =>
       s.commit({
-        runs: [run(id, expected, { status: 'PROCESSING', events: [{ type, data: { id } }] })],
+        runs: [
+          run(id, expected, {
+            status: 'PROCESSING',
+            snapshot: snapshotAt(id, expected + 1),
+            patch: snapshotPatch(snapshotAt(id, expected), snapshotAt(id, expected + 1)),
+            events: [{ type, data: { id } }],
+          }),
+        ],
       });
     // Updates of one turn, r5's stale, r3 twice (its second write starts another batch).
     const outcomes = await Promise.allSettled([
@@ -192,6 +208,18 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     expect(commits).toEqual({ commits: 25, transactions: 5, replays: 2, batchedCommits: 25 });
     const page = await s.listRuns({ order: 'asc', pageSize: 20 });
     expect(page.items.map((r) => r.id)).toEqual(ids);
+    for (const r of page.items) {
+      const revision = r.id === 'r5' ? 1 : r.id === 'r3' || r.id === 'r0' ? 3 : 2;
+      const expected = snapshotAt(r.id, revision);
+      expect(r.snapshot, r.id).toEqual(expected);
+      expect((await s.getRun(r.id))?.snapshot, r.id).toEqual(expected);
+    }
+    // The patches were stored, not the snapshots: every update's event row has one.
+    const client = await admin();
+    const stored = await client.query(
+      `SELECT count(*)::int AS n FROM "${(await s.info()).schema}".run_events WHERE patch IS NOT NULL`,
+    );
+    expect(stored.rows).toEqual([{ n: 13 }]);
     expect(page.items.find((r) => r.id === 'r3')).toMatchObject({
       revision: 3,
       status: 'PROCESSING',
@@ -260,6 +288,9 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       'SELECT * FROM runs ORDER BY seq DESC LIMIT 11',
       "SELECT * FROM runs WHERE status = 'x' ORDER BY seq DESC LIMIT 11",
       "SELECT * FROM runs WHERE workflow_id = 'x' AND seq < 5 ORDER BY seq DESC LIMIT 11",
+      "SELECT seq FROM runs WHERE kind = 'k' AND workflow_id = 'x' ORDER BY seq DESC LIMIT 11",
+      "SELECT seq FROM runs WHERE kind = 'k' AND status = 'x' ORDER BY seq DESC LIMIT 11",
+      "SELECT seq FROM runs WHERE kind = 'k' AND batch_id = 'x' ORDER BY seq DESC LIMIT 11",
       "SELECT * FROM documents WHERE collection = 'files' ORDER BY seq DESC LIMIT 11",
       'SELECT id FROM work WHERE available_at <= 1 ORDER BY priority, seq LIMIT 5',
       "SELECT id FROM deliveries WHERE status = 'pending' AND next_attempt_at <= 1 ORDER BY next_attempt_at, seq LIMIT 5",

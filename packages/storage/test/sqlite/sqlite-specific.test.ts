@@ -269,7 +269,8 @@ describe('durability', () => {
     it("follows another connection's writes: event numbers and indexed columns stay right", async () => {
       const path = tempPath();
       const a = sqliteStorage({ path });
-      const b = sqliteStorage({ path });
+      // A second writer on purpose: what a writes must follow what another connection wrote.
+      const b = sqliteStorage({ path, exclusive: false });
       await a.open();
       await b.open();
       await a.commit({ runs: [run('run_1', 0, { events: [ev('a1'), ev('a2')] })] });
@@ -306,7 +307,8 @@ describe('durability', () => {
     it('forgets what a rolled-back commit wrote', async () => {
       const path = tempPath();
       const a = sqliteStorage({ path });
-      const b = sqliteStorage({ path });
+      // A second writer on purpose: what a writes must follow what another connection wrote.
+      const b = sqliteStorage({ path, exclusive: false });
       await a.open();
       await b.open();
       await a.commit({ runs: [run('run_1', 0, { events: [ev('a1')] })] });
@@ -594,7 +596,7 @@ describe('snapshot patches', () => {
     it(`leaves the run row behind on commits that store a patch only; readers and other writers find the revision (writerThread ${writerThread})`, async () => {
       const path = tempPath();
       const a = sqliteStorage({ path, writerThread });
-      const b = sqliteStorage({ path });
+      const b = sqliteStorage({ path, exclusive: false });
       await a.open();
       await b.open();
       const ev = [{ type: 'e', data: {} }];
@@ -746,7 +748,7 @@ describe('documents read by id', () => {
   it('sees a write made through another adapter of the same file in this process', async () => {
     const path = tempPath();
     const a = sqliteStorage({ path });
-    const b = sqliteStorage({ path, writerThread: true });
+    const b = sqliteStorage({ path, writerThread: true, exclusive: false });
     await a.open();
     await b.open();
     try {

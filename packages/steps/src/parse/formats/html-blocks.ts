@@ -1,6 +1,7 @@
 import { load } from 'cheerio';
 import type { DraftBlock } from '../draft-document.ts';
 import { ParseFailure } from '../parse-failure.ts';
+import { capHtmlDepth } from './html-depth.ts';
 import { markdownTable } from './markdown-table.ts';
 
 /** The domhandler node shapes we walk (cheerio's parse tree). */
@@ -13,6 +14,7 @@ interface HtmlNode {
 }
 
 const SKIP = new Set([
+  'title',
   'script',
   'style',
   'noscript',
@@ -70,6 +72,50 @@ const BLOCK = new Set([
 ]);
 const TEXT_BLOCK = new Set(['p', 'dt', 'dd', 'figcaption', 'summary', 'caption', 'address']);
 
+/**
+ * Element nesting kept as structure; deeper content is flattened into the text of its ancestor at
+ * this depth. Real pages nest 20 to 60 elements deep; 128 leaves room for generated markup while
+ * the recursive walks below stay shallow whatever the input (300,000 nested `<div>`s included).
+ */
+export const MAX_HTML_DEPTH = 128;
+
+/** The text of a subtree, in document order, without recursion (for subtrees of any depth). */
+function flatText(node: HtmlNode): string {
+  let out = '';
+  const stack: HtmlNode[] = [node];
+  while (stack.length > 0) {
+    const next = stack.pop() as HtmlNode;
+    if (next.type === 'text') {
+      out += collapse(next.data ?? '');
+      continue;
+    }
+    if (next.type !== 'tag' && next !== node) continue;
+    if (SKIP.has(next.name ?? '')) continue;
+    if (BLOCK.has(next.name ?? '') || next.name === 'br') out += ' ';
+    const children = next.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as HtmlNode);
+  }
+  return out;
+}
+
+/**
+ * Flattens every element deeper than `maxDepth` into a text node of its plain text, so that the
+ * tree the walks below recurse into is at most `maxDepth` deep. Linear in the size of the tree.
+ */
+function flattenDeep(root: HtmlNode, maxDepth: number = MAX_HTML_DEPTH): void {
+  const stack: [HtmlNode, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [HtmlNode, number];
+    const children = node.children;
+    if (children === undefined || children.length === 0) continue;
+    if (depth >= maxDepth) {
+      node.children = [{ type: 'text', data: flatText(node) }];
+      continue;
+    }
+    for (const child of children) if (child.type === 'tag') stack.push([child, depth + 1]);
+  }
+}
+
 /** Options of {@link htmlToBlocks}. */
 export interface HtmlBlockOptions {
   readonly figures: boolean;
@@ -125,6 +171,8 @@ function inline(node: HtmlNode, figuresOn: boolean): { md: string; text: string 
   switch (name) {
     case 'b':
     case 'strong':
+      // Bold inside bold is bold once.
+      if (trimmed.startsWith('**') && trimmed.endsWith('**')) return { md, text };
       return { md: md.replace(trimmed, `**${trimmed}**`), text };
     case 'i':
     case 'em':
@@ -160,9 +208,11 @@ function finish(md: string, text: string): { md: string; text: string } {
  * in the size of the document (no nested re-rendering of tables).
  */
 export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBlock[] {
-  const $ = load(html);
+  // Parsers are quadratic in the nesting depth: deeper markup is flattened before they see it.
+  const $ = load(capHtmlDepth(html, MAX_HTML_DEPTH).html);
   const inlineOf = (node: HtmlNode) => inline(node, options.figures);
   const root = $.root()[0] as unknown as HtmlNode;
+  flattenDeep(root);
   const blocks: DraftBlock[] = [];
   let cells = 0;
   let visited = 0;

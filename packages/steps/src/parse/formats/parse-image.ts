@@ -1,8 +1,9 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../optional/optional-package.ts';
 import type { DraftDocument } from '../draft-document.ts';
 import type { FormatContext } from '../format-context.ts';
 import { mapLimit } from '../map-limit.ts';
 import { decodeGray, type GrayImage } from '../ocr/gray-image.ts';
+import { checkOcrPackages } from '../ocr/ocr-packages.ts';
 import { ocrPage } from '../ocr/ocr-page.ts';
 import { ocrPoolSize } from '../ocr/ocr-pool.ts';
 import { ParseFailure } from '../parse-failure.ts';
@@ -32,6 +33,8 @@ export async function parseImage(
   let pages = 1;
   let density = 72;
   let bmp: Buffer | undefined;
+  checkOcrPackages(context, 'image');
+  const sharp = await loadSharp('Parsing images');
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
     // The header states the size: refuse a pixel bomb before decoding anything.

@@ -2,11 +2,13 @@ import { clampBox, round2 } from '../boxes.ts';
 import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts';
 import type { FormatContext } from '../format-context.ts';
 import { mapLimit } from '../map-limit.ts';
+import { checkOcrPackages } from '../ocr/ocr-packages.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
 import { bodySize, headingSizesOf, withHeadings } from './pdf/headings.ts';
-import { readPages } from './pdf/read-pages.ts';
+import { spareCore } from './pdf/pdf-worker-pool.ts';
+import { PDF_WORKER_THRESHOLD, readPages } from './pdf/read-pages.ts';
 import { hasFormFields, openPdf, pdfError } from './pdf/scan-page.ts';
 
 function selectPages(count: number, context: FormatContext): number[] {
@@ -57,7 +59,9 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
     }
     context.progress?.start(selected.length);
     const hasForm = context.config.keyValue && (await hasFormFields(doc));
-    const { pages: laidPages } = await readPages(bytes, doc, selected, context, hasForm);
+    // Worker threads only where a core is idle to run them.
+    const threshold = spareCore() ? PDF_WORKER_THRESHOLD : Number.POSITIVE_INFINITY;
+    const { pages: laidPages } = await readPages(bytes, doc, selected, context, hasForm, threshold);
 
     const sizes = new Map<number, number>();
     for (const page of laidPages) {
@@ -74,6 +78,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
       Awaited<ReturnType<typeof import('./pdf/ocr-pdf-page.ts')['ocrPdfPage']>>
     >();
     if (scanned.length > 0) {
+      checkOcrPackages(context, 'pdf');
       const [{ ocrPdfPage }, { ocrPoolSize }] = await Promise.all([
         import('./pdf/ocr-pdf-page.ts'),
         import('../ocr/ocr-pool.ts'),

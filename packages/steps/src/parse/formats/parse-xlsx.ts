@@ -6,6 +6,14 @@ import type { FormatContext } from '../format-context.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { CellFormatting, TableCellDetails } from '../parse-output.ts';
 import { markdownTable, markdownTableRow, markdownTableSeparator } from './markdown-table.ts';
+import {
+  type Calculated,
+  type CellScalar,
+  calculateFormulas,
+  cellKey,
+  type PendingFormula,
+  type SheetValues,
+} from './xlsx-formulas.ts';
 
 /** Above this size workbooks are read with exceljs's streaming reader. */
 const STREAM_ABOVE_BYTES = 2 * 1024 * 1024;
@@ -76,6 +84,52 @@ function formulaOf(value: unknown): string | undefined {
     if (typeof formula === 'string') return `=${formula}`;
   }
   return undefined;
+}
+
+/** Excel's serial date epoch: a date's serial number is its day count from it. */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/** A cell value as formulas read it (see {@link CellScalar}); `undefined` for a formula without a result. */
+function scalarOf(value: unknown): CellScalar | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') {
+    return value;
+  }
+  if (value instanceof Date) return (value.getTime() - EXCEL_EPOCH) / 86_400_000;
+  if (typeof value === 'object') {
+    const record = value as {
+      result?: unknown;
+      richText?: { text: string }[];
+      text?: unknown;
+      error?: string;
+      formula?: string;
+      sharedFormula?: string;
+    };
+    if (record.richText) return record.richText.map((part) => part.text).join('');
+    if (record.error !== undefined) return { error: String(record.error) };
+    if (record.formula !== undefined || record.sharedFormula !== undefined) {
+      return record.result === undefined ? undefined : scalarOf(record.result);
+    }
+    if (record.text !== undefined) return scalarOf(record.text);
+  }
+  return null;
+}
+
+/** True for a formula cell the workbook holds no result for (openpyxl writes none). */
+function withoutResult(value: unknown): boolean {
+  if (!value || typeof value !== 'object' || value instanceof Date) return false;
+  const record = value as { formula?: unknown; sharedFormula?: unknown; result?: unknown };
+  return (
+    (record.formula !== undefined || record.sharedFormula !== undefined) &&
+    record.result === undefined
+  );
+}
+
+/** The text a calculated value shows, as a cached one would. */
+function calculatedText(value: CellScalar, numFmt: string | undefined, raw: boolean): string {
+  if (value === null) return '';
+  if (typeof value === 'object') return value.error;
+  return cellText(value, numFmt, raw);
 }
 
 /**
@@ -210,6 +264,8 @@ interface SheetCells {
   readonly details: CellDetails[];
   readonly rowCount: number;
   readonly columnCount: number;
+  /** Formula cells without a result, to calculate: where each is among `contents`. */
+  readonly pending: Map<PendingFormula, { readonly at: number; readonly numFmt?: string }>;
 }
 
 const ALL_NON_EMPTY = { includeEmpty: false } as const;
@@ -251,23 +307,34 @@ async function readSheet(
   context: FormatContext,
   cellsBefore: number,
   formattingOfCell: (cell: CellLike) => CellFormatting | undefined,
+  values: SheetValues | undefined,
+  sheetIndex: number,
 ): Promise<SheetCells> {
   const { skipHidden, rawValues, cellMetadata, cellFormatting } = context.config.excel;
   const contents: string[] = [];
   const details: CellDetails[] = [];
+  const pending: SheetCells['pending'] = new Map();
   // Row numbers (in reading order) and columns (as flags) with at least one kept cell.
   const rows: number[] = [];
   const columns: number[] = [];
   let rowNumber = 0;
   let rowKept = false;
   // One callback per sheet, not one closure per row.
+  let rowHidden = false;
   const visit = (cell: CellLike, column: number): void => {
-    if (skipHidden && sheet.hiddenColumns.has(column)) return;
     const value = cell.value;
+    // Formulas read hidden cells too: every value is kept for them before anything is skipped.
+    const scalar = values ? scalarOf(value) : null;
+    if (values && scalar !== undefined && scalar !== null) {
+      values.values.set(cellKey(rowNumber, column), scalar);
+      values.maxRow = Math.max(values.maxRow, rowNumber);
+      values.maxColumn = Math.max(values.maxColumn, column);
+    }
+    if (rowHidden || (skipHidden && sheet.hiddenColumns.has(column))) return;
     const text = cellText(value, cell.numFmt, rawValues);
     const formula = cellMetadata || text === '' ? formulaOf(value) : undefined;
     if (text === '' && formula === undefined) return;
-    const cellDetailsOf = cellDetails(
+    let cellDetailsOf = cellDetails(
       rowNumber,
       column,
       // exceljs has already built the A1 address of every cell; reusing it saves a string.
@@ -275,13 +342,35 @@ async function readSheet(
       cellMetadata ? formula : undefined,
       cellFormatting ? formattingOfCell(cell) : undefined,
     );
+    if (formula !== undefined && withoutResult(value)) {
+      // Say why the cell shows nothing: its formula, and that no result was stored.
+      cellDetailsOf = { ...cellDetailsOf, formula, formulaValue: 'missing' };
+      if (values) {
+        const formulaCell = {
+          sheet: sheetIndex,
+          row: rowNumber,
+          column,
+          formula: formula.slice(1),
+        };
+        values.pending.set(cellKey(rowNumber, column), formulaCell);
+        values.maxRow = Math.max(values.maxRow, rowNumber);
+        values.maxColumn = Math.max(values.maxColumn, column);
+        pending.set(
+          formulaCell,
+          cell.numFmt === undefined
+            ? { at: contents.length }
+            : { at: contents.length, numFmt: cell.numFmt },
+        );
+      }
+    }
     contents.push(text);
     details.push(cellDetailsOf);
     columns[column] = 1;
     rowKept = true;
   };
   for await (const row of sheet.rows()) {
-    if (skipHidden && row.hidden) continue;
+    rowHidden = skipHidden && row.hidden;
+    if (rowHidden && !values) continue;
     rowNumber = row.number;
     rowKept = false;
     row.eachCell(ALL_NON_EMPTY, visit);
@@ -306,7 +395,35 @@ async function readSheet(
     cell.rowIndex = rowIndex(cell.rowIndex);
     cell.columnIndex = columnIndex(cell.columnIndex);
   }
-  return { contents, details, rowCount: keptRows.length, columnCount: usedColumns.length };
+  return {
+    contents,
+    details,
+    rowCount: keptRows.length,
+    columnCount: usedColumns.length,
+    pending,
+  };
+}
+
+/**
+ * Fills the formula cells without a result with what calculating them gave: the value shown as
+ * a cached one would be (its number format applied), or nothing and the reason.
+ */
+function fillCalculated(
+  read: SheetCells,
+  results: ReadonlyMap<PendingFormula, Calculated>,
+  raw: boolean,
+): void {
+  for (const [formulaCell, { at, numFmt }] of read.pending) {
+    const result = results.get(formulaCell);
+    const details = read.details[at];
+    if (!result || !details) continue;
+    if (result.ok) {
+      read.contents[at] = calculatedText(result.value, numFmt, raw);
+      read.details[at] = { ...details, formulaValue: 'calculated' };
+    } else {
+      read.details[at] = { ...details, formulaError: result.reason };
+    }
+  }
 }
 
 /**
@@ -362,6 +479,9 @@ export async function parseXlsx(
 ): Promise<DraftDocument> {
   const units: DraftUnit[] = [];
   const formattingOfCell = sharedFormatting();
+  const { calculate, skipHidden, rawValues } = context.config.excel;
+  const sheetValues: SheetValues[] = [];
+  const reads: { read: SheetCells; sheetIndex: number; name: string }[] = [];
   let cells = 0;
   let index = 0;
   try {
@@ -369,16 +489,29 @@ export async function parseXlsx(
     const sheets = stream ? streamSheets(bytes) : loadedSheets(bytes);
     for await (const sheet of sheets) {
       const sheetIndex = index++;
-      if (context.config.excel.skipHidden && sheet.hidden) continue;
-      const read = await readSheet(sheet, context, cells, formattingOfCell);
+      const values: SheetValues | undefined = calculate
+        ? { name: sheet.name, values: new Map(), pending: new Map(), maxRow: 0, maxColumn: 0 }
+        : undefined;
+      if (values) sheetValues.push(values);
+      // A hidden sheet is still read when formulas are calculated: they may refer to it.
+      if (skipHidden && sheet.hidden && !values) continue;
+      const read = await readSheet(sheet, context, cells, formattingOfCell, values, sheetIndex);
+      if (skipHidden && sheet.hidden) continue;
       cells += read.contents.length;
+      reads.push({ read, sheetIndex, name: sheet.name });
+    }
+    if (sheetValues.some((sheet) => sheet.pending.size > 0)) {
+      const results = calculateFormulas(sheetValues, context.signal);
+      for (const { read } of reads) fillCalculated(read, results, rawValues);
+    }
+    for (const { read, sheetIndex, name } of reads) {
       const { rowCount, columnCount } = read;
-      const sheetMeta = { index: sheetIndex, name: sheet.name };
+      const sheetMeta = { index: sheetIndex, name };
       const blocks: DraftBlock[] = [
         {
           type: 'text',
-          content: sheet.name,
-          markdown: `## ${sheet.name}`,
+          content: name,
+          markdown: `## ${name}`,
           details: { type: 'text_details' },
           headingLevel: 2,
         },

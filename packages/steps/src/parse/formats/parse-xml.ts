@@ -19,6 +19,12 @@ function decodeEntities(text: string): string {
 type XmlValue = string | XmlValue[] | { [key: string]: XmlValue };
 
 /**
+ * Element nesting read; deeper XML fails with FILE_SIZE_TOO_LARGE (fast-xml-parser counts it as
+ * it parses, in linear time). Data formats nest tens of levels; the walk below recurses per level.
+ */
+export const MAX_XML_DEPTH = 256;
+
+/**
  * XML through fast-xml-parser with every value kept as text (no number coercion: "10.00" stays
  * "10.00") and no entity expansion. Each element with leaf children becomes a text block of
  * `name: value` lines, headed by the element's path.
@@ -43,8 +49,20 @@ export async function parseXml(bytes: Uint8Array, context: FormatContext): Promi
     ignorePiTags: true,
     trimValues: true,
     textNodeName: '#text',
+    maxNestedTags: MAX_XML_DEPTH,
   });
-  const tree = parser.parse(text) as Record<string, XmlValue>;
+  let tree: Record<string, XmlValue>;
+  try {
+    tree = parser.parse(text) as Record<string, XmlValue>;
+  } catch (error) {
+    if (error instanceof Error && /Maximum nested tags/.test(error.message)) {
+      throw new ParseFailure(
+        'FILE_SIZE_TOO_LARGE',
+        `The XML nests elements more than ${MAX_XML_DEPTH} levels deep, deeper than a document is read.`,
+      );
+    }
+    throw error;
+  }
   context.signal.throwIfAborted();
   const blocks: DraftBlock[] = [];
   const visit = (path: string, value: XmlValue) => {

@@ -1,29 +1,3 @@
-/** Sum of the declared uncompressed sizes of a ZIP's entries, from its central directory. */
-export function zipUncompressedSize(bytes: Uint8Array): number | undefined {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const min = Math.max(0, bytes.length - 22 - 65535);
-  for (let i = bytes.length - 22; i >= min; i--) {
-    if (view.getUint32(i, true) !== 0x06054b50) continue;
-    const count = view.getUint16(i + 10, true);
-    let offset = view.getUint32(i + 16, true);
-    let total = 0;
-    for (let n = 0; n < count; n++) {
-      if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50)
-        return undefined;
-      const size = view.getUint32(offset + 24, true);
-      // 0xFFFFFFFF means ZIP64: the real size is larger than 4 GiB.
-      total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
-      offset +=
-        46 +
-        view.getUint16(offset + 28, true) +
-        view.getUint16(offset + 30, true) +
-        view.getUint16(offset + 32, true);
-    }
-    return total;
-  }
-  return undefined;
-}
-
 function utf16(text: string): Uint8Array {
   const out = new Uint8Array(text.length * 2);
   for (let i = 0; i < text.length; i++) out[i * 2] = text.charCodeAt(i);

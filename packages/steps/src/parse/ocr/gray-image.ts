@@ -1,4 +1,10 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../../optional/optional-package.ts';
+
+/** sharp, loaded at the first image operation (an optional package). */
+function sharp(): ReturnType<typeof loadSharp> {
+  return loadSharp('Image processing for OCR');
+}
 
 /**
  * An 8-bit grayscale bitmap, one byte per pixel, rows top to bottom without padding: what OCR
@@ -35,17 +41,19 @@ export function toPgm(image: GrayImage): Buffer {
  * The image as a PNG that records `dpi`. Orientation detection reads the resolution from the
  * image itself (user_defined_dpi does not reach it); PGM cannot carry one.
  */
-export function toPng(image: GrayImage, dpi: number): Promise<Buffer> {
+export async function toPng(image: GrayImage, dpi: number): Promise<Buffer> {
   // 'b-w' and withDensity: withMetadata would write sRGB (three bands), an ICC profile and EXIF.
-  return fromRaw(image)
+  return (await fromRaw(image))
     .toColourspace('b-w')
     .withDensity(dpi)
     .png({ compressionLevel: 1 })
     .toBuffer();
 }
 
-function fromRaw(image: GrayImage) {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
+async function fromRaw(image: GrayImage): Promise<Sharp> {
+  return (await sharp())(image.data, {
+    raw: { width: image.width, height: image.height, channels: 1 },
+  });
 }
 
 /**
@@ -74,7 +82,8 @@ export async function decodeGray(
   page: number,
   limitInputPixels: number,
 ): Promise<GrayImage> {
-  const input = () => sharp(bytes, { page, limitInputPixels });
+  const load = await sharp();
+  const input = () => load(bytes, { page, limitInputPixels });
   const meta = await input().metadata();
   if (meta.space === 'b-w' && meta.channels === 1 && meta.depth === 'uchar') {
     return toGray(input().rotate(), 'gray');
@@ -91,17 +100,17 @@ export async function decodeGray(
 }
 
 /** The image scaled by `factor` (< 1 to shrink), at least one pixel each way. */
-export function scaleGray(image: GrayImage, factor: number): Promise<GrayImage> {
+export async function scaleGray(image: GrayImage, factor: number): Promise<GrayImage> {
   const width = Math.max(1, Math.round(image.width * factor));
   const height = Math.max(1, Math.round(image.height * factor));
   // The default fit ('cover') scales both axes alike and trims the rounding pixel; 'fill' would
   // stretch one axis by a fraction of a percent, which costs words on table borders.
-  return toGray(fromRaw(image).resize(width, height), 'gray');
+  return toGray((await fromRaw(image)).resize(width, height), 'gray');
 }
 
 /** The image turned clockwise by a multiple of 90 degrees. */
-export function rotateGray(image: GrayImage, degrees: number): Promise<GrayImage> {
-  return toGray(fromRaw(image).rotate(degrees), 'gray');
+export async function rotateGray(image: GrayImage, degrees: number): Promise<GrayImage> {
+  return toGray((await fromRaw(image)).rotate(degrees), 'gray');
 }
 
 /** Luma of RGBA pixels (as a canvas gives them), for pages rendered from a PDF. */

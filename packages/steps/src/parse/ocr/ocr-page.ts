@@ -1,3 +1,4 @@
+import { isMissingPackageError } from '../../optional/optional-package.ts';
 import { round2 } from '../boxes.ts';
 import type { DraftBlock, DraftUnit } from '../draft-document.ts';
 import type { FormatContext } from '../format-context.ts';
@@ -102,6 +103,7 @@ export async function ocrPage(
   } catch (error) {
     context.signal.throwIfAborted();
     if (error instanceof ParseFailure) throw error;
+    if (isMissingPackageError(error)) throw new ParseFailure('OCR_ERROR', error.message);
     const message = error instanceof Error ? error.message : String(error);
     throw new ParseFailure(
       'OCR_ERROR',

@@ -1,17 +1,25 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { join } from 'node:path';
+import type { Worker } from 'tesseract.js';
+import { loadTesseract, packageDirectory } from '../../optional/optional-package.ts';
 import { type GrayImage, toPgm, toPng } from './gray-image.ts';
 
-const require = createRequire(import.meta.url);
+const FEATURE = 'OCR';
 
-/** Tesseract data shipped in npm packages: nothing is downloaded, nothing written to the cwd. */
-const ENG_PATH = join(
-  dirname(require.resolve('@tesseract.js-data/eng/package.json')),
-  '4.0.0_best_int',
-);
-const OSD_PATH = join(dirname(require.resolve('@tesseract.js-data/osd/package.json')), '4.0.0');
+/** tesseract.js, loaded with the first OCR worker (an optional package). */
+function tesseract(): ReturnType<typeof loadTesseract> {
+  return loadTesseract(FEATURE);
+}
+
+/**
+ * Tesseract data shipped in npm packages (optional packages too): nothing is downloaded, nothing
+ * written to the cwd.
+ */
+function modelPath(model: 'eng' | 'osd'): string {
+  return model === 'eng'
+    ? join(packageDirectory('@tesseract.js-data/eng', FEATURE), '4.0.0_best_int')
+    : join(packageDirectory('@tesseract.js-data/osd', 'Page orientation detection'), '4.0.0');
+}
 
 /** Workers close after this long without work, so an idle process can exit. */
 const IDLE_MS = 4000;
@@ -68,9 +76,11 @@ const pool: Pool = {
 };
 
 async function newWorker(): Promise<Worker> {
+  const { createWorker, OEM } = await tesseract();
+  const langPath = modelPath('eng');
   pool.started++;
   const worker = await createWorker('eng', OEM.LSTM_ONLY, {
-    langPath: ENG_PATH,
+    langPath,
     gzip: true,
     cacheMethod: 'none',
   });
@@ -215,14 +225,20 @@ export async function recognize(image: GrayImage, dpi: number): Promise<OcrPageP
 export function detectOrientation(image: GrayImage, dpi: number): Promise<number> {
   const run = osdChain.then(async () => {
     pool.detections++;
-    osd ??= createWorker('osd', OEM.TESSERACT_ONLY, {
-      langPath: OSD_PATH,
-      gzip: true,
-      cacheMethod: 'none',
-      legacyCore: true,
-      legacyLang: true,
+    osd ??= tesseract().then(({ createWorker, OEM }) =>
+      createWorker('osd', OEM.TESSERACT_ONLY, {
+        langPath: modelPath('osd'),
+        gzip: true,
+        cacheMethod: 'none',
+        legacyCore: true,
+        legacyLang: true,
+      }),
+    );
+    // A worker that could not start (a package missing) is tried again next time.
+    const worker = await osd.catch((error: unknown) => {
+      osd = undefined;
+      throw error;
     });
-    const worker = await osd;
     // A PNG, not a PGM: OSD takes the resolution from the image (without one it warns on stderr
     // and guesses).
     const { data } = await worker.detect(await toPng(image, dpi));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { loadBarcodeReader } from '../../optional/optional-package.ts';
 import { boxOf } from '../boxes.ts';
 import type { DraftBlock } from '../draft-document.ts';
 import { type GrayImage, rgbaFromGray } from './gray-image.ts';
@@ -12,7 +13,7 @@ let ready: Promise<ZXingReader> | undefined;
 /** zxing-wasm with its bundled wasm passed in: by default it would fetch it from a CDN. */
 function loadReader(): Promise<ZXingReader> {
   ready ??= (async () => {
-    const zxing = await import('zxing-wasm/reader');
+    const zxing = await loadBarcodeReader('Reading barcodes');
     // The package exports no package.json: find dist/ from the CommonJS entry (dist/cjs/full).
     const root = join(
       dirname(createRequire(import.meta.url).resolve('zxing-wasm')),

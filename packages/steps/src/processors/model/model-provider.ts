@@ -7,7 +7,14 @@
  * `Retry-After`) and, when retries run out, thrown as a retryable `StepError` so the engine can
  * retry the step; other 4xx are thrown as non-retryable. Aborting the signal aborts the request.
  */
-import { StepError } from '@docflow/engine';
+import {
+  createPolicyFetch,
+  EngineErrorCode,
+  isEngineError,
+  StepError,
+  type UrlPolicyOptions,
+  urlPolicy,
+} from '@docflow/engine';
 import type { ClassificationConfig, JsonSchema, SplitterConfig } from '../processor-config.ts';
 import {
   type ExtractValue,
@@ -35,8 +42,16 @@ export interface ModelProviderOptions {
   readonly maxDocumentChars?: number;
   /** Extra request headers (e.g. `api-key` for Azure). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** HTTP client. Default: global `fetch`. */
+  /** HTTP client underneath. Default: undici's, connecting only to addresses the URL policy allows. */
   readonly fetch?: typeof fetch;
+  /**
+   * Overrides of the `provider` URL policy (default: any address but link-local and cloud
+   * metadata ones, so a model served on this host or network works; docs/operations.md
+   * "Security"). `{ denyHosts: [...] }` or a narrower policy is the engine owner's choice.
+   */
+  readonly urlPolicy?: UrlPolicyOptions;
+  /** Answers are read up to this many bytes. Default 8 MiB. */
+  readonly maxResponseBytes?: number;
 }
 
 interface ChatResponse {
@@ -94,7 +109,11 @@ export function modelProvider(options: ModelProviderOptions): Provider {
   const maxRetries = options.maxRetries ?? 3;
   const retryBaseMs = options.retryBaseMs ?? 500;
   const maxChars = options.maxDocumentChars ?? 120_000;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = createPolicyFetch({
+    policy: urlPolicy('provider', options.urlPolicy),
+    maxResponseBytes: options.maxResponseBytes ?? 8 * 1024 * 1024,
+    fetch: options.fetch,
+  });
 
   async function complete(
     system: string,
@@ -133,6 +152,16 @@ export function modelProvider(options: ModelProviderOptions): Provider {
         text = await response.text();
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
+        if (
+          isEngineError(error, EngineErrorCode.URL_REFUSED) ||
+          isEngineError(error, EngineErrorCode.RESPONSE_TOO_LARGE)
+        ) {
+          throw new StepError(`Model endpoint ${url}: ${error.message}`, {
+            retryable: false,
+            reason: 'INVALID_CONFIGURATION',
+            cause: error,
+          });
+        }
         lastProblem = timeout.aborted
           ? `no answer within ${timeoutMs} ms`
           : `request failed: ${(error as Error).message}`;

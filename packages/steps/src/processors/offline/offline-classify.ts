@@ -39,16 +39,21 @@ export function classifyLines(
     const fallback = other ?? config.classifications[0];
     if (!fallback) throw new Error('classifications: at least one classification is required');
     const hasText = lines.some((l) => l.trim() !== '');
+    // Confidence in "other" is what is left after the best real candidate; a document without
+    // text says nothing at all. The insight states the same figure first.
+    const confidence = hasText ? Math.round((1 - ranking.confidence) * 1000) / 1000 : 0;
+    const why =
+      best === undefined
+        ? evidence
+        : `${evidence} Its confidence ${ranking.confidence.toFixed(2)} is below the ${threshold} threshold.`;
     return {
       id: fallback.id,
       type: fallback.type,
-      // Confidence in "other" is what is left after the best real candidate; a document without
-      // text says nothing at all.
-      confidence: hasText ? Math.round((1 - ranking.confidence) * 1000) / 1000 : 0,
+      confidence,
       insights: [
         {
           type: 'reasoning',
-          content: `${evidence} Confidence ${ranking.confidence.toFixed(2)} is below ${threshold}: classified as ${fallback.type}.`,
+          content: `Classified as ${fallback.type} with confidence ${confidence.toFixed(2)}. ${why}`,
         },
       ],
     };

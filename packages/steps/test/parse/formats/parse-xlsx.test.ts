@@ -231,3 +231,97 @@ describe('parseXlsx readers', () => {
     },
   );
 });
+
+/**
+ * Formulas as openpyxl writes them: no cached result (exceljs writes `<f>` without `<v>` when a
+ * formula value has no result), beside one cached result and cells of another sheet.
+ */
+async function makeUncachedXlsx(): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Items');
+  sheet.getCell('A1').value = 2;
+  sheet.getCell('A2').value = 3;
+  sheet.getCell('A3').value = { formula: 'SUM(A1:A2)' } as ExcelJS.CellFormulaValue;
+  sheet.getCell('B1').value = { formula: 'A3*2' } as ExcelJS.CellFormulaValue;
+  sheet.getCell('B2').value = { formula: 'Rates!A1+1' } as ExcelJS.CellFormulaValue;
+  sheet.getCell('B3').value = { formula: 'NOSUCHFUNCTION(1)' } as ExcelJS.CellFormulaValue;
+  sheet.getCell('B4').value = { formula: 'B4+1' } as ExcelJS.CellFormulaValue;
+  sheet.getCell('B5').value = { formula: '1/0' } as ExcelJS.CellFormulaValue;
+  sheet.getCell('C1').value = { formula: 'A1/3' } as ExcelJS.CellFormulaValue;
+  sheet.getCell('C1').numFmt = '0.00';
+  sheet.getCell('C2').value = { formula: 'IF(A3>4,"high","low")' } as ExcelJS.CellFormulaValue;
+  sheet.getCell('C3').value = { formula: 'A1+A2', result: 99 };
+  workbook.addWorksheet('Rates').getCell('A1').value = 10;
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** Each cell of the first sheet by its A1 reference: its text and details. */
+function cellsByReference(draft: DraftDocument): Record<string, [string, TableCellDetails]> {
+  const cells = table(draft)?.cells;
+  const out: Record<string, [string, TableCellDetails]> = {};
+  cells?.details.forEach((details, i) => {
+    out[details.cellReference ?? `${details.rowIndex},${details.columnIndex}`] = [
+      cells.contents[i] ?? '',
+      details,
+    ];
+  });
+  return out;
+}
+
+describe.each([
+  ['loaded', false],
+  ['streamed', true],
+])('formulas without a cached result (%s)', (_label, stream) => {
+  it('are empty by default, and their details say so', async () => {
+    const draft = await parseXlsx(await makeUncachedXlsx(), context(ADVANCED), { stream });
+    const cells = cellsByReference(draft);
+    expect(cells.A3).toEqual([
+      '',
+      expect.objectContaining({ formula: '=SUM(A1:A2)', formulaValue: 'missing' }),
+    ]);
+    expect(cells.C3?.[0]).toBe('99');
+    expect(cells.C3?.[1].formulaValue).toBeUndefined();
+    // Without cell metadata the formula is still named for a cell that shows nothing.
+    const plain = cellsByReference(
+      await parseXlsx(await makeUncachedXlsx(), context(), { stream }),
+    );
+    expect(Object.values(plain).filter(([, d]) => d.formulaValue === 'missing')).toHaveLength(8);
+    expect(Object.values(plain).find(([, d]) => d.formula === '=A3*2')?.[0]).toBe('');
+  });
+
+  it('are calculated with excelSkipCalculation: false (Excel semantics, other sheets, formats)', async () => {
+    const config: ParseConfig = {
+      advancedOptions: { ...ADVANCED.advancedOptions, excelSkipCalculation: false },
+    };
+    const cells = cellsByReference(
+      await parseXlsx(await makeUncachedXlsx(), context(config), { stream }),
+    );
+    const text = (ref: string) => cells[ref]?.[0];
+    expect([text('A3'), text('B1'), text('B2'), text('B5'), text('C1'), text('C2')]).toEqual([
+      '5',
+      '10',
+      '11',
+      '#DIV/0!',
+      '0.67',
+      'high',
+    ]);
+    expect(cells.A3?.[1].formulaValue).toBe('calculated');
+    // A cached result is kept as the workbook stored it.
+    expect(cells.C3).toEqual([
+      '99',
+      expect.not.objectContaining({ formulaValue: expect.anything() }),
+    ]);
+    // What cannot be calculated stays empty, with the reason.
+    expect(cells.B3).toEqual([
+      '',
+      expect.objectContaining({
+        formulaValue: 'missing',
+        formulaError: expect.stringMatching(/NOSUCHFUNCTION/),
+      }),
+    ]);
+    expect(cells.B4?.[1]).toMatchObject({
+      formulaValue: 'missing',
+      formulaError: 'circular reference',
+    });
+  });
+});

@@ -231,6 +231,28 @@ describe('modelProvider', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('obeys the provider URL policy: a metadata address, or a loopback model the owner denied, is a non-retryable configuration failure', async () => {
+    for (const p of [
+      modelProvider({ baseUrl: 'http://169.254.169.254/v1', model: 'm', retryBaseMs: 1 }),
+      provider({ urlPolicy: { denyHosts: ['127.0.0.0/8'] } }),
+    ]) {
+      const error = await runClassification(p, view, { classifications }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StepError);
+      expect(error).toMatchObject({ retryable: false, reason: 'INVALID_CONFIGURATION' });
+      expect((error as Error).message).toMatch(/refused by the provider URL policy/);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it('reads at most maxResponseBytes of an answer', async () => {
+    handlers.push(answer({ type: 'invoice', filler: 'x'.repeat(64 * 1024) }));
+    const error = await runClassification(provider({ maxResponseBytes: 16 * 1024 }), view, {
+      classifications,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ retryable: false, reason: 'INVALID_CONFIGURATION' });
+    expect((error as Error).message).toMatch(/larger than 16,384 bytes/);
+  });
+
   it('retries an attempt that times out', async () => {
     handlers.push(hang, answer({ id: 'cls_invoice', confidence: 0.9, reasoning: 'x' }));
     const result = await runClassification(provider({ timeoutMs: 100 }), view, { classifications });

@@ -29,18 +29,50 @@ export interface UprightFrame {
   /** Clockwise degrees applied on top of the viewport. */
   readonly extraRotation: number;
   map(x: number, y: number): [number, number];
+  /** The x of {@link map}, without an array (for loops over every text run). */
+  mapX(x: number, y: number): number;
+  /** The y of {@link map}. */
+  mapY(x: number, y: number): number;
 }
 
 /** The frame that turns text running at `angle` (viewport degrees) into left-to-right text. */
 export function uprightFrame(angle: number, width: number, height: number): UprightFrame {
   switch (angle) {
     case 90:
-      return { width: height, height: width, extraRotation: 270, map: (x, y) => [y, width - x] };
+      return {
+        width: height,
+        height: width,
+        extraRotation: 270,
+        map: (x, y) => [y, width - x],
+        mapX: (_x, y) => y,
+        mapY: (x) => width - x,
+      };
     case 180:
-      return { width, height, extraRotation: 180, map: (x, y) => [width - x, height - y] };
+      return {
+        width,
+        height,
+        extraRotation: 180,
+        map: (x, y) => [width - x, height - y],
+        mapX: (x) => width - x,
+        mapY: (_x, y) => height - y,
+      };
     case 270:
-      return { width: height, height: width, extraRotation: 90, map: (x, y) => [height - y, x] };
+      return {
+        width: height,
+        height: width,
+        extraRotation: 90,
+        map: (x, y) => [height - y, x],
+        mapX: (_x, y) => height - y,
+        mapY: (x) => x,
+      };
     default:
-      return { width, height, extraRotation: 0, map: (x, y) => [x, y] };
+      return {
+        width,
+        height,
+        extraRotation: 0,
+        map: (x, y) => [x, y],
+        mapX: (x) => x,
+        mapY: (_x, y) => y,
+      };
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
@@ -77,6 +77,17 @@ const start = entry();
 /** True when pages can be read by worker threads here. */
 export function pdfWorkersAvailable(): boolean {
   return start !== undefined && PDF_WORKERS >= 2;
+}
+
+/**
+ * True when a core is idle (the load average of the last minute below the core count by one):
+ * only then does a second thread reading pages shorten a parse. On a busy machine (this
+ * process's other parses, or anything else) another thread only adds contention and its own
+ * copy of the document and its fonts. Platforms without a load average (Windows: 0) count as
+ * idle.
+ */
+export function spareCore(): boolean {
+  return (loadavg()[0] ?? 0) <= availableParallelism() - 1;
 }
 
 function spawn(): Worker {

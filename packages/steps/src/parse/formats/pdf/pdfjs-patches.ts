@@ -36,6 +36,16 @@ const PATCHES: readonly SourcePatch[] = [
     return;
   }`,
   },
+  {
+    // Text content names a font only by pdf.js's internal id: docflow reads bold text from the
+    // font's name and flags, which pdf.js otherwise sends only with an operator list (as costly
+    // as the text itself). The text content's style of a font carries them too.
+    name: 'text content styles carry the font name and weight',
+    find: `        textContent.styles[loadedName] = {
+          fontFamily: font.fallbackName,`,
+    replace: `        textContent.styles[loadedName] = {
+          fontFamily: font.fallbackName, fontName: font.name, bold: font.bold || font.black,`,
+  },
 ];
 
 /** The worker half's source with every {@link PATCHES patch} applied; throws when one does not match once. */

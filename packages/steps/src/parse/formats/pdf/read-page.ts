@@ -21,8 +21,8 @@ export interface PageSources {
  * Reads one page like {@link scanPage}, but takes ruling lines and image placements from the raw
  * content stream instead of pdf.js's operator list, which costs as much as the text itself. The
  * operator list (through `scanPage`) stays the path for pages that may be scans (little text),
- * pages whose fonts pdf.js has not loaded yet (bold detection reads the fonts it loads), pages with
- * form fields, and content this reader does not model ({@link UnsupportedContent}).
+ * pages with form fields, and content this reader does not model ({@link UnsupportedContent}).
+ * Bold text is known from the text content's font styles, whichever path reads the page.
  */
 export async function readPage(
   sources: PageSources,
@@ -45,11 +45,10 @@ async function readFast(
 ): Promise<PageScan | undefined> {
   const page = await sources.doc.getPage(number);
   try {
-    const { items, complex, scarce, withGraphics } = await readPageText(page, config);
-    if (withGraphics && (scarce || items.some((item) => !page.commonObjs.has(item.fontName)))) {
-      return undefined;
-    }
-    const { runs, upright, geometry } = placePage(page, items, config);
+    const text = await readPageText(page, config);
+    const { complex, scarce, withGraphics } = text;
+    if (withGraphics && scarce) return undefined;
+    const { runs, upright, geometry } = placePage(page, text, config);
     const sink = graphicsSink(upright);
     if (withGraphics) {
       const pageContent = (await sources.content())?.page(page.ref);

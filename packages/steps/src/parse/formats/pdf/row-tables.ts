@@ -29,7 +29,7 @@ function columnSpans(rows: readonly TextLine[]): { left: number; right: number }
 function columnOf(spans: readonly { left: number; right: number }[], cell: LinePiece): number {
   const centre = (cell.box.left + cell.box.right) / 2;
   const index = spans.findIndex((span) => centre >= span.left - 1 && centre <= span.right + 1);
-  return index < 0 ? 0 : index;
+  return Math.max(0, index);
 }
 
 /** A table from rows of separated pieces: a grid of the pieces by column span. */

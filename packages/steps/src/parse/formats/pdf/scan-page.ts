@@ -31,7 +31,12 @@ function textShape(items: readonly PdfTextItem[]): { scarce: boolean; complex: b
 
 export type { PdfDocument };
 
-/** Starts loading a PDF with offline settings (local fonts and CMaps, no eval, quiet). */
+/**
+ * Starts loading a PDF with offline settings (local CMaps, no eval, quiet). No standard font
+ * programs: text needs their metrics and encodings, which pdf.js has built in, not their glyph
+ * outlines, which only rendering uses (a scanned page, rendered for OCR, has almost no text);
+ * parsing them cost a twelfth of reading a report set in Helvetica.
+ */
 export async function openPdf(bytes: Uint8Array) {
   const { pdfjs, worker } = await loadPdfJs();
   return pdfjs.getDocument({
@@ -42,7 +47,6 @@ export async function openPdf(bytes: Uint8Array) {
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
-    standardFontDataUrl: PDFJS_ASSETS.standardFontDataUrl,
     cMapUrl: PDFJS_ASSETS.cMapUrl,
     cMapPacked: true,
   });
@@ -100,10 +104,7 @@ export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
  * graphics (rules, images) cost as much as the text: parse_light skips them unless the page may
  * be a scan, parse_auto reads them only where the text looks complex.
  */
-export async function readPageText(
-  page: PdfPage,
-  config: ResolvedParseConfig,
-): Promise<{ items: PdfTextItem[]; complex: boolean; scarce: boolean; withGraphics: boolean }> {
+export async function readPageText(page: PdfPage, config: ResolvedParseConfig): Promise<PageText> {
   const content = await page.getTextContent({
     includeMarkedContent: false,
     disableNormalization: false,
@@ -114,7 +115,30 @@ export async function readPageText(
   const { scarce, complex } = textShape(items);
   const withGraphics =
     config.engine === 'parse_performance' || (config.engine === 'parse_auto' ? complex : scarce);
-  return { items, complex, scarce, withGraphics };
+  return { items, bold: boldFonts(content.styles), complex, scarce, withGraphics };
+}
+
+/** A page's text items and what they tell about it (see {@link readPageText}). */
+export interface PageText {
+  readonly items: PdfTextItem[];
+  /** The fonts (pdf.js ids) of the items that are bold. */
+  readonly bold: ReadonlySet<string>;
+  readonly complex: boolean;
+  readonly scarce: boolean;
+  readonly withGraphics: boolean;
+}
+
+/**
+ * The bold fonts of a page's text content, by their flags or their names (`CMBX10`,
+ * `Helvetica-Bold`, `Arial Black`): the styles carry both (a docflow patch to pdf.js).
+ */
+function boldFonts(styles: Record<string, unknown>): Set<string> {
+  const bold = new Set<string>();
+  for (const [id, style] of Object.entries(styles)) {
+    const { fontName, bold: flagged } = style as { fontName?: string; bold?: boolean };
+    if (flagged || /bold|black|heavy|semibold|demi|cmbx|-bx/i.test(fontName ?? '')) bold.add(id);
+  }
+  return bold;
 }
 
 /** A page's text placed in the upright frame, and its geometry as a {@link PageScan} gives it. */
@@ -133,11 +157,11 @@ export interface PlacedPage {
 
 /**
  * Places a page's text items in the upright frame (`/Rotate` and, when enabled, turned text),
- * with bold from the fonts pdf.js has loaded. Both page readers start from it.
+ * with bold from the text's fonts. Both page readers start from it.
  */
 export function placePage(
   page: PdfPage,
-  items: readonly PdfTextItem[],
+  { items, bold }: Pick<PageText, 'items' | 'bold'>,
   config: ResolvedParseConfig,
 ): PlacedPage {
   const viewport = page.getViewport({ scale: 1 });
@@ -147,7 +171,7 @@ export function placePage(
     vt,
     viewport.width,
     viewport.height,
-    boldFontsOf(page, items),
+    bold,
     config.pageRotationEnabled,
   );
   return {
@@ -167,19 +191,6 @@ export function placePage(
   };
 }
 
-/** The fonts of `items` that pdf.js has loaded for the page and that are bold (flag or name). */
-function boldFontsOf(page: PdfPage, items: readonly PdfTextItem[]): Set<string> {
-  const bold = new Set<string>();
-  for (const item of items) {
-    if (bold.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
-    const font = page.commonObjs.get(item.fontName) as
-      | { name?: string; bold?: boolean }
-      | undefined;
-    if (font?.bold || /bold|black|heavy/i.test(font?.name ?? '')) bold.add(item.fontName);
-  }
-  return bold;
-}
-
 export async function scanPage(
   doc: PdfDocument,
   number: number,
@@ -188,19 +199,13 @@ export async function scanPage(
 ): Promise<PageScan> {
   const page = await doc.getPage(number);
   try {
-    const { items, complex, withGraphics } = await readPageText(page, config);
+    const text = await readPageText(page, config);
+    const { complex, withGraphics } = text;
     const operators = withGraphics
       ? // Form widgets come from getAnnotations; their appearance streams would look like tables.
         await page.getOperatorList({ intent: 'display', annotationMode: 0 })
       : { fnArray: [], argsArray: [] };
-    // Placed after the operator list: bold detection reads the fonts it loads.
-    const {
-      runs,
-      frame,
-      viewportTransform: vt,
-      upright,
-      geometry,
-    } = placePage(page, items, config);
+    const { runs, frame, viewportTransform: vt, upright, geometry } = placePage(page, text, config);
     const graphics = readPageGraphics(operators, upright);
     const tables = config.tables ? findRuledTables(graphics.segments) : [];
     const visible = runs.reduce((sum, run) => sum + run.text.trim().length, 0);

@@ -23,14 +23,25 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** Run text without control characters, whitespace (tabs, line breaks) as single spaces. */
 export function cleanText(text: string): string {
-  return text.replace(CONTROL, '').replace(/\s+/g, ' ');
+  // Most text has neither: no copy of it then (this sees every piece of every page).
+  const controls = CONTROL_TEST.test(text) ? text.replace(CONTROL, '') : text;
+  return SPACING.test(controls) ? controls.replace(/\s+/g, ' ') : controls;
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is its purpose.
+const CONTROL_TEST = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Whitespace other than single spaces. */
+const SPACING = /[^\S ]|\s\s/;
 
 /**
  * A gap between two text items wider than this share of the smaller one's size is a space (as
  * pdftotext reads it: a subscript followed by a parenthesis is `x_B )`).
  */
 const WORD_GAP = 0.1;
+
+/** An overlap wider than this share of the smaller size is not kerning. */
+const OVERLAP = 0.3;
 
 function joinRuns(runs: readonly TextRun[]): string {
   let out = '';
@@ -40,8 +51,14 @@ function joinRuns(runs: readonly TextRun[]): string {
       const gap = run.box.left - previous.box.right;
       // Back from script size to the line's size (`a_i1 x`, `(x_B )`, a footnote mark before
       // its text) a word ends, as pdftotext reads it, unless the two touch.
+      // Text overlapping the previous text by more than kerning does is another word: a
+      // cell's text clipped by the next cell, a number's thin-space group (`23 089.82`); a
+      // lone sign (a currency symbol whose width the font gets wrong) is not.
       const wordEnd =
         gap > Math.min(previous.size, run.size) * WORD_GAP ||
+        (gap < -Math.min(previous.size, run.size) * OVERLAP &&
+          previous.text.trim().length > 1 &&
+          run.text.trim().length > 1) ||
         (run.size > previous.size / SCRIPT_RATIO && gap >= 0);
       if (wordEnd && !out.endsWith(' ') && !run.text.startsWith(' ')) out += ' ';
     }
@@ -114,51 +131,40 @@ const SCRIPT_RATIO = 0.85;
 const SCRIPT_REACH = 0.6;
 
 /**
- * Bands of script-size text (sub- and superscripts, primes, footnote marks) joined to the line
- * they belong to: the band with the nearest baseline within reach, of larger text, that spans
- * them horizontally. TeX raises a superscript about 0.4 em, beyond one band's tolerance.
+ * Script-size runs (sub- and superscripts, primes, footnote marks) moved to the line they belong
+ * to: a neighbouring band holding a larger run beside them (the script follows it or precedes
+ * it), with its baseline within reach. TeX raises a superscript about 0.4 em, beyond one band's
+ * tolerance. Run by run, so that a heading in another column on the same band draws nothing.
  */
 function attachScripts(bands: TextRun[][]): TextRun[][] {
-  const info = bands.map((band) => {
-    let size = 0;
-    let left = Number.POSITIVE_INFINITY;
-    let right = Number.NEGATIVE_INFINITY;
-    for (const run of band) {
-      size = Math.max(size, run.size);
-      left = Math.min(left, run.box.left);
-      right = Math.max(right, run.box.right);
-    }
-    return { baseline: band[0]?.baseline ?? 0, size, left, right };
-  });
-  const target = bands.map((_, i) => i);
+  let moved = false;
+  const out = bands.map((band) => [...band]);
   for (let i = 0; i < bands.length; i++) {
-    const script = info[i];
-    if (!script) continue;
-    let best = -1;
-    let bestDistance = Number.POSITIVE_INFINITY;
-    for (const j of [i - 1, i + 1]) {
-      const line = info[j];
-      if (!line || script.size > line.size * SCRIPT_RATIO) continue;
-      const distance = Math.abs(script.baseline - line.baseline);
-      if (distance > line.size * SCRIPT_REACH) continue;
-      if (script.left < line.left - line.size || script.right > line.right + line.size) continue;
-      if (distance < bestDistance) {
-        best = j;
-        bestDistance = distance;
+    const band = bands[i] ?? [];
+    for (const run of band) {
+      let best = -1;
+      let bestDistance = Number.POSITIVE_INFINITY;
+      for (const j of [i - 1, i + 1]) {
+        for (const base of bands[j] ?? []) {
+          if (run.size > base.size * SCRIPT_RATIO) continue;
+          const distance = Math.abs(run.baseline - base.baseline);
+          if (distance > base.size * SCRIPT_REACH || distance >= bestDistance) continue;
+          const follows =
+            run.box.left >= base.box.left && run.box.left <= base.box.right + base.size * 0.5;
+          const precedes =
+            run.box.right <= base.box.right && run.box.right >= base.box.left - base.size * 0.5;
+          if (!follows && !precedes) continue;
+          best = j;
+          bestDistance = distance;
+        }
       }
+      if (best < 0) continue;
+      out[i] = (out[i] ?? []).filter((r) => r !== run);
+      out[best]?.push(run);
+      moved = true;
     }
-    if (best >= 0) target[i] = best;
   }
-  if (target.every((t, i) => t === i)) return bands;
-  const out = new Map<number, TextRun[]>();
-  target.forEach((t, i) => {
-    // A script band attaches to a line, never to another script band that moved.
-    const home = target[t] === t ? t : i;
-    const band = out.get(home) ?? [];
-    band.push(...(bands[i] ?? []));
-    out.set(home, band);
-  });
-  return [...out.keys()].sort((a, b) => a - b).map((k) => out.get(k) ?? []);
+  return moved ? out.filter((band) => band.length > 0) : bands;
 }
 
 /** A visual line: the pieces of one row of a region, left to right. */

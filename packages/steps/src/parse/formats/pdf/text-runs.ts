@@ -90,7 +90,10 @@ export function placeTextRuns(
     for (let k = 0; k < 4; k++) {
       const t = k === 1 || k === 2 ? width : 0;
       const s = k < 2 ? ascent : descent;
-      const [x, y] = frame.map(ox + dx * t + nx * s, oy + dy * t + ny * s);
+      const vx = ox + dx * t + nx * s;
+      const vy = oy + dy * t + ny * s;
+      const x = frame.mapX(vx, vy);
+      const y = frame.mapY(vx, vy);
       left = Math.min(left, x);
       right = Math.max(right, x);
       top = Math.min(top, y);
@@ -101,7 +104,7 @@ export function placeTextRuns(
     runs.push({
       text: item.str,
       box,
-      baseline: relative === 0 ? frame.map(ox, oy)[1] : (box.top + box.bottom) / 2,
+      baseline: relative === 0 ? frame.mapY(ox, oy) : (box.top + box.bottom) / 2,
       size,
       bold: boldFonts.has(item.fontName),
       angle: relative,

@@ -182,6 +182,18 @@ describe('layoutPage: lines and paragraphs from geometry', () => {
     expect(laid.blocks[0]?.content).toBe('# compute the totals\nx <- sum(a)\n> 42');
   });
 
+  it('reads text overlapping the text before it by more than kerning as another word', () => {
+    // A cell's text clipped by the next cell: "Oakmont Facilities Pvt" runs under "2023-06-19".
+    const laid = layoutPage(
+      [at('Oakmont Facilities Pvt', 236, 100), at('2023-06-19', 330, 100)],
+      [],
+    );
+    expect(laid.blocks[0]?.content).toBe('Oakmont Facilities Pvt 2023-06-19');
+    // Kerning (a fraction of an em) joins.
+    const kerned = layoutPage([at('Wa', 72, 100), at('ter', 82 - 1, 100)], []);
+    expect(kerned.blocks[0]?.content).toBe('Water');
+  });
+
   it('never emits control characters', () => {
     const laid = layoutPage([at('Total\u0000 due\u0008:\u001c 5', 72, 100)], []);
     expect(laid.blocks[0]?.content).toBe('Total due: 5');

@@ -5,6 +5,12 @@ export interface Page<T> {
   readonly nextPageToken?: string;
 }
 
+/** One page of a list: how every engine list is read. */
+export type ListPage<T> = (params: {
+  maxPageSize: number;
+  nextPageToken?: string;
+}) => Promise<Page<T>>;
+
 /** Runs read at most this many items looking for one page of matches. */
 const SCAN_LIMIT = 10_000;
 
@@ -16,7 +22,7 @@ const SCAN_LIMIT = 10_000;
  * a valid page).
  */
 export async function filteredPage<T>(
-  list: (params: { maxPageSize: number; nextPageToken?: string }) => Promise<Page<T>>,
+  list: ListPage<T>,
   keep: (item: T) => boolean,
   params: { maxPageSize?: number | undefined; nextPageToken?: string | undefined },
 ): Promise<Page<T>> {
@@ -39,15 +45,6 @@ export async function filteredPage<T>(
     : { object: 'list', data, nextPageToken: token };
 }
 
-/** Drops `undefined` values, for passing optional parameters to strict engine inputs. */
-export function defined<T extends Record<string, unknown>>(
-  value: T,
-): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]: Exclude<T[K], undefined>;
-  };
-}
-
 /**
  * SPEC.md's `fileNameContains`: a run id matches that run, a file id the runs on that file, any
  * other text the runs with a file whose name contains it (case-insensitively).
@@ -63,4 +60,32 @@ export function matchesFileName(
   if (text.startsWith('file_')) return run.files.some((f) => f.id === text);
   const needle = text.toLowerCase();
   return run.files.some((f) => f.name.toLowerCase().includes(needle));
+}
+
+/** The first item of a whole list that `match` accepts, reading it 1,000 at a time. */
+export async function findInList<T>(
+  list: ListPage<T>,
+  match: (item: T) => boolean,
+): Promise<T | undefined> {
+  let token: string | undefined;
+  do {
+    const page = await list({
+      maxPageSize: 1000,
+      ...(token === undefined ? {} : { nextPageToken: token }),
+    });
+    const found = page.data.find(match);
+    if (found !== undefined) return found;
+    token = page.nextPageToken;
+  } while (token !== undefined);
+  return undefined;
+}
+
+/** Every item of a list (a batch's runs: at most 1,000). */
+export async function allOfList<T>(list: ListPage<T>): Promise<T[]> {
+  const items: T[] = [];
+  await findInList(list, (item) => {
+    items.push(item);
+    return false;
+  });
+  return items;
 }

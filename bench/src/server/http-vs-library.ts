@@ -1,0 +1,189 @@
+/**
+ * @docflow/server against its peers, in interleaved rounds:
+ * - `GET /workflow_runs/{id}` (key, version header, workspace, engine read, JSON) against a bare
+ *   Fastify route answering the same bytes, both loaded by autocannon (32 connections);
+ * - `POST /workflow_runs` of a two-step run (TRIGGER, PARSE) from 32 concurrent clients against
+ *   the library's `workflowRuns.create` with 32 concurrent callers, on the same executors;
+ * - the SDK's `createAndPoll` latency (p50/p99), which the SDK's one-second polling dominates.
+ * The server, the bare route and the library run in one child process; the load comes from this
+ * one.
+ *
+ *   cd bench && npx tsx src/server/http-vs-library.ts [rounds] [GET seconds per round] [runs per side]
+ */
+import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { ExtendClient } from 'extend-ai';
+import { machineLine } from '../harness.ts';
+
+const ROUNDS = Number(process.argv[2] ?? 5);
+const SECONDS = Number(process.argv[3] ?? 5);
+/** Runs each side creates per round (and waits for). */
+const RUNS = Number(process.argv[4] ?? 1500);
+const CONNECTIONS = 32;
+
+interface Ready {
+  origin: string;
+  bareOrigin: string;
+  key: string;
+  runId: string;
+  waitingId: string;
+  workflowId: string;
+  fileId: string;
+  bytes: number;
+}
+
+const child = fork(fileURLToPath(new URL('./_server-child.ts', import.meta.url)), [], {
+  execArgv: ['--import', 'tsx'],
+});
+const messages: { type: string; [k: string]: unknown }[] = [];
+const waiting: ((m: { type: string; [k: string]: unknown }) => void)[] = [];
+child.on('message', (m: { type: string }) => {
+  const w = waiting.shift();
+  if (w) w(m);
+  else messages.push(m);
+});
+const next = <T>() =>
+  new Promise<T>((resolve) => {
+    const m = messages.shift();
+    if (m) resolve(m as T);
+    else waiting.push(resolve as never);
+  });
+async function ask<T>(message: object): Promise<T> {
+  child.send(message);
+  return next<T>();
+}
+
+const ready = await next<Ready>();
+const headers = { authorization: `Bearer ${ready.key}`, 'x-extend-api-version': '2026-02-09' };
+
+async function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return result;
+}
+const load = async (options: autocannon.Options) => (await cannon(options)).requests.average;
+
+interface Rates {
+  createsPerSecond: number;
+  runsPerSecond: number;
+}
+
+const getServer = (id: string) => load({ url: `${ready.origin}/workflow_runs/${id}`, headers });
+const getBare = (id: string) => load({ url: `${ready.bareOrigin}/workflow_runs/${id}` });
+/** RUNS runs created over HTTP by 32 clients, then finished: creates/s and runs/s as the library's. */
+const postServer = async (): Promise<Rates> => {
+  const t0 = performance.now();
+  await cannon({
+    url: `${ready.origin}/workflow_runs`,
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ workflow: { id: ready.workflowId }, file: { id: ready.fileId } }),
+    amount: RUNS,
+  });
+  const created = performance.now() - t0;
+  await ask({ type: 'idle' });
+  return {
+    createsPerSecond: (RUNS * 1000) / created,
+    runsPerSecond: (RUNS * 1000) / (performance.now() - t0),
+  };
+};
+const postLibrary = () => ask<Rates>({ type: 'library', concurrency: CONNECTIONS, count: RUNS });
+
+console.log(`${machineLine()}, load average ${loadavg()[0]?.toFixed(1)}`);
+console.log(
+  `${ROUNDS} interleaved rounds: GETs for ${SECONDS} s, ${RUNS} runs per side; ${CONNECTIONS} connections; run JSON ${ready.bytes} bytes\n`,
+);
+
+// Warm-up: JIT, SQLite pages, connection pools.
+await getServer(ready.runId);
+await getBare(ready.runId);
+await getServer(ready.waitingId);
+await postServer();
+await postLibrary();
+
+const rows: {
+  get: number;
+  bare: number;
+  active: number;
+  activeBare: number;
+  post: Rates;
+  lib: Rates;
+}[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const flip = round % 2 === 1;
+  const get = flip ? 0 : await getServer(ready.runId);
+  const bare = await getBare(ready.runId);
+  const getLate = flip ? await getServer(ready.runId) : get;
+  const active = flip ? 0 : await getServer(ready.waitingId);
+  const activeBare = await getBare(ready.waitingId);
+  const activeLate = flip ? await getServer(ready.waitingId) : active;
+  const post = flip ? undefined : await postServer();
+  const lib = await postLibrary();
+  const postLate = post ?? (await postServer());
+  rows.push({ get: getLate, bare, active: activeLate, activeBare, post: postLate, lib });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const f0 = (n: number) => n.toFixed(0);
+const f2 = (n: number) => n.toFixed(2);
+console.log(
+  'GET /workflow_runs/{id} (req/s) against a bare Fastify route answering the same bytes:\n',
+);
+console.log(
+  '| round | finished run | bare | ratio (≥ 0.6) | run waiting for review | bare | ratio (≥ 0.6) |',
+);
+console.log('|---|---|---|---|---|---|---|');
+rows.forEach((r, i) => {
+  console.log(
+    `| ${i + 1} | ${f0(r.get)} | ${f0(r.bare)} | ${f2(r.get / r.bare)} | ${f0(r.active)} | ${f0(r.activeBare)} | ${f2(r.active / r.activeBare)} |`,
+  );
+});
+console.log(
+  `| median | | | ${f2(median(rows.map((r) => r.get / r.bare)))} | | | ${f2(median(rows.map((r) => r.active / r.activeBare)))} |\n`,
+);
+console.log(
+  "POST /workflow_runs (two-step runs, 32 clients) against the library's workflowRuns.create (32 callers):\n",
+);
+console.log(
+  '| round | HTTP runs/s | library runs/s | ratio (≥ 0.5) | HTTP creates/s | library creates/s | ratio |',
+);
+console.log('|---|---|---|---|---|---|---|');
+rows.forEach((r, i) => {
+  console.log(
+    `| ${i + 1} | ${f0(r.post.runsPerSecond)} | ${f0(r.lib.runsPerSecond)} | ${f2(r.post.runsPerSecond / r.lib.runsPerSecond)} | ${f0(r.post.createsPerSecond)} | ${f0(r.lib.createsPerSecond)} | ${f2(r.post.createsPerSecond / r.lib.createsPerSecond)} |`,
+  );
+});
+console.log(
+  `| median | | | ${f2(median(rows.map((r) => r.post.runsPerSecond / r.lib.runsPerSecond)))} | | | ${f2(median(rows.map((r) => r.post.createsPerSecond / r.lib.createsPerSecond)))} |\n`,
+);
+
+// The SDK's createAndPoll: create, then retrieve until settled (its own 1 s polling).
+const client = new ExtendClient({ token: ready.key, baseUrl: ready.origin });
+const latencies: number[] = [];
+await Promise.all(
+  Array.from({ length: 8 }, async () => {
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      const run = await client.workflowRuns.createAndPoll({
+        workflow: { id: ready.workflowId },
+        file: { id: ready.fileId },
+      });
+      if (run.status !== 'PROCESSED') throw new Error(`run ${run.id} ${run.status}`);
+      latencies.push(performance.now() - t0);
+    }
+  }),
+);
+latencies.sort((a, b) => a - b);
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] as number;
+console.log(
+  `SDK createAndPoll, ${latencies.length} runs from 8 clients: p50 ${pct(0.5).toFixed(0)} ms, p99 ${pct(0.99).toFixed(0)} ms`,
+);
+
+await ask({ type: 'stop' }).catch(() => undefined);
+child.kill();

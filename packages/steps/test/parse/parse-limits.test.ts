@@ -1,0 +1,81 @@
+/**
+ * Documents that expand past what their size can honestly need, or lie about it (issue 21): each
+ * is refused through the limits (counted while inflating), never by a crash of the process.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../src/parse/parse-document.ts';
+import { docxOf, honestBombDocx, paragraph } from '../fixtures/parse/make-bomb-docx.ts';
+
+describe('ZIP containers are measured by inflating them, never by their headers', {
+  timeout: 120_000,
+}, () => {
+  it('a DOCX whose document.xml honestly expands to 450 MiB fails with FILE_SIZE_TOO_LARGE', async () => {
+    const bytes = await honestBombDocx(450);
+    // A few hundred KiB on disk: the issue's attack killed the process at 4.8 GB.
+    expect(bytes.length).toBeLessThan(1024 * 1024);
+    const result = await parseDocument(bytes, { fileName: 'bomb.docx' });
+    expect(result).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect(!result.ok && result.failureMessage).toMatch(
+      /The DOCX container expands to more than [\d.]+ MiB \([\d.]+ MiB counted when reading stopped\) from a file of/,
+    );
+  });
+
+  it('the limit follows the size: a small file may not expand as far as a large one', async () => {
+    const body = paragraph('x'.repeat(100)).repeat(8_000); // about 1 MiB of XML
+    const bytes = docxOf(body);
+    expect((await parseDocument(bytes)).ok).toBe(true);
+    const tight = await parseDocument(bytes, {
+      limits: { expansionRatio: 10, expansionAllowanceBytes: 64 * 1024 },
+    });
+    expect(tight).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+  });
+
+  it.each([
+    ['claims 1 TiB in a ZIP64 field', 2 ** 40],
+    ['claims 10 bytes in a ZIP64 field', 10],
+  ])(
+    'a DOCX whose directory %s fails with CORRUPT_FILE before any parser trusts it',
+    async (_, declared) => {
+      const bytes = docxOf(paragraph('Invoice INV-1, total 10.00').repeat(5_000), declared);
+      const result = await parseDocument(bytes);
+      expect(result).toMatchObject({ ok: false, failureReason: 'CORRUPT_FILE' });
+      expect(!result.ok && result.failureMessage).toMatch(
+        new RegExp(
+          `its directory says word/document\\.xml holds ${declared} bytes, its data inflates to \\d+`,
+        ),
+      );
+    },
+  );
+});
+
+describe('tree-shaped inputs in linear time and bounded depth', { timeout: 120_000 }, () => {
+  it('3 MB of HTML nested 300,000 <div>s deep reads as a flattened result (text kept past depth 128)', async () => {
+    const depth = 300_000;
+    const html = `<!doctype html><html><body><h1>Title</h1>${'<div>'.repeat(depth)}deep text${'</div>'.repeat(depth)}<p>after</p></body></html>`;
+    expect(html.length).toBeGreaterThan(3_000_000);
+    const result = await parseDocument(new TextEncoder().encode(html), { fileName: 'deep.html' });
+    if (!result.ok) throw new Error(result.failureMessage);
+    expect(result.output.chunks.map((c) => c.content).join('\n')).toMatch(
+      /Title[\s\S]*deep text[\s\S]*after/,
+    );
+  });
+
+  it('markup within the depth limit is read exactly as before', async () => {
+    const html = `<html><body>${'<div>'.repeat(100)}<h2>Inside</h2><ul><li>one<li>two</ul>${'</div>'.repeat(100)}</body></html>`;
+    const result = await parseDocument(new TextEncoder().encode(html), { fileName: 'ok.html' });
+    if (!result.ok) throw new Error(result.failureMessage);
+    expect(result.output.chunks[0]?.content).toBe('## Inside\n\n- one\n\n- two');
+  });
+
+  it('XML nested 300,000 elements deep fails with FILE_SIZE_TOO_LARGE, not INTERNAL_ERROR', async () => {
+    const depth = 300_000;
+    const xml = `<?xml version="1.0"?>${'<a>'.repeat(depth)}<v>x</v>${'</a>'.repeat(depth)}`;
+    const result = await parseDocument(new TextEncoder().encode(xml), { fileName: 'deep.xml' });
+    expect(result).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect(!result.ok && result.failureMessage).toMatch(/more than 256 levels deep/);
+    const fine = `<?xml version="1.0"?>${'<a>'.repeat(200)}<v>x</v>${'</a>'.repeat(200)}`;
+    expect((await parseDocument(new TextEncoder().encode(fine), { fileName: 'ok.xml' })).ok).toBe(
+      true,
+    );
+  });
+});
