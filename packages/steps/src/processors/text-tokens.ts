@@ -144,7 +144,8 @@ export function tokens(text: string, options: { keepStopWords?: boolean } = {}):
   const out: string[] = [];
   for (const raw of lower.match(/purchase_order|bank_statement|#|[\p{L}\p{N}]+/gu) ?? []) {
     if (!options.keepStopWords && STOP_WORDS.has(raw)) continue;
-    const mapped = TOKEN_SYNONYMS[raw] ?? raw;
+    // Own entries only: a word such as "constructor" or "toString" is not a synonym.
+    const mapped = Object.hasOwn(TOKEN_SYNONYMS, raw) ? (TOKEN_SYNONYMS[raw] as string) : raw;
     out.push(mapped.includes('_') ? mapped : stem(mapped));
   }
   return out;
