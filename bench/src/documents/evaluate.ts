@@ -569,33 +569,13 @@ async function main(): Promise<void> {
           return `| ${s} | ${t.cls} | ${t.strict} | ${t.lenient} | ${t.items} | ${t.splits} | ${t.recall} (${t.ocr}) |`;
         }),
       ];
-      const perType = [
-        '| type | classification (dev / held-out) | scalar fields, lenient (dev / held-out) | line items (dev / held-out) |',
-        '|---|---|---|---|',
-        ...DOC_TYPES.map((type) => {
-          const d = scores.development?.types[type];
-          const h = scores['held-out']?.types[type];
-          const pair = (f: (x: TypeScore) => string) => `${d ? f(d) : '–'} / ${h ? f(h) : '–'}`;
-          return `| ${type} | ${pair((x) => pct(x.classification))} | ${pair((x) => pct(x.lenient))} | ${pair((x) => (x.items.truth ? pctN(x.items.lenient, x.items.truth) : '–'))} |`;
-        }),
-      ];
       writeFileSync(
         file,
         `# Documents from other producers (issue 23)
 
-\`cd bench && npx tsx src/documents/evaluate.ts\` parses (default config), classifies, extracts and
-splits the corpus of \`src/documents/corpus/generate.ts\` (LibreOffice Writer and Calc, Chromium,
-Ghostscript, scans; run first when missing) with the offline provider. The held-out half has
-its own layouts, label and schema wordings and producers, never looked at while tuning. Lenient:
-case, accents, punctuation, honorifics and sign ignored. Targets: scalar fields ≥ 95%, line
-items ≥ 98%, packets ≥ 95%, classification ≥ 98%, recall ≥ 0.99. ${stamp}, ${machine}.
+\`cd bench && npx tsx src/documents/evaluate.ts\` parses (default config), classifies, extracts and splits with the offline provider the corpus of \`src/documents/corpus/generate.ts\` (LibreOffice Writer and Calc, Chromium, Ghostscript, scans; generated when missing); the held-out half has its own layouts, wordings and producers and is never tuned on. Lenient: case, accents, punctuation, honorifics and sign ignored. Targets: scalar fields ≥ 95%, line items ≥ 98%, packets ≥ 95%, classification ≥ 98%, recall ≥ 0.99. ${manuals.length} Debian manuals: word recall ${manualRange}, ${manuals.filter((m) => m.classifiedAs === 'other').length} classified as \`other\`. Per type, field, producer and packet theme: [documents/latest.md](documents/latest.md). ${stamp}, ${machine}.
 
 ${brief.join('\n')}
-
-${perType.join('\n')}
-
-${manuals.length} Debian manuals: word recall ${manualRange}, ${manuals.filter((m) => m.classifiedAs === 'other').length} classified as \`other\`.
-Per field, producer and packet theme: [documents/latest.md](documents/latest.md).
 
 ${history}
 ${row}
