@@ -9,6 +9,7 @@
  *   npx tsx src/documents/evaluate.ts --set development      # one half (no results written)
  *   npx tsx src/documents/evaluate.ts --doc dev-invoice-03   # one document, with its view
  *   npx tsx src/documents/evaluate.ts --target spatial       # PARSE with the spatial target
+ *   npx tsx src/documents/evaluate.ts --set dev --wording held-out  # dev documents, other schemas
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,7 @@ const { values: args } = parseArgs({
     misses: { type: 'boolean' },
     'only-packets': { type: 'boolean' },
     write: { type: 'boolean' },
+    wording: { type: 'string' },
   },
 });
 
@@ -65,7 +67,14 @@ const sets: CorpusSet[] =
     : args.set === 'held-out' || args.set === 'held'
       ? ['held-out']
       : ['development', 'held-out'];
-const full = !args.set && !args.type && !args.doc;
+/** The schema and classification wording asked with: each half's own unless --wording says. */
+const wordingOf = (set: CorpusSet): CorpusSet =>
+  args.wording === 'held-out' || args.wording === 'held'
+    ? 'held-out'
+    : args.wording === 'development' || args.wording === 'dev'
+      ? 'development'
+      : set;
+const full = !args.set && !args.type && !args.doc && !args.wording;
 const write = args.write ?? full;
 
 /** The manuals of Debian packages used for classification sanity and text recall. */
@@ -190,7 +199,7 @@ async function evaluateDocument(
   const view = buildDocumentView([{ output }]);
   const ts = typeScore(score, doc.type);
   const classified = await provider.classify(view, {
-    classifications: classificationsFor(doc.set),
+    classifications: classificationsFor(wordingOf(doc.set)),
   });
   const predicted = typeOfClassification(classified.output.id);
   add(ts.classification, predicted === doc.type);
@@ -202,14 +211,14 @@ async function evaluateDocument(
       actual: predicted,
       confidence: classified.output.confidence,
     });
-  const schema = schemaFor(doc.set, doc.type);
+  const schema = schemaFor(wordingOf(doc.set), doc.type);
   const extracted = await provider.extract(view, schema, { schema });
   const conformed = conformToSchema(extracted.output.value, schema as never);
   const value = (conformed.ok ? conformed.value : extracted.output.value) as Record<
     string,
     unknown
   >;
-  const got = canonical(doc.set, doc.type, value);
+  const got = canonical(wordingOf(doc.set), doc.type, value);
   const kinds = kindsOf(doc.type);
   score.producers[doc.producer] ??= { lenient: count(), items: { truth: 0, lenient: 0 } };
   const producer = score.producers[doc.producer] as SetScore['producers'][string];
@@ -289,7 +298,7 @@ async function evaluatePackets(
     score.parseMs += ms;
     const view = buildDocumentView([{ output }]);
     const { splits } = await provider.split(view, {
-      splitClassifications: classificationsFor(set),
+      splitClassifications: classificationsFor(wordingOf(set)),
     });
     const expected = packet.documents.map((d) => `${d.startPage}-${d.endPage}`);
     const actual = splits.map((s) => `${s.startPage}-${s.endPage}`);
