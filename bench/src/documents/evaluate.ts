@@ -60,7 +60,11 @@ const { values: args } = parseArgs({
 
 const seed = args.seed ? Number(args.seed) : DEFAULT_OPTIONS.seed;
 const target = args.target === 'spatial' ? 'spatial' : 'markdown';
-const parseConfig: ParseConfig = target === 'spatial' ? { target: 'spatial' } : {};
+// Word boxes of OCR'd pages (off by default) give scans their columns; text PDFs are unchanged.
+const parseConfig: ParseConfig = {
+  ...(target === 'spatial' ? { target: 'spatial' } : {}),
+  advancedOptions: { returnOcr: { words: true } },
+};
 const sets: CorpusSet[] =
   args.set === 'development' || args.set === 'dev'
     ? ['development']
@@ -582,7 +586,7 @@ async function main(): Promise<void> {
         file,
         `# Documents from other producers (issue 23)
 
-\`cd bench && npx tsx src/documents/evaluate.ts\` parses (default config), classifies, extracts and splits with the offline provider the corpus of \`src/documents/corpus/generate.ts\` (LibreOffice Writer and Calc, Chromium, Ghostscript, scans; generated when missing); the held-out half has its own layouts, wordings and producers and is never tuned on. Lenient: case, accents, punctuation, honorifics and sign ignored. Targets: scalar fields ≥ 95%, line items ≥ 98%, packets ≥ 95%, classification ≥ 98%, recall ≥ 0.99. ${manuals.length} Debian manuals: word recall ${manualRange}, ${manuals.filter((m) => m.classifiedAs === 'other').length} classified as \`other\`. Per type, field, producer and packet theme: [documents/latest.md](documents/latest.md). ${stamp}, ${machine}.
+\`cd bench && npx tsx src/documents/evaluate.ts\` parses (default config but \`returnOcr.words\`, which gives scans their columns), classifies, extracts and splits with the offline provider the corpus of \`src/documents/corpus/generate.ts\` (LibreOffice Writer and Calc, Chromium, Ghostscript, scans; generated when missing); the held-out half has its own layouts, wordings and producers and is never tuned on. Lenient: case, accents, punctuation, honorifics and sign ignored. Targets: scalar fields ≥ 95%, line items ≥ 98%, packets ≥ 95%, classification ≥ 98%, recall ≥ 0.99. ${manuals.length} Debian manuals: word recall ${manualRange}, ${manuals.filter((m) => m.classifiedAs === 'other').length} classified as \`other\`. Per type, field, producer and packet theme: [documents/latest.md](documents/latest.md). ${stamp}, ${machine}.
 
 ${brief.join('\n')}
 
