@@ -4,7 +4,7 @@
  * are extracted. Inputs are built by the test (words placed at 6 pt per character).
  */
 import { describe, expect, it } from 'vitest';
-import type { Block, OcrWord, ParseRunOutput } from '../../src/parse/parse-output.ts';
+import type { Block, Chunk, OcrWord, ParseRunOutput } from '../../src/parse/parse-output.ts';
 import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
 import { blocksPage } from '../fixtures/view/blocks-page.ts';
@@ -38,7 +38,7 @@ function scanned(rows: readonly string[], withWords: boolean): ParseRunOutput {
     avgOcrConfidence: 0.9,
     ...(withWords ? { ocrWords: words(rows) } : {}),
   };
-  return { ...output, chunks: [{ ...(chunk as never), blocks: [{ ...block, metadata }] }] };
+  return { ...output, chunks: [{ ...(chunk as Chunk), blocks: [{ ...block, metadata }] }] };
 }
 
 const rows = [
@@ -93,7 +93,7 @@ describe('OCR lines from word boxes', () => {
     const block = chunk?.blocks[0] as Block;
     const wrong = { ...block, content: block.content.replace('Server', 'Sever') };
     const view = buildDocumentView([
-      { output: { ...output, chunks: [{ ...(chunk as never), blocks: [wrong] }] } },
+      { output: { ...output, chunks: [{ ...(chunk as Chunk), blocks: [wrong] }] } },
     ]);
     expect(view.pages[0]?.lines[3]?.text).toBe('Sever rack 42U 1 142.06 142.06');
   });
