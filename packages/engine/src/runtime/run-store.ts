@@ -1,5 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { DeliveryWrite, JsonValue, RunRecord, SnapshotPatchOp } from '@docflow/storage';
+import type {
+  DeliveryWrite,
+  JsonValue,
+  RunEventInput,
+  RunRecord,
+  SnapshotPatchOp,
+} from '@docflow/storage';
 import { applySnapshotPatch, isStorageError, snapshotPatch } from '@docflow/storage';
 import { EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
@@ -36,13 +42,19 @@ export interface RunStoreDependencies {
   ): Promise<{ events: EngineEvent[]; deliveries: DeliveryWrite[] }>;
   /** Turns the transitions' work intents into queue rows or reservations. */
   readonly work: WorkPlanner;
-  /** After a commit: abort, publish events, start reserved steps, resolve waiters. */
+  /**
+   * After a commit: abort, publish events, start reserved steps, resolve waiters; `log`: the run
+   * log entries the commit wrote.
+   */
   afterCommit(
     state: RunState,
     plan: WorkPlan,
     events: readonly EngineEvent[],
     deliveriesCommitted: number,
+    log: readonly RunEventInput[],
   ): void;
+  /** A run was forgotten (deleted). */
+  evicted?(runId: string): void;
 }
 
 /** Options of a mutation. */
@@ -161,6 +173,7 @@ export class RunStore {
   /** Forgets a run (after delete). */
   evict(runId: string): void {
     this.#cache.delete(runId);
+    this.#deps.evicted?.(runId);
   }
 
   /** Stores a new run and its first effects (`build`: its first transition). */
@@ -317,7 +330,7 @@ export class RunStore {
     if (isFinalRunStatus(state.status)) this.#cache.delete(state.id);
     else this.#cache.set(state.id, { state, revision: revision + 1 });
     work.released(plan);
-    this.#deps.afterCommit(state, plan, events, deliveries.length);
+    this.#deps.afterCommit(state, plan, events, deliveries.length, fx.events);
   }
 
   /** An output's JSON text when it is too large to inline (see `storeOutput`), else undefined. */
