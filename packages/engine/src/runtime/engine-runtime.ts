@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { WorkItem } from '@docflow/storage';
+import type { RunEventInput, WorkItem } from '@docflow/storage';
 import { isoNow } from '../clock.ts';
 import { EngineError, EngineErrorCode } from '../errors.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
 import { sweepOrphanFileBlobs } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import type { RunTelemetry } from '../observability/run-telemetry.ts';
 import type { ProcessorResolutionService } from '../processors/processor-resolution.ts';
 import { isSettledRunStatus } from '../run/lifecycle.ts';
 import type { RunState } from '../run/run-state.ts';
@@ -58,6 +59,8 @@ export interface EngineRuntimeOptions {
   readonly webhooks?: RuntimeWebhookOptions | undefined;
   readonly random?: (() => number) | undefined;
   readonly onError: (error: unknown) => void;
+  /** Logs and traces of runs, steps and the engine's life. */
+  readonly telemetry: RunTelemetry;
 }
 
 /** Where an engine is in its life: resource methods work only while it is `started`. */
@@ -113,6 +116,7 @@ export class EngineRuntime {
       stopSignal: this.#stopping.signal,
       random: this.#random,
       defaultTimeoutMs: policy.timeoutMs,
+      telemetry: options.telemetry,
       resolveProcessor: (kind, ref) => options.processors.resolveForRun(kind, ref),
     };
     this.scheduler = new Scheduler({
@@ -130,8 +134,9 @@ export class EngineRuntime {
       ctx,
       prepareEvents: (state, pending, graph) => outbox.prepareRunEvents(state, pending, graph),
       work: this.#work,
-      afterCommit: (state, plan, events, deliveries) =>
-        this.#afterCommit(state, plan, events, deliveries),
+      afterCommit: (state, plan, events, deliveries, log) =>
+        this.#afterCommit(state, plan, events, deliveries, log),
+      evicted: (runId) => options.telemetry.deleted(runId),
     });
     this.standalone = new StandaloneRunStore({
       ctx,
@@ -140,6 +145,7 @@ export class EngineRuntime {
       abort: (runId) => this.aborts.get(runId)?.abort(new Error('run cancelled')),
       work: this.#work,
       notifyEnqueued: (items) => this.scheduler.notifyEnqueued(items),
+      telemetry: options.telemetry,
     });
   }
 
@@ -179,13 +185,14 @@ export class EngineRuntime {
     // Bytes a crash left without their file document go before anything can store files.
     await sweepOrphanFileBlobs(storage);
     // The runs recovery reads are kept (up to a bound): the claims that follow would read them.
-    await recoverUnfinishedWork(storage, isoNow(clock), {
+    const recovered = await recoverUnfinishedWork(storage, isoNow(clock), {
       seen: (run) => this.store.remember(run, RECOVERED_RUNS_KEPT),
     });
     await this.#listen();
     this.scheduler.start();
     await this.#startWebhooks();
     this.#state = 'started';
+    this.#options.telemetry.started(recovered);
   }
 
   /**
@@ -264,6 +271,7 @@ export class EngineRuntime {
     await this.#dispatcher?.stop();
     await this.#blobServer?.close();
     await this.#ctx.storage.close();
+    this.#options.telemetry.stopped();
   }
 
   /** Resolves once no step is queued or running and no webhook is pending. */
@@ -337,7 +345,10 @@ export class EngineRuntime {
     plan: WorkPlan,
     events: Parameters<EventOutbox['committed']>[0],
     deliveries: number,
+    log: readonly RunEventInput[],
   ): void {
+    // Before the reserved steps start: their spans open here, and their executors run in them.
+    this.#options.telemetry.workflowRunCommitted(state, log);
     for (const id of plan.aborts) this.aborts.get(id)?.abort(new Error('step aborted by the run'));
     this.#options.outbox.committed(events, deliveries);
     this.#work.dispatch(plan);
