@@ -15,16 +15,18 @@ afterAll(() => {
 export function serve(
   cwd: string,
   db: string,
+  storage: readonly string[] = [],
 ): Promise<{
   child: ChildProcess;
   origin: string;
   exited: Promise<number | null>;
   stderr: () => string;
 }> {
-  const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--quiet'], {
-    cwd,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, '--db', db, ...storage, 'serve', '--port', '0', '--quiet'],
+    { cwd, env: { ...process.env, NO_COLOR: '1' } },
+  );
   children.add(child);
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => {

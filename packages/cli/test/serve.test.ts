@@ -2,10 +2,15 @@
  * `docflow api-keys` and `docflow serve` in subprocesses, with the service's SDK as the client:
  * keys and a graceful stop on SIGTERM (serve-crash.test.ts kills it mid-request).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { postgresForTests } from '@docflow/storage/testing';
 import { ExtendClient } from 'extend-ai';
 import { describe, expect, it } from 'vitest';
 import { docflow, workspace } from './run-cli.ts';
 import { createKey, serve, TWO_STEPS } from './serve-process.ts';
+
+const pg = postgresForTests();
 
 describe.concurrent('docflow api-keys', () => {
   it('creates a key shown once, lists keys without them, and revokes by id', async () => {
@@ -55,6 +60,32 @@ describe.concurrent('docflow api-keys', () => {
       key: expect.stringMatching(/^dfk_/),
       organizationId: expect.stringMatching(/^org_/),
     });
+  });
+});
+
+describe.skipIf(pg.skip)('docflow serve --postgres', () => {
+  it("keeps each workspace's runs in PostgreSQL, where a second server finds them", async () => {
+    const cwd = workspace();
+    const { key } = await createKey(cwd, 'serve.db');
+    const storage = ['--postgres', pg.url, '--postgres-schema', pg.schema()];
+    const first = await serve(cwd, 'serve.db', storage);
+    const client = new ExtendClient({ token: key, baseUrl: first.origin, maxRetries: 0 });
+    const wf = await client.workflows.create({ name: 'served', steps: TWO_STEPS });
+    await client.workflowVersions.create(wf.id, {});
+    const run = await client.workflowRuns.createAndPoll({
+      workflow: { id: wf.id },
+      file: { text: 'served' },
+    });
+    expect(run.status).toBe('PROCESSED');
+    expect(first.stderr()).toContain('workspaces on PostgreSQL');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(join(cwd, 'serve.db.workspaces'))).toBe(false);
+    const second = await serve(cwd, 'serve.db', storage);
+    const again = new ExtendClient({ token: key, baseUrl: second.origin, maxRetries: 0 });
+    expect((await again.workflowRuns.retrieve(run.id)).status).toBe('PROCESSED');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
   });
 });
 

@@ -20,7 +20,7 @@ import { cancelRun, failRun } from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
 import type { SecretBox } from '../runtime/secrets.ts';
 import type { StepAbort } from '../runtime/step-abort.ts';
-import type { Waiters } from '../runtime/waiters.ts';
+import { sharedStorePollMs, type Waiters } from '../runtime/waiters.ts';
 import type { FileSummary } from '../step-executor.ts';
 import { checkMetadata } from '../validation/request-parts.ts';
 import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
@@ -302,7 +302,7 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         'workflow run',
         () => store.get(id),
         (latest) => isSettledRunStatus(latest.status),
-        options,
+        { ...options, pollMs: sharedStorePollMs(ctx.storage) },
       );
       return project(settled);
     },
