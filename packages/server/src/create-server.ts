@@ -144,9 +144,10 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
 
   const engines = new WorkspaceEngines((workspace) => {
     const extra = options.engineOptions?.(workspace) ?? {};
-    return createEngine({
+    const storage = options.workspaceStorage(workspace);
+    const engine = createEngine({
       ...extra,
-      storage: options.workspaceStorage(workspace),
+      storage,
       steps,
       // Each workspace's run secrets are sealed with a key of its own, kept across restarts.
       secretKey: createHmac('sha256', secret).update(`run-secrets:${workspace.id}`).digest(),
@@ -167,6 +168,7 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
         },
       },
     });
+    return { engine, sharedStorage: storage.sharedByProcesses === true };
   });
   await engines.startAll(registry.listWorkspaces());
 
