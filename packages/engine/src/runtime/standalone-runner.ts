@@ -10,6 +10,7 @@ import {
   scheduleRetry,
 } from '../standalone/standalone-transitions.ts';
 import type { FileSummary, StepExecutor, StepType } from '../step-executor.ts';
+import { countLostExecution, LOST_EXECUTIONS_REASON, markInterrupted } from './lost-executions.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import type { StandaloneRunStore } from './standalone-store.ts';
 import { type AttemptDependencies, attemptStep } from './step-attempt.ts';
@@ -44,8 +45,12 @@ export async function runStandaloneItem(
       const before = s.attempt;
       if (!beginAttempt(s, fx, now)) return false;
       attempt = s.attempt;
-      // A run found executing (a crash or a stop left it) runs its attempt again: no change.
-      return s.attempt !== before || fx.events.length > 0;
+      if (s.attempt !== before || fx.events.length > 0) return true;
+      // A run found executing: a stop left it (it runs again), or its process died with it
+      // (counted, and given up past a bound), recorded before the executor starts again.
+      const message = countLostExecution(s, `This ${s.kind.replaceAll('_', ' ')}`);
+      if (message !== undefined) failRun(s, fx, now, { reason: LOST_EXECUTIONS_REASON, message });
+      return true;
     });
     if (attempt > 0 && !isFinalStandaloneRunStatus(state.status)) started = state;
   } catch (error) {
@@ -79,7 +84,16 @@ export async function runStandaloneItem(
     },
     deps.attempt,
   );
-  if (verdict.kind === 'stopped') return;
+  if (verdict.kind === 'stopped') {
+    await markInterrupted(() =>
+      store.mutate(id, (s) => {
+        if (s.status !== 'PROCESSING') return false;
+        s.interrupted = true;
+        return true;
+      }),
+    );
+    return;
+  }
   try {
     await store.mutate(
       id,

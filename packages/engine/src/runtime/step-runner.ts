@@ -12,6 +12,12 @@ import {
   settleCancelledStep,
 } from '../run/run-transitions.ts';
 import type { FileSummary, StepExecutor, StepSuccess, StepType } from '../step-executor.ts';
+import {
+  countLostExecution,
+  LOST_EXECUTIONS_REASON,
+  MAX_LOST_EXECUTIONS,
+  markInterrupted,
+} from './lost-executions.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import type { RunStore } from './run-store.ts';
 import type { WorkTicket } from './scheduler.ts';
@@ -59,6 +65,43 @@ function overrideOutcome(stepType: StepType, output: JsonValue): StepSuccess {
 }
 
 /**
+ * Counts an execution of the item's step found unfinished ({@link countLostExecution}); past the
+ * bound, the step fails (the item is finished with it) and this returns false, as it does when
+ * the step is no longer executing (the item is dropped).
+ */
+async function countLost(item: WorkItem, deps: StepRunnerDependencies): Promise<boolean> {
+  const stepRunId = item.payload.stepRunId as string;
+  let runAgain = true;
+  const lostBefore = findStep((await deps.store.latest(item.runId)) as RunState, stepRunId);
+  const givesUp =
+    lostBefore !== undefined &&
+    !lostBefore.interrupted &&
+    (lostBefore.lost ?? 0) + 1 >= MAX_LOST_EXECUTIONS;
+  await deps.store.mutate(
+    item.runId,
+    (state, tctx, fx) => {
+      const cur = findStep(state, stepRunId);
+      if (cur?.status !== 'PROCESSING' || state.status !== 'PROCESSING') {
+        runAgain = false;
+        return false;
+      }
+      const message = countLostExecution(cur, `Step ${cur.stepName} (${cur.stepType})`);
+      if (message !== undefined) {
+        runAgain = false;
+        failStep(state, tctx, fx, cur, { reason: LOST_EXECUTIONS_REASON, message });
+        drive(state, tctx, fx);
+      }
+      return true;
+    },
+    givesUp ? { finishing: deps.ticket } : undefined,
+  );
+  if (!runAgain && !givesUp) {
+    await deps.work.done(deps.ticket, (dequeue) => deps.ctx.storage.commit({ dequeue }));
+  }
+  return runAgain;
+}
+
+/**
  * Executes one claimed work item: PENDING → PROCESSING (committed before the executor starts),
  * the executor, then the outcome committed with the queue item's removal. An item whose step run
  * is already PROCESSING is a crash leftover: the executor runs again with the same idempotency key.
@@ -70,8 +113,9 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   // A reserved item arrives PROCESSING already (created so in the commit that started it); a
   // claimed one is PENDING and starts here, committed before the executor runs.
   const current = await store.latest(item.runId);
+  const before = current && findStep(current, stepRunId)?.status;
   const started =
-    current && findStep(current, stepRunId)?.status === 'PENDING'
+    before === 'PENDING'
       ? await store.mutate(item.runId, (state, tctx, fx) => {
           const sr = findStep(state, stepRunId);
           if (sr?.status !== 'PENDING') return false;
@@ -104,6 +148,9 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     await drop();
     return;
   }
+  // A claimed item whose step was PROCESSING already: an execution that reached no outcome (its
+  // process died, or a stop interrupted it). Counted before the executor starts again.
+  if (ticket.queued && before === 'PROCESSING' && !(await countLost(item, deps))) return;
   const graph =
     store.loadedGraph(started.definitionId) ?? (await store.graph(started.definitionId));
   const step = graph.step(sr.stepName);
@@ -135,7 +182,17 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
           },
           deps.attempt,
         );
-  if (verdict.kind === 'stopped') return;
+  if (verdict.kind === 'stopped') {
+    await markInterrupted(() =>
+      store.mutate(item.runId, (state) => {
+        const cur = findStep(state, stepRunId);
+        if (cur?.status !== 'PROCESSING') return false;
+        cur.interrupted = true;
+        return true;
+      }),
+    );
+    return;
+  }
 
   const large = verdict.kind === 'complete' ? store.largeOutput(verdict.outcome.output) : undefined;
   const outputRef = large === undefined ? undefined : await store.storeOutput(sr.id, large);
