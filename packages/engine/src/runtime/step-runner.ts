@@ -18,6 +18,7 @@ import {
   MAX_LOST_EXECUTIONS,
   markInterrupted,
 } from './lost-executions.ts';
+import { redactVerdict, secretRedactor } from './redact-secrets.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import type { RunStore } from './run-store.ts';
 import type { WorkTicket } from './scheduler.ts';
@@ -155,7 +156,9 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     store.loadedGraph(started.definitionId) ?? (await store.graph(started.definitionId));
   const step = graph.step(sr.stepName);
   const override = step ? overrideFor(started, step) : undefined;
-  const verdict: AttemptVerdict =
+  // A run without secrets spares the await.
+  const secrets = started.secretsRef ? await deps.secretsOf(started) : NO_SECRETS;
+  const attempted: AttemptVerdict =
     override !== undefined
       ? { kind: 'complete', outcome: overrideOutcome(sr.stepType, override) }
       : await attemptStep(
@@ -175,13 +178,14 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
               outputs: await store.loadLineage(started, sr),
               metadata: started.metadata,
             }),
-            // A run without secrets spares the await.
-            secrets: () => (started.secretsRef ? deps.secretsOf(started) : NO_SECRETS),
+            secrets: () => secrets,
             timeoutMs: step?.timeoutMs,
             retry: { ...deps.retry, ...(step?.retry ?? {}) },
           },
           deps.attempt,
         );
+  // The run's secret values leave the verdict before it is stored, evented or sent.
+  const verdict = redactVerdict(attempted, secretRedactor(secrets));
   if (verdict.kind === 'stopped') {
     await markInterrupted(() =>
       store.mutate(item.runId, (state) => {
