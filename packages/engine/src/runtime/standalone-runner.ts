@@ -14,6 +14,7 @@ import { countLostExecution, LOST_EXECUTIONS_REASON, markInterrupted } from './l
 import type { RetryPolicy } from './retry-policy.ts';
 import type { StandaloneRunStore } from './standalone-store.ts';
 import { type AttemptDependencies, attemptStep } from './step-attempt.ts';
+import { writeUntilStored } from './storage-retry.ts';
 
 /** What executing a standalone run's work item needs. */
 export interface StandaloneRunnerDependencies {
@@ -22,6 +23,8 @@ export interface StandaloneRunnerDependencies {
   /** The engine's retry policy (`createEngine({ retry })`). */
   readonly retry: RetryPolicy;
   readonly attempt: AttemptDependencies;
+  /** Told once per outage when the storage refuses an outcome (it is written again). */
+  readonly onStorageError: (error: unknown) => void;
 }
 
 const NO_SECRETS: Readonly<Record<string, string>> = Object.freeze({});
@@ -95,27 +98,32 @@ export async function runStandaloneItem(
     return;
   }
   try {
-    await store.mutate(
-      id,
-      (s, fx, now) => {
-        if (isFinalStandaloneRunStatus(s.status)) return false;
-        switch (verdict.kind) {
-          case 'complete':
-            completeRun(s, fx, now, {
-              output: verdict.outcome.output,
-              usage: verdict.outcome.usage,
-            });
-            break;
-          case 'fail':
-            failRun(s, fx, now, verdict);
-            break;
-          case 'retry':
-            scheduleRetry(s, fx, now, verdict.at, verdict.message);
-            break;
-        }
-        return true;
-      },
-      item.id,
+    // The verdict exists only here: while the storage fails, it is written again until it holds.
+    await writeUntilStored(
+      () =>
+        store.mutate(
+          id,
+          (s, fx, now) => {
+            if (isFinalStandaloneRunStatus(s.status)) return false;
+            switch (verdict.kind) {
+              case 'complete':
+                completeRun(s, fx, now, {
+                  output: verdict.outcome.output,
+                  usage: verdict.outcome.usage,
+                });
+                break;
+              case 'fail':
+                failRun(s, fx, now, verdict);
+                break;
+              case 'retry':
+                scheduleRetry(s, fx, now, verdict.at, verdict.message);
+                break;
+            }
+            return true;
+          },
+          item.id,
+        ),
+      { signal: deps.attempt.stopSignal, onError: deps.onStorageError },
     );
   } catch (error) {
     // A run deleted while it executed has nothing left to record.

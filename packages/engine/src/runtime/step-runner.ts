@@ -23,6 +23,7 @@ import type { RetryPolicy } from './retry-policy.ts';
 import type { RunStore } from './run-store.ts';
 import type { WorkTicket } from './scheduler.ts';
 import { type AttemptDependencies, type AttemptVerdict, attemptStep } from './step-attempt.ts';
+import { writeUntilStored } from './storage-retry.ts';
 import type { WorkPlanner } from './work-plan.ts';
 
 const NO_SECRETS: Readonly<Record<string, string>> = Object.freeze({});
@@ -41,6 +42,8 @@ export interface StepRunnerDependencies {
   readonly work: WorkPlanner;
   /** What the item holds (a claim or a reservation); the outcome's commit finishes it. */
   readonly ticket: WorkTicket;
+  /** Told once per outage when the storage refuses an outcome (it is written again). */
+  readonly onStorageError: (error: unknown) => void;
 }
 
 function findStep(state: RunState, id: string): StepRunState | undefined {
@@ -198,8 +201,28 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     return;
   }
 
+  // The verdict exists only here: while the storage fails, it is written again until it holds.
+  await writeUntilStored(() => recordVerdict(item, verdict, deps), storageRetry(deps));
+}
+
+/** What {@link writeUntilStored} needs of the runner's dependencies. */
+function storageRetry(deps: {
+  readonly attempt: AttemptDependencies;
+  readonly onStorageError: (error: unknown) => void;
+}) {
+  return { signal: deps.attempt.stopSignal, onError: deps.onStorageError };
+}
+
+/** Commits an attempt's verdict on its step run (and the item's removal). */
+async function recordVerdict(
+  item: WorkItem,
+  verdict: Exclude<AttemptVerdict, { kind: 'stopped' }>,
+  deps: StepRunnerDependencies,
+): Promise<void> {
+  const { store, ticket } = deps;
+  const stepRunId = item.payload.stepRunId as string;
   const large = verdict.kind === 'complete' ? store.largeOutput(verdict.outcome.output) : undefined;
-  const outputRef = large === undefined ? undefined : await store.storeOutput(sr.id, large);
+  const outputRef = large === undefined ? undefined : await store.storeOutput(stepRunId, large);
 
   await store.mutate(
     item.runId,
