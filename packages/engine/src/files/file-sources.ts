@@ -1,4 +1,4 @@
-import { EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
+import { EngineError, EngineErrorCode, isEngineError, type ValidationIssue } from '../errors.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { FileSummary } from '../step-executor.ts';
 import type { DownloadedFile } from './download-url.ts';
@@ -68,8 +68,9 @@ export async function checkFileIds(
 /**
  * Turns a run's file sources into stored files: ids are looked up (a missing one is NOT_FOUND
  * before anything is stored), text is stored as a file, URLs are downloaded and stored. A URL
- * that cannot be downloaded is not an error of the request: the run is created FAILED with
- * UNABLE_TO_DOWNLOAD_FILE, as SPEC.md lists it.
+ * that cannot be downloaded (or that the document URL policy refuses) is not an error of the
+ * request: the run is created FAILED with UNABLE_TO_DOWNLOAD_FILE, as SPEC.md lists it, or
+ * FILE_SIZE_TOO_LARGE when its body passed the download limit.
  */
 export async function resolveFileSources(
   ctx: EngineContext,
@@ -105,7 +106,10 @@ export async function resolveFileSources(
             summaries,
             created,
             failure: {
-              reason: 'UNABLE_TO_DOWNLOAD_FILE',
+              // Streamed up to the limit and dropped there: the file is too large, not missing.
+              reason: isEngineError(error, EngineErrorCode.RESPONSE_TOO_LARGE)
+                ? 'FILE_SIZE_TOO_LARGE'
+                : 'UNABLE_TO_DOWNLOAD_FILE',
               message: `Could not download ${source.url}: ${error instanceof Error ? error.message : String(error)}`,
             },
           };
