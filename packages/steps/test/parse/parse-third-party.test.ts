@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { degrees, PDFDocument } from 'pdf-lib';
+import { degrees, PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/parse/parse-document.ts';
 import type { Block, ParseRunOutput } from '../../src/parse/parse-output.ts';
