@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { RunEventInput, WorkItem } from '@docflow/storage';
 import { isoNow } from '../clock.ts';
 import { EngineError, EngineErrorCode } from '../errors.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
+import { sweepOrphanFileBlobs } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { RunTelemetry } from '../observability/run-telemetry.ts';
 import type { ProcessorResolutionService } from '../processors/processor-resolution.ts';
@@ -20,7 +22,7 @@ import {
   type LoopbackBlobServer,
 } from '../webhooks/loopback-blob-server.ts';
 import { recoverUnfinishedWork } from './recovery.ts';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
+import { type RetryPolicy, resolveAttemptPolicy } from './retry-policy.ts';
 import { RunStore } from './run-store.ts';
 import { Scheduler, type SchedulerOptions, type WorkTicket } from './scheduler.ts';
 import { SecretBox } from './secrets.ts';
@@ -31,6 +33,13 @@ import { type AttemptDependencies, STOPPING } from './step-attempt.ts';
 import { runWorkItem } from './step-runner.ts';
 import { Waiters } from './waiters.ts';
 import { isStandaloneItem, type WorkPlan, WorkPlanner } from './work-plan.ts';
+
+/** The controller of `stop()`: listened to by as many writes as wait for storage at once. */
+function stopController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
 
 /** Unfinished runs that `start()` reads and keeps for the claims that follow, at most. */
 const RECOVERED_RUNS_KEPT = 10_000;
@@ -52,6 +61,8 @@ export interface EngineRuntimeOptions {
   readonly processors: ProcessorResolutionService;
   readonly scheduling?: SchedulerOptions | undefined;
   readonly retry?: Partial<RetryPolicy> | undefined;
+  /** The timeout of an executor attempt that has none of its own. */
+  readonly stepTimeoutMs?: number | undefined;
   readonly secretKey?: string | Uint8Array | undefined;
   readonly webhooks?: RuntimeWebhookOptions | undefined;
   readonly random?: (() => number) | undefined;
@@ -87,7 +98,8 @@ export class EngineRuntime {
   readonly #options: EngineRuntimeOptions;
   readonly #retry: RetryPolicy;
   readonly #random: () => number;
-  readonly #stopping = new AbortController();
+  /** Aborted by stop(); every executing attempt and storage retry listens to it. */
+  readonly #stopping = stopController();
   /** Turns work intents into queue rows or reservations. */
   readonly #work: WorkPlanner;
   /** What every step attempt needs, workflow steps' and standalone runs' alike. */
@@ -97,12 +109,14 @@ export class EngineRuntime {
   #starting: Promise<void> | undefined;
   #dispatcher: WebhookDispatcher | undefined;
   #blobServer: LoopbackBlobServer | undefined;
+  #unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(options: EngineRuntimeOptions) {
     const { ctx, outbox } = options;
     this.#ctx = ctx;
     this.#options = options;
-    this.#retry = { ...DEFAULT_RETRY_POLICY, ...(options.retry ?? {}) };
+    const policy = resolveAttemptPolicy(options.retry, options.stepTimeoutMs);
+    this.#retry = policy.retry;
     this.#random = options.random ?? Math.random;
     this.secrets = new SecretBox(options.secretKey);
     this.#attempt = {
@@ -110,6 +124,7 @@ export class EngineRuntime {
       aborts: this.aborts,
       stopSignal: this.#stopping.signal,
       random: this.#random,
+      defaultTimeoutMs: policy.timeoutMs,
       telemetry: options.telemetry,
       resolveProcessor: (kind, ref) => options.processors.resolveForRun(kind, ref),
     };
@@ -121,6 +136,7 @@ export class EngineRuntime {
       ...(options.scheduling ? { scheduling: options.scheduling } : {}),
       execute: (item, ticket) => this.#execute(item, ticket),
       onDrained: () => this.#checkIdle(),
+      onLeasesLost: (items) => this.#leasesLost(items),
     });
     this.#work = new WorkPlanner(this.scheduler, ctx.clock);
     this.store = new RunStore({
@@ -175,14 +191,52 @@ export class EngineRuntime {
     const { storage, clock } = this.#ctx;
     this.#state = 'starting';
     await storage.open();
+    // Bytes a crash left without their file document go before anything can store files.
+    await sweepOrphanFileBlobs(storage);
     // The runs recovery reads are kept (up to a bound): the claims that follow would read them.
     const recovered = await recoverUnfinishedWork(storage, isoNow(clock), {
       seen: (run) => this.store.remember(run, RECOVERED_RUNS_KEPT),
     });
+    await this.#listen();
     this.scheduler.start();
     await this.#startWebhooks();
     this.#state = 'started';
     this.#options.telemetry.started(recovered);
+  }
+
+  /**
+   * On a store shared by processes: other processes' commits wake this engine's scheduler (new
+   * or released work, with its availability and priority) and its webhook dispatcher (new
+   * deliveries). This process's own commits wake them directly.
+   */
+  async #listen(): Promise<void> {
+    const { storage } = this.#ctx;
+    if (storage.sharedByProcesses !== true || storage.subscribe === undefined) return;
+    this.#unsubscribe = await storage.subscribe((wakeUp) => {
+      if (wakeUp.local) return;
+      if (wakeUp.topic === 'deliveries') {
+        this.#dispatcher?.notify();
+        return;
+      }
+      if (wakeUp.availableAt === undefined) this.scheduler.notifyEnqueued();
+      else {
+        this.scheduler.notifyEnqueued([
+          { priority: wakeUp.priority ?? 1, availableAt: wakeUp.availableAt },
+        ]);
+      }
+    });
+  }
+
+  /**
+   * Another process took these items over (their leases expired before this engine renewed
+   * them): their attempts stop as they would on `stop()`, and commit nothing (their outcomes'
+   * fences would fail anyway); the new holder runs them.
+   */
+  #leasesLost(items: readonly WorkItem[]): void {
+    for (const item of items) {
+      const key = (item.payload.stepRunId ?? item.payload.standaloneRunId) as string | undefined;
+      if (key !== undefined) this.aborts.get(key)?.abort(STOPPING);
+    }
   }
 
   async #startWebhooks(): Promise<void> {
@@ -214,6 +268,7 @@ export class EngineRuntime {
     if (this.#starting) await this.#starting.catch(() => undefined);
     this.#state = 'stopped';
     this.scheduler.stop();
+    await this.#unsubscribe?.().catch(this.#options.onError);
     this.#stopping.abort(STOPPING);
     for (const abort of this.aborts.values()) abort.abort(STOPPING);
     const inflight = this.scheduler.inflightIds();
@@ -273,6 +328,8 @@ export class EngineRuntime {
         executors: this.#options.executors,
         retry: this.#retry,
         attempt: this.#attempt,
+        fences: this.#work.fences(ticket),
+        onStorageError: this.#options.onError,
       });
     }
     try {
@@ -285,6 +342,7 @@ export class EngineRuntime {
         secretsOf: (state) => this.secrets.load(this.#ctx.storage, state.secretsRef),
         work: this.#work,
         ticket,
+        onStorageError: this.#options.onError,
       });
     } catch (error) {
       await this.#work.failed(ticket, error, (enqueue) => this.#ctx.storage.commit({ enqueue }));

@@ -1,6 +1,7 @@
 import type {
   DeliveryWrite,
   JsonObject,
+  LeaseFence,
   RunRecord,
   RunWrite,
   WorkItemInput,
@@ -94,13 +95,14 @@ export class StandaloneRunStore {
   /**
    * Applies `change` (a transition) to a copy of the run's snapshot and commits it with its
    * effects; `change` returns false to commit nothing. `finishing`: the queue item whose outcome
-   * this records, removed in the same commit (or alone, when nothing changes). Returns the state
-   * after.
+   * this records, removed in the same commit (or alone, when nothing changes). `fences`: leases
+   * the commit needs still held (see `WorkPlanner.fences`). Returns the state after.
    */
   async mutate(
     id: string,
     change: (state: StandaloneRunState, fx: StandaloneEffects, now: string) => boolean,
     finishing?: string,
+    fences: readonly LeaseFence[] = [],
   ): Promise<StandaloneRunState> {
     const { ctx } = this.#deps;
     const result = await this.#mutex.run(id, async (): Promise<Committed | StandaloneRunState> => {
@@ -109,7 +111,7 @@ export class StandaloneRunStore {
       const state = structuredClone(loaded.state);
       const fx = newStandaloneEffects();
       if (!change(state, fx, ctx.nowIso())) {
-        if (finishing !== undefined) await ctx.storage.commit({ dequeue: [finishing] });
+        if (finishing !== undefined) await ctx.storage.commit({ dequeue: [finishing], fences });
         return loaded.state;
       }
       const { events, deliveries } = await this.#prepare(state, fx);
@@ -120,6 +122,7 @@ export class StandaloneRunStore {
           enqueue: queue.enqueue,
           dequeue: queue.dequeue,
           deliveries,
+          ...(fences.length > 0 ? { fences } : {}),
         });
       } catch (error) {
         if (isStorageError(error, 'REVISION_CONFLICT')) {
@@ -141,8 +144,8 @@ export class StandaloneRunStore {
   }
 
   /** Removes a queue item whose run has nothing left for it (finished, cancelled or deleted). */
-  async dropItem(itemId: string): Promise<void> {
-    await this.#deps.ctx.storage.commit({ dequeue: [itemId] });
+  async dropItem(itemId: string, fences: readonly LeaseFence[] = []): Promise<void> {
+    await this.#deps.ctx.storage.commit({ dequeue: [itemId], fences });
   }
 
   /** Removes a run and what it holds; its executing attempt is aborted. */

@@ -43,7 +43,10 @@ export interface StepAttempt {
   input(): StepInput | Promise<StepInput>;
   /** The run's secrets (read only for runs that have some). */
   secrets(): Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
-  /** An attempt that runs longer is aborted (and retried as a retryable failure). */
+  /**
+   * An attempt that runs longer is aborted (and retried as a retryable failure); without one, the
+   * engine's `defaultTimeoutMs` applies.
+   */
   readonly timeoutMs?: number | undefined;
   readonly retry: RetryPolicy;
 }
@@ -57,6 +60,8 @@ export interface AttemptDependencies {
   readonly stopSignal: AbortSignal;
   /** Random in [0, 1) for retry jitter. */
   readonly random: () => number;
+  /** The timeout of an attempt that has none of its own (`createEngine({ stepTimeoutMs })`). */
+  readonly defaultTimeoutMs?: number | undefined;
   /** Logs and traces: the executor runs with its step's span active. */
   readonly telemetry?: RunTelemetry | undefined;
   /**
@@ -111,7 +116,7 @@ export async function attemptStep(
   deps.aborts.set(attempt.key, abort);
   // stop() aborts the attempts it finds; this one may have begun after that.
   if (deps.stopSignal.aborted) abort.abort(STOPPING);
-  const timeoutMs = attempt.timeoutMs;
+  const timeoutMs = attempt.timeoutMs ?? deps.defaultTimeoutMs;
   const timerStop = typeof timeoutMs === 'number' ? new AbortController() : undefined;
   if (timerStop && typeof timeoutMs === 'number') {
     ctx.clock.sleep(timeoutMs, timerStop.signal).then(
