@@ -32,6 +32,7 @@ const TOKEN_SYNONYMS: Readonly<Record<string, string>> = {
   store: 'vendor',
   biller: 'vendor',
   buyer: 'customer',
+  holder: 'customer',
   client: 'customer',
   purchaser: 'customer',
   beginning: 'opening',

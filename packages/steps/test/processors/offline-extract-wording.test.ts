@@ -54,4 +54,12 @@ describe('schema wording', () => {
       topic: 'Renewal of the lease',
     });
   });
+
+  it('reads the customer of a statement as its account holder', () => {
+    const value = extract(
+      ['Account Statement', 'Customer: Jonas Rossi', 'Account Number: DE99 6257 2261'].join('\n'),
+      { account_holder: str, account_number: str },
+    );
+    expect(value).toEqual({ account_holder: 'Jonas Rossi', account_number: 'DE99 6257 2261' });
+  });
 });
