@@ -41,7 +41,7 @@ import {
   standaloneDate,
   withoutHonorific,
 } from './conventions.ts';
-import { itemRows, mapColumns, splitAmount, splitQuantity } from './extract-tables.ts';
+import { COUNT_FIRST, itemRows, mapColumns, splitAmount, splitQuantity } from './extract-tables.ts';
 import { cleanIdentifier, type Role, rolesOf } from './field-roles.ts';
 
 /** Matches weaker than this are not used. */
@@ -536,7 +536,11 @@ function extractArray(
       const item: Record<string, ExtractValue> = {};
       let filled = 0;
       const described = descriptionColumn === undefined ? undefined : row[descriptionColumn];
-      const inline = quantityProp && described ? splitQuantity(described.text) : undefined;
+      const countFirst =
+        descriptionColumn !== undefined &&
+        COUNT_FIRST.test(table.header[descriptionColumn]?.text ?? '');
+      const inline =
+        quantityProp && described ? splitQuantity(described.text, countFirst) : undefined;
       for (const prop of props) {
         const leaf = { node: prop.node, roles: new Set<Role>() };
         const column = chosen.map.columns.get(prop.name);
