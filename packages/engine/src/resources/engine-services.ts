@@ -2,6 +2,7 @@ import type { CreatedBy } from '../created-by.ts';
 import { validateWorkflowDefinition } from '../definition/validate-definition.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
 import { downloadUrl } from '../files/download-url.ts';
+import { FileDeletions } from '../files/file-deletions.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { EngineRuntime } from '../runtime/engine-runtime.ts';
 import type { StepExecutor, StepType } from '../step-executor.ts';
@@ -79,8 +80,10 @@ export function createServices(deps: EngineServicesDependencies): EngineServices
       return { id: endpoint.id, url: endpoint.url, signingSecret: endpoint.signingSecret };
     },
   });
+  const fileDeletions = new FileDeletions();
   const workflowRuns = createWorkflowRunsService({
     ctx,
+    fileDeletions,
     store: runtime.store,
     resolve: (ref, path) => workflows.resolve(ref, path),
     aborts: runtime.aborts,
@@ -89,7 +92,7 @@ export function createServices(deps: EngineServicesDependencies): EngineServices
     download: downloadUrl,
   });
   return {
-    files: createFilesService(ctx),
+    files: createFilesService(ctx, fileDeletions),
     workflows,
     workflowRuns,
     ...createStandaloneRunsServices({

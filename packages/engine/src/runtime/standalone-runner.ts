@@ -1,4 +1,4 @@
-import type { WorkItem } from '@docflow/storage';
+import type { LeaseFence, WorkItem } from '@docflow/storage';
 import { EngineErrorCode, isEngineError } from '../errors.ts';
 import { isFinalStandaloneRunStatus } from '../run/lifecycle.ts';
 import { STANDALONE_KIND_SPECS } from '../standalone/standalone-kinds.ts';
@@ -21,6 +21,8 @@ export interface StandaloneRunnerDependencies {
   /** The engine's retry policy (`createEngine({ retry })`). */
   readonly retry: RetryPolicy;
   readonly attempt: AttemptDependencies;
+  /** The leases the item's commits need still held (see `WorkPlanner.fences`). */
+  readonly fences: readonly LeaseFence[];
 }
 
 const NO_SECRETS: Readonly<Record<string, string>> = Object.freeze({});
@@ -36,23 +38,28 @@ export async function runStandaloneItem(
   deps: StandaloneRunnerDependencies,
 ): Promise<void> {
   const id = item.payload.standaloneRunId as string;
-  const { store } = deps;
+  const { store, fences } = deps;
   let started: StandaloneRunState | undefined;
   try {
     let attempt = 0;
-    const state = await store.mutate(id, (s, fx, now) => {
-      const before = s.attempt;
-      if (!beginAttempt(s, fx, now)) return false;
-      attempt = s.attempt;
-      // A run found executing (a crash or a stop left it) runs its attempt again: no change.
-      return s.attempt !== before || fx.events.length > 0;
-    });
+    const state = await store.mutate(
+      id,
+      (s, fx, now) => {
+        const before = s.attempt;
+        if (!beginAttempt(s, fx, now)) return false;
+        attempt = s.attempt;
+        // A run found executing (a crash or a stop left it) runs its attempt again: no change.
+        return s.attempt !== before || fx.events.length > 0;
+      },
+      undefined,
+      fences,
+    );
     if (attempt > 0 && !isFinalStandaloneRunStatus(state.status)) started = state;
   } catch (error) {
     if (!isEngineError(error, EngineErrorCode.NOT_FOUND)) throw error;
   }
   if (started === undefined) {
-    await store.dropItem(item.id);
+    await store.dropItem(item.id, fences);
     return;
   }
   const state = started;
@@ -102,10 +109,11 @@ export async function runStandaloneItem(
         return true;
       },
       item.id,
+      fences,
     );
   } catch (error) {
     // A run deleted while it executed has nothing left to record.
     if (!isEngineError(error, EngineErrorCode.NOT_FOUND)) throw error;
-    await store.dropItem(item.id);
+    await store.dropItem(item.id, fences);
   }
 }
