@@ -63,6 +63,20 @@ describe('schema wording', () => {
     );
     expect(value).toEqual({ account_holder: 'Jonas Rossi', account_number: 'DE99 6257 2261' });
   });
+
+  it("reads a PO's date as its order date and 'Required by' as its delivery date", () => {
+    const value = extract(
+      [
+        'Purchase Order',
+        'PO Number: 4596306600',
+        'PO Date: July 4, 2024',
+        'Required By: July 16, 2024',
+        'Requested by: Fatima Ortega',
+      ].join('\n'),
+      { order_date: date, delivery_date: date },
+    );
+    expect(value).toEqual({ order_date: '2024-07-04', delivery_date: '2024-07-16' });
+  });
 });
 
 describe('item counts', () => {

@@ -227,10 +227,14 @@ const GENERIC = new Set(['number', 'date', 'name', 'id', 'code', 'value', 'type'
 
 /** How well a label names a leaf, 0..1 (before the candidate's weight). */
 function labelScore(leaf: Leaf, candidate: Candidate): number {
-  const issued = leaf.nameTokens.includes('issue') ? asIssued(candidate.tokens) : undefined;
+  const issued = asIssued(candidate.tokens);
+  // A date named for its document's kind ("order_date") meets the label of another word for that
+  // kind ("PO Date"), a little below a label that names it exactly.
+  const issuedLeaf = issued ? asIssued(leaf.nameTokens) : undefined;
   const byName = Math.max(
     dice(leaf.nameTokens, candidate.tokens),
-    issued ? dice(leaf.nameTokens, issued) : 0,
+    issued && leaf.nameTokens.includes('issue') ? dice(leaf.nameTokens, issued) : 0,
+    issued && issuedLeaf ? 0.9 * dice(issuedLeaf, issued) : 0,
   );
   let byDescription = 0;
   // A description covers a label only through a word that names something ("Due", not "Date").
