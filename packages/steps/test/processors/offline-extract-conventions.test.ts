@@ -108,6 +108,36 @@ describe('organisations and people by convention', () => {
   });
 });
 
+describe('letterheads beside label/value pairs', () => {
+  it('takes the name beside the invoice grid, not the bill-to company under it', () => {
+    const value = extract(
+      [
+        'J C                       Invoice',
+        'Juniper Cloud             Invoice No.      416055',
+        'Hauptstraße 41            Date of issue    2023-01-21',
+        'Bill To',
+        'Zephyr Components AG',
+        '77 Harbor Road',
+      ].join('\n'),
+      { vendor_name: str('The company that issued the invoice'), customer_name: str() },
+    );
+    expect(value).toEqual({ vendor_name: 'Juniper Cloud', customer_name: 'Zephyr Components AG' });
+  });
+
+  it('reads a building society as a name, not an address', () => {
+    const value = extract(
+      [
+        'Greenway Building Society      STATEMENT OF ACCOUNT',
+        '3 Rue des Lilas',
+        'Olumide Rossi      Account No.    90036942',
+        'Hauptstraße 41     Branch         61-40-77',
+      ].join('\n'),
+      { bank_name: str('The bank that issued the statement') },
+    );
+    expect(value).toEqual({ bank_name: 'Greenway Building Society' });
+  });
+});
+
 describe('values', () => {
   it('keeps identifiers free of the words a layout ran into them', () => {
     const value = extract('PO Number: PO-8806 Order\nAccount: 3795 Statement', {
