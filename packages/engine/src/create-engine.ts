@@ -4,6 +4,7 @@ import type { Engine, EngineOptions } from './engine.ts';
 import { EngineError, EngineErrorCode } from './errors.ts';
 import { EventBus } from './events/event-bus.ts';
 import { EventOutbox } from './events/event-outbox.ts';
+import { createDownloader } from './files/download-url.ts';
 import type { EngineContext } from './internal/engine-context.ts';
 import { newId } from './internal/ids.ts';
 import { errorReporter } from './observability/error-reporter.ts';
@@ -99,6 +100,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       executors,
       processors,
       createdBy: options.createdBy ?? null,
+      download: createDownloader(options.downloads),
     }),
     runtime,
   );

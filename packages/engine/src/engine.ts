@@ -2,6 +2,7 @@ import type { StorageAdapter } from '@docflow/storage';
 import type { Clock } from './clock.ts';
 import type { CreatedBy } from './created-by.ts';
 import type { EngineEventListener } from './events/event-bus.ts';
+import type { DownloadOptions } from './files/download-url.ts';
 import type { EngineLogger } from './observability/engine-logger.ts';
 import type { EngineServices } from './resources/engine-services.ts';
 import type { GenerateSchema } from './resources/processors.ts';
@@ -54,6 +55,12 @@ export interface EngineOptions {
   readonly logger?: EngineLogger;
   /** Random source in [0, 1) for retry jitter. */
   readonly random?: () => number;
+  /**
+   * Downloads of URL file sources (`file: { url }`): the `document` URL policy (only public
+   * addresses by default; tests opt in to loopback with `{ urlPolicy: { allowLoopback: true } }`),
+   * the largest download (100 MiB, read while streaming) and its timeout.
+   */
+  readonly downloads?: DownloadOptions;
 }
 
 /** The docflow engine: resources mirror SPEC.md as method calls. */

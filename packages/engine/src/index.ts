@@ -43,6 +43,7 @@ export {
 } from './events/event-types.ts';
 export type { DetectedFileType } from './files/detect-file-type.ts';
 export { detectFileType } from './files/detect-file-type.ts';
+export type { DownloadOptions } from './files/download-url.ts';
 export type {
   AddressClass,
   PolicyFetch,

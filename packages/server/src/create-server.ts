@@ -63,6 +63,12 @@ export interface ServerOptions {
    * and cloud-metadata addresses; `{ allowLoopback: true }` lets a local receiver in.
    */
   readonly urlPolicy?: UrlPolicyOptions;
+  /**
+   * Where runs' document URLs (`file: { url }`, given by API clients) may be fetched from: the
+   * engine's `document` policy refuses loopback, private, link-local and metadata addresses;
+   * a server whose clients pass its own presigned URLs on a private host opts in here.
+   */
+  readonly documentUrlPolicy?: UrlPolicyOptions;
   /** More engine options per workspace (scheduling, retry, …). */
   readonly engineOptions?: (workspace: Workspace) => Omit<EngineOptions, 'storage' | 'steps'>;
   /**
@@ -148,6 +154,9 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       ...extra,
       storage: options.workspaceStorage(workspace),
       steps,
+      ...(options.documentUrlPolicy
+        ? { downloads: { ...(extra.downloads ?? {}), urlPolicy: options.documentUrlPolicy } }
+        : {}),
       // Each workspace's run secrets are sealed with a key of its own, kept across restarts.
       secretKey: createHmac('sha256', secret).update(`run-secrets:${workspace.id}`).digest(),
       webhooks: {

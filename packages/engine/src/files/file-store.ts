@@ -8,10 +8,10 @@ import { detectFileType } from './detect-file-type.ts';
 /**
  * Where file bytes and file documents are kept: a `files` document per file (its summary) and
  * its bytes in the blob store under `file/<id>`. The files service and the runtime (executors'
- * `context.files`) both go through here.
+ * `context.files`) both go through here. `blobKeyOf` is the blob key of a file's bytes.
  */
 const FILE_BLOB_PREFIX = 'file/';
-const blobKeyOf = (id: string): string => `${FILE_BLOB_PREFIX}${id}`;
+export const blobKeyOf = (id: string): string => `${FILE_BLOB_PREFIX}${id}`;
 
 /** Projects a stored file document to a summary. */
 export function toFileSummary(data: JsonObject): FileSummary {

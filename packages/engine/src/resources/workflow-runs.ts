@@ -7,7 +7,13 @@ import {
   type ValidationIssue,
 } from '../errors.ts';
 import type { FileDeletions } from '../files/file-deletions.ts';
-import { checkFileIds, type Download, resolveFileSources } from '../files/file-sources.ts';
+import {
+  checkFileIds,
+  type Download,
+  keepFilesIfDone,
+  type ResolvedFiles,
+  resolveFileSources,
+} from '../files/file-sources.ts';
 import { presentFiles } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { processorReferencesOf } from '../processors/processor-resolution.ts';
@@ -213,46 +219,51 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         ? [input.file]
         : [...(input.package?.files ?? [])];
       const paths = input.file ? ['file'] : sources.map((_, i) => `package.files[${i}]`);
-      const { summaries, failure } = await resolveFiles(sources, paths);
       assertNoIssues(outputsIssues(def, input.outputs ?? []), 'workflow run');
+      const resolved = await resolveFiles(sources, paths);
       const overrides: Record<string, JsonValue> = {};
       for (const o of input.outputs ?? []) overrides[o.processorId] = o.output;
-      const state = newRunState(def, summaries, {
+      const state = newRunState(def, resolved.summaries, {
         priority: input.priority ?? 50,
         metadata: checkMetadata(input.metadata, 'metadata').metadata,
         batchId: null,
         overrides,
       });
-      return project(await begin(state, input.secrets, failure));
+      const begun = await keepFilesIfDone(ctx, [resolved], () =>
+        begin(state, input.secrets, resolved.failure),
+      );
+      return project(begun);
     },
 
     async createBatch(input) {
       assertNoIssues(checkBatchInput(input), 'workflow run batch');
       const def = await deps.resolve(input.workflow, 'workflow');
-      const resolved: {
-        summaries: FileSummary[];
-        failure?: { reason: string; message: string };
-        item: BatchRunInput;
-      }[] = [];
+      const resolved: (ResolvedFiles & { item: BatchRunInput })[] = [];
       // Check every file id first: a bad input creates no run at all.
       await checkFileIds(
         ctx,
         input.inputs.map((item) => item.file),
         input.inputs.map((_, i) => `inputs[${i}].file`),
       );
-      for (const [i, item] of input.inputs.entries()) {
-        resolved.push({ ...(await resolveFiles([item.file], [`inputs[${i}].file`])), item });
-      }
+      await keepFilesIfDone(ctx, resolved, async () => {
+        for (const [i, item] of input.inputs.entries()) {
+          resolved.push({ ...(await resolveFiles([item.file], [`inputs[${i}].file`])), item });
+        }
+      });
       const batchId = ctx.newId('workflow_batch_');
       const runs: WorkflowRun[] = [];
-      for (const { summaries, failure, item } of resolved) {
+      for (const [i, { summaries, failure, item }] of resolved.entries()) {
         const state = newRunState(def, summaries, {
           priority: input.priority ?? 90,
           metadata: checkMetadata(item.metadata, 'metadata').metadata,
           batchId,
           overrides: {},
         });
-        runs.push(toWorkflowRun(await begin(state, item.secrets, failure)));
+        // A run that could not be created keeps none of the files of those not created yet.
+        const begun = await keepFilesIfDone(ctx, resolved.slice(i), () =>
+          begin(state, item.secrets, failure),
+        );
+        runs.push(toWorkflowRun(begun));
       }
       return { object: 'workflow_run_batch', batchId, runs };
     },

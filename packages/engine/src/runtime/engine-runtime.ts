@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { RunEventInput, WorkItem } from '@docflow/storage';
 import { isoNow } from '../clock.ts';
 import { EngineError, EngineErrorCode } from '../errors.ts';
@@ -32,6 +33,13 @@ import { type AttemptDependencies, STOPPING } from './step-attempt.ts';
 import { runWorkItem } from './step-runner.ts';
 import { Waiters } from './waiters.ts';
 import { isStandaloneItem, type WorkPlan, WorkPlanner } from './work-plan.ts';
+
+/** The controller of `stop()`: listened to by as many writes as wait for storage at once. */
+function stopController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
 
 /** Unfinished runs that `start()` reads and keeps for the claims that follow, at most. */
 const RECOVERED_RUNS_KEPT = 10_000;
@@ -90,7 +98,8 @@ export class EngineRuntime {
   readonly #options: EngineRuntimeOptions;
   readonly #retry: RetryPolicy;
   readonly #random: () => number;
-  readonly #stopping = new AbortController();
+  /** Aborted by stop(); every executing attempt and storage retry listens to it. */
+  readonly #stopping = stopController();
   /** Turns work intents into queue rows or reservations. */
   readonly #work: WorkPlanner;
   /** What every step attempt needs, workflow steps' and standalone runs' alike. */
@@ -320,6 +329,7 @@ export class EngineRuntime {
         retry: this.#retry,
         attempt: this.#attempt,
         fences: this.#work.fences(ticket),
+        onStorageError: this.#options.onError,
       });
     }
     try {
@@ -332,6 +342,7 @@ export class EngineRuntime {
         secretsOf: (state) => this.secrets.load(this.#ctx.storage, state.secretsRef),
         work: this.#work,
         ticket,
+        onStorageError: this.#options.onError,
       });
     } catch (error) {
       await this.#work.failed(ticket, error, (enqueue) => this.#ctx.storage.commit({ enqueue }));

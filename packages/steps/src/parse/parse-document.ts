@@ -4,13 +4,12 @@ import { buildChunks } from './build-chunks.ts';
 import type { DraftDocument } from './draft-document.ts';
 import {
   DEFAULT_PARSE_LIMITS,
-  expansionLimit,
   type FormatContext,
   type ParseLimits,
   type PdfWorkers,
 } from './format-context.ts';
 import { isEncryptedOfficePackage } from './formats/zip-inspect.ts';
-import { measureZip } from './formats/zip-measure.ts';
+import { measureExpansion } from './measure-expansion.ts';
 import { type ParseProgress, pageProgress } from './page-progress.ts';
 import { isParseFailure } from './parse-failure.ts';
 import type {
@@ -181,25 +180,17 @@ export async function parseDocument(
 
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  if (detected.type === 'DOCX' || detected.type === 'EXCEL') {
-    // The headers may lie (ZIP64 or not) and honest XML may expand a thousandfold: count what the
-    // entries really inflate to, before any parser (which would trust the headers) sees them.
-    const limit = expansionLimit(limits, bytes.length);
-    try {
-      await measureZip(
-        bytes,
-        limit,
-        signal,
-        (_, seen) =>
-          `The ${detected.type} container expands to more than ${formatBytes(limit)} (${formatBytes(seen)} counted when reading stopped) from a file of ${formatBytes(bytes.length)}: a decompression bomb, or a document beyond limits.expansionRatio (${limits.expansionRatio}) × its size + limits.expansionAllowanceBytes.`,
-      );
-    } catch (error) {
-      options.signal?.throwIfAborted();
-      if (isParseFailure(error)) return fail(error.reason, error.message);
-      if (timeout.aborted) return timedOut(limits);
-      throw error;
-    }
+  try {
+    // Headers may lie (ZIP64 or not) and honest data may expand a thousandfold: what the document
+    // really inflates to is counted before any parser (which would trust the headers) sees it.
+    await measureExpansion(detected.type, bytes, limits, signal);
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    if (isParseFailure(error)) return fail(error.reason, error.message);
+    if (timeout.aborted) return timedOut(limits);
+    throw error;
   }
+
   const context: FormatContext = {
     config,
     limits,
