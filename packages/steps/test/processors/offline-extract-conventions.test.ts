@@ -138,6 +138,24 @@ describe('letterheads beside label/value pairs', () => {
   });
 });
 
+describe('addressees', () => {
+  it('completes a salutation by given name from the inside address', () => {
+    const value = extract(
+      [
+        'Silverline Logistics B.V.',
+        '12 November 2023',
+        'Ingrid Kowalski',
+        '3 Rue des Lilas',
+        '75011 Paris',
+        'Dear Ingrid,',
+        'Thank you for your visit last week.',
+      ].join('\n'),
+      { recipient: str('The person the letter is addressed to') },
+    );
+    expect(value).toEqual({ recipient: 'Ingrid Kowalski' });
+  });
+});
+
 describe('values', () => {
   it('keeps identifiers free of the words a layout ran into them', () => {
     const value = extract('PO Number: PO-8806 Order\nAccount: 3795 Statement', {

@@ -198,7 +198,7 @@ export function withoutHonorific(name: string): string {
 
 /**
  * The addressee of a letter: the name after "Dear", completed from the inside address when the
- * salutation gives only part of it ("Dear Ms. Lopez," and "Maria Lopez" above).
+ * salutation gives only part of it ("Dear Ms. Lopez," or "Dear Maria," and "Maria Lopez" above).
  */
 export function salutationName(page: DocumentPage): Found | undefined {
   for (let i = 0; i < page.lines.length; i++) {
@@ -214,12 +214,11 @@ export function salutationName(page: DocumentPage): Found | undefined {
       const cell = firstCell(page.lines[k] as DocumentLine)?.text ?? '';
       const full = withoutHonorific(cell);
       const fullWords = full.split(/\s+/);
-      if (
-        fullWords.length > words.length &&
-        fullWords.length <= 5 &&
-        fullWords[fullWords.length - 1] === last &&
-        nameShaped(full)
-      )
+      // The same surname ("Dear Ms. Lopez"), or the same given name alone ("Dear Ingrid").
+      const same =
+        fullWords[fullWords.length - 1] === last ||
+        (words.length === 1 && fullWords[0] === words[0]);
+      if (fullWords.length > words.length && fullWords.length <= 5 && same && nameShaped(full))
         return { value: full, region: regionOf(page.lines[k] as DocumentLine), lineIndex: k };
     }
     return { value: named, region: regionOf(line), lineIndex: i };
