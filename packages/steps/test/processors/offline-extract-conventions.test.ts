@@ -108,6 +108,54 @@ describe('organisations and people by convention', () => {
   });
 });
 
+describe('letterheads beside label/value pairs', () => {
+  it('takes the name beside the invoice grid, not the bill-to company under it', () => {
+    const value = extract(
+      [
+        'J C                       Invoice',
+        'Juniper Cloud             Invoice No.      416055',
+        'Hauptstraße 41            Date of issue    2023-01-21',
+        'Bill To',
+        'Zephyr Components AG',
+        '77 Harbor Road',
+      ].join('\n'),
+      { vendor_name: str('The company that issued the invoice'), customer_name: str() },
+    );
+    expect(value).toEqual({ vendor_name: 'Juniper Cloud', customer_name: 'Zephyr Components AG' });
+  });
+
+  it('reads a building society as a name, not an address', () => {
+    const value = extract(
+      [
+        'Greenway Building Society      STATEMENT OF ACCOUNT',
+        '3 Rue des Lilas',
+        'Olumide Rossi      Account No.    90036942',
+        'Hauptstraße 41     Branch         61-40-77',
+      ].join('\n'),
+      { bank_name: str('The bank that issued the statement') },
+    );
+    expect(value).toEqual({ bank_name: 'Greenway Building Society' });
+  });
+});
+
+describe('addressees', () => {
+  it('completes a salutation by given name from the inside address', () => {
+    const value = extract(
+      [
+        'Silverline Logistics B.V.',
+        '12 November 2023',
+        'Ingrid Kowalski',
+        '3 Rue des Lilas',
+        '75011 Paris',
+        'Dear Ingrid,',
+        'Thank you for your visit last week.',
+      ].join('\n'),
+      { recipient: str('The person the letter is addressed to') },
+    );
+    expect(value).toEqual({ recipient: 'Ingrid Kowalski' });
+  });
+});
+
 describe('values', () => {
   it('keeps identifiers free of the words a layout ran into them', () => {
     const value = extract('PO Number: PO-8806 Order\nAccount: 3795 Statement', {

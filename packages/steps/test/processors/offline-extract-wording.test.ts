@@ -1,7 +1,8 @@
 /**
  * Offline extraction asked by schemas in another user's wording: camelCase names, other words
  * for the same thing ("netAmount" for the subtotal, "issueDate" for the invoice date, "fromDate"
- * and "toDate" for a period's ends, "topic" for the subject). Inputs are built by the tests.
+ * and "toDate" for a period's ends, "topic" for the subject), and the counts receipts write into
+ * their item text. Inputs are built by the tests.
  */
 import { describe, expect, it } from 'vitest';
 import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
@@ -53,5 +54,61 @@ describe('schema wording', () => {
       toDate: '2024-03-31',
       topic: 'Renewal of the lease',
     });
+  });
+
+  it('reads the customer of a statement as its account holder', () => {
+    const value = extract(
+      ['Account Statement', 'Customer: Jonas Rossi', 'Account Number: DE99 6257 2261'].join('\n'),
+      { account_holder: str, account_number: str },
+    );
+    expect(value).toEqual({ account_holder: 'Jonas Rossi', account_number: 'DE99 6257 2261' });
+  });
+
+  it("reads a PO's date as its order date and 'Required by' as its delivery date", () => {
+    const value = extract(
+      [
+        'Purchase Order',
+        'PO Number: 4596306600',
+        'PO Date: July 4, 2024',
+        'Required By: July 16, 2024',
+        'Requested by: Fatima Ortega',
+      ].join('\n'),
+      { order_date: date, delivery_date: date },
+    );
+    expect(value).toEqual({ order_date: '2024-07-04', delivery_date: '2024-07-16' });
+  });
+});
+
+describe('item counts', () => {
+  it('reads counts written into the item text of a receipt', () => {
+    const items = {
+      type: 'array',
+      items: { type: 'object', properties: { description: str, quantity: num, amount: num } },
+    };
+    const slip = (header: string, rows: readonly string[]) =>
+      extract(['Corner Deli', 'Receipt', header, ...rows, 'Total        9.99'].join('\n'), {
+        items,
+      }).items;
+    expect(
+      slip('Item / Service        Total', [
+        '4 x Coffee            7.88',
+        '1 x Bagel             1.70',
+      ]),
+    ).toEqual([
+      { description: 'Coffee', quantity: 4, amount: 7.88 },
+      { description: 'Bagel', quantity: 1, amount: 1.7 },
+    ]);
+    expect(
+      slip('Item                  Amount', [
+        'Bagel 2 @ 15,44 €     30,88 €',
+        'Pens 10 pack 1 @      13,54 €',
+      ]),
+    ).toEqual([
+      { description: 'Bagel', quantity: 2, amount: 30.88 },
+      { description: 'Pens 10 pack', quantity: 1, amount: 13.54 },
+    ]);
+    expect(slip('Qty Item              Amount', ['4 Water bottle        62.48'])).toEqual([
+      { description: 'Water bottle', quantity: 4, amount: 62.48 },
+    ]);
   });
 });

@@ -80,6 +80,27 @@ describe('label/value detection', () => {
     expect(f.INVOICE).toBeUndefined();
   });
 
+  it('reads a label and its amount one space apart on a line of their own', () => {
+    const f = fields(
+      page(
+        [
+          'Opening Balance USD 3,472.51',
+          'Balance brought forward £1,654.04',
+          'Shipping & handling 2',
+          'Server rack 42U 142.06',
+        ].join('\n'),
+      ),
+    );
+    expect(f).toMatchObject({
+      'Opening Balance': 'USD 3,472.51',
+      'Balance brought forward': '£1,654.04',
+    });
+    // A count is no amount; a code is no label's word.
+    expect(f['Shipping & handling']).toBeUndefined();
+    expect(f['Server rack 42U']).toBeUndefined();
+    expect(f['Server rack']).toBeUndefined();
+  });
+
   it('reads labels with percentages and values after colons', () => {
     expect(fields(page('Subtotal: 100.00\nVAT 20%: 20.00'))['VAT 20%']).toBe('20.00');
   });

@@ -10,6 +10,7 @@
  */
 
 import { parseCurrencyCode, parseDate, parseNumber } from '../value-coercion.ts';
+import { isLabelCell } from '../view/cell-shapes.ts';
 import type { DocumentLine, DocumentPage, DocumentRegion } from '../view/document-view.ts';
 import { splitCells } from '../view/table-inference.ts';
 import { boxOf, regionOf } from '../view/view-geometry.ts';
@@ -33,7 +34,7 @@ const TITLE_WORDS = new Set(
 const LEGAL_FORM =
   /\b(inc|ltd|llc|llp|plc|gmbh|ag|sa|s\.a|bv|b\.v|nv|co|corp|corporation|company|limited|pvt|pty|group|bank|trust|union|society|partners|associates|sons|söhne|kg|sarl|srl|spa|oy|ab|as)\b\.?/i;
 const STREET =
-  /^\d+[a-z]?\s+\p{L}|\b(street|st\.|road|rd\.|avenue|ave\.?|blvd|boulevard|lane|way|drive|place|square|plaza|park|straße|strasse|str\.|rue|via|platz|weg|suite|unit|floor|building|p\.?o\.? box)\b|\p{L}+(straße|strasse|weg|platz|gasse)\s+\d/iu;
+  /^\d+[a-z]?\s+\p{L}|\b(street|st\.|road|rd\.|avenue|ave\.?|blvd|boulevard|lane|way|drive|place|square|plaza|park|straße|strasse|str\.|rue|via|platz|weg|p\.?o\.? box)\b|\b(suite|unit|floor|building|bldg)\.?\s*#?\d|\p{L}+(straße|strasse|weg|platz|gasse)\s+\d/iu;
 const POSTCODE =
   /\b\d{4,6}\s+\p{Lu}\p{L}+|\b\p{Lu}\p{L}+,?\s+[A-Z]{2}\s+\d{5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\p{Lu}\p{L}+\s+\d{5,6}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/u;
 const CONTACT =
@@ -96,6 +97,15 @@ function firstCell(line: DocumentLine): { text: string; start: number; end: numb
   return splitCells(line.text)[0];
 }
 
+/** True for cells after the first that are label/value pairs ("Invoice No.    416055"). */
+function besidePairs(cells: readonly { text: string }[]): boolean {
+  const rest = cells.slice(1);
+  return (
+    rest.length % 2 === 0 &&
+    rest.every((c, k) => k % 2 === 1 || isLabelCell(c.text.replace(/:$/, '')))
+  );
+}
+
 /**
  * The issuing organisation: among the first lines of the page, the name-shaped text with the
  * best mix of prominence (taller than the body text), a legal form ("Ltd", "GmbH", "Bank") and
@@ -110,9 +120,14 @@ export function letterhead(page: DocumentPage): Found | undefined {
     const line = lines[i] as DocumentLine;
     const top = boxOf(line.polygon)?.top;
     if (top !== undefined && !line.layout && top > page.height * 0.35) break;
-    // A letterhead is above the document's tables: a row of three cells or more ends the search.
-    if (splitCells(line.text).length >= 3) break;
-    for (const cell of splitCells(line.text)) {
+    // A letterhead is above the document's tables: a row of three cells or more ends the search,
+    // unless it is a name beside label/value pairs ("Juniper Cloud    Invoice No.    416055").
+    const cells = splitCells(line.text);
+    if (cells.length >= 3 && !besidePairs(cells)) break;
+    // The name under "Bill to" or "Customer" is a party's, not the issuer's.
+    const above = i > 0 ? firstCell(lines[i - 1] as DocumentLine)?.text : undefined;
+    if (above && PARTY_LABEL.test(above.replace(/:$/, ''))) continue;
+    for (const cell of cells.length >= 3 ? cells.slice(0, 1) : cells) {
       const text = cell.text.replace(/^[#*\s]+|[*\s]+$/g, '');
       if (!nameShaped(text) || isTitle(text) || isInitials(text)) continue;
       if (
@@ -183,7 +198,7 @@ export function withoutHonorific(name: string): string {
 
 /**
  * The addressee of a letter: the name after "Dear", completed from the inside address when the
- * salutation gives only part of it ("Dear Ms. Lopez," and "Maria Lopez" above).
+ * salutation gives only part of it ("Dear Ms. Lopez," or "Dear Maria," and "Maria Lopez" above).
  */
 export function salutationName(page: DocumentPage): Found | undefined {
   for (let i = 0; i < page.lines.length; i++) {
@@ -199,12 +214,11 @@ export function salutationName(page: DocumentPage): Found | undefined {
       const cell = firstCell(page.lines[k] as DocumentLine)?.text ?? '';
       const full = withoutHonorific(cell);
       const fullWords = full.split(/\s+/);
-      if (
-        fullWords.length > words.length &&
-        fullWords.length <= 5 &&
-        fullWords[fullWords.length - 1] === last &&
-        nameShaped(full)
-      )
+      // The same surname ("Dear Ms. Lopez"), or the same given name alone ("Dear Ingrid").
+      const same =
+        fullWords[fullWords.length - 1] === last ||
+        (words.length === 1 && fullWords[0] === words[0]);
+      if (fullWords.length > words.length && fullWords.length <= 5 && same && nameShaped(full))
         return { value: full, region: regionOf(page.lines[k] as DocumentLine), lineIndex: k };
     }
     return { value: named, region: regionOf(line), lineIndex: i };

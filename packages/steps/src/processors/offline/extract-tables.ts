@@ -301,11 +301,21 @@ export function splitAmount(
  * A quantity written into an item's description, as till receipts do: "2 x Coffee",
  * "Coffee 2 @ 1.50", "Coffee 2 x 1.50". Undefined when the text has none.
  */
-export function splitQuantity(text: string): { quantity: number; description: string } | undefined {
+export function splitQuantity(
+  text: string,
+  leadingCount = false,
+): { quantity: number; description: string } | undefined {
   const t = text.trim();
   let m = /^(\d{1,4}(?:[.,]\d+)?)\s*[x×*]\s+(\S.*)$/i.exec(t);
   if (m?.[1] && m[2]) return { quantity: Number(m[1].replace(',', '.')), description: m[2] };
-  m = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:@|[x×]\s)\s*\S+$/i.exec(t);
+  // "Bagel 2 @ 15,44 €", "Pens 1 @" (the unit price cut off into the next column), "Tea 2 x 1.50".
+  m = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:@\s*(?:\S.*)?|[x×]\s+\S.*)$/i.exec(t);
   if (m?.[1] && m[2]) return { quantity: Number(m[2].replace(',', '.')), description: m[1] };
+  // "4 Water bottle" under a header that names the count first ("Qty Item").
+  m = leadingCount ? /^(\d{1,4})\s+(\p{L}.*)$/u.exec(t) : null;
+  if (m?.[1] && m[2]) return { quantity: Number(m[1]), description: m[2] };
   return undefined;
 }
+
+/** A header that names a count before the item ("Qty Item", "Quantity / Description"). */
+export const COUNT_FIRST = /^(qty|quantity|quantities|count|units?|pcs|menge|anz(ahl)?)\b/i;

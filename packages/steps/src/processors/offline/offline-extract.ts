@@ -41,7 +41,7 @@ import {
   standaloneDate,
   withoutHonorific,
 } from './conventions.ts';
-import { itemRows, mapColumns, splitAmount, splitQuantity } from './extract-tables.ts';
+import { COUNT_FIRST, itemRows, mapColumns, splitAmount, splitQuantity } from './extract-tables.ts';
 import { cleanIdentifier, type Role, rolesOf } from './field-roles.ts';
 
 /** Matches weaker than this are not used. */
@@ -227,10 +227,14 @@ const GENERIC = new Set(['number', 'date', 'name', 'id', 'code', 'value', 'type'
 
 /** How well a label names a leaf, 0..1 (before the candidate's weight). */
 function labelScore(leaf: Leaf, candidate: Candidate): number {
-  const issued = leaf.nameTokens.includes('issue') ? asIssued(candidate.tokens) : undefined;
+  const issued = asIssued(candidate.tokens);
+  // A date named for its document's kind ("order_date") meets the label of another word for that
+  // kind ("PO Date"), a little below a label that names it exactly.
+  const issuedLeaf = issued ? asIssued(leaf.nameTokens) : undefined;
   const byName = Math.max(
     dice(leaf.nameTokens, candidate.tokens),
-    issued ? dice(leaf.nameTokens, issued) : 0,
+    issued && leaf.nameTokens.includes('issue') ? dice(leaf.nameTokens, issued) : 0,
+    issued && issuedLeaf ? 0.9 * dice(issuedLeaf, issued) : 0,
   );
   let byDescription = 0;
   // A description covers a label only through a word that names something ("Due", not "Date").
@@ -536,7 +540,11 @@ function extractArray(
       const item: Record<string, ExtractValue> = {};
       let filled = 0;
       const described = descriptionColumn === undefined ? undefined : row[descriptionColumn];
-      const inline = quantityProp && described ? splitQuantity(described.text) : undefined;
+      const countFirst =
+        descriptionColumn !== undefined &&
+        COUNT_FIRST.test(table.header[descriptionColumn]?.text ?? '');
+      const inline =
+        quantityProp && described ? splitQuantity(described.text, countFirst) : undefined;
       for (const prop of props) {
         const leaf = { node: prop.node, roles: new Set<Role>() };
         const column = chosen.map.columns.get(prop.name);

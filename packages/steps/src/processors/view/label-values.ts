@@ -57,6 +57,24 @@ function colonPairs(text: string): Pair[] {
   return pairs;
 }
 
+/** An amount at the end of a text: "USD 3,472.51", "£1,654.04", "5 472,18 €", "-12.50". */
+const TRAILING_AMOUNT =
+  /\s((?:[A-Z]{3}\s?|[$€£¥₹]\s?)?[-−]?(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?\d{1,3}(?:[,.' ’]\d{3})*[.,]\d{2}(?:\s?(?:[A-Z]{3}|[$€£¥₹]))?)$/u;
+
+/**
+ * A label and an amount in one cell, set apart by a single space ("Opening Balance USD 3,472.51"):
+ * the label must read as one, the amount have cents or a currency.
+ */
+export function labelledAmount(
+  text: string,
+): { label: string; value: string; at: number } | undefined {
+  const m = TRAILING_AMOUNT.exec(text);
+  if (!m?.[1]) return undefined;
+  const label = text.slice(0, m.index).trim();
+  if (label === '' || /\d$/.test(label) || !isLabelCell(label)) return undefined;
+  return { label, value: m[1], at: m.index + 1 };
+}
+
 /** A cell of a line with its horizontal extent and its line's vertical one. */
 interface Cell {
   readonly text: string;
@@ -212,6 +230,16 @@ export function lineFields(lines: readonly DocumentLine[]): {
       );
     }
     for (const cell of row) if (/^[^:]+:\s*\S/.test(cell.text)) labels.add(cell);
+    // A line that is a label and its amount, one space apart.
+    const only = row.length === 1 ? row[0] : undefined;
+    const amount = only && !only.text.includes(':') ? labelledAmount(only.text) : undefined;
+    if (only && amount) {
+      const start = only.start + amount.at;
+      push(amount.label, index, { line: index, start, end: only.end, text: amount.value }, 'line');
+      paired.add(only);
+      labels.add(only);
+      return;
+    }
     if (allLabels(row)) {
       // A header set on two lines ("Line" / "Total" over a narrow column) counts as one row.
       const next = rows[index + 1] ?? [];

@@ -174,8 +174,17 @@ function splitLeadingNumbers(table: DocumentTable): DocumentTable {
   if (!numbers.every((m) => m !== null)) return table;
   const first = Number(numbers[0]?.[1]);
   const counting = numbers.every((m, i) => Number(m?.[1]) === first + i);
+  // Not counting the rows, the numbers are a column only where the header names it first
+  // ("Qty Item"), not in any header of two words ("Item / Service" over "4 x Coffee").
   const words = /^(\S+)\s+(\S.*)$/.exec(headText);
-  if (!counting && !words) return table;
+  if (
+    !counting &&
+    !(
+      words &&
+      /^(#|no\.?|nr\.?|pos\.?|qty|quantity|count|units?|pcs|menge|anz(ahl)?)$/i.test(words[1] ?? '')
+    )
+  )
+    return table;
   const head = table.header[0] as DocumentCell;
   const split: DocumentCell[] = counting
     ? [{ ...head, text: '#' }, head]
