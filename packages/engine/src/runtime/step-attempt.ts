@@ -2,6 +2,7 @@ import type { JsonObject } from '@docflow/storage';
 import { EngineErrorCode, isEngineError, StepError } from '../errors.ts';
 import { readFileBytes, storeFile } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import type { RunTelemetry } from '../observability/run-telemetry.ts';
 import type { ProcessorUsed } from '../processors/processor-resource.ts';
 import {
   isStepFailure,
@@ -61,6 +62,8 @@ export interface AttemptDependencies {
   readonly random: () => number;
   /** The timeout of an attempt that has none of its own (`createEngine({ stepTimeoutMs })`). */
   readonly defaultTimeoutMs?: number | undefined;
+  /** Logs and traces: the executor runs with its step's span active. */
+  readonly telemetry?: RunTelemetry | undefined;
   /**
    * Saved processor configs for executors (`context.resolveProcessor`), with the processor and
    * version they are, which the attempt's outcome records.
@@ -168,7 +171,10 @@ export async function attemptStep(
         ? { resolveProcessor: resolveProcessorOf(deps.resolveProcessor) }
         : {}),
     });
-    const outcome = await executor.execute(await attempt.input(), context);
+    const input = await attempt.input();
+    const outcome = await (deps.telemetry
+      ? deps.telemetry.within(attempt.key, attempt.runId, () => executor.execute(input, context))
+      : executor.execute(input, context));
     verdict = isStepFailure(outcome)
       ? {
           kind: 'fail',

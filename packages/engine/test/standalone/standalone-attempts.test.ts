@@ -211,6 +211,8 @@ describe('standalone runs as the SDK sends them, and as SPEC.md returns them', (
 
   it('take files by URL for every kind; a URL that cannot be fetched fails the run', async () => {
     engine = createEngine({
+      // The test's file server listens on 127.0.0.1, which the document URL policy refuses.
+      downloads: { urlPolicy: { allowLoopback: true } },
       steps: [
         echoExtract,
         ...(['PARSE', 'CLASSIFY', 'SPLIT'] as const).map((type) =>
@@ -254,7 +256,10 @@ describe('standalone runs as the SDK sends them, and as SPEC.md returns them', (
   });
 
   it('extract from a package of files: file null, files in order', async () => {
-    engine = createEngine({ steps: [echoExtract] });
+    engine = createEngine({
+      steps: [echoExtract],
+      downloads: { urlPolicy: { allowLoopback: true } },
+    });
     await engine.start();
     const a = await engine.files.upload({ name: 'a.txt', data: 'first' });
     const run = await engine.extractRuns.create({
