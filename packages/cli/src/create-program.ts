@@ -43,6 +43,11 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .version(VERSION, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--db <path>', 'SQLite database file', 'docflow.db')
+    .option(
+      '--postgres <url>',
+      'keep runs in PostgreSQL instead (postgres://user:password@host:port/database); several processes may share it',
+    )
+    .option('--postgres-schema <name>', 'the schema of --postgres', 'docflow')
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut: (s) => context.stdout.write(s),
@@ -52,9 +57,17 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .exitOverride();
   addProviderOptions(program);
   const db = (command: Command) => (command.optsWithGlobals() as { db?: string }).db;
-  /** `--db` and the model provider, for commands that open an engine (which resumes runs). */
+  const storageFlags = (command: Command) => {
+    const { postgres, postgresSchema } = command.optsWithGlobals() as {
+      postgres?: string;
+      postgresSchema?: string;
+    };
+    return postgres === undefined ? {} : { postgres, postgresSchema };
+  };
+  /** The storage flags and the model provider, for commands that open an engine (which resumes runs). */
   const engineOptions = (command: Command) => ({
     db: db(command),
+    ...storageFlags(command),
     provider: providerSettings(command.optsWithGlobals() as ProviderFlags),
   });
 
@@ -197,7 +210,7 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .option('--allow-private', 'let webhooks and EXTERNAL_DATA_VALIDATION reach private networks')
     .addHelpText(
       'after',
-      '\nThe registry (organizations, workspaces, key hashes) is --db; each workspace has its own database in <db>.workspaces/.\nCreate keys with `docflow api-keys create`. Point the service SDK at the printed URL with baseUrl.',
+      '\nThe registry (organizations, workspaces, key hashes) is --db; each workspace has its own database in <db>.workspaces/, or with --postgres a schema of its own (<postgres-schema>_ws_<digest>), which several server processes may share.\nCreate keys with `docflow api-keys create`. Point the service SDK at the printed URL with baseUrl.',
     )
     .action(async (options, command: Command) => {
       exit.code = await (await commands.serve()).serveCommand(context, {

@@ -1,14 +1,8 @@
-import { resolve } from 'node:path';
 import type { Engine } from '@docflow/engine';
 import type { ParseStepProgress } from '@docflow/steps';
-import type { CliContext } from './cli-context.ts';
 import { CliError } from './cli-error.ts';
+import { type EngineStorage, storageAdapter } from './engine-storage.ts';
 import type { ModelProviderSettings } from './provider-options.ts';
-
-/** The database file of `--db`, default `docflow.db` in the working directory. */
-export function databasePath(context: CliContext, db: string | undefined): string {
-  return resolve(context.cwd, db ?? 'docflow.db');
-}
 
 /** Options of {@link openEngine}. */
 export interface OpenEngineOptions {
@@ -19,20 +13,24 @@ export interface OpenEngineOptions {
 }
 
 /**
- * Opens and starts an engine on the SQLite file with every shipped executor. Starting resumes
- * the runs a previous process left unfinished; `stop()` hands unfinished work back to the file.
+ * Opens and starts an engine on the SQLite file or the PostgreSQL schema with every shipped
+ * executor. Starting resumes the runs a previous process left unfinished (on PostgreSQL, it
+ * works beside the other processes there); `stop()` hands unfinished work back to the store.
  */
-export async function openEngine(dbPath: string, options: OpenEngineOptions = {}): Promise<Engine> {
+export async function openEngine(
+  storage: EngineStorage,
+  options: OpenEngineOptions = {},
+): Promise<Engine> {
   // Loaded here, not at the top: `--help` and `formula` should not pay for the parsers.
-  const [{ createEngine }, { isStorageError }, { sqliteStorage }, { builtinSteps, modelProvider }] =
+  const [{ createEngine }, { isStorageError }, { builtinSteps, modelProvider }, adapter] =
     await Promise.all([
       import('@docflow/engine'),
       import('@docflow/storage'),
-      import('@docflow/storage/sqlite'),
       import('@docflow/steps'),
+      storageAdapter(storage),
     ]);
   const engine = createEngine({
-    storage: sqliteStorage({ path: dbPath }),
+    storage: adapter,
     steps: builtinSteps({
       ...(options.onParseProgress ? { parse: { onProgress: options.onParseProgress } } : {}),
       ...(options.provider ? { processors: { provider: modelProvider(options.provider) } } : {}),
@@ -43,6 +41,8 @@ export async function openEngine(dbPath: string, options: OpenEngineOptions = {}
   } catch (error) {
     // Another engine writes this file: starting here would take its work over.
     if (isStorageError(error, 'DATABASE_IN_USE')) throw new CliError(error.message);
+    // An unreachable server, a refused login: the user's to fix.
+    if (isStorageError(error)) throw new CliError(error.message);
     throw error;
   }
   return engine;

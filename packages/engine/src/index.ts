@@ -55,6 +55,9 @@ export type {
   UrlPurpose,
 } from './net/index.ts';
 export { checkUrl, classifyAddress, createPolicyFetch, urlPolicy } from './net/index.ts';
+export type { EngineLogger, LogLevel } from './observability/engine-logger.ts';
+export { TRACER_NAME } from './observability/run-telemetry.ts';
+export { TELEMETRY_ATTRIBUTES } from './observability/telemetry-attributes.ts';
 export type { FileResource, FilesService, UploadFileInput } from './resources/files.ts';
 export type { ListResult, PageParams } from './resources/list-result.ts';
 export type {

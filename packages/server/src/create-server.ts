@@ -192,6 +192,8 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(fastifyValidatorCompiler);
+  // Declared up front, so that setting it does not change the shape of every request object.
+  app.decorateRequest('docflow', undefined);
   const bodyTimeouts = new BodyTimeouts(limits.bodyTimeoutMs);
 
   const requestOrigin = (request: FastifyRequest) =>
@@ -315,20 +317,25 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
               }, done);
             },
           }),
-      handler: async (request, reply) => {
-        const base = { params: request.params, query: request.query, request, reply, server };
-        if (route.public) return route.handle(base as never);
-        const scope = request.docflow;
-        if (!scope) throw new ApiError('INTERNAL_ERROR', 'request scope missing');
-        const context: RouteContext<unknown, unknown, unknown> = {
-          ...base,
-          body: request.body,
-          engine: scope.scope.engine,
-          finishedRuns: scope.scope.finishedRuns,
-          workspace: scope.workspace,
-        };
-        return route.handle(context as never);
-      },
+      handler: route.public
+        ? (request, reply) =>
+            route.handle({ params: request.params, query: request.query, request, reply, server })
+        : (request, reply) => {
+            const scope = request.docflow;
+            if (!scope) throw new ApiError('INTERNAL_ERROR', 'request scope missing');
+            const context: RouteContext<unknown, unknown, unknown> = {
+              params: request.params,
+              query: request.query,
+              body: request.body,
+              request,
+              reply,
+              server,
+              engine: scope.scope.engine,
+              finishedRuns: scope.scope.finishedRuns,
+              workspace: scope.workspace,
+            };
+            return route.handle(context as never);
+          },
     });
   }
   await app.ready();

@@ -8,16 +8,16 @@ import { type FileResource, isEngineError, type WorkflowRun } from '@docflow/eng
 import type { ParseStepProgress } from '@docflow/steps';
 import type { CliContext } from '../cli-context.ts';
 import { CliError, ExitCode } from '../cli-error.ts';
+import { engineStorage, type StorageFlags } from '../engine-storage.ts';
 import { loadDefinition } from '../load-definition.ts';
-import { databasePath, openEngine } from '../open-engine.ts';
+import { openEngine } from '../open-engine.ts';
 import { createRunProgress } from '../output/run-progress.ts';
 import { runSummaryTable } from '../output/run-summary.ts';
 import type { ModelProviderSettings } from '../provider-options.ts';
 import { printIssues } from './validate-command.ts';
 
 /** Options of `docflow run`. */
-export interface RunOptions {
-  readonly db?: string;
+export interface RunOptions extends StorageFlags {
   readonly json?: boolean;
   readonly package?: boolean;
   readonly priority?: number;
@@ -51,7 +51,7 @@ export async function runCommand(
   );
   // The progress display exists once the runs do; PARSE steps may report pages before that.
   let onPages: ((progress: ParseStepProgress) => void) | undefined;
-  const engine = await openEngine(databasePath(context, options.db), {
+  const engine = await openEngine(engineStorage(context, options), {
     provider: options.provider,
     onParseProgress: (progress) => onPages?.(progress),
   });

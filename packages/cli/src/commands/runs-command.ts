@@ -9,16 +9,16 @@ import {
 } from '@docflow/engine';
 import type { CliContext } from '../cli-context.ts';
 import { CliError, ExitCode } from '../cli-error.ts';
+import { engineStorage, type StorageFlags } from '../engine-storage.ts';
 import { loadJsonFile } from '../load-json-file.ts';
-import { databasePath, openEngine } from '../open-engine.ts';
+import { openEngine } from '../open-engine.ts';
 import { runDetail } from '../output/run-summary.ts';
 import { styleStatus } from '../output/style.ts';
 import { formatTable } from '../output/table.ts';
 import type { ModelProviderSettings } from '../provider-options.ts';
 
 /** Options every `runs` subcommand takes. */
-export interface RunsOptions {
-  readonly db?: string;
+export interface RunsOptions extends StorageFlags {
   readonly json?: boolean;
   /** The model provider of the steps this command's engine resumes (offline when absent). */
   readonly provider?: ModelProviderSettings | undefined;
@@ -29,7 +29,7 @@ async function withEngine<T>(
   options: RunsOptions,
   work: (engine: Awaited<ReturnType<typeof openEngine>>) => Promise<T>,
 ): Promise<T> {
-  const engine = await openEngine(databasePath(context, options.db), {
+  const engine = await openEngine(engineStorage(context, options), {
     provider: options.provider,
   });
   try {

@@ -42,7 +42,8 @@ const httpUrl = {
   description: 'an http: or https: URL',
 } as const;
 
-const retry = {
+/** A retry policy's fields and ranges: a step's `retry`, and `createEngine({ retry })`. */
+export const retryPolicySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -178,7 +179,7 @@ const stepBaseSchema = {
     type: { enum: STEP_TYPES },
     config: {},
     next: {},
-    retry,
+    retry: retryPolicySchema,
     timeoutMs: { type: 'integer', minimum: 1, maximum: L.maxTimeoutMs },
   },
 } as const;

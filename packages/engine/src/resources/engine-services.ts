@@ -1,6 +1,7 @@
 import type { CreatedBy } from '../created-by.ts';
 import { validateWorkflowDefinition } from '../definition/validate-definition.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
+import { FileDeletions } from '../files/file-deletions.ts';
 import type { Download } from '../files/file-sources.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { EngineRuntime } from '../runtime/engine-runtime.ts';
@@ -81,8 +82,10 @@ export function createServices(deps: EngineServicesDependencies): EngineServices
       return { id: endpoint.id, url: endpoint.url, signingSecret: endpoint.signingSecret };
     },
   });
+  const fileDeletions = new FileDeletions();
   const workflowRuns = createWorkflowRunsService({
     ctx,
+    fileDeletions,
     store: runtime.store,
     resolve: (ref, path) => workflows.resolve(ref, path),
     aborts: runtime.aborts,
@@ -91,7 +94,7 @@ export function createServices(deps: EngineServicesDependencies): EngineServices
     download: deps.download,
   });
   return {
-    files: createFilesService(ctx),
+    files: createFilesService(ctx, fileDeletions),
     workflows,
     workflowRuns,
     ...createStandaloneRunsServices({

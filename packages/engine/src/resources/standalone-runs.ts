@@ -22,7 +22,7 @@ import type { ProcessorResolutionService } from '../processors/processor-resolut
 import type { ProcessorUsed } from '../processors/processor-resource.ts';
 import { isFinalStandaloneRunStatus, type StandaloneRunStatus } from '../run/lifecycle.ts';
 import type { StandaloneRunStore } from '../runtime/standalone-store.ts';
-import type { Waiters } from '../runtime/waiters.ts';
+import { sharedStorePollMs, type Waiters } from '../runtime/waiters.ts';
 import {
   type AnyStandaloneInput,
   batchInputIssues,
@@ -320,7 +320,7 @@ export function createStandaloneRunsService<K extends StandaloneKind>(
         spec.label,
         async () => (await store.load(id))?.state,
         (s) => isFinalStandaloneRunStatus(s.status),
-        options,
+        { ...options, pollMs: sharedStorePollMs(ctx.storage) },
       );
       return project(finished);
     },

@@ -6,6 +6,7 @@ import {
   notFound,
   type ValidationIssue,
 } from '../errors.ts';
+import type { FileDeletions } from '../files/file-deletions.ts';
 import {
   checkFileIds,
   type Download,
@@ -25,7 +26,7 @@ import { cancelRun, failRun } from '../run/run-transitions.ts';
 import type { RunStore } from '../runtime/run-store.ts';
 import type { SecretBox } from '../runtime/secrets.ts';
 import type { StepAbort } from '../runtime/step-abort.ts';
-import type { Waiters } from '../runtime/waiters.ts';
+import { sharedStorePollMs, type Waiters } from '../runtime/waiters.ts';
 import type { FileSummary } from '../step-executor.ts';
 import { checkMetadata } from '../validation/request-parts.ts';
 import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
@@ -55,6 +56,13 @@ export interface WorkflowRunsService {
     input: CreateWorkflowRunBatchInput,
   ): Promise<{ object: 'workflow_run_batch'; batchId: string; runs: WorkflowRun[] }>;
   get(id: string): Promise<WorkflowRun>;
+  /**
+   * The run as `get` returns it, as JSON text, with its status: what a server answers. The text
+   * of an unfinished run is kept until its next change (a commit replaces the state it was
+   * made from) or until one of its files is deleted, so asking again costs a lookup and a check
+   * that its files are there.
+   */
+  getJson(id: string): Promise<{ readonly status: RunStatus; readonly json: string }>;
   list(params?: ListWorkflowRunsParams): Promise<ListResult<WorkflowRun>>;
   /** Resolves when the run is PROCESSED, FAILED, CANCELLED, NEEDS_REVIEW or REJECTED. */
   waitFor(id: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<WorkflowRun>;
@@ -79,6 +87,8 @@ export interface WorkflowRunsDependencies {
   readonly settled: Waiters<RunState>;
   /** Downloads a URL file source. */
   readonly download: Download;
+  /** The file deletions committed, which change what runs show. */
+  readonly fileDeletions: FileDeletions;
 }
 
 /**
@@ -112,15 +122,26 @@ function issue(code: string, path: string, message: string): ValidationIssue {
 export function createWorkflowRunsService(deps: WorkflowRunsDependencies): WorkflowRunsService {
   const { ctx, store } = deps;
 
-  const project = async (state: RunState): Promise<WorkflowRun> => {
+  const project = async (state: RunState, files?: ReadonlySet<string>): Promise<WorkflowRun> => {
     const outputs = new Map<string, JsonValue>();
     for (const sr of state.stepRuns) {
       if (sr.outputRef !== undefined) outputs.set(sr.id, await store.loadOutput(sr));
     }
-    const present = await presentFiles(ctx, Object.keys(state.fileIndex));
+    const present = files ?? (await presentFiles(ctx, Object.keys(state.fileIndex)));
     const graph = await store.graph(state.definitionId);
     return toWorkflowRun(state, outputs, (id) => present.has(id), graph);
   };
+
+  // The JSON of unfinished runs' current states. A commit replaces a run's state (it never
+  // changes one in place), so an entry is good as long as its state is the current one and the
+  // same files are there: no file deleted since (on storage this engine alone writes, it sees
+  // every deletion), or else the same files found; it goes with its state. Everything else a
+  // run shows is immutable: outputs in the blob store (by reference), the definition, step ids.
+  const texts = new WeakMap<
+    RunState,
+    { readonly deletions: number; readonly files: string; readonly json: string }
+  >();
+  const seesEveryDeletion = ctx.storage.sharedByProcesses !== true;
 
   const load = async (id: unknown): Promise<RunState> => {
     const state = typeof id === 'string' && id !== '' ? await store.get(id) : undefined;
@@ -251,6 +272,24 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
       return project(await load(id));
     },
 
+    async getJson(id) {
+      const deletions = deps.fileDeletions.count;
+      const state = await load(id);
+      const known = texts.get(state);
+      if (known !== undefined && seesEveryDeletion && known.deletions === deletions) {
+        return { status: state.status, json: known.json };
+      }
+      const present = await presentFiles(ctx, Object.keys(state.fileIndex));
+      const files = [...present].join('\n');
+      const json =
+        known !== undefined && known.files === files
+          ? known.json
+          : JSON.stringify(await project(state, present));
+      // A finished run's state is read from storage anew each time: nothing to keep it by.
+      if (!isFinalRunStatus(state.status)) texts.set(state, { deletions, files, json });
+      return { status: state.status, json };
+    },
+
     async list(params) {
       return listPage(
         params,
@@ -274,7 +313,7 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         'workflow run',
         () => store.get(id),
         (latest) => isSettledRunStatus(latest.status),
-        options,
+        { ...options, pollMs: sharedStorePollMs(ctx.storage) },
       );
       return project(settled);
     },

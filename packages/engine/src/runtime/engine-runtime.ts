@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { WorkItem } from '@docflow/storage';
+import type { RunEventInput, WorkItem } from '@docflow/storage';
 import { isoNow } from '../clock.ts';
 import { EngineError, EngineErrorCode } from '../errors.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
+import { sweepOrphanFileBlobs } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import type { RunTelemetry } from '../observability/run-telemetry.ts';
 import type { ProcessorResolutionService } from '../processors/processor-resolution.ts';
 import { isSettledRunStatus } from '../run/lifecycle.ts';
 import type { RunState } from '../run/run-state.ts';
@@ -20,7 +22,7 @@ import {
   type LoopbackBlobServer,
 } from '../webhooks/loopback-blob-server.ts';
 import { recoverUnfinishedWork } from './recovery.ts';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
+import { type RetryPolicy, resolveAttemptPolicy } from './retry-policy.ts';
 import { RunStore } from './run-store.ts';
 import { Scheduler, type SchedulerOptions, type WorkTicket } from './scheduler.ts';
 import { SecretBox } from './secrets.ts';
@@ -59,10 +61,14 @@ export interface EngineRuntimeOptions {
   readonly processors: ProcessorResolutionService;
   readonly scheduling?: SchedulerOptions | undefined;
   readonly retry?: Partial<RetryPolicy> | undefined;
+  /** The timeout of an executor attempt that has none of its own. */
+  readonly stepTimeoutMs?: number | undefined;
   readonly secretKey?: string | Uint8Array | undefined;
   readonly webhooks?: RuntimeWebhookOptions | undefined;
   readonly random?: (() => number) | undefined;
   readonly onError: (error: unknown) => void;
+  /** Logs and traces of runs, steps and the engine's life. */
+  readonly telemetry: RunTelemetry;
 }
 
 /** Where an engine is in its life: resource methods work only while it is `started`. */
@@ -103,12 +109,14 @@ export class EngineRuntime {
   #starting: Promise<void> | undefined;
   #dispatcher: WebhookDispatcher | undefined;
   #blobServer: LoopbackBlobServer | undefined;
+  #unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(options: EngineRuntimeOptions) {
     const { ctx, outbox } = options;
     this.#ctx = ctx;
     this.#options = options;
-    this.#retry = { ...DEFAULT_RETRY_POLICY, ...(options.retry ?? {}) };
+    const policy = resolveAttemptPolicy(options.retry, options.stepTimeoutMs);
+    this.#retry = policy.retry;
     this.#random = options.random ?? Math.random;
     this.secrets = new SecretBox(options.secretKey);
     this.#attempt = {
@@ -116,6 +124,8 @@ export class EngineRuntime {
       aborts: this.aborts,
       stopSignal: this.#stopping.signal,
       random: this.#random,
+      defaultTimeoutMs: policy.timeoutMs,
+      telemetry: options.telemetry,
       resolveProcessor: (kind, ref) => options.processors.resolveForRun(kind, ref),
     };
     this.scheduler = new Scheduler({
@@ -126,14 +136,16 @@ export class EngineRuntime {
       ...(options.scheduling ? { scheduling: options.scheduling } : {}),
       execute: (item, ticket) => this.#execute(item, ticket),
       onDrained: () => this.#checkIdle(),
+      onLeasesLost: (items) => this.#leasesLost(items),
     });
     this.#work = new WorkPlanner(this.scheduler, ctx.clock);
     this.store = new RunStore({
       ctx,
       prepareEvents: (state, pending, graph) => outbox.prepareRunEvents(state, pending, graph),
       work: this.#work,
-      afterCommit: (state, plan, events, deliveries) =>
-        this.#afterCommit(state, plan, events, deliveries),
+      afterCommit: (state, plan, events, deliveries, log) =>
+        this.#afterCommit(state, plan, events, deliveries, log),
+      evicted: (runId) => options.telemetry.deleted(runId),
     });
     this.standalone = new StandaloneRunStore({
       ctx,
@@ -142,6 +154,7 @@ export class EngineRuntime {
       abort: (runId) => this.aborts.get(runId)?.abort(new Error('run cancelled')),
       work: this.#work,
       notifyEnqueued: (items) => this.scheduler.notifyEnqueued(items),
+      telemetry: options.telemetry,
     });
   }
 
@@ -178,13 +191,52 @@ export class EngineRuntime {
     const { storage, clock } = this.#ctx;
     this.#state = 'starting';
     await storage.open();
+    // Bytes a crash left without their file document go before anything can store files.
+    await sweepOrphanFileBlobs(storage);
     // The runs recovery reads are kept (up to a bound): the claims that follow would read them.
-    await recoverUnfinishedWork(storage, isoNow(clock), {
+    const recovered = await recoverUnfinishedWork(storage, isoNow(clock), {
       seen: (run) => this.store.remember(run, RECOVERED_RUNS_KEPT),
     });
+    await this.#listen();
     this.scheduler.start();
     await this.#startWebhooks();
     this.#state = 'started';
+    this.#options.telemetry.started(recovered);
+  }
+
+  /**
+   * On a store shared by processes: other processes' commits wake this engine's scheduler (new
+   * or released work, with its availability and priority) and its webhook dispatcher (new
+   * deliveries). This process's own commits wake them directly.
+   */
+  async #listen(): Promise<void> {
+    const { storage } = this.#ctx;
+    if (storage.sharedByProcesses !== true || storage.subscribe === undefined) return;
+    this.#unsubscribe = await storage.subscribe((wakeUp) => {
+      if (wakeUp.local) return;
+      if (wakeUp.topic === 'deliveries') {
+        this.#dispatcher?.notify();
+        return;
+      }
+      if (wakeUp.availableAt === undefined) this.scheduler.notifyEnqueued();
+      else {
+        this.scheduler.notifyEnqueued([
+          { priority: wakeUp.priority ?? 1, availableAt: wakeUp.availableAt },
+        ]);
+      }
+    });
+  }
+
+  /**
+   * Another process took these items over (their leases expired before this engine renewed
+   * them): their attempts stop as they would on `stop()`, and commit nothing (their outcomes'
+   * fences would fail anyway); the new holder runs them.
+   */
+  #leasesLost(items: readonly WorkItem[]): void {
+    for (const item of items) {
+      const key = (item.payload.stepRunId ?? item.payload.standaloneRunId) as string | undefined;
+      if (key !== undefined) this.aborts.get(key)?.abort(STOPPING);
+    }
   }
 
   async #startWebhooks(): Promise<void> {
@@ -216,6 +268,7 @@ export class EngineRuntime {
     if (this.#starting) await this.#starting.catch(() => undefined);
     this.#state = 'stopped';
     this.scheduler.stop();
+    await this.#unsubscribe?.().catch(this.#options.onError);
     this.#stopping.abort(STOPPING);
     for (const abort of this.aborts.values()) abort.abort(STOPPING);
     const inflight = this.scheduler.inflightIds();
@@ -227,6 +280,7 @@ export class EngineRuntime {
     await this.#dispatcher?.stop();
     await this.#blobServer?.close();
     await this.#ctx.storage.close();
+    this.#options.telemetry.stopped();
   }
 
   /** Resolves once no step is queued or running and no webhook is pending. */
@@ -274,6 +328,7 @@ export class EngineRuntime {
         executors: this.#options.executors,
         retry: this.#retry,
         attempt: this.#attempt,
+        fences: this.#work.fences(ticket),
         onStorageError: this.#options.onError,
       });
     }
@@ -301,7 +356,10 @@ export class EngineRuntime {
     plan: WorkPlan,
     events: Parameters<EventOutbox['committed']>[0],
     deliveries: number,
+    log: readonly RunEventInput[],
   ): void {
+    // Before the reserved steps start: their spans open here, and their executors run in them.
+    this.#options.telemetry.workflowRunCommitted(state, log);
     for (const id of plan.aborts) this.aborts.get(id)?.abort(new Error('step aborted by the run'));
     this.#options.outbox.committed(events, deliveries);
     this.#work.dispatch(plan);

@@ -7,12 +7,19 @@ import { queueItem } from './work-plan.ts';
  * What `engine.start()` does before it claims anything, after a crash or a stop: the work a
  * previous process left is made claimable again. Lease handling lives here and in the scheduler,
  * nowhere else.
+ *
+ * On a store shared by processes (`sharedByProcesses`) there is nothing to do: every step an
+ * engine executes there holds a lease on a queue row, reserved ones included, so a dead
+ * process's steps become claimable when their leases expire, and the leases of live processes
+ * are theirs. Giving leases back or queueing PROCESSING steps again would take live processes'
+ * work.
  */
 export async function recoverUnfinishedWork(
   storage: StorageAdapter,
   now: string,
   options: { readonly seen?: (run: RunRecord) => void } = {},
 ): Promise<{ readonly released: number; readonly requeued: number }> {
+  if (storage.sharedByProcesses === true) return { released: 0, requeued: 0 };
   // One writer per database: claims left by a previous process are stale. Give them back now
   // rather than waiting for their leases to expire.
   const stale = (await storage.listWork()).filter((w) => w.leaseOwner !== undefined);

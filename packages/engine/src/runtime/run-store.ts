@@ -1,7 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { DeliveryWrite, JsonValue, RunRecord, SnapshotPatchOp } from '@docflow/storage';
+import type {
+  DeliveryWrite,
+  JsonValue,
+  LeaseFence,
+  RunEventInput,
+  RunRecord,
+  SnapshotPatchOp,
+} from '@docflow/storage';
 import { applySnapshotPatch, isStorageError, snapshotPatch } from '@docflow/storage';
-import { EngineError, EngineErrorCode, notFound } from '../errors.ts';
+import { EngineError, EngineErrorCode, isEngineError, notFound } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { drive } from '../run/control/control-steps.ts';
@@ -36,20 +43,38 @@ export interface RunStoreDependencies {
   ): Promise<{ events: EngineEvent[]; deliveries: DeliveryWrite[] }>;
   /** Turns the transitions' work intents into queue rows or reservations. */
   readonly work: WorkPlanner;
-  /** After a commit: abort, publish events, start reserved steps, resolve waiters. */
+  /**
+   * After a commit: abort, publish events, start reserved steps, resolve waiters; `log`: the run
+   * log entries the commit wrote.
+   */
   afterCommit(
     state: RunState,
     plan: WorkPlan,
     events: readonly EngineEvent[],
     deliveriesCommitted: number,
+    log: readonly RunEventInput[],
   ): void;
+  /** A run was forgotten (deleted). */
+  evicted?(runId: string): void;
 }
 
 /** Options of a mutation. */
 export interface MutateOptions {
   /** The executing item whose outcome this mutation records (its row goes, its slot is freed). */
   readonly finishing?: WorkTicket | undefined;
+  /**
+   * The executing item on whose behalf this mutation is made (its start), when not `finishing`:
+   * on a store shared by processes the commit applies only while its lease is still held.
+   */
+  readonly holding?: WorkTicket | undefined;
 }
+
+/**
+ * How many times a mutation is applied when its commit finds the run changed since it was read
+ * (the first time included). Other processes' commits to a run one of its steps ran in are the
+ * usual cause on a shared store; each retry reads the run afresh.
+ */
+const CONFLICT_ATTEMPTS = 20;
 
 /** A transition applied by the run store: synchronous, over a draft; false commits nothing. */
 export type Transition = (state: RunState, ctx: TransitionContext, fx: Effects) => boolean;
@@ -121,8 +146,12 @@ export class RunStore {
     return this.#graphs.get(definitionId);
   }
 
-  /** The current snapshot (cached for active runs). */
+  /**
+   * The current snapshot (cached for active runs). On a store shared by processes, read from
+   * storage: another process may have changed the run since this one cached it.
+   */
   async get(runId: string): Promise<RunState | undefined> {
+    if (this.#deps.ctx.storage.sharedByProcesses === true) this.#cache.delete(runId);
     return (await this.#entry(runId))?.state;
   }
 
@@ -132,7 +161,18 @@ export class RunStore {
    * before its committer updates the cache: whoever acts on a claimed item reads through this.
    */
   latest(runId: string): Promise<RunState | undefined> {
-    return this.#mutex.run(runId, () => this.get(runId));
+    return this.#mutex.run(runId, async () => (await this.#entry(runId))?.state);
+  }
+
+  /**
+   * The snapshot as stored now, read from storage (the cache is refreshed): on a store shared by
+   * processes, what another process committed since this one cached the run.
+   */
+  stored(runId: string): Promise<RunState | undefined> {
+    return this.#mutex.run(runId, async () => {
+      this.#cache.delete(runId);
+      return (await this.#entry(runId))?.state;
+    });
   }
 
   async #entry(runId: string): Promise<CacheEntry | undefined> {
@@ -161,6 +201,7 @@ export class RunStore {
   /** Forgets a run (after delete). */
   evict(runId: string): void {
     this.#cache.delete(runId);
+    this.#deps.evicted?.(runId);
   }
 
   /** Stores a new run and its first effects (`build`: its first transition). */
@@ -200,26 +241,48 @@ export class RunStore {
     options?: MutateOptions,
   ): Promise<RunState> {
     return this.#mutex.run(runId, async () => {
-      const entry = await this.#entry(runId);
-      if (!entry) throw notFound('workflow run', runId);
-      const loading = load(entry.state);
-      // Most mutations load nothing: they spare the await.
-      const inputs = loading instanceof Promise ? await loading : loading;
-      const draft = draftRunState(entry.state);
-      const graph = this.#graphs.get(draft.definitionId) ?? (await this.graph(draft.definitionId));
-      const fx = newEffects();
-      const ctx = this.#context(graph);
-      if (!transition(draft, ctx, fx, inputs)) {
-        if (options?.finishing) await this.#deps.work.done(options.finishing, this.#dequeue);
-        return entry.state;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.#mutateOnce(runId, load, transition, options);
+        } catch (error) {
+          // The cached snapshot was behind the stored one (another process, or a delete, wrote
+          // the run): the transition applies again to what is stored now (the cache entry went
+          // with the failed commit). Transitions check the state they are given, so what no
+          // longer applies commits nothing.
+          if (!isEngineError(error, EngineErrorCode.CONFLICT) || attempt >= CONFLICT_ATTEMPTS) {
+            throw error;
+          }
+        }
       }
-      await this.#settleControlSteps(draft, ctx, fx);
-      await this.#commit(draft, entry.revision, fx, options?.finishing, entry.state);
-      return draft;
     });
   }
 
-  readonly #dequeue = (dequeue: readonly string[]) => this.#deps.ctx.storage.commit({ dequeue });
+  async #mutateOnce<T>(
+    runId: string,
+    load: (state: RunState) => Promise<T> | T,
+    transition: (state: RunState, ctx: TransitionContext, fx: Effects, inputs: T) => boolean,
+    options: MutateOptions | undefined,
+  ): Promise<RunState> {
+    const entry = await this.#entry(runId);
+    if (!entry) throw notFound('workflow run', runId);
+    const loading = load(entry.state);
+    // Most mutations load nothing: they spare the await.
+    const inputs = loading instanceof Promise ? await loading : loading;
+    const draft = draftRunState(entry.state);
+    const graph = this.#graphs.get(draft.definitionId) ?? (await this.graph(draft.definitionId));
+    const fx = newEffects();
+    const ctx = this.#context(graph);
+    if (!transition(draft, ctx, fx, inputs)) {
+      if (options?.finishing) await this.#deps.work.done(options.finishing, this.#dequeue);
+      return entry.state;
+    }
+    await this.#settleControlSteps(draft, ctx, fx);
+    await this.#commit(draft, entry.revision, fx, options, entry.state);
+    return draft;
+  }
+
+  readonly #dequeue = (dequeue: readonly string[], fences: readonly LeaseFence[]) =>
+    this.#deps.ctx.storage.commit({ dequeue, ...(fences.length > 0 ? { fences } : {}) });
 
   #context(graph: RunGraph): TransitionContext {
     return {
@@ -258,12 +321,14 @@ export class RunStore {
     state: RunState,
     revision: number,
     fx: Effects,
-    finishing?: WorkTicket,
+    options?: MutateOptions,
     /** The committed state `state` was drafted from: the write then carries the patch between. */
     previous?: RunState,
   ): Promise<void> {
     const { work } = this.#deps;
+    const finishing = options?.finishing;
     const plan = work.plan(state, fx, this.#deps.ctx.nowIso(), finishing);
+    const fences = work.fences(options?.holding ?? finishing);
     let events: EngineEvent[] = [];
     let deliveries: DeliveryWrite[] = [];
     try {
@@ -299,11 +364,16 @@ export class RunStore {
         enqueue: plan.enqueue,
         dequeue: plan.dequeue,
         deliveries,
+        ...(fences.length > 0 ? { fences } : {}),
       });
     } catch (error) {
       // Slots reserved for steps this commit would have started are given back.
       work.abandon(plan);
       this.#cache.delete(state.id);
+      if (isStorageError(error, 'LEASE_LOST') && !(await this.#deps.ctx.storage.getRun(state.id))) {
+        // The run was deleted, and its queue rows with it.
+        throw notFound('workflow run', state.id);
+      }
       if (isStorageError(error, 'REVISION_CONFLICT')) {
         throw new EngineError(
           EngineErrorCode.CONFLICT,
@@ -317,7 +387,7 @@ export class RunStore {
     if (isFinalRunStatus(state.status)) this.#cache.delete(state.id);
     else this.#cache.set(state.id, { state, revision: revision + 1 });
     work.released(plan);
-    this.#deps.afterCommit(state, plan, events, deliveries.length);
+    this.#deps.afterCommit(state, plan, events, deliveries.length, fx.events);
   }
 
   /** An output's JSON text when it is too large to inline (see `storeOutput`), else undefined. */

@@ -18,7 +18,11 @@ export interface SchedulerOptions {
   readonly stepTypes?: Partial<Record<StepType, StepTypeLimits>>;
   /** How long a claim lasts without renewal; a dead worker's work returns after it (default 30 s). */
   readonly leaseMs?: number;
-  /** How often to look for delayed work (retry backoff) when nothing wakes the scheduler (default 100 ms). */
+  /**
+   * How often to look for delayed work (retry backoff) when nothing wakes the scheduler (default
+   * 100 ms). On a store shared by processes that tells of new work (PostgreSQL), the scheduler
+   * does not poll: it sleeps until the store's next claimable time or a wake-up.
+   */
   readonly pollIntervalMs?: number;
 }
 
@@ -33,8 +37,13 @@ export interface WorkTicket {
   readonly item: WorkItem;
   /** The item's queue kind (its lane). */
   readonly kind: string;
-  /** The item has a queue row (it was claimed), which its outcome's commit removes. */
+  /**
+   * The item has a queue row leased to this engine (it was claimed, or it started on a reserved
+   * slot of a store shared by processes), which its outcome's commit removes.
+   */
   readonly queued: boolean;
+  /** The item started on a slot this engine reserved (its state is the one this engine committed). */
+  readonly reserved: boolean;
   /** True once a reservation took the slot over. */
   handedOff: boolean;
   /** Gives the slot back (early: once the outcome is committed; else when execution ends). */
@@ -71,6 +80,14 @@ export class Scheduler {
   readonly #execute: (item: WorkItem, ticket: WorkTicket) => Promise<void>;
   readonly #onError: (error: unknown) => void;
   readonly #onDrained: (() => void) | undefined;
+  readonly #onLeasesLost: ((items: readonly WorkItem[]) => void) | undefined;
+  /**
+   * The store is shared by processes (`StorageAdapter.sharedByProcesses`): every item this engine
+   * executes holds a lease, reserved ones included, renewed while it runs, and its outcome commits
+   * only while the lease is held (fencing); idle, the scheduler sleeps until the store's next
+   * claimable time instead of polling.
+   */
+  readonly shared: boolean;
   readonly #concurrency: number;
   readonly #leaseMs: number;
   readonly #pollMs: number;
@@ -92,6 +109,8 @@ export class Scheduler {
   #wakeScheduled = false;
   #started = false;
   #poll: NodeJS.Timeout | undefined;
+  /** Shared store: the timer of the next look (the store's next claimable time). */
+  #nextLook: NodeJS.Timeout | undefined;
   #renew: NodeJS.Timeout | undefined;
   #unsubscribeClock: (() => void) | undefined;
   readonly #idle = new Set<() => void>();
@@ -112,9 +131,13 @@ export class Scheduler {
     onError: (error: unknown) => void;
     /** Called whenever the last running item finishes. */
     onDrained?: () => void;
+    /** Items whose leases another process took over (renewal found them gone): stop them. */
+    onLeasesLost?: (items: readonly WorkItem[]) => void;
     scheduling?: SchedulerOptions;
   }) {
     this.#onDrained = options.onDrained;
+    this.#onLeasesLost = options.onLeasesLost;
+    this.shared = options.storage.sharedByProcesses === true;
     this.#storage = options.storage;
     this.#clock = options.clock;
     this.#owner = options.owner;
@@ -160,8 +183,10 @@ export class Scheduler {
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    this.#poll = setInterval(() => this.#pollDelayed(), this.#pollMs);
-    this.#poll.unref();
+    if (!this.#sleepsUntilClaimable()) {
+      this.#poll = setInterval(() => this.#pollDelayed(), this.#pollMs);
+      this.#poll.unref();
+    }
     this.#renew = setInterval(() => void this.#renewLeases(), Math.max(10, this.#leaseMs / 3));
     this.#renew.unref();
     this.#unsubscribeClock = this.#clock.onAdvance?.(() => this.notifyEnqueued());
@@ -172,6 +197,7 @@ export class Scheduler {
   stop(): void {
     this.#started = false;
     if (this.#poll) clearInterval(this.#poll);
+    if (this.#nextLook) clearTimeout(this.#nextLook);
     if (this.#renew) clearInterval(this.#renew);
     this.#unsubscribeClock?.();
   }
@@ -213,10 +239,47 @@ export class Scheduler {
       // Nothing delayed is known: a cheap claim now and then still finds work from elsewhere.
       if (++this.#idlePolls % 10 !== 0) return;
     }
+    this.#lookAgain();
+  }
+
+  #lookAgain(): void {
     this.#minQueuedPriority = Math.min(this.#minQueuedPriority, this.#minDelayedPriority);
     this.#maybeQueued = true;
     this.#generation++;
     this.wake();
+  }
+
+  /** Whether this scheduler sleeps until the store's next claimable time instead of polling. */
+  #sleepsUntilClaimable(): boolean {
+    return this.shared && this.#storage.nextClaimableAt !== undefined;
+  }
+
+  /**
+   * Shared store, nothing claimable found: sleep until the store's next claimable time (another
+   * process's retry, a dead process's expiring lease), at most a lease's time (wake-ups are
+   * hints: one sent by a process that died right after its commit is lost), at least the poll
+   * interval when it is due already (a claim just found nothing).
+   */
+  async #planNextLook(): Promise<void> {
+    let next: Awaited<ReturnType<NonNullable<StorageAdapter['nextClaimableAt']>>> | undefined;
+    try {
+      next = await this.#storage.nextClaimableAt?.({});
+    } catch (error) {
+      // Stopping closes the store under a look in flight.
+      if (this.#started) throw error;
+    }
+    if (!this.#started) return;
+    const at = next?.work === undefined ? undefined : Date.parse(next.work);
+    const wait =
+      at === undefined
+        ? this.#leaseMs
+        : Math.min(this.#leaseMs, Math.max(this.#pollMs, at - this.#clock.now().getTime()));
+    if (this.#nextLook) clearTimeout(this.#nextLook);
+    this.#nextLook = setTimeout(() => {
+      this.#nextLook = undefined;
+      this.#lookAgain();
+    }, wait);
+    this.#nextLook.unref();
   }
 
   /**
@@ -262,6 +325,8 @@ export class Scheduler {
    * event loop's next turn once this turn has spent {@link TURN_BUDGET_MS} starting steps.
    */
   runReserved(item: WorkItem): void {
+    // On a shared store the item was enqueued leased to this engine by the commit that began it.
+    if (this.shared) this.#inflight.set(item.id, item);
     if (this.#turnSpent()) {
       this.#deferred.push(item);
       return;
@@ -344,6 +409,7 @@ export class Scheduler {
       else if (kinds === undefined && generation === this.#generation) {
         this.#maybeQueued = false;
         this.#minQueuedPriority = Number.POSITIVE_INFINITY;
+        if (this.#started && this.#sleepsUntilClaimable()) await this.#planNextLook();
       }
     } while (this.#again);
   }
@@ -354,20 +420,23 @@ export class Scheduler {
       this.#running++;
       if (lane) lane.active++;
     }
-    // Claimed items hold leases, renewed while they run and released on stop.
+    // Claimed items hold leases, renewed while they run and released on stop (reserved ones too
+    // on a shared store: see runReserved).
+    const queued = !reserved || this.shared;
     if (!reserved) this.#inflight.set(item.id, item);
     let released = false;
     const ticket: WorkTicket = {
       item,
       kind: item.kind,
-      queued: !reserved,
+      queued,
+      reserved,
       handedOff: false,
       release: () => {
         if (released) return;
         released = true;
         // A slot taken over stays occupied, by the item that took it.
         if (!ticket.handedOff) this.#running--;
-        if (!reserved) this.#inflight.delete(item.id);
+        if (queued) this.#inflight.delete(item.id);
         if (lane) lane.active--;
         this.#wakeSoon();
         if (this.#running === 0) {
@@ -397,11 +466,20 @@ export class Scheduler {
     const ids = this.inflightIds();
     if (ids.length === 0) return;
     try {
-      await this.#storage.renewWork(ids, {
-        owner: this.#owner,
-        leaseMs: this.#leaseMs,
-        now: isoNow(this.#clock),
-      });
+      const held = new Set(
+        await this.#storage.renewWork(ids, {
+          owner: this.#owner,
+          leaseMs: this.#leaseMs,
+          now: isoNow(this.#clock),
+        }),
+      );
+      const lost: WorkItem[] = [];
+      for (const id of ids) {
+        const item = this.#inflight.get(id);
+        // An item that finished meanwhile (its row went with its outcome) is not lost.
+        if (!held.has(id) && item !== undefined) lost.push(item);
+      }
+      if (lost.length > 0) this.#onLeasesLost?.(lost);
     } catch (error) {
       this.#onError(error);
     }

@@ -1,4 +1,4 @@
-import type { WorkItem } from '@docflow/storage';
+import type { LeaseFence, WorkItem } from '@docflow/storage';
 import { EngineErrorCode, isEngineError } from '../errors.ts';
 import { isFinalStandaloneRunStatus } from '../run/lifecycle.ts';
 import { STANDALONE_KIND_SPECS } from '../standalone/standalone-kinds.ts';
@@ -23,6 +23,8 @@ export interface StandaloneRunnerDependencies {
   /** The engine's retry policy (`createEngine({ retry })`). */
   readonly retry: RetryPolicy;
   readonly attempt: AttemptDependencies;
+  /** The leases the item's commits need still held (see `WorkPlanner.fences`). */
+  readonly fences: readonly LeaseFence[];
   /** Told once per outage when the storage refuses an outcome (it is written again). */
   readonly onStorageError: (error: unknown) => void;
 }
@@ -40,27 +42,32 @@ export async function runStandaloneItem(
   deps: StandaloneRunnerDependencies,
 ): Promise<void> {
   const id = item.payload.standaloneRunId as string;
-  const { store } = deps;
+  const { store, fences } = deps;
   let started: StandaloneRunState | undefined;
   try {
     let attempt = 0;
-    const state = await store.mutate(id, (s, fx, now) => {
-      const before = s.attempt;
-      if (!beginAttempt(s, fx, now)) return false;
-      attempt = s.attempt;
-      if (s.attempt !== before || fx.events.length > 0) return true;
-      // A run found executing: a stop left it (it runs again), or its process died with it
-      // (counted, and given up past a bound), recorded before the executor starts again.
-      const message = countLostExecution(s, `This ${s.kind.replaceAll('_', ' ')}`);
-      if (message !== undefined) failRun(s, fx, now, { reason: LOST_EXECUTIONS_REASON, message });
-      return true;
-    });
+    const state = await store.mutate(
+      id,
+      (s, fx, now) => {
+        const before = s.attempt;
+        if (!beginAttempt(s, fx, now)) return false;
+        attempt = s.attempt;
+        if (s.attempt !== before || fx.events.length > 0) return true;
+        // A run found executing: a stop left it (it runs again), or its process died with it
+        // (counted, and given up past a bound), recorded before the executor starts again.
+        const message = countLostExecution(s, `This ${s.kind.replaceAll('_', ' ')}`);
+        if (message !== undefined) failRun(s, fx, now, { reason: LOST_EXECUTIONS_REASON, message });
+        return true;
+      },
+      undefined,
+      fences,
+    );
     if (attempt > 0 && !isFinalStandaloneRunStatus(state.status)) started = state;
   } catch (error) {
     if (!isEngineError(error, EngineErrorCode.NOT_FOUND)) throw error;
   }
   if (started === undefined) {
-    await store.dropItem(item.id);
+    await store.dropItem(item.id, fences);
     return;
   }
   const state = started;
@@ -89,11 +96,16 @@ export async function runStandaloneItem(
   );
   if (verdict.kind === 'stopped') {
     await markInterrupted(() =>
-      store.mutate(id, (s) => {
-        if (s.status !== 'PROCESSING') return false;
-        s.interrupted = true;
-        return true;
-      }),
+      store.mutate(
+        id,
+        (s) => {
+          if (s.status !== 'PROCESSING') return false;
+          s.interrupted = true;
+          return true;
+        },
+        undefined,
+        fences,
+      ),
     );
     return;
   }
@@ -122,12 +134,13 @@ export async function runStandaloneItem(
             return true;
           },
           item.id,
+          fences,
         ),
       { signal: deps.attempt.stopSignal, onError: deps.onStorageError },
     );
   } catch (error) {
     // A run deleted while it executed has nothing left to record.
     if (!isEngineError(error, EngineErrorCode.NOT_FOUND)) throw error;
-    await store.dropItem(item.id);
+    await store.dropItem(item.id, fences);
   }
 }

@@ -1,6 +1,7 @@
 import type {
   DeliveryWrite,
   JsonObject,
+  LeaseFence,
   RunRecord,
   RunWrite,
   WorkItemInput,
@@ -10,6 +11,7 @@ import { EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
 import type { EngineEvent, EventResource } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import type { RunTelemetry } from '../observability/run-telemetry.ts';
 import { isFinalStandaloneRunStatus } from '../run/lifecycle.ts';
 import { STANDALONE_KIND_SPECS, standaloneKindOf } from '../standalone/standalone-kinds.ts';
 import { toStandaloneRun } from '../standalone/standalone-resource.ts';
@@ -34,6 +36,8 @@ export interface StandaloneStoreDependencies {
   readonly work: WorkPlanner;
   /** Work was queued: the scheduler should look. */
   notifyEnqueued(items: readonly { priority: number; availableAt?: string | undefined }[]): void;
+  /** Told of every commit (its run log entries) and every deletion. */
+  readonly telemetry?: RunTelemetry | undefined;
 }
 
 /** A standalone run's committed change, to act on. */
@@ -91,13 +95,14 @@ export class StandaloneRunStore {
   /**
    * Applies `change` (a transition) to a copy of the run's snapshot and commits it with its
    * effects; `change` returns false to commit nothing. `finishing`: the queue item whose outcome
-   * this records, removed in the same commit (or alone, when nothing changes). Returns the state
-   * after.
+   * this records, removed in the same commit (or alone, when nothing changes). `fences`: leases
+   * the commit needs still held (see `WorkPlanner.fences`). Returns the state after.
    */
   async mutate(
     id: string,
     change: (state: StandaloneRunState, fx: StandaloneEffects, now: string) => boolean,
     finishing?: string,
+    fences: readonly LeaseFence[] = [],
   ): Promise<StandaloneRunState> {
     const { ctx } = this.#deps;
     const result = await this.#mutex.run(id, async (): Promise<Committed | StandaloneRunState> => {
@@ -106,7 +111,7 @@ export class StandaloneRunStore {
       const state = structuredClone(loaded.state);
       const fx = newStandaloneEffects();
       if (!change(state, fx, ctx.nowIso())) {
-        if (finishing !== undefined) await ctx.storage.commit({ dequeue: [finishing] });
+        if (finishing !== undefined) await ctx.storage.commit({ dequeue: [finishing], fences });
         return loaded.state;
       }
       const { events, deliveries } = await this.#prepare(state, fx);
@@ -117,6 +122,7 @@ export class StandaloneRunStore {
           enqueue: queue.enqueue,
           dequeue: queue.dequeue,
           deliveries,
+          ...(fences.length > 0 ? { fences } : {}),
         });
       } catch (error) {
         if (isStorageError(error, 'REVISION_CONFLICT')) {
@@ -138,8 +144,8 @@ export class StandaloneRunStore {
   }
 
   /** Removes a queue item whose run has nothing left for it (finished, cancelled or deleted). */
-  async dropItem(itemId: string): Promise<void> {
-    await this.#deps.ctx.storage.commit({ dequeue: [itemId] });
+  async dropItem(itemId: string, fences: readonly LeaseFence[] = []): Promise<void> {
+    await this.#deps.ctx.storage.commit({ dequeue: [itemId], fences });
   }
 
   /** Removes a run and what it holds; its executing attempt is aborted. */
@@ -151,6 +157,7 @@ export class StandaloneRunStore {
         deleteRuns: [id],
         ...(loaded ? { dequeue: [nextAttemptItem(loaded.state, loaded.state.updatedAt).id] } : {}),
       });
+      this.#deps.telemetry?.deleted(id);
     });
   }
 
@@ -188,7 +195,8 @@ export class StandaloneRunStore {
     return { events: [prepared.event], deliveries: [...prepared.deliveries] };
   }
 
-  #committed({ state, queue, events, deliveries }: Committed): void {
+  #committed({ state, fx, queue, events, deliveries }: Committed): void {
+    this.#deps.telemetry?.standaloneRunCommitted(state, fx.events);
     if (queue.abort) this.#deps.abort(state.id);
     this.#deps.outbox.committed(events, deliveries);
     if (queue.enqueue.length > 0) this.#deps.notifyEnqueued(queue.enqueue);

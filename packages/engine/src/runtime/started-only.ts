@@ -16,7 +16,7 @@ export interface LifecycleGate {
  * Other members are copied as they are.
  *
  * @example
- * const files = startedOnly(createFilesService(ctx), runtime);
+ * const files = startedOnly(createFilesService(ctx, fileDeletions), runtime);
  */
 export function startedOnly<T extends object>(service: T, gate: LifecycleGate): T {
   const gated: Record<string, unknown> = {};

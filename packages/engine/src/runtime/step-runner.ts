@@ -97,10 +97,12 @@ async function countLost(item: WorkItem, deps: StepRunnerDependencies): Promise<
       }
       return true;
     },
-    givesUp ? { finishing: deps.ticket } : undefined,
+    givesUp ? { finishing: deps.ticket } : { holding: deps.ticket },
   );
   if (!runAgain && !givesUp) {
-    await deps.work.done(deps.ticket, (dequeue) => deps.ctx.storage.commit({ dequeue }));
+    await deps.work.done(deps.ticket, (dequeue, fences) =>
+      deps.ctx.storage.commit({ dequeue, fences }),
+    );
   }
   return runAgain;
 }
@@ -113,20 +115,31 @@ async function countLost(item: WorkItem, deps: StepRunnerDependencies): Promise<
 export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies): Promise<void> {
   const { store, ctx, ticket } = deps;
   const stepRunId = item.payload.stepRunId as string;
-  const drop = () => deps.work.done(ticket, (dequeue) => ctx.storage.commit({ dequeue }));
+  const drop = () =>
+    deps.work.done(ticket, (dequeue, fences) => ctx.storage.commit({ dequeue, fences }));
   // A reserved item arrives PROCESSING already (created so in the commit that started it); a
-  // claimed one is PENDING and starts here, committed before the executor runs.
-  const current = await store.latest(item.runId);
+  // claimed one is PENDING and starts here, committed before the executor runs. On a store
+  // shared by processes a claimed item's run is read as stored: another process may have
+  // advanced it since this one cached it (finished the very step, after this one's lease on it
+  // expired), and a step that is no longer PROCESSING must not run again.
+  const current =
+    deps.work.shared && !ticket.reserved
+      ? await store.stored(item.runId)
+      : await store.latest(item.runId);
   const before = current && findStep(current, stepRunId)?.status;
   const started =
     before === 'PENDING'
-      ? await store.mutate(item.runId, (state, tctx, fx) => {
-          const sr = findStep(state, stepRunId);
-          if (sr?.status !== 'PENDING') return false;
-          if (state.status !== 'PROCESSING' && state.status !== 'PENDING') return false;
-          beginStep(state, fx, sr, tctx.now);
-          return true;
-        })
+      ? await store.mutate(
+          item.runId,
+          (state, tctx, fx) => {
+            const sr = findStep(state, stepRunId);
+            if (sr?.status !== 'PENDING') return false;
+            if (state.status !== 'PROCESSING' && state.status !== 'PENDING') return false;
+            beginStep(state, fx, sr, tctx.now);
+            return true;
+          },
+          { holding: ticket },
+        )
       : current;
   if (!started) {
     await drop();
@@ -191,12 +204,16 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   const verdict = redactVerdict(attempted, secretRedactor(secrets));
   if (verdict.kind === 'stopped') {
     await markInterrupted(() =>
-      store.mutate(item.runId, (state) => {
-        const cur = findStep(state, stepRunId);
-        if (cur?.status !== 'PROCESSING') return false;
-        cur.interrupted = true;
-        return true;
-      }),
+      store.mutate(
+        item.runId,
+        (state) => {
+          const cur = findStep(state, stepRunId);
+          if (cur?.status !== 'PROCESSING') return false;
+          cur.interrupted = true;
+          return true;
+        },
+        { holding: ticket },
+      ),
     );
     return;
   }

@@ -1,4 +1,13 @@
+import type { StorageAdapter } from '@docflow/storage';
 import { EngineError, EngineErrorCode } from '../errors.ts';
+
+/**
+ * How often a waiter reads its run again on a store shared by processes (undefined elsewhere:
+ * this process's commits settle every run it has).
+ */
+export function sharedStorePollMs(storage: StorageAdapter): number | undefined {
+  return storage.sharedByProcesses === true ? 250 : undefined;
+}
 
 /**
  * Callers waiting for a run to settle (`waitFor`), by run id. The runtime resolves them after
@@ -42,10 +51,17 @@ export class Waiters<T> {
     options: {
       readonly timeoutMs?: number | undefined;
       readonly signal?: AbortSignal | undefined;
+      /**
+       * Reads `current` again this often (on a store shared by processes, another process may
+       * settle the run: its commit resolves no waiter here).
+       */
+      readonly pollMs?: number | undefined;
     } = {},
   ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
+      let poll: NodeJS.Timeout | undefined;
+      let active = true;
       const finish = (value: T) => {
         cleanup();
         resolve(value);
@@ -56,8 +72,10 @@ export class Waiters<T> {
         reject(options.signal?.reason);
       };
       const cleanup = () => {
+        active = false;
         remove();
         if (timer) clearTimeout(timer);
+        if (poll) clearTimeout(poll);
         options.signal?.removeEventListener('abort', onAbort);
       };
       if (options.timeoutMs !== undefined) {
@@ -76,15 +94,21 @@ export class Waiters<T> {
         return;
       }
       options.signal?.addEventListener('abort', onAbort, { once: true });
-      current().then(
-        (value) => {
-          if (value !== undefined && done(value)) finish(value);
-        },
-        (error: unknown) => {
-          cleanup();
-          reject(error);
-        },
-      );
+      const look = (): void => {
+        current().then(
+          (value) => {
+            if (!active) return;
+            if (value !== undefined && done(value)) finish(value);
+            else if (options.pollMs !== undefined) poll = setTimeout(look, options.pollMs);
+          },
+          (error: unknown) => {
+            if (!active) return;
+            cleanup();
+            reject(error);
+          },
+        );
+      };
+      look();
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { JsonObject, WorkItemInput } from '@docflow/storage';
+import type { JsonObject, LeaseFence, WorkItemInput } from '@docflow/storage';
 import { type Clock, isoNow } from '../clock.ts';
 import { EngineErrorCode, isEngineError } from '../errors.ts';
 import type { RunState, StepRunState } from '../run/run-state.ts';
@@ -75,6 +75,11 @@ export class WorkPlanner {
     this.#clock = clock;
   }
 
+  /** The store is shared by processes (see `Scheduler.shared`). */
+  get shared(): boolean {
+    return this.#scheduler.shared;
+  }
+
   /**
    * Plans the queue changes of a transition's effects on `state` (a draft, about to be
    * committed). Steps started on reserved slots begin in the draft (PENDING → PROCESSING).
@@ -114,7 +119,11 @@ export class WorkPlanner {
           : undefined;
       if (lease) {
         beginStep(state, fx, sr, now);
-        plan.reserved.push({ item: queueItem(state, sr, now), lease });
+        const item = queueItem(state, sr, now);
+        plan.reserved.push({ item, lease });
+        // On a store shared by processes the step also gets a row, leased to this engine, so
+        // that another process takes it over if this one dies (its lease expires).
+        if (this.#scheduler.shared) plan.enqueue.push({ ...item, lease: { ...lease } });
       } else plan.enqueue.push(queueItem(state, sr, intent.at ?? now));
     }
     return aborts.length === 0 ? plan : { ...plan, aborts };
@@ -169,12 +178,31 @@ export class WorkPlanner {
         leaseOwner: this.#scheduler.owner,
       });
     }
-    if (plan.enqueue.length > 0) this.#scheduler.notifyEnqueued(plan.enqueue);
+    if (plan.enqueue.length === 0) return;
+    const queued = this.#scheduler.shared
+      ? plan.enqueue.filter((item) => item.lease === undefined)
+      : plan.enqueue;
+    if (queued.length > 0) this.#scheduler.notifyEnqueued(queued);
+  }
+
+  /**
+   * The leases a commit made for `ticket` (its start or its outcome) must still hold: on a store
+   * shared by processes, the item's lease as this engine got it (a later claim of the item, by
+   * another process after the lease expired, increments `attempts`). None elsewhere: one process
+   * writes the store.
+   */
+  fences(ticket: WorkTicket | undefined): LeaseFence[] {
+    if (ticket === undefined || !ticket.queued || !this.#scheduler.shared) return [];
+    const { item } = ticket;
+    return [{ workId: item.id, owner: this.#scheduler.owner, attempts: item.attempts }];
   }
 
   /** An item that finishes with nothing to record: its row, if it has one, goes. */
-  async done(ticket: WorkTicket, commit: (dequeue: readonly string[]) => Promise<unknown>) {
-    if (ticket.queued) await commit([ticket.item.id]);
+  async done(
+    ticket: WorkTicket,
+    commit: (dequeue: readonly string[], fences: readonly LeaseFence[]) => Promise<unknown>,
+  ) {
+    if (ticket.queued) await commit([ticket.item.id], this.fences(ticket));
   }
 
   /**

@@ -13,6 +13,7 @@ import type {
   DeliveryWrite,
   StorageAdapter,
 } from '@docflow/storage';
+import { isStorageError } from '@docflow/storage';
 import { type Clock, systemClock } from '../clock.ts';
 import { EngineError, EngineErrorCode, isEngineError } from '../errors.ts';
 import type { EngineEvent } from '../events/event-types.ts';
@@ -199,6 +200,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     );
   }
 
+  // A store shared by processes that tells when deliveries come due (PostgreSQL): the loop sleeps
+  // until the next one (another process's retry included) instead of polling, and an outcome
+  // commits only while this dispatcher still holds the delivery's lease.
+  const shared = storage.sharedByProcesses === true && storage.nextClaimableAt !== undefined;
+
   let running = false;
   let loop: Promise<void> | undefined;
   let stopController = new AbortController();
@@ -241,7 +247,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const batch = pendingWrites;
       pendingWrites = [];
       try {
-        await storage.commit({ deliveries: batch.map((b) => b.write) });
+        await commitOutcomes(batch.map((b) => b.write));
       } catch (error) {
         // The lease will expire and the delivery be sent again: at least once.
         onError(error);
@@ -249,6 +255,29 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       for (const b of batch) b.done();
     }
     flushing = undefined;
+  }
+
+  /**
+   * Commits delivery outcomes in one transaction. On a shared store each is fenced by its lease:
+   * when one was taken over (this process stalled past it), the others commit one by one and
+   * the lost one is left to its new holder.
+   */
+  async function commitOutcomes(writes: readonly DeliveryWrite[]): Promise<void> {
+    if (!shared) {
+      await storage.commit({ deliveries: writes });
+      return;
+    }
+    const fenced = (w: DeliveryWrite) => ({ deliveryId: w.id, owner });
+    try {
+      await storage.commit({ deliveries: writes, fences: writes.map(fenced) });
+    } catch (error) {
+      if (!isStorageError(error, 'LEASE_LOST') || writes.length === 1) throw error;
+      for (const w of writes) {
+        await storage.commit({ deliveries: [w], fences: [fenced(w)] }).catch((e: unknown) => {
+          if (!isStorageError(e, 'LEASE_LOST')) throw e;
+        });
+      }
+    }
   }
 
   async function loadEndpoints(
@@ -447,6 +476,19 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     // waits for the wake-up of the next request that finishes.
     if (claimedAtMs !== undefined) dueTimes = dueTimes.filter((t) => t > claimedAtMs);
     let ms = pollIntervalMs;
+    if (shared && claimedAtMs !== undefined) {
+      // Wake-ups of other processes' deliveries come through notify(); their retries do not:
+      // sleep until the store's next due time, at most a lease (wake-ups are hints).
+      ms = leaseMs;
+      try {
+        const next = (await storage.nextClaimableAt?.({}))?.deliveries;
+        if (next !== undefined) dueTimes.push(Math.max(Date.parse(next), claimedAtMs + 50));
+      } catch (error) {
+        if (running) onError(error);
+        ms = pollIntervalMs;
+      }
+      if (wakeRequested) return;
+    }
     for (const t of dueTimes) {
       if (t > nowMs) ms = Math.min(ms, t - nowMs);
       else if (claimedAtMs !== undefined) return;

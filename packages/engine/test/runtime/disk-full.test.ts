@@ -67,7 +67,10 @@ describe.skipIf(!mounted)('a full disk', () => {
           },
         );
     }
-    expect(refusal).toMatchObject({ code: 'STORAGE_ERROR', details: { storageCode: 'DATABASE_ERROR' } });
+    expect(refusal).toMatchObject({
+      code: 'STORAGE_ERROR',
+      details: { storageCode: 'DATABASE_ERROR' },
+    });
     expect(String((refusal as Error).message)).toMatch(/full/);
     // Full for a while: steps that finished cannot record their outcomes; each says so once.
     await new Promise((r) => setTimeout(r, 1_500));

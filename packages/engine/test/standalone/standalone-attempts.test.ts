@@ -78,6 +78,58 @@ describe('standalone runs execute through the step attempt of workflow steps', (
     expect(attempts).toEqual([1, 2]);
   });
 
+  it("are aborted past the engine's stepTimeoutMs, as workflow steps without a timeoutMs", async () => {
+    const aborted: string[] = [];
+    const hang = defineStep({
+      type: 'PARSE',
+      execute: (input, context) =>
+        new Promise<never>((_resolve, reject) => {
+          context.signal.addEventListener('abort', () => {
+            aborted.push(input.stepName);
+            reject(context.signal.reason);
+          });
+        }),
+    });
+    engine = createEngine({ steps: [hang], stepTimeoutMs: 30, retry: { maxAttempts: 1 } });
+    await engine.start();
+    const run = await engine.parseRuns.create({ file: { text: 'x' } });
+    expect(await engine.parseRuns.waitFor(run.id, { timeoutMs: 5000 })).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'INTERNAL_ERROR',
+      failureMessage: 'timed out after 30 ms',
+    });
+    const workflow = await engine.workflows.create({
+      name: 'one step',
+      steps: [
+        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+        { name: 'parse', type: 'PARSE' },
+      ],
+    });
+    const wfRun = await engine.workflowRuns.create({
+      workflow: { id: workflow.id, version: 'draft' },
+      file: { text: 'x' },
+    });
+    expect(await engine.workflowRuns.waitFor(wfRun.id, { timeoutMs: 5000 })).toMatchObject({
+      status: 'FAILED',
+      failureMessage: 'Step "parse" failed: timed out after 30 ms',
+    });
+    expect(aborted).toEqual(['parse_run', 'parse']);
+  });
+
+  it('refuse engine options out of range, naming them', () => {
+    const refused = (() => {
+      try {
+        createEngine({ stepTimeoutMs: 0, retry: { maxAttempts: 0, backoff: 2 } as never });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(isEngineError(refused, 'INVALID_CONFIGURATION')).toBe(true);
+    expect(
+      (refused as { details: { issues: { path: string }[] } }).details.issues.map((i) => i.path),
+    ).toEqual(['retry.backoff', 'retry.maxAttempts', 'stepTimeoutMs']);
+  });
+
   it('run an interrupted attempt again on the next start, with the same idempotency key', async () => {
     const path = join(tempDir(), 'standalone.db');
     const seen: { key: string; attempt: number }[] = [];

@@ -55,6 +55,14 @@ export function expansionLimit(limits: ParseLimits, fileBytes: number): number {
 }
 
 /**
+ * Whether a long PDF (60 pages or more) is read on worker threads besides the calling thread:
+ * `'auto'` when a core is idle by the load average of the last minute (decision 0009-i23: on a
+ * busy machine another thread only adds contention), `'always'` whatever the load, `'never'`.
+ * Short documents are read in the calling thread whatever this says.
+ */
+export type PdfWorkers = 'auto' | 'always' | 'never';
+
+/**
  * What a format parser receives from `parseDocument`: the resolved config, the limits, the
  * signal (the caller's and the timeout), and the detected type and name.
  */
@@ -66,4 +74,6 @@ export interface FormatContext {
   readonly fileName: string;
   /** Where page-by-page formats report their pages (absent: nobody listens). */
   readonly progress?: PageProgress;
+  /** See {@link PdfWorkers}. */
+  readonly pdfWorkers: PdfWorkers;
 }

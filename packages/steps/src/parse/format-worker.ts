@@ -14,6 +14,8 @@ async function read(job: FormatJob): Promise<FormatReply> {
       signal: controller.signal,
       mimeType: job.mimeType,
       fileName: job.fileName,
+      // Only PDFs use them, and PDFs are not read here.
+      pdfWorkers: 'never',
     });
     return { ok: true, draft };
   } catch (error) {

@@ -3,7 +3,12 @@ import { isMissingPackageError } from '../optional/optional-package.ts';
 import { buildChunks } from './build-chunks.ts';
 import { runFormatContained } from './contained-format.ts';
 import type { DraftDocument } from './draft-document.ts';
-import { DEFAULT_PARSE_LIMITS, type FormatContext, type ParseLimits } from './format-context.ts';
+import {
+  DEFAULT_PARSE_LIMITS,
+  type FormatContext,
+  type ParseLimits,
+  type PdfWorkers,
+} from './format-context.ts';
 import { isEncryptedOfficePackage } from './formats/zip-inspect.ts';
 import { measureExpansion } from './measure-expansion.ts';
 import { type ParseProgress, pageProgress } from './page-progress.ts';
@@ -30,6 +35,12 @@ export interface ParseDocumentOptions {
    * formats, parsed in one go, do not call it.
    */
   readonly onProgress?: (progress: ParseProgress) => void;
+  /**
+   * Whether a long PDF is read on worker threads too: `'auto'` (default) when the load average
+   * leaves a core idle, so the same document may be read with or without them as the machine's
+   * load changes (the output is the same); `'always'` or `'never'` to decide it here.
+   */
+  readonly pdfWorkers?: PdfWorkers;
 }
 
 /** A successful parse. */
@@ -51,6 +62,8 @@ export interface ParseDocumentFailure {
 
 /** The outcome of {@link parseDocument}. */
 export type ParseDocumentResult = ParseDocumentSuccess | ParseDocumentFailure;
+
+const PDF_WORKERS_VALUES: readonly unknown[] = ['auto', 'always', 'never'] satisfies PdfWorkers[];
 
 function fail(reason: ParseFailureReason, message: string): ParseDocumentFailure {
   return { ok: false, failureReason: reason, failureMessage: message };
@@ -117,6 +130,13 @@ export async function parseDocument(
     return fail('INVALID_CONFIG_OPTIONS', `Invalid parse config: ${resolved.issues.join('; ')}`);
   }
   const config = resolved.config;
+  const pdfWorkers = options.pdfWorkers ?? 'auto';
+  if (!PDF_WORKERS_VALUES.includes(pdfWorkers)) {
+    return fail(
+      'INVALID_CONFIG_OPTIONS',
+      `Invalid option pdfWorkers: ${JSON.stringify(pdfWorkers)}; use 'auto', 'always' or 'never'.`,
+    );
+  }
   if (bytes.length > limits.maxFileBytes) {
     return fail(
       'FILE_SIZE_TOO_LARGE',
@@ -153,6 +173,7 @@ export async function parseDocument(
     signal,
     mimeType: detected.mimeType,
     fileName: name,
+    pdfWorkers,
     ...(options.onProgress ? { progress: pageProgress(options.onProgress) } : {}),
   };
   let draft: DraftDocument;

@@ -133,3 +133,33 @@ interface Corkable {
   cork(): void;
   uncork(): void;
 }
+
+/**
+ * A pool whose clients take one query at a time unless they pipeline: the adapter sends a
+ * commit's statements without waiting in between, which a node-postgres client in pipeline mode
+ * (the adapter's own pool) puts on the wire together, and any other client would queue itself,
+ * a use node-postgres deprecates (pg 9 removes it). A client of a pool the caller gave, without
+ * `pipeline: true`, gets each query once the one before it has answered.
+ */
+export function oneQueryAtATime(pool: PostgresPool): PostgresPool {
+  return {
+    connect: async () => inOrder(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
+function inOrder(client: PostgresClient): PostgresClient {
+  if ((client as { pipeline?: unknown }).pipeline === true) return client;
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    query(query) {
+      const answer = tail.then(() => client.query(query));
+      tail = answer.catch(() => undefined);
+      return answer;
+    },
+    release: (destroy) => client.release(destroy),
+    on: (event: 'notification' | 'error', listener: never) => client.on(event as never, listener),
+    removeListener: (event: 'notification' | 'error', listener: never) =>
+      client.removeListener(event as never, listener),
+  };
+}

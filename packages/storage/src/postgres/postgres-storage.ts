@@ -55,7 +55,7 @@ import {
   recordedPostgresSchemaVersion,
 } from './postgres-migrations.ts';
 import type { PostgresClient, PostgresPool, PostgresQuery } from './postgres-pool.ts';
-import { createOwnPool, queryConfig, sendCorked } from './postgres-pool.ts';
+import { createOwnPool, oneQueryAtATime, queryConfig, sendCorked } from './postgres-pool.ts';
 import type {
   PgDeliveryRow,
   PgDocumentRow,
@@ -230,7 +230,7 @@ class PostgresStorage implements PostgresStorageAdapter {
             max: this.#maxConnections,
             applicationName: this.#applicationName,
           })
-        : this.#connection.pool;
+        : oneQueryAtATime(this.#connection.pool);
     try {
       const client = await pool.connect();
       try {
@@ -578,6 +578,12 @@ class PostgresStorage implements PostgresStorageAdapter {
         this.#get(options);
         checkString(key, 'key');
         await this.#all(this.#s.blobDelete, [key]);
+      },
+      keys: async (prefix, options) => {
+        this.#get(options);
+        checkString(prefix, 'prefix');
+        const rows = await this.#all<{ key: string }>(this.#s.blobKeys, [prefix]);
+        return rows.map((row) => row.key);
       },
     };
   }

@@ -1,0 +1,280 @@
+import {
+  createEngine,
+  defineStep,
+  type Engine,
+  type EngineOptions,
+  StepError,
+  type StepExecutor,
+  type WorkflowRun,
+} from '@docflow/engine';
+import { isStorageError, type StorageAdapter } from '@docflow/storage';
+import type { PostgresStorageAdapter } from '@docflow/storage/postgres';
+import { postgresForTests } from '@docflow/storage/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { linear } from '../helpers.ts';
+import { startReceiver } from '../webhooks/helpers.ts';
+
+/**
+ * Several engines on one PostgreSQL schema, each with an adapter (pool, LISTEN connection, lease
+ * owner) of its own: to the database they are separate processes. The crash test with real
+ * processes killed by SIGKILL is test/properties/shared-crash.test.ts.
+ */
+const pg = postgresForTests();
+
+const engines: Engine[] = [];
+afterEach(async () => {
+  for (const engine of engines.splice(0).reverse()) await engine.stop();
+});
+
+/** What executors did, across the engines of a test. */
+interface Execution {
+  readonly engine: string;
+  readonly key: string;
+  readonly attempt: number;
+}
+
+/** An executor that records each execution and then does what `body` does. */
+function recording(
+  engine: string,
+  log: Execution[],
+  body: (key: string) => Promise<unknown> | unknown = () => ({ chunks: [] }),
+): StepExecutor {
+  return defineStep({
+    type: 'PARSE',
+    async execute(_input, context) {
+      log.push({ engine, key: context.idempotencyKey, attempt: context.attempt });
+      return { output: (await body(context.idempotencyKey)) as never };
+    },
+  });
+}
+
+async function startEngine(
+  schemaStorage: () => Promise<StorageAdapter>,
+  options: Omit<EngineOptions, 'storage'>,
+): Promise<Engine> {
+  const engine = createEngine({
+    webhooks: { enabled: false },
+    ...options,
+    storage: await schemaStorage(),
+  });
+  engines.push(engine);
+  await engine.start();
+  return engine;
+}
+
+async function deployed(engine: Engine, steps = linear('PARSE')): Promise<string> {
+  const wf = await engine.workflows.create({ name: 'shared', steps });
+  await engine.workflows.deploy(wf.id);
+  return wf.id;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL database', () => {
+  /** Adapters of different "processes" on one schema. */
+  function oneDatabase(): () => Promise<PostgresStorageAdapter> {
+    const schema = pg.schema();
+    return async () => {
+      const { postgresStorage } = await import('@docflow/storage/postgres');
+      return postgresStorage({ connectionString: pg.url }, { schema });
+    };
+  }
+
+  it('a starting engine takes no live lease; leases renew while a step outlives them', async () => {
+    const db = oneDatabase();
+    const log: Execution[] = [];
+    let finish = (): void => undefined;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const leaseMs = 400;
+    const a = await startEngine(db, {
+      steps: [recording('a', log, () => finished.then(() => ({ chunks: [] })))],
+      scheduling: { leaseMs },
+    });
+    const run = await a.workflowRuns.create({
+      workflow: { id: await deployed(a) },
+      file: { text: 'x' },
+    });
+    while (log.length === 0) await sleep(5);
+    // Another process starts while the step runs, and stays up for several lease periods.
+    const b = await startEngine(db, { steps: [recording('b', log)], scheduling: { leaseMs } });
+    await sleep(4 * leaseMs);
+    const [item] = await b.storage.listWork();
+    expect(item?.leaseOwner).toMatch(/^engine-/);
+    expect(item?.attempts).toBe(1);
+    finish();
+    expect((await a.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 })).status).toBe('PROCESSED');
+    expect(log.map((e) => e.engine)).toEqual(['a']);
+  });
+
+  it('a process whose lease was taken over cannot commit the outcome; the new holder can', async () => {
+    const db = oneDatabase();
+    const log: Execution[] = [];
+    const errors: unknown[] = [];
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Long enough that b renews its own lease on a loaded machine (a lost lease counts as a lost
+    // execution, and three fail the step).
+    const leaseMs = 1000;
+    // Process a stalls: its renewals never reach the database (it believes they did).
+    const storageA = await db();
+    storageA.renewWork = async (ids) => ids;
+    const a = createEngine({
+      storage: storageA,
+      webhooks: { enabled: false },
+      steps: [
+        recording('a', log, async () => {
+          await released;
+          return { by: 'a' };
+        }),
+      ],
+      scheduling: { leaseMs },
+      onError: (error) => errors.push(error),
+    });
+    engines.push(a);
+    await a.start();
+    const run = await a.workflowRuns.create({
+      workflow: { id: await deployed(a) },
+      file: { text: 'x' },
+    });
+    while (log.length === 0) await sleep(5);
+    // Process b finds a's lease expired and takes the step over.
+    const b = await startEngine(db, {
+      steps: [recording('b', log, () => ({ by: 'b' }))],
+      scheduling: { leaseMs },
+    });
+    const done = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
+    expect(done.status).toBe('PROCESSED');
+    release();
+    while (errors.length === 0) await sleep(5);
+    expect(isStorageError(errors[0], 'LEASE_LOST'), String(errors[0])).toBe(true);
+    const stored = (await b.storage.getRun(run.id))?.snapshot as unknown as {
+      stepRuns: { stepName: string; output?: unknown }[];
+    };
+    expect(stored.stepRuns.find((s) => s.stepName === 'parse1')?.output).toEqual({ by: 'b' });
+    // Once per lease: a's (attempts 1), then b's (attempts 2).
+    expect(log.map((e) => e.engine)).toEqual(['a', 'b']);
+    expect(await b.storage.listWork()).toEqual([]);
+  });
+
+  it('two processes racing for the same queued work execute each step once', async () => {
+    const db = oneDatabase();
+    const log: Execution[] = [];
+    const work = async () => {
+      await sleep(1 + Math.floor(Math.random() * 4));
+      return { chunks: [] };
+    };
+    // Few slots each: most steps wait in the queue, where both claim them.
+    const a = await startEngine(db, {
+      steps: [recording('a', log, work)],
+      scheduling: { concurrency: 2 },
+    });
+    const b = await startEngine(db, {
+      steps: [recording('b', log, work)],
+      scheduling: { concurrency: 2 },
+    });
+    const wf = await deployed(a, linear('PARSE', 'PARSE', 'PARSE'));
+    const created = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        (i % 2 === 0 ? a : b).workflowRuns.create({ workflow: { id: wf }, file: { text: `${i}` } }),
+      ),
+    );
+    const runs: WorkflowRun[] = [];
+    for (const r of created) runs.push(await a.workflowRuns.waitFor(r.id, { timeoutMs: 30_000 }));
+    expect(runs.map((r) => r.status)).toEqual(runs.map(() => 'PROCESSED'));
+    const keys = log.map((e) => e.key);
+    expect(keys.length).toBe(24 * 3);
+    expect(new Set(keys).size).toBe(keys.length);
+    // Both took part: the runs each created and the queued steps each claimed.
+    expect(new Set(log.map((e) => e.engine))).toEqual(new Set(['a', 'b']));
+    expect(await a.storage.listWork()).toEqual([]);
+  }, 60_000);
+
+  it('queued work wakes an idle process at once, without polling', async () => {
+    const db = oneDatabase();
+    const log: Execution[] = [];
+    let unblock = (): void => undefined;
+    const blocked = new Promise<void>((resolve) => {
+      unblock = resolve;
+    });
+    // a has one slot, which its first run's step holds: its second run's step waits in the queue.
+    const a = await startEngine(db, {
+      steps: [recording('a', log, () => blocked.then(() => ({ chunks: [] })))],
+      scheduling: { concurrency: 1 },
+    });
+    const storageB = await db();
+    let claims = 0;
+    const claimWork = storageB.claimWork.bind(storageB);
+    storageB.claimWork = (options) => {
+      claims++;
+      return claimWork(options);
+    };
+    const b = createEngine({
+      storage: storageB,
+      webhooks: { enabled: false },
+      steps: [recording('b', log)],
+    });
+    engines.push(b);
+    await b.start();
+    const wf = await deployed(a);
+    await a.workflowRuns.create({ workflow: { id: wf }, file: { text: '1' } });
+    while (log.length === 0) await sleep(5);
+    // Idle for a second: a polling scheduler (100 ms) would claim about ten times.
+    const before = claims;
+    await sleep(1000);
+    expect(claims - before).toBeLessThanOrEqual(1);
+    const second = await a.workflowRuns.create({ workflow: { id: wf }, file: { text: '2' } });
+    const done = await b.workflowRuns.waitFor(second.id, { timeoutMs: 5000 });
+    expect(done.status).toBe('PROCESSED');
+    expect(log.map((e) => e.engine)).toEqual(['a', 'b']);
+    unblock();
+  });
+
+  it('delayed work of a process that stopped (a step retry, a webhook retry) is done by another', async () => {
+    const db = oneDatabase();
+    const log: Execution[] = [];
+    let replies = 0;
+    const receiver = await startReceiver(() => ({ status: replies++ === 0 ? 500 : 200 }));
+    const webhooks = {
+      enabled: true,
+      urlPolicy: { allowLoopback: true },
+      schedule: [600],
+      jitter: 0,
+    } as const;
+    const a = await startEngine(db, {
+      steps: [
+        recording('a', log, () => {
+          throw new StepError('try later', { retryable: true });
+        }),
+      ],
+      retry: { initialIntervalMs: 600, maxAttempts: 2 },
+      webhooks,
+      random: () => 0.5,
+    });
+    const endpoint = await a.webhookEndpoints.create({
+      url: receiver.url,
+      enabledEvents: ['workflow.created'],
+    });
+    const run = await a.workflowRuns.create({
+      workflow: { id: await deployed(a) },
+      file: { text: 'x' },
+    });
+    // The first attempt failed and the first delivery was refused: both retry later.
+    while (log.length === 0 || replies === 0) await sleep(5);
+    await a.idle({ timeoutMs: 100 }).catch(() => undefined);
+    await a.stop();
+    engines.splice(engines.indexOf(a), 1);
+    const b = await startEngine(db, { steps: [recording('b', log)], webhooks });
+    const done = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
+    expect(done.status).toBe('PROCESSED');
+    expect(log.map((e) => `${e.engine}${e.attempt}`)).toEqual(['a1', 'b2']);
+    while (replies < 2) await sleep(10);
+    const [delivery] = (await b.storage.listDeliveries({ endpointId: endpoint.id })).items;
+    expect(delivery?.status).toBe('succeeded');
+    expect(delivery?.attempts.map((x) => x.status)).toEqual([500, 200]);
+    await receiver.close();
+  });
+});
