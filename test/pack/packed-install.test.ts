@@ -294,6 +294,62 @@ describe('the packed packages, installed with npm into an empty project', () => 
     for (const worker of workers) expect(worker).toMatch(/^file:\/\/.*\.js$/);
   });
 
+  it('give spans to the OpenTelemetry SDK the host registers, and records to its logger', async () => {
+    // As docs/observability.md says: the host adds an SDK; npm resolves the one copy of
+    // @opentelemetry/api that the engine (a peer) and the SDK share.
+    await timed('npm install (OpenTelemetry SDK)', () =>
+      sh(
+        'npm',
+        [
+          'install',
+          '--prefer-offline',
+          '--ignore-scripts',
+          '--no-audit',
+          '--no-fund',
+          '@opentelemetry/sdk-trace-base@2.12.1',
+        ],
+        project,
+      ),
+    );
+    copyFileSync(join(here, 'observe.mjs'), join(project, 'observe.mjs'));
+    const { stdout } = await sh(process.execPath, ['observe.mjs'], project);
+    const seen = JSON.parse(stdout.trim().split('\n').at(-1) as string) as {
+      runId: string;
+      status: string;
+      spans: {
+        name: string;
+        spanId: string;
+        parentId: string | null;
+        error: boolean;
+        attributes: Record<string, unknown>;
+      }[];
+      records: { level: string; event: string; runId?: string }[];
+    };
+    expect(seen.status).toBe('FAILED');
+    const runSpan = seen.spans.find((s) => s.name === 'docflow.workflow_run');
+    expect(runSpan?.attributes).toMatchObject({
+      'docflow.workflow_run.id': seen.runId,
+      'docflow.workflow_run.status': 'FAILED',
+    });
+    expect(runSpan?.error).toBe(true);
+    const steps = seen.spans.filter((s) => s.name.startsWith('docflow.step_run '));
+    expect(steps.map((s) => [s.name, s.attributes['docflow.step_run.status'], s.error])).toEqual([
+      ['docflow.step_run trigger', 'PROCESSED', false],
+      ['docflow.step_run parse', 'PROCESSED', false],
+      ['docflow.step_run check', 'FAILED', true],
+    ]);
+    for (const step of steps) expect(step.parentId).toBe(runSpan?.spanId);
+    expect(seen.records).toEqual(
+      expect.arrayContaining([
+        { level: 'info', event: 'engine.started' },
+        { level: 'info', event: 'workflow_run.created', runId: seen.runId },
+        { level: 'warn', event: 'step_run.failed', runId: seen.runId },
+        { level: 'warn', event: 'workflow_run.failed', runId: seen.runId },
+        { level: 'info', event: 'engine.stopped' },
+      ]),
+    );
+  });
+
   it('fail OCR without its packages with OCR_ERROR, naming them and how to add them', async () => {
     const { lines } = await quickStart(['scan.png', 'scan.pdf']);
     const install =

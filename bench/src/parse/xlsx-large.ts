@@ -31,6 +31,8 @@ const fixture = join(dir, 'large-100k.xlsx');
 
 interface Measure {
   readonly seconds: number;
+  /** CPU seconds of the whole process (all threads) while parsing: steadier than time under load. */
+  readonly cpuSeconds: number;
   readonly beforeMb: number;
   readonly peakMb: number;
   readonly cells: number;
@@ -44,6 +46,7 @@ async function child(subject: string, module: string | undefined): Promise<Measu
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   let cells = 0;
   if (subject === 'exceljs') {
     const { default: ExcelJS } = await import('exceljs');
@@ -73,9 +76,16 @@ async function child(subject: string, module: string | undefined): Promise<Measu
     }
   }
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(c0);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { seconds, beforeMb: before / 2 ** 20, peakMb: peak / 2 ** 20, cells };
+  return {
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    beforeMb: before / 2 ** 20,
+    peakMb: peak / 2 ** 20,
+    cells,
+  };
 }
 
 if (values.child) {
@@ -106,16 +116,24 @@ if (values.baseline) {
 }
 const self = fileURLToPath(import.meta.url);
 const results = new Map<string, Measure[]>(subjects.map((s) => [s.label, []]));
+const failures = new Map<string, string[]>(subjects.map((s) => [s.label, []]));
 const loads: number[] = [];
 for (let round = 0; round < Number(values.rounds); round++) {
   for (const subject of subjects) {
     const [name, ...rest] = subject.args;
-    const out = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', self, '--child', name ?? '', ...rest],
-      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-    );
-    results.get(subject.label)?.push(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Measure);
+    try {
+      const out = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', self, '--child', name ?? '', ...rest],
+        { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      results.get(subject.label)?.push(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Measure);
+    } catch (error) {
+      // A subject that fails a round (exceljs's reader has a race) is reported, not fatal.
+      const stderr = String((error as { stderr?: unknown }).stderr ?? error);
+      const line = stderr.split('\n').find((l) => /Error/.test(l)) ?? stderr.split('\n')[0] ?? '';
+      failures.get(subject.label)?.push(line.trim().slice(0, 160));
+    }
     loads.push(loadavg()[0] ?? Number.NaN);
   }
 }
@@ -126,14 +144,17 @@ const rows = subjects.map(({ label }) => {
   const seconds = median(runs.map((r) => r.seconds));
   const peak = median(runs.map((r) => r.peakMb));
   const growth = median(runs.map((r) => r.peakMb - r.beforeMb));
-  return `| ${label} | ${seconds.toFixed(2)} (${runs.map((r) => r.seconds.toFixed(2)).join(', ')}) | ${runs[0]?.cells ?? 0} | ${peak.toFixed(0)} | ${growth.toFixed(0)} |`;
+  const cpu = median(runs.map((r) => r.cpuSeconds));
+  const failed = failures.get(label)?.length ?? 0;
+  return `| ${label} | ${seconds.toFixed(2)} (${runs.map((r) => r.seconds.toFixed(2)).join(', ')}) | ${cpu.toFixed(2)} | ${runs[0]?.cells ?? 0} | ${peak.toFixed(0)} | ${growth.toFixed(0)} | ${failed} |`;
 });
 console.log(`${machineLine()}
 load average (1 min) during the rounds: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}
 fixture: ${ROWS} rows × 6 columns, ${(readFileSync(fixture).length / 2 ** 20).toFixed(1)} MiB; ${values.rounds} interleaved rounds, a fresh process per subject and round
 
-| subject | seconds, median (each round) | cells | peak RSS MB, median | peak − start MB |
-|---|---|---|---|---|
+| subject | seconds, median (each round) | CPU seconds, median | cells | peak RSS MB, median | peak − start MB | failed rounds |
+|---|---|---|---|---|---|---|
 ${rows.join('\n')}
+${[...failures].flatMap(([label, list]) => list.map((l) => `\n${label} failed: ${l}`)).join('')}
 
 targets: < 5 s, < 500 MB`);

@@ -115,6 +115,10 @@ process.on('message', async (message: { type: string; concurrency?: number; coun
     // Runs created in a round finish before the next round starts, on both sides.
     await Promise.all([engine.idle(), library.idle()]);
     process.send?.({ type: 'idle' });
+  } else if (message.type === 'cpu') {
+    // This process's CPU time so far: per request, a cost that the machine's load does not skew.
+    const { user, system } = process.cpuUsage();
+    process.send?.({ type: 'cpu', micros: user + system });
   } else if (message.type === 'stop') {
     await bare.close();
     await library.stop();

@@ -1,14 +1,16 @@
 /**
  * @docflow/server against its peers, in interleaved rounds:
  * - `GET /workflow_runs/{id}` (key, version header, workspace, engine read, JSON) against a bare
- *   Fastify route answering the same bytes, both loaded by autocannon (32 connections);
+ *   Fastify route answering the same bytes, both loaded by autocannon (32 connections) in short
+ *   alternating slices (a shared machine's load moves less within a pair); beside requests per
+ *   second, the CPU time the serving process spends per request, which the load does not skew;
  * - `POST /workflow_runs` of a two-step run (TRIGGER, PARSE) from 32 concurrent clients against
  *   the library's `workflowRuns.create` with 32 concurrent callers, on the same executors;
  * - the SDK's `createAndPoll` latency (p50/p99), which the SDK's one-second polling dominates.
  * The server, the bare route and the library run in one child process; the load comes from this
  * one.
  *
- *   cd bench && npx tsx src/server/http-vs-library.ts [rounds] [GET seconds per round] [runs per side]
+ *   cd bench && npx tsx src/server/http-vs-library.ts [GET rounds] [GET seconds per slice] [POST rounds] [runs per side]
  */
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -18,10 +20,11 @@ import autocannon from 'autocannon';
 import { ExtendClient } from 'extend-ai';
 import { machineLine } from '../harness.ts';
 
-const ROUNDS = Number(process.argv[2] ?? 5);
-const SECONDS = Number(process.argv[3] ?? 5);
+const GET_ROUNDS = Number(process.argv[2] ?? 9);
+const SECONDS = Number(process.argv[3] ?? 2);
+const POST_ROUNDS = Number(process.argv[4] ?? 5);
 /** Runs each side creates per round (and waits for). */
-const RUNS = Number(process.argv[4] ?? 1500);
+const RUNS = Number(process.argv[5] ?? 1500);
 const CONNECTIONS = 32;
 
 interface Ready {
@@ -66,7 +69,18 @@ async function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   }
   return result;
 }
-const load = async (options: autocannon.Options) => (await cannon(options)).requests.average;
+/** Requests per second, and the serving process's CPU microseconds per request. */
+interface Load {
+  rate: number;
+  cpu: number;
+}
+const cpuNow = () => ask<{ micros: number }>({ type: 'cpu' }).then((m) => m.micros);
+const load = async (options: autocannon.Options): Promise<Load> => {
+  const before = await cpuNow();
+  const result = await cannon(options);
+  const cpu = (await cpuNow()) - before;
+  return { rate: result.requests.average, cpu: cpu / result.requests.total };
+};
 
 interface Rates {
   createsPerSecond: number;
@@ -96,7 +110,7 @@ const postLibrary = () => ask<Rates>({ type: 'library', concurrency: CONNECTIONS
 
 console.log(`${machineLine()}, load average ${loadavg()[0]?.toFixed(1)}`);
 console.log(
-  `${ROUNDS} interleaved rounds: GETs for ${SECONDS} s, ${RUNS} runs per side; ${CONNECTIONS} connections; run JSON ${ready.bytes} bytes\n`,
+  `${GET_ROUNDS} interleaved GET rounds of ${SECONDS} s slices, ${POST_ROUNDS} POST rounds of ${RUNS} runs per side; ${CONNECTIONS} connections; run JSON ${ready.bytes} bytes\n`,
 );
 
 // Warm-up: JIT, SQLite pages, connection pools.
@@ -106,45 +120,56 @@ await getServer(ready.waitingId);
 await postServer();
 await postLibrary();
 
-const rows: {
-  get: number;
-  bare: number;
-  active: number;
-  activeBare: number;
-  post: Rates;
-  lib: Rates;
-}[] = [];
-for (let round = 0; round < ROUNDS; round++) {
+const gets: { get: Load; bare: Load; active: Load; activeBare: Load }[] = [];
+for (let round = 0; round < GET_ROUNDS; round++) {
+  // Each pair is measured back to back, the side measured first alternating between rounds.
+  const pair = async (server: () => Promise<Load>, peer: () => Promise<Load>) => {
+    if (round % 2 === 0) {
+      const s = await server();
+      return [s, await peer()] as const;
+    }
+    const p = await peer();
+    return [await server(), p] as const;
+  };
+  const [get, bare] = await pair(
+    () => getServer(ready.runId),
+    () => getBare(ready.runId),
+  );
+  const [active, activeBare] = await pair(
+    () => getServer(ready.waitingId),
+    () => getBare(ready.waitingId),
+  );
+  gets.push({ get, bare, active, activeBare });
+}
+const posts: { post: Rates; lib: Rates }[] = [];
+for (let round = 0; round < POST_ROUNDS; round++) {
   const flip = round % 2 === 1;
-  const get = flip ? 0 : await getServer(ready.runId);
-  const bare = await getBare(ready.runId);
-  const getLate = flip ? await getServer(ready.runId) : get;
-  const active = flip ? 0 : await getServer(ready.waitingId);
-  const activeBare = await getBare(ready.waitingId);
-  const activeLate = flip ? await getServer(ready.waitingId) : active;
   const post = flip ? undefined : await postServer();
   const lib = await postLibrary();
-  const postLate = post ?? (await postServer());
-  rows.push({ get: getLate, bare, active: activeLate, activeBare, post: postLate, lib });
+  posts.push({ post: post ?? (await postServer()), lib });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const f0 = (n: number) => n.toFixed(0);
 const f2 = (n: number) => n.toFixed(2);
 console.log(
-  'GET /workflow_runs/{id} (req/s) against a bare Fastify route answering the same bytes:\n',
+  "GET /workflow_runs/{id} against a bare Fastify route answering the same bytes: req/s, and the serving process's CPU µs per request:\n",
 );
 console.log(
-  '| round | finished run | bare | ratio (≥ 0.6) | run waiting for review | bare | ratio (≥ 0.6) |',
+  '| round | finished run | bare | ratio (≥ 0.6) | run waiting for review | bare | ratio (≥ 0.6) | CPU µs: finished, waiting, bare |',
 );
-console.log('|---|---|---|---|---|---|---|');
-rows.forEach((r, i) => {
+console.log('|---|---|---|---|---|---|---|---|');
+gets.forEach((r, i) => {
   console.log(
-    `| ${i + 1} | ${f0(r.get)} | ${f0(r.bare)} | ${f2(r.get / r.bare)} | ${f0(r.active)} | ${f0(r.activeBare)} | ${f2(r.active / r.activeBare)} |`,
+    `| ${i + 1} | ${f0(r.get.rate)} | ${f0(r.bare.rate)} | ${f2(r.get.rate / r.bare.rate)} | ${f0(r.active.rate)} | ${f0(r.activeBare.rate)} | ${f2(r.active.rate / r.activeBare.rate)} | ${f0(r.get.cpu)}, ${f0(r.active.cpu)}, ${f0(r.bare.cpu)} |`,
   );
 });
+const cpuBare = median(gets.flatMap((r) => [r.bare.cpu, r.activeBare.cpu]));
 console.log(
-  `| median | | | ${f2(median(rows.map((r) => r.get / r.bare)))} | | | ${f2(median(rows.map((r) => r.active / r.activeBare)))} |\n`,
+  `| median | | | ${f2(median(gets.map((r) => r.get.rate / r.bare.rate)))} | | | ${f2(median(gets.map((r) => r.active.rate / r.activeBare.rate)))} | ${f0(median(gets.map((r) => r.get.cpu)))}, ${f0(median(gets.map((r) => r.active.cpu)))}, ${f0(cpuBare)} |\n`,
+);
+console.log(
+  `CPU per request, bare / server (the req/s ratio of a server that is the bottleneck): finished ${f2(cpuBare / median(gets.map((r) => r.get.cpu)))}, waiting ${f2(cpuBare / median(gets.map((r) => r.active.cpu)))}\n`,
 );
 console.log(
   "POST /workflow_runs (two-step runs, 32 clients) against the library's workflowRuns.create (32 callers):\n",
@@ -153,13 +178,13 @@ console.log(
   '| round | HTTP runs/s | library runs/s | ratio (≥ 0.5) | HTTP creates/s | library creates/s | ratio |',
 );
 console.log('|---|---|---|---|---|---|---|');
-rows.forEach((r, i) => {
+posts.forEach((r, i) => {
   console.log(
     `| ${i + 1} | ${f0(r.post.runsPerSecond)} | ${f0(r.lib.runsPerSecond)} | ${f2(r.post.runsPerSecond / r.lib.runsPerSecond)} | ${f0(r.post.createsPerSecond)} | ${f0(r.lib.createsPerSecond)} | ${f2(r.post.createsPerSecond / r.lib.createsPerSecond)} |`,
   );
 });
 console.log(
-  `| median | | | ${f2(median(rows.map((r) => r.post.runsPerSecond / r.lib.runsPerSecond)))} | | | ${f2(median(rows.map((r) => r.post.createsPerSecond / r.lib.createsPerSecond)))} |\n`,
+  `| median | | | ${f2(median(posts.map((r) => r.post.runsPerSecond / r.lib.runsPerSecond)))} | | | ${f2(median(posts.map((r) => r.post.createsPerSecond / r.lib.createsPerSecond)))} |\n`,
 );
 
 // The SDK's createAndPoll: create, then retrieve until settled (its own 1 s polling).

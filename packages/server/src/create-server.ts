@@ -150,9 +150,10 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
 
   const engines = new WorkspaceEngines((workspace) => {
     const extra = options.engineOptions?.(workspace) ?? {};
-    return createEngine({
+    const storage = options.workspaceStorage(workspace);
+    const engine = createEngine({
       ...extra,
-      storage: options.workspaceStorage(workspace),
+      storage,
       steps,
       ...(options.documentUrlPolicy
         ? { downloads: { ...(extra.downloads ?? {}), urlPolicy: options.documentUrlPolicy } }
@@ -176,6 +177,7 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
         },
       },
     });
+    return { engine, sharedStorage: storage.sharedByProcesses === true };
   });
   await engines.startAll(registry.listWorkspaces());
 

@@ -36,6 +36,9 @@ interface OpenRun {
 
 const STEP_END_STATUSES = new Set(['PROCESSED', 'FAILED', 'CANCELLED', 'INVALIDATED']);
 
+/** The step spans of a run that records none (never written: step spans open only under a run span). */
+const NO_STEPS: Map<string, Span> = new Map();
+
 /**
  * The engine's logs and traces, read from what its runs commit: each commit's run log (the
  * entries `run.*`, `step.*`, `attempt.*` that storage keeps too) becomes log records and span
@@ -167,7 +170,7 @@ export class RunTelemetry {
     const span = this.#tracer.startSpan(name, { attributes });
     const run: OpenRun = span.isRecording()
       ? { span, context: trace.setSpan(ROOT_CONTEXT, span), steps: new Map() }
-      : { span: undefined, context: ROOT_CONTEXT, steps: new Map() };
+      : { span: undefined, context: ROOT_CONTEXT, steps: NO_STEPS };
     this.#runs.set(id, run);
     return run;
   }

@@ -59,8 +59,8 @@ export interface WorkflowRunsService {
   /**
    * The run as `get` returns it, as JSON text, with its status: what a server answers. The text
    * of an unfinished run is kept until its next change (a commit replaces the state it was
-   * made from) or until one of its files is deleted, so asking again costs a lookup and a check
-   * that its files are there.
+   * made from) or until a file is deleted, so asking again costs a lookup. On storage several
+   * processes share, nothing is kept.
    */
   getJson(id: string): Promise<{ readonly status: RunStatus; readonly json: string }>;
   list(params?: ListWorkflowRunsParams): Promise<ListResult<WorkflowRun>>;
@@ -122,26 +122,24 @@ function issue(code: string, path: string, message: string): ValidationIssue {
 export function createWorkflowRunsService(deps: WorkflowRunsDependencies): WorkflowRunsService {
   const { ctx, store } = deps;
 
-  const project = async (state: RunState, files?: ReadonlySet<string>): Promise<WorkflowRun> => {
+  const project = async (state: RunState): Promise<WorkflowRun> => {
     const outputs = new Map<string, JsonValue>();
     for (const sr of state.stepRuns) {
       if (sr.outputRef !== undefined) outputs.set(sr.id, await store.loadOutput(sr));
     }
-    const present = files ?? (await presentFiles(ctx, Object.keys(state.fileIndex)));
+    const present = await presentFiles(ctx, Object.keys(state.fileIndex));
     const graph = await store.graph(state.definitionId);
     return toWorkflowRun(state, outputs, (id) => present.has(id), graph);
   };
 
   // The JSON of unfinished runs' current states. A commit replaces a run's state (it never
-  // changes one in place), so an entry is good as long as its state is the current one and the
-  // same files are there: no file deleted since (on storage this engine alone writes, it sees
-  // every deletion), or else the same files found; it goes with its state. Everything else a
-  // run shows is immutable: outputs in the blob store (by reference), the definition, step ids.
-  const texts = new WeakMap<
-    RunState,
-    { readonly deletions: number; readonly files: string; readonly json: string }
-  >();
-  const seesEveryDeletion = ctx.storage.sharedByProcesses !== true;
+  // changes one in place), so an entry is good as long as its state is the current one and no
+  // file was deleted since; it goes with its state. Everything else a run shows is immutable:
+  // outputs in the blob store (by reference), the definition, step ids. Only on storage this
+  // engine alone writes: it sees every deletion there, and a run read is its cached state (on a
+  // shared store every read is a new state from storage, and other processes delete files).
+  const texts = new WeakMap<RunState, { readonly deletions: number; readonly json: string }>();
+  const keepsTexts = ctx.storage.sharedByProcesses !== true;
 
   const load = async (id: unknown): Promise<RunState> => {
     const state = typeof id === 'string' && id !== '' ? await store.get(id) : undefined;
@@ -276,17 +274,12 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
       const deletions = deps.fileDeletions.count;
       const state = await load(id);
       const known = texts.get(state);
-      if (known !== undefined && seesEveryDeletion && known.deletions === deletions) {
+      if (known !== undefined && known.deletions === deletions) {
         return { status: state.status, json: known.json };
       }
-      const present = await presentFiles(ctx, Object.keys(state.fileIndex));
-      const files = [...present].join('\n');
-      const json =
-        known !== undefined && known.files === files
-          ? known.json
-          : JSON.stringify(await project(state, present));
+      const json = JSON.stringify(await project(state));
       // A finished run's state is read from storage anew each time: nothing to keep it by.
-      if (!isFinalRunStatus(state.status)) texts.set(state, { deletions, files, json });
+      if (keepsTexts && !isFinalRunStatus(state.status)) texts.set(state, { deletions, json });
       return { status: state.status, json };
     },
 

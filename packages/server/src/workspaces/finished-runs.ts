@@ -11,11 +11,18 @@ const CAPACITY = 2000;
  * Runs still working are always read afresh. Decision 0009 says what this costs.
  *
  * A read that raced with a change is not kept: every change moves a generation counter, and a
- * read stores its text only if the counter did not move while it read.
+ * read stores its text only if the counter did not move while it read. On storage that several
+ * processes share, another server may change or delete a run unseen: nothing is kept there
+ * (`keep: false`).
  */
 export class FinishedRuns {
   readonly #texts = new Map<string, string>();
+  readonly #keep: boolean;
   #generation = 0;
+
+  constructor(options: { readonly keep: boolean }) {
+    this.#keep = options.keep;
+  }
 
   /** The JSON of a run: from memory when it is finished and unchanged since. */
   async json(engine: Engine, id: string): Promise<string> {
@@ -24,7 +31,7 @@ export class FinishedRuns {
     const generation = this.#generation;
     // The engine keeps the text of an unfinished run until it changes; a finished one is kept here.
     const { status, json: text } = await engine.workflowRuns.getJson(id);
-    if (isFinalRunStatus(status) && generation === this.#generation) {
+    if (this.#keep && isFinalRunStatus(status) && generation === this.#generation) {
       if (this.#texts.size >= CAPACITY) {
         // Oldest first: a Map iterates in insertion order.
         const oldest = this.#texts.keys().next().value as string;

@@ -2,6 +2,12 @@ import type { Engine } from '@docflow/engine';
 import type { Workspace } from '../registry/registry.ts';
 import { FinishedRuns } from './finished-runs.ts';
 
+/** A workspace's engine as made, and whether other processes write its storage too. */
+export interface WorkspaceEngine {
+  readonly engine: Engine;
+  readonly sharedStorage: boolean;
+}
+
 /** A workspace's started engine, as the server uses it. */
 export interface WorkspaceScope {
   /** The engine, its calls that change finished runs guarded (see {@link FinishedRuns}). */
@@ -15,13 +21,13 @@ export interface WorkspaceScope {
  * {@link WorkspaceEngines.startAll}, at server start so that unfinished runs resume.
  */
 export class WorkspaceEngines {
-  readonly #make: (workspace: Workspace) => Engine;
+  readonly #make: (workspace: Workspace) => WorkspaceEngine;
   readonly #engines = new Map<string, Promise<WorkspaceScope>>();
   /** The scopes whose engine has started, for callers that need no promise. */
   readonly #started = new Map<string, WorkspaceScope>();
   #closed = false;
 
-  constructor(make: (workspace: Workspace) => Engine) {
+  constructor(make: (workspace: Workspace) => WorkspaceEngine) {
     this.#make = make;
   }
 
@@ -35,8 +41,9 @@ export class WorkspaceEngines {
     if (this.#closed) return Promise.reject(new Error('The server is shutting down'));
     let started = this.#engines.get(workspace.id);
     if (!started) {
-      const engine = this.#make(workspace);
-      const finishedRuns = new FinishedRuns();
+      const { engine, sharedStorage } = this.#make(workspace);
+      // Runs another process may change are never answered from memory.
+      const finishedRuns = new FinishedRuns({ keep: !sharedStorage });
       started = engine.start().then(
         () => {
           const scope = { engine: finishedRuns.guard(engine), finishedRuns };

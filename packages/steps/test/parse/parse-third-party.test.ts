@@ -131,4 +131,34 @@ describe('PDFs other software made', { timeout: 60_000 }, () => {
       expect(text).toContain(word);
     }
   });
+
+  it('reads a LibreOffice workbook: cached results shown, formulas in the details', async () => {
+    const result = await parseDocument(fixture('libreoffice-formulas.xlsx'), {
+      fileName: 'book.xlsx',
+      config: { advancedOptions: { excelParsingMode: 'advanced', excelIncludeCellMetadata: true } },
+    });
+    if (!result.ok) throw new Error(result.failureMessage);
+    const all = blocks(result.output);
+    expect(tables(result.output)).toEqual([
+      [
+        ['A', 'B', 'C'],
+        ['2', '4', '6'],
+        ['3', '6', '9'],
+        ['4', '8', '12'],
+      ],
+    ]);
+    const formulas = all.flatMap((b) =>
+      b.details.type === 'table_cell_details' && b.details.formula
+        ? [`${b.details.cellReference}${b.details.formula}`]
+        : [],
+    );
+    expect(formulas).toEqual([
+      'B2=A2*2',
+      'C2=SUM(A2:B2)',
+      'B3=A3*2',
+      'C3=SUM(A3:B3)',
+      'B4=A4*2',
+      'C4=SUM(A4:B4)',
+    ]);
+  });
 });

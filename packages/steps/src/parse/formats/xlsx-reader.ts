@@ -420,6 +420,7 @@ async function* sheetRows(
   let inValue = false;
   let inFormula = false;
   let inInline = 0;
+  let inInlineText = false;
   let phonetic = 0;
   const handler: XmlHandler = {
     open(name, a) {
@@ -455,6 +456,9 @@ async function* sheetRows(
           inInline++;
           text = '';
           break;
+        case 't':
+          inInlineText = inInline > 0 && phonetic === 0;
+          break;
         case 'rPh':
           phonetic++;
           break;
@@ -467,7 +471,7 @@ async function* sheetRows(
       }
     },
     text(chunk) {
-      if (inValue || inFormula || (inInline > 0 && phonetic === 0)) text += chunk;
+      if (inValue || inFormula || inInlineText) text += chunk;
     },
     close(name) {
       switch (name) {
@@ -488,6 +492,9 @@ async function* sheetRows(
               ? moveFormula(master.text, rowNumber - master.row, column - master.column)
               : undefined;
           }
+          break;
+        case 't':
+          inInlineText = false;
           break;
         case 'is':
           inInline--;

@@ -239,10 +239,10 @@ describe('parseXlsx reader', () => {
     expect(contents[byRef.get('B3')?.i ?? -1]).toBe('99');
   });
 
-  it('reads hidden columns, rich and phonetic text, inline strings and prefixed elements', async () => {
+  it('reads hidden columns, rich and phonetic text, rich inline strings and prefixed elements', async () => {
     const bytes = makeRawSheetXlsx(
       '<x:cols><x:col min="2" max="3" hidden="1"/></x:cols><x:sheetData>' +
-        '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="D1" t="inlineStr"><x:is><x:t>in line</x:t></x:is></x:c></x:row>' +
+        '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="D1" t="inlineStr"><x:is>\n  <x:r><x:t>in </x:t></x:r>\n  <x:r><x:t>line</x:t></x:r>\n</x:is></x:c></x:row>' +
         '<x:row r="2"><x:c r="A2" t="b"><x:v>1</x:v></x:c><x:c r="C2"><x:v>5</x:v></x:c><x:c r="D2" t="e"><x:v>#N/A</x:v></x:c></x:row>' +
         '</x:sheetData>',
       '<si><r><t>Rich </t></r><r><rPr><b/></rPr><t>text</t></r><rPh sb="0" eb="1"><t>ignored</t></rPh></si><si><t>hidden</t></si>',
@@ -255,6 +255,8 @@ describe('parseXlsx reader', () => {
         '| TRUE |  | 5 | #N/A |',
       ].join('\n'),
     );
+    // Only the text of the runs: not the whitespace between the elements.
+    expect(table(shown)?.cells?.contents).toContain('in line');
     const skipped = await parseXlsx(
       bytes,
       context({ advancedOptions: { excelSkipHiddenContent: true } }),
