@@ -1,3 +1,5 @@
+import { isStorageError } from '@docflow/storage';
+
 /** Stable codes of {@link EngineError}. Every code is documented in `docs/errors.md`. */
 export const EngineErrorCode = {
   /** Input failed validation; `details.issues` lists every offending path. */
@@ -100,8 +102,50 @@ export class StepError extends Error {
  * of the input that named it (`id` for a method's argument, `file.id` inside a request).
  */
 export function notFound(what: string, id: unknown, path = 'id'): EngineError {
-  const message = `${what} ${String(id)} does not exist`;
+  const shown = describeValue(id);
+  const message = `${what} ${shown} does not exist`;
   return new EngineError(EngineErrorCode.NOT_FOUND, message, {
-    details: { id: String(id), issues: [{ code: 'NOT_FOUND', path, message }] },
+    details: { id: shown, issues: [{ code: 'NOT_FOUND', path, message }] },
+  });
+}
+
+/**
+ * A value as a message shows it: a string as it is, anything else as JSON (or its tag), never
+ * throwing (`String()` throws for an object without a prototype).
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? Object.prototype.toString.call(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/**
+ * What a public method rejects with when storage refused or failed underneath: a contract
+ * violation from the input (an id of the wrong shape) is VALIDATION_FAILED at its path, a
+ * concurrent change CONFLICT, any other storage failure STORAGE_ERROR (its code in `details`),
+ * each with the `StorageError` as `cause`. EngineErrors and other errors pass as they are.
+ */
+export function toEngineError(error: unknown, what = 'Storage'): unknown {
+  if (!isStorageError(error)) return error;
+  if (error.code === 'INVALID_ARGUMENT') {
+    const path = typeof error.details.path === 'string' ? error.details.path : '';
+    return new EngineError(EngineErrorCode.VALIDATION_FAILED, `Invalid input: ${error.message}`, {
+      cause: error,
+      details: { issues: [{ code: 'INVALID_VALUE', path, message: error.message }] },
+    });
+  }
+  if (error.code === 'REVISION_CONFLICT' || error.code === 'DUPLICATE_KEY') {
+    return new EngineError(EngineErrorCode.CONFLICT, `${what} was changed concurrently; retry`, {
+      retryable: true,
+      cause: error,
+    });
+  }
+  return new EngineError(EngineErrorCode.STORAGE_ERROR, `Storage failed: ${error.message}`, {
+    retryable: error.retryable,
+    cause: error,
+    details: { storageCode: error.code },
   });
 }

@@ -67,8 +67,9 @@ function checkName(name: unknown, path: string): ValidationIssue[] {
 /** Creates `engine.files`. */
 export function createFilesService(ctx: EngineContext, deletions: FileDeletions): FilesService {
   const get = async (id: string): Promise<FileResource> => {
-    const doc = typeof id === 'string' ? await ctx.storage.getDocument('files', id) : undefined;
-    if (!doc) throw notFound('file', String(id));
+    const doc =
+      typeof id === 'string' && id !== '' ? await ctx.storage.getDocument('files', id) : undefined;
+    if (!doc) throw notFound('file', id);
     return { ...toFileSummary(doc.data), presignedUrl: null, contents: null };
   };
   return {

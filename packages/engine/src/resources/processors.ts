@@ -189,7 +189,7 @@ export function createProcessorsService(
         ? await ctx.storage.getDocument('processors', id)
         : undefined;
     const doc = stored?.data as unknown as ProcessorDoc | undefined;
-    if (!stored || doc?.object !== kind) throw notFound(spec.label, String(id), path);
+    if (!stored || doc?.object !== kind) throw notFound(spec.label, id, path);
     return { stored, doc };
   };
 

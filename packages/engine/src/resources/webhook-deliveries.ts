@@ -3,11 +3,11 @@
  * endpoint, its status and every attempt; a failed (or succeeded) delivery can be sent again.
  */
 import type { DeliveryAttempt, DeliveryRecord, DeliveryStatus, JsonObject } from '@docflow/storage';
-import { EngineError, EngineErrorCode, notFound } from '../errors.ts';
+import { assertNoIssues, EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { inputChecker } from '../validation/json-schema.ts';
 import { MANUAL_RETRY_MARKER } from '../webhooks/retry-policy.ts';
-import { type ListResult, listPage, type PageParams } from './list-result.ts';
+import { type ListResult, listPage, type PageParams, pageIssues } from './list-result.ts';
 import { storageFailure } from './webhook-endpoints.ts';
 
 /** One event's delivery to one endpoint. */
@@ -103,6 +103,7 @@ export function createWebhookDeliveriesService(
 
   return {
     async list(rawInput = {}) {
+      assertNoIssues(pageIssues(rawInput), 'list parameters');
       const input = Object.fromEntries(
         Object.entries(rawInput).filter(([, v]) => v !== undefined),
       ) as WebhookDeliveryListInput;

@@ -5,15 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DocumentWrite, JsonObject, StoredDocument } from '@docflow/storage';
-import { isStorageError } from '@docflow/storage';
-import {
-  assertNoIssues,
-  EngineError,
-  EngineErrorCode,
-  isEngineError,
-  notFound,
-  type ValidationIssue,
-} from '../errors.ts';
+import { assertNoIssues, notFound, toEngineError, type ValidationIssue } from '../errors.ts';
 import {
   GLOBAL_EVENT_TYPES,
   isEventType,
@@ -172,22 +164,9 @@ function dedupe(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
 
-/** Maps storage failures of a webhook write or read to EngineErrors. */
+/** Maps storage failures of a webhook write or read to EngineErrors ({@link toEngineError}). */
 export function storageFailure(error: unknown, what: string): never {
-  if (isEngineError(error)) throw error;
-  if (isStorageError(error, 'REVISION_CONFLICT') || isStorageError(error, 'DUPLICATE_KEY')) {
-    throw new EngineError(EngineErrorCode.CONFLICT, `${what} was changed concurrently; retry`, {
-      retryable: true,
-      cause: error,
-    });
-  }
-  if (isStorageError(error)) {
-    throw new EngineError(EngineErrorCode.STORAGE_ERROR, `Storage failed: ${error.message}`, {
-      retryable: error.retryable,
-      cause: error,
-    });
-  }
-  throw error;
+  throw toEngineError(error, what);
 }
 
 /** Every subscription document of an endpoint (all pages). */

@@ -142,8 +142,8 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
   const keepsTexts = ctx.storage.sharedByProcesses !== true;
 
   const load = async (id: unknown): Promise<RunState> => {
-    const state = typeof id === 'string' ? await store.get(id) : undefined;
-    if (!state) throw notFound('workflow run', String(id));
+    const state = typeof id === 'string' && id !== '' ? await store.get(id) : undefined;
+    if (!state) throw notFound('workflow run', id);
     return state;
   };
 

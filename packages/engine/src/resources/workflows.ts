@@ -12,6 +12,7 @@ import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import type { WorkflowSummary, WorkflowVersionSummary } from '../run/run-state.ts';
+import { objectInputIssues } from '../validation/json-input.ts';
 import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 
 /** A workflow definition's steps (DESIGN.md's 14 step types; validated on every write). */
@@ -172,8 +173,11 @@ export function createWorkflowsService(
   };
 
   const loadDoc = async (id: unknown, path = 'id'): Promise<StoredDocument> => {
-    const doc = typeof id === 'string' ? await ctx.storage.getDocument('workflows', id) : undefined;
-    if (!doc) throw notFound('workflow', String(id), path);
+    const doc =
+      typeof id === 'string' && id !== ''
+        ? await ctx.storage.getDocument('workflows', id)
+        : undefined;
+    if (!doc) throw notFound('workflow', id, path);
     return doc;
   };
 
@@ -302,6 +306,7 @@ export function createWorkflowsService(
     },
 
     async update(id: string, input: UpdateWorkflowInput): Promise<Workflow> {
+      assertNoIssues(objectInputIssues(input), 'workflow update');
       const doc = await loadDoc(id);
       const issues = input?.name === undefined ? [] : checkName(input.name, 'name');
       if (input?.steps !== undefined)
@@ -415,7 +420,10 @@ export function createWorkflowsService(
       const doc = await loadDoc(id);
       const wf = doc.data as unknown as WorkflowDoc;
       if (version === 'draft') return draftOf(wf);
-      const v = await ctx.storage.getDocumentByKey('workflowVersions', `${id}@${version}`);
+      const v =
+        typeof version === 'string' && version !== ''
+          ? await ctx.storage.getDocumentByKey('workflowVersions', `${id}@${version}`)
+          : undefined;
       if (!v) throw notFound(`version of workflow ${id}`, version, 'version');
       return versionOf(v);
     },

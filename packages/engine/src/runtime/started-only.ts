@@ -1,4 +1,4 @@
-import { assertNoIssues } from '../errors.ts';
+import { assertNoIssues, toEngineError } from '../errors.ts';
 import { publicArgumentIssues } from '../validation/json-input.ts';
 
 /** What gates a service: the runtime's lifecycle. */
@@ -12,7 +12,8 @@ export interface LifecycleGate {
  * `stop()` rejects with NOT_STARTED and touches nothing (storage is closed then). The arguments
  * must be JSON (no cycles, bounded depth and size, no functions, BigInts, Dates, NaN, reserved
  * keys: `validation/json-input.ts`), or the call rejects with VALIDATION_FAILED naming the path
- * before the method runs. Other members are copied as they are.
+ * before the method runs; a StorageError underneath leaves as an EngineError (`toEngineError`).
+ * Other members are copied as they are.
  *
  * @example
  * const files = startedOnly(createFilesService(ctx, fileDeletions), runtime);
@@ -30,7 +31,16 @@ export function startedOnly<T extends object>(service: T, gate: LifecycleGate): 
             } catch (error) {
               return Promise.reject(error);
             }
-            return (member as (...a: unknown[]) => unknown).apply(service, args);
+            // What storage refused or failed underneath leaves as an EngineError with a code.
+            let result: unknown;
+            try {
+              result = (member as (...a: unknown[]) => unknown).apply(service, args);
+            } catch (error) {
+              throw toEngineError(error);
+            }
+            return result instanceof Promise
+              ? result.catch((error: unknown) => Promise.reject(toEngineError(error)))
+              : result;
           }
         : member;
   }

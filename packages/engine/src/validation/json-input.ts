@@ -195,3 +195,11 @@ export function publicArgumentIssues(args: readonly unknown[]): ValidationIssue[
     }),
   );
 }
+
+/** The issue of an input that must be an object (a method's `input` argument), or none. */
+export function objectInputIssues(input: unknown, required = true): ValidationIssue[] {
+  if (input === undefined && !required) return [];
+  return typeof input === 'object' && input !== null && !Array.isArray(input)
+    ? []
+    : [{ code: 'INVALID_TYPE', path: '', message: 'must be an object' }];
+}

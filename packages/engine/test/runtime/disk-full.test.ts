@@ -22,8 +22,12 @@ const mounted = (() => {
     return false;
   }
 })();
-afterAll(() => {
-  if (mounted) execFileSync('umount', [dir]);
+/** Engines of the test, stopped after it whatever happened (an open file keeps the mount busy). */
+const engines: Engine[] = [];
+afterAll(async () => {
+  for (const engine of engines) await engine.stop().catch(() => undefined);
+  // Lazily, so that a file still open cannot leave the tmpfs mounted.
+  if (mounted) execFileSync('umount', ['-l', dir]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -33,12 +37,14 @@ const parse = defineStep({
 });
 
 function engineOn(path: string, errors: unknown[]): Engine {
-  return createEngine({
+  const engine = createEngine({
     storage: sqliteStorage({ path }),
     steps: [parse],
     webhooks: { enabled: false },
     onError: (error) => errors.push(error),
   });
+  engines.push(engine);
+  return engine;
 }
 
 describe.skipIf(!mounted)('a full disk', () => {
@@ -67,7 +73,10 @@ describe.skipIf(!mounted)('a full disk', () => {
           },
         );
     }
-    expect(refusal).toMatchObject({ code: 'DATABASE_ERROR' });
+    expect(refusal).toMatchObject({
+      code: 'STORAGE_ERROR',
+      details: { storageCode: 'DATABASE_ERROR' },
+    });
     expect(String((refusal as Error).message)).toMatch(/full/);
     // Full for a while: steps that finished cannot record their outcomes; each says so once.
     await new Promise((r) => setTimeout(r, 1_500));

@@ -26,6 +26,12 @@ export interface ParseLimits {
   readonly maxCells: number;
   /** Wall-clock budget, ms. Default 10 minutes. */
   readonly timeoutMs: number;
+  /**
+   * Heap of the worker thread that reads DOCX, XLSX, HTML, XML and CSV (their parsers hold the
+   * whole document in memory), MiB: a document that needs more ends that thread, not the
+   * process, as FILE_SIZE_TOO_LARGE. 0 reads them in the calling thread. Default 2,048.
+   */
+  readonly workerHeapMb: number;
 }
 
 /** Default {@link ParseLimits}. */
@@ -37,6 +43,7 @@ export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   maxPages: 2000,
   maxCells: 2_000_000,
   timeoutMs: 10 * 60 * 1000,
+  workerHeapMb: 2048,
 };
 
 /** What a file of `fileBytes` may expand to under `limits` (see {@link ParseLimits.expansionRatio}). */

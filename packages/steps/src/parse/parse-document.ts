@@ -1,6 +1,7 @@
-import { detectFileType, type FileType } from '@docflow/engine';
+import { detectFileType } from '@docflow/engine';
 import { isMissingPackageError } from '../optional/optional-package.ts';
 import { buildChunks } from './build-chunks.ts';
+import { runFormatContained } from './contained-format.ts';
 import type { DraftDocument } from './draft-document.ts';
 import {
   DEFAULT_PARSE_LIMITS,
@@ -90,31 +91,6 @@ function credits(engine: ResolvedParseConfig['engine'], draft: DraftDocument): n
   const ocr = draft.ocrPageCount ?? 0;
   const simple = draft.simplePageCount ?? 0;
   return simple * 0.5 + ocr * 2 + Math.max(0, pages - simple - ocr);
-}
-
-async function runFormat(
-  type: FileType,
-  bytes: Uint8Array,
-  context: FormatContext,
-): Promise<DraftDocument> {
-  switch (type) {
-    case 'TXT':
-      return (await import('./formats/parse-txt.ts')).parseTxt(bytes);
-    case 'CSV':
-      return (await import('./formats/parse-csv.ts')).parseCsv(bytes, context);
-    case 'HTML':
-      return (await import('./formats/parse-html.ts')).parseHtml(bytes, context);
-    case 'XML':
-      return (await import('./formats/parse-xml.ts')).parseXml(bytes, context);
-    case 'DOCX':
-      return (await import('./formats/parse-docx.ts')).parseDocx(bytes, context);
-    case 'EXCEL':
-      return (await import('./formats/parse-xlsx.ts')).parseXlsx(bytes, context);
-    case 'PDF':
-      return (await import('./formats/parse-pdf.ts')).parsePdf(bytes, context);
-    case 'IMG':
-      return (await import('./formats/parse-image.ts')).parseImage(bytes, context);
-  }
 }
 
 function unsupportedMessage(mimeType: string, name: string): string {
@@ -211,7 +187,7 @@ export async function parseDocument(
   });
   aborted.catch(() => undefined);
   try {
-    draft = await Promise.race([runFormat(detected.type, bytes, context), aborted]);
+    draft = await Promise.race([runFormatContained(detected.type, bytes, context), aborted]);
   } catch (error) {
     if (onAbort) signal.removeEventListener('abort', onAbort);
     options.signal?.throwIfAborted();

@@ -94,3 +94,26 @@ describe('tree-shaped inputs in linear time and bounded depth', { timeout: 120_0
     );
   });
 });
+
+describe('parsers that hold the whole document run in a worker with a bounded heap', {
+  timeout: 120_000,
+}, () => {
+  it('a DOCX that needs more memory than limits.workerHeapMb ends its worker as FILE_SIZE_TOO_LARGE; the process goes on', async () => {
+    const limits = { workerHeapMb: 96 };
+    const small = await parseDocument(docxOf(paragraph('Invoice INV-1, total 10.00').repeat(50)), {
+      limits,
+    });
+    expect(small.ok, !small.ok ? small.failureMessage : '').toBe(true);
+    // About 40 MiB of honest XML (varied, so that it compresses as text does): within the
+    // expansion limit of its size, beyond what its parser can hold in 96 MiB.
+    const rows = Array.from({ length: 120_000 }, (_, i) =>
+      paragraph(`Line ${i}: invoice INV-${i * 7919} for customer ${(i * 104729).toString(36)}`),
+    );
+    const large = await parseDocument(docxOf(rows.join('')), { limits });
+    expect(large).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect(!large.ok && large.failureMessage).toMatch(/more than the 96 MiB of memory/);
+    // This process is fine, and reads the next document.
+    const after = await parseDocument(docxOf(paragraph('after').repeat(10)), { limits });
+    expect(after.ok).toBe(true);
+  });
+});

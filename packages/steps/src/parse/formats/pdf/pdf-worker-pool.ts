@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
+import { startWorker, workerEntry } from '../../worker-entry.ts';
 import type { LaidPage } from './laid-page.ts';
 import type { PageReadPath } from './read-page.ts';
 
@@ -45,34 +43,7 @@ export const PDF_WORKERS = Math.min(4, availableParallelism());
 const idle: Worker[] = [];
 let timer: NodeJS.Timeout | undefined;
 
-/**
- * How to start a worker: the compiled module next to this one, or, when running from the
- * TypeScript sources (tsx, vitest), the `.ts` entry behind tsx's loader registered inside the
- * thread (on Node 20 a loader from the parent's `--import` does not reach worker threads).
- * `undefined` when neither works: pages are then read in the calling thread.
- */
-function entry(): { url: URL } | { code: string } | undefined {
-  const self = import.meta.url;
-  if (self.endsWith('.js')) return { url: new URL('./read-worker.js', self) };
-  if (!self.endsWith('.ts')) return undefined;
-  let tsx: string;
-  try {
-    // The ESM build of tsx's API: its CommonJS build cannot register hooks from a worker.
-    tsx = createRequire(self)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs');
-  } catch {
-    return undefined;
-  }
-  if (!existsSync(tsx)) return undefined;
-  const api = pathToFileURL(tsx).href;
-  const url = new URL('./read-worker.ts', self).href;
-  return {
-    code: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); });`,
-  };
-}
-
-const start = entry();
+const start = workerEntry(import.meta.url, 'read-worker');
 
 /** True when pages can be read by worker threads here. */
 export function pdfWorkersAvailable(): boolean {
@@ -92,7 +63,7 @@ export function spareCore(): boolean {
 
 function spawn(): Worker {
   if (!start) throw new Error('PDF workers are not available in this runtime');
-  return 'url' in start ? new Worker(start.url) : new Worker(start.code, { eval: true });
+  return startWorker(start);
 }
 
 /**
