@@ -13,7 +13,9 @@
  * What users run is the compiled package: the script builds `@docflow/steps` and runs itself
  * again with the `docflow-compiled` condition (`--sources` measures the TypeScript sources under
  * tsx instead, whose worker threads compile every module again when they start).
- * Run: cd bench && npx tsx src/parse/third-party-pdfs.ts [--rounds 5] [--only name] [files…]
+ * `--workers auto|always|never` is parseDocument's `pdfWorkers` (default `auto`: worker threads
+ * for documents of 60 pages or more only while the load average leaves a core idle).
+ * Run: cd bench && npx tsx src/parse/third-party-pdfs.ts [--rounds 5] [--workers auto] [--only name] [files…]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ const { values, positionals } = parseArgs({
     rounds: { type: 'string', default: '5' },
     only: { type: 'string' },
     sources: { type: 'boolean', default: false },
+    workers: { type: 'string', default: 'auto' },
   },
   allowPositionals: true,
 });
@@ -54,6 +57,7 @@ if (!values.sources && process.env.DOCFLOW_BENCH_COMPILED !== '1') {
   process.exit(child.status ?? 1);
 }
 const ROUNDS = Number(values.rounds);
+const WORKERS = values.workers as 'auto' | 'always' | 'never';
 
 const MANUALS = [
   '/usr/share/doc/glpk-doc/glpk.pdf',
@@ -158,7 +162,7 @@ async function cpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuMs: number }
 
 async function docflow(bytes: Uint8Array, name: string) {
   const t0 = performance.now();
-  const result = await parseDocument(bytes, { fileName: name });
+  const result = await parseDocument(bytes, { fileName: name, pdfWorkers: WORKERS });
   const ms = performance.now() - t0;
   if (!result.ok) throw new Error(`${name}: ${result.failureMessage}`);
   return { ms, pages: result.usage.pages, output: result.output };
@@ -170,7 +174,7 @@ const files = [
 ].filter((f) => !values.only || basename(f).includes(values.only));
 
 console.log(
-  `${machineLine()}\n${values.sources ? 'TypeScript sources under tsx' : 'compiled @docflow/steps (dist/)'}; ${ROUNDS} interleaved rounds per file after one warm-up round`,
+  `${machineLine()}\n${values.sources ? 'TypeScript sources under tsx' : 'compiled @docflow/steps (dist/)'}; pdfWorkers: '${WORKERS}'; ${ROUNDS} interleaved rounds per file after one warm-up round`,
 );
 const rows: string[] = [];
 const loads: number[] = [];

@@ -1,21 +1,89 @@
 /**
- * XLSX with 100,000 rows × 6 columns (numbers, text, dates, a formula column): parse time with
- * exceljs's streaming reader and the process's peak RSS while parsing.
- * Run: cd bench && npx tsx src/parse/xlsx-large.ts
+ * XLSX with 100,000 rows × 6 columns (numbers, text, dates, a formula column): parse time and the
+ * process's peak RSS, each subject in a fresh child process per round, rounds interleaved.
+ * Subjects: docflow's `parseDocument` (this checkout), exceljs 4.4's streaming reader alone (the
+ * reader docflow used before decision 0015-i24, reading every cell's value, no output built) and,
+ * with `--baseline <dir>`, `parseDocument` from another checkout's `packages/steps` (for example
+ * one still on exceljs), so that old and new run side by side.
+ * Run: cd bench && npx tsx src/parse/xlsx-large.ts [--rounds 3] [--baseline /path/to/packages/steps]
  */
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { parseDocument } from '@docflow/steps';
-import ExcelJS from 'exceljs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { machineLine } from '../harness.ts';
 
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    baseline: { type: 'string' },
+    child: { type: 'string' },
+    module: { type: 'string' },
+  },
+});
 const ROWS = 100_000;
-// Generated in a child process so that the generator's memory does not count here.
 const dir = join(tmpdir(), 'docflow-parse-fixtures');
+const fixture = join(dir, 'large-100k.xlsx');
+
+interface Measure {
+  readonly seconds: number;
+  readonly beforeMb: number;
+  readonly peakMb: number;
+  readonly cells: number;
+}
+
+async function child(subject: string, module: string | undefined): Promise<Measure> {
+  const bytes = new Uint8Array(readFileSync(fixture));
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const t0 = performance.now();
+  let cells = 0;
+  if (subject === 'exceljs') {
+    const { default: ExcelJS } = await import('exceljs');
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet as unknown as AsyncIterable<{
+        eachCell(fn: (cell: { value: unknown }) => void): void;
+      }>) {
+        row.eachCell((cell) => {
+          if (cell.value !== undefined) cells++;
+        });
+      }
+    }
+  } else {
+    const steps = (await import(
+      module ? pathToFileURL(join(module, 'src', 'index.ts')).href : '@docflow/steps'
+    )) as typeof import('@docflow/steps');
+    const result = await steps.parseDocument(bytes, { fileName: 'large.xlsx' });
+    if (!result.ok) throw new Error(result.failureMessage);
+    for (const chunk of result.output.chunks) {
+      for (const block of chunk.blocks) if (block.type === 'table_cell') cells++;
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { seconds, beforeMb: before / 2 ** 20, peakMb: peak / 2 ** 20, cells };
+}
+
+if (values.child) {
+  console.log(JSON.stringify(await child(values.child, values.module)));
+  process.exit(0);
+}
+
+// Generated in a child process so that the generator's memory does not count anywhere.
 execFileSync(
   'npx',
   [
@@ -26,59 +94,46 @@ execFileSync(
   ],
   { stdio: 'ignore' },
 );
-const bytes = new Uint8Array(readFileSync(join(dir, 'large-100k.xlsx')));
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-const loadBefore = load();
-const before = process.memoryUsage().rss;
-let peak = before;
-const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
-}, 20);
-const t0 = performance.now();
-let result: Awaited<ReturnType<typeof parseDocument>> | undefined = await parseDocument(bytes, {
-  fileName: 'large.xlsx',
-});
-const seconds = (performance.now() - t0) / 1000;
-clearInterval(sampler);
-peak = Math.max(peak, process.memoryUsage().rss);
-if (!result.ok) throw new Error(result.failureMessage);
-const cells = result.output.chunks.reduce(
-  (sum, chunk) => sum + chunk.blocks.filter((block) => block.type === 'table_cell').length,
-  0,
-);
-// Released before the peer runs, so that its GC does not walk docflow's 600,000 blocks.
-result = undefined;
-// Peer: exceljs's streaming reader alone with docflow's options, reading every cell's value
-// (no output built).
-const p0 = performance.now();
-let touched = 0;
-const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
-  sharedStrings: 'cache',
-  styles: 'cache',
-  hyperlinks: 'ignore',
-  worksheets: 'emit',
-});
-for await (const sheet of reader) {
-  for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
-    row.eachCell((cell) => {
-      if (cell.value !== undefined) touched++;
-    });
+const subjects: { label: string; args: string[] }[] = [
+  { label: 'docflow parseDocument (this checkout: its own streaming reader)', args: ['docflow'] },
+  { label: 'exceljs 4.4.0 streaming reader alone (no output)', args: ['exceljs'] },
+];
+if (values.baseline) {
+  subjects.push({
+    label: `docflow parseDocument (baseline: ${values.baseline})`,
+    args: ['docflow', '--module', resolve(values.baseline)],
+  });
+}
+const self = fileURLToPath(import.meta.url);
+const results = new Map<string, Measure[]>(subjects.map((s) => [s.label, []]));
+const loads: number[] = [];
+for (let round = 0; round < Number(values.rounds); round++) {
+  for (const subject of subjects) {
+    const [name, ...rest] = subject.args;
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', self, '--child', name ?? '', ...rest],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+    );
+    results.get(subject.label)?.push(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Measure);
+    loads.push(loadavg()[0] ?? Number.NaN);
   }
 }
-const peerSeconds = (performance.now() - p0) / 1000;
-const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+const median = (list: readonly number[]) =>
+  [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
+const rows = subjects.map(({ label }) => {
+  const runs = results.get(label) ?? [];
+  const seconds = median(runs.map((r) => r.seconds));
+  const peak = median(runs.map((r) => r.peakMb));
+  const growth = median(runs.map((r) => r.peakMb - r.beforeMb));
+  return `| ${label} | ${seconds.toFixed(2)} (${runs.map((r) => r.seconds.toFixed(2)).join(', ')}) | ${runs[0]?.cells ?? 0} | ${peak.toFixed(0)} | ${growth.toFixed(0)} |`;
+});
 console.log(`${machineLine()}
-load average (1, 5, 15 min): ${loadBefore} before, ${load()} after
-fixture: ${ROWS} rows × 6 columns, ${(bytes.length / 1024 / 1024).toFixed(1)} MiB
+load average (1 min) during the rounds: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}
+fixture: ${ROWS} rows × 6 columns, ${(readFileSync(fixture).length / 2 ** 20).toFixed(1)} MiB; ${values.rounds} interleaved rounds, a fresh process per subject and round
 
-| subject | seconds | table_cell blocks | RSS before MB | peak RSS MB | peak − before MB |
-|---|---|---|---|---|---|
-| docflow parseDocument (exceljs streaming) | ${seconds.toFixed(2)} | ${cells} | ${mb(before)} | ${mb(peak)} | ${mb(peak - before)} |
-| exceljs 4.4.0 streaming reader alone (peer, no output) | ${peerSeconds.toFixed(2)} | ${touched} cells read | | | |
-
-ratio docflow/reader time: ${(seconds / peerSeconds).toFixed(2)}
+| subject | seconds, median (each round) | cells | peak RSS MB, median | peak − start MB |
+|---|---|---|---|---|
+${rows.join('\n')}
 
 targets: < 5 s, < 500 MB`);

@@ -3,7 +3,7 @@
  * whose total does not add up) and a delivery note, as a scanner's document feeder would
  * produce them: one PDF, no separators.
  */
-import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, StandardFonts } from '@cantoo/pdf-lib';
 
 /** One invoice of the packet. */
 export interface SampleInvoice {
@@ -64,8 +64,10 @@ function writeLines(
   lines: readonly string[],
 ) {
   let y = 760;
+  // Set once: a `font` option on each drawText would add a font resource per line.
+  page.setFont(font);
   for (const line of lines) {
-    page.drawText(line, { x: 60, y, size: 12, font });
+    page.drawText(line, { x: 60, y, size: 12 });
     y -= 22;
   }
 }

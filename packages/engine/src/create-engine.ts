@@ -4,8 +4,11 @@ import type { Engine, EngineOptions } from './engine.ts';
 import { EngineError, EngineErrorCode } from './errors.ts';
 import { EventBus } from './events/event-bus.ts';
 import { EventOutbox } from './events/event-outbox.ts';
+import { createDownloader } from './files/download-url.ts';
 import type { EngineContext } from './internal/engine-context.ts';
 import { newId } from './internal/ids.ts';
+import { errorReporter } from './observability/error-reporter.ts';
+import { RunTelemetry } from './observability/run-telemetry.ts';
 import { createServices, type EngineServices } from './resources/engine-services.ts';
 import { createProcessorResources } from './resources/processor-resources.ts';
 import { parseNow } from './resources/standalone-runs.ts';
@@ -28,10 +31,6 @@ function executorsByType(steps: readonly StepExecutor[]): ReadonlyMap<StepType, 
     executors.set(executor.type, executor);
   }
   return executors;
-}
-
-function reportToConsole(error: unknown): void {
-  console.error('[docflow]', error);
 }
 
 /** Every service, with its methods gated by the engine's lifecycle. */
@@ -68,7 +67,8 @@ function gated(services: EngineServices, gate: LifecycleGate): EngineServices {
 export function createEngine(options: EngineOptions = {}): Engine {
   const storage = options.storage ?? memoryStorage();
   const clock = options.clock ?? systemClock;
-  const onError = options.onError ?? reportToConsole;
+  const onError = errorReporter(options.onError, options.logger);
+  const telemetry = new RunTelemetry({ logger: options.logger });
   const executors = executorsByType(options.steps ?? []);
   const bus = new EventBus(onError);
   const nowIso = () => isoNow(clock);
@@ -85,10 +85,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     processors: processors.resolution,
     scheduling: options.scheduling,
     retry: options.retry,
+    stepTimeoutMs: options.stepTimeoutMs,
     secretKey: options.secretKey,
     webhooks: options.webhooks,
     random: options.random,
     onError,
+    telemetry,
   });
   const services = gated(
     createServices({
@@ -98,6 +100,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       executors,
       processors,
       createdBy: options.createdBy ?? null,
+      download: createDownloader(options.downloads),
     }),
     runtime,
   );

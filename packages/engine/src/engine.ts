@@ -2,6 +2,8 @@ import type { StorageAdapter } from '@docflow/storage';
 import type { Clock } from './clock.ts';
 import type { CreatedBy } from './created-by.ts';
 import type { EngineEventListener } from './events/event-bus.ts';
+import type { DownloadOptions } from './files/download-url.ts';
+import type { EngineLogger } from './observability/engine-logger.ts';
 import type { EngineServices } from './resources/engine-services.ts';
 import type { GenerateSchema } from './resources/processors.ts';
 import type { ParseNowInput } from './resources/standalone-runs.ts';
@@ -25,6 +27,12 @@ export interface EngineOptions {
   readonly scheduling?: SchedulerOptions;
   /** Default retry policy of executor steps and standalone runs. */
   readonly retry?: Partial<RetryPolicy>;
+  /**
+   * Longest an executor attempt may run, in ms (1 to 86,400,000), for standalone runs and for
+   * workflow steps without a `timeoutMs` of their own: past it the attempt is aborted and counts
+   * as a retryable failure. Default: no limit.
+   */
+  readonly stepTimeoutMs?: number;
   /** Key that run secrets are encrypted with at rest; without one, secrets do not survive a restart. */
   readonly secretKey?: string | Uint8Array;
   /**
@@ -35,10 +43,24 @@ export interface EngineOptions {
   readonly webhooks?: RuntimeWebhookOptions;
   /** Attribution of created resources (SPEC.md CreatedBy); default null. */
   readonly createdBy?: CreatedBy | null;
-  /** Told about failures the engine survives (a listener threw, storage hiccup in a loop). */
+  /**
+   * Told about failures the engine survives (a listener threw, storage hiccup in a loop); without
+   * it (and without a `logger`) they go to the console.
+   */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Structured records of runs, steps and the engine's life (pino's interface; docs/observability.md).
+   * Spans need no option: they go to the OpenTelemetry SDK the host registers, if any.
+   */
+  readonly logger?: EngineLogger;
   /** Random source in [0, 1) for retry jitter. */
   readonly random?: () => number;
+  /**
+   * Downloads of URL file sources (`file: { url }`): the `document` URL policy (only public
+   * addresses by default; tests opt in to loopback with `{ urlPolicy: { allowLoopback: true } }`),
+   * the largest download (100 MiB, read while streaming) and its timeout.
+   */
+  readonly downloads?: DownloadOptions;
 }
 
 /** The docflow engine: resources mirror SPEC.md as method calls. */

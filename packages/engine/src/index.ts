@@ -43,6 +43,7 @@ export {
 } from './events/event-types.ts';
 export type { DetectedFileType } from './files/detect-file-type.ts';
 export { detectFileType } from './files/detect-file-type.ts';
+export type { DownloadOptions } from './files/download-url.ts';
 export type {
   AddressClass,
   PolicyFetch,
@@ -54,6 +55,9 @@ export type {
   UrlPurpose,
 } from './net/index.ts';
 export { checkUrl, classifyAddress, createPolicyFetch, urlPolicy } from './net/index.ts';
+export type { EngineLogger, LogLevel } from './observability/engine-logger.ts';
+export { TRACER_NAME } from './observability/run-telemetry.ts';
+export { TELEMETRY_ATTRIBUTES } from './observability/telemetry-attributes.ts';
 export type { FileResource, FilesService, UploadFileInput } from './resources/files.ts';
 export type { ListResult, PageParams } from './resources/list-result.ts';
 export type {

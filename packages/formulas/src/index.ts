@@ -42,6 +42,7 @@ export {
   compileNumberFormat,
   formatCellValue,
   formatGeneral,
+  isDateFormat,
   type NumberFormatter,
 } from './number-format.ts';
 export { type ParseResult, parseFormula } from './parse-formula.ts';

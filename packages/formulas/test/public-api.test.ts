@@ -17,6 +17,7 @@ test('the public surface', () => {
     'formatFormula',
     'formatGeneral',
     'fuzzySimilarity',
+    'isDateFormat',
     'isFormulaError',
     'parseFormula',
     'tokenize',

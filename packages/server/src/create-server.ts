@@ -63,6 +63,12 @@ export interface ServerOptions {
    * and cloud-metadata addresses; `{ allowLoopback: true }` lets a local receiver in.
    */
   readonly urlPolicy?: UrlPolicyOptions;
+  /**
+   * Where runs' document URLs (`file: { url }`, given by API clients) may be fetched from: the
+   * engine's `document` policy refuses loopback, private, link-local and metadata addresses;
+   * a server whose clients pass its own presigned URLs on a private host opts in here.
+   */
+  readonly documentUrlPolicy?: UrlPolicyOptions;
   /** More engine options per workspace (scheduling, retry, …). */
   readonly engineOptions?: (workspace: Workspace) => Omit<EngineOptions, 'storage' | 'steps'>;
   /**
@@ -148,6 +154,9 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
       ...extra,
       storage: options.workspaceStorage(workspace),
       steps,
+      ...(options.documentUrlPolicy
+        ? { downloads: { ...(extra.downloads ?? {}), urlPolicy: options.documentUrlPolicy } }
+        : {}),
       // Each workspace's run secrets are sealed with a key of its own, kept across restarts.
       secretKey: createHmac('sha256', secret).update(`run-secrets:${workspace.id}`).digest(),
       webhooks: {
@@ -183,6 +192,8 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(fastifyValidatorCompiler);
+  // Declared up front, so that setting it does not change the shape of every request object.
+  app.decorateRequest('docflow', undefined);
   const bodyTimeouts = new BodyTimeouts(limits.bodyTimeoutMs);
 
   const requestOrigin = (request: FastifyRequest) =>
@@ -306,20 +317,25 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
               }, done);
             },
           }),
-      handler: async (request, reply) => {
-        const base = { params: request.params, query: request.query, request, reply, server };
-        if (route.public) return route.handle(base as never);
-        const scope = request.docflow;
-        if (!scope) throw new ApiError('INTERNAL_ERROR', 'request scope missing');
-        const context: RouteContext<unknown, unknown, unknown> = {
-          ...base,
-          body: request.body,
-          engine: scope.scope.engine,
-          finishedRuns: scope.scope.finishedRuns,
-          workspace: scope.workspace,
-        };
-        return route.handle(context as never);
-      },
+      handler: route.public
+        ? (request, reply) =>
+            route.handle({ params: request.params, query: request.query, request, reply, server })
+        : (request, reply) => {
+            const scope = request.docflow;
+            if (!scope) throw new ApiError('INTERNAL_ERROR', 'request scope missing');
+            const context: RouteContext<unknown, unknown, unknown> = {
+              params: request.params,
+              query: request.query,
+              body: request.body,
+              request,
+              reply,
+              server,
+              engine: scope.scope.engine,
+              finishedRuns: scope.scope.finishedRuns,
+              workspace: scope.workspace,
+            };
+            return route.handle(context as never);
+          },
     });
   }
   await app.ready();

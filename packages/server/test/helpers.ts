@@ -52,8 +52,14 @@ export async function startTestServer(
     organizationId: org.id,
     name: 'org key',
   }).key;
-  // Webhook receivers of the tests listen on 127.0.0.1: opted in, as the engine asks.
-  const server = await createServer({ ...storage, urlPolicy: { allowLoopback: true }, ...options });
+  // Webhook receivers and file servers of the tests (the server's own presigned URLs too)
+  // listen on 127.0.0.1: opted in, as the engine asks.
+  const server = await createServer({
+    ...storage,
+    urlPolicy: { allowLoopback: true },
+    documentUrlPolicy: { allowLoopback: true },
+    ...options,
+  });
   const origin = await server.listen();
   return {
     server,

@@ -23,7 +23,7 @@ export { processorSteps } from './executors/processor-steps.ts';
 export type { ProcessorUsage } from './executors/processor-usage.ts';
 export type { SplitItem, SplitStepConfig } from './executors/split-step.ts';
 export { splitStep } from './executors/split-step.ts';
-export { DEFAULT_PARSE_LIMITS, type ParseLimits } from './parse/format-context.ts';
+export { DEFAULT_PARSE_LIMITS, type ParseLimits, type PdfWorkers } from './parse/format-context.ts';
 export { closeOcrPool, ocrPoolSize } from './parse/ocr/ocr-pool.ts';
 export type { ParseProgress } from './parse/page-progress.ts';
 export type {

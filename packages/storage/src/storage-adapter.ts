@@ -377,6 +377,11 @@ export interface BlobStore {
   put(key: string, bytes: Uint8Array, options?: AbortableOptions): Promise<void>;
   get(key: string, options?: AbortableOptions): Promise<Uint8Array | undefined>;
   delete(key: string, options?: AbortableOptions): Promise<void>;
+  /**
+   * Optional capability: the keys that start with `prefix`, in no particular order. For a sweep of
+   * bytes whose referencing commit never came (a crash between the two).
+   */
+  keys?(prefix: string, options?: AbortableOptions): Promise<readonly string[]>;
 }
 
 /**

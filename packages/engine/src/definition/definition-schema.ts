@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ValidationIssue } from '../errors.ts';
 import { STEP_TYPES, type StepType } from '../step-executor.ts';
 import { ajvErrorsToIssues } from '../validation/ajv-issues.ts';
+import { RESERVED_NAMES } from '../validation/json-input.ts';
 import { compileSchema } from '../validation/json-schema.ts';
 import { aStep } from './describe-step-type.ts';
 import { CONDITION_OPERATIONS, CONDITION_TYPES } from './workflow-definition.ts';
@@ -23,7 +24,14 @@ export const DEFINITION_LIMITS = {
 
 const L = DEFINITION_LIMITS;
 
-const stepName = { type: 'string', minLength: 1, maxLength: L.stepNameLength } as const;
+/** Step and rule names become object keys (a run's outputs by step): never a reserved name. */
+const stepName = {
+  type: 'string',
+  minLength: 1,
+  maxLength: L.stepNameLength,
+  not: { enum: RESERVED_NAMES },
+  description: 'a name other than __proto__, constructor and prototype',
+} as const;
 const id = { type: 'string', minLength: 1, maxLength: L.idLength } as const;
 const text = { type: 'string', maxLength: L.formulaLength } as const;
 const formula = { type: 'string', minLength: 1, maxLength: L.formulaLength } as const;
@@ -34,7 +42,8 @@ const httpUrl = {
   description: 'an http: or https: URL',
 } as const;
 
-const retry = {
+/** A retry policy's fields and ranges: a step's `retry`, and `createEngine({ retry })`. */
+export const retryPolicySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -170,7 +179,7 @@ const stepBaseSchema = {
     type: { enum: STEP_TYPES },
     config: {},
     next: {},
-    retry,
+    retry: retryPolicySchema,
     timeoutMs: { type: 'integer', minimum: 1, maximum: L.maxTimeoutMs },
   },
 } as const;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { JsonObject } from '@docflow/storage';
+import type { JsonObject, StorageAdapter } from '@docflow/storage';
 import { notFound } from '../errors.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { FileSummary, NewFile } from '../step-executor.ts';
@@ -8,9 +8,10 @@ import { detectFileType } from './detect-file-type.ts';
 /**
  * Where file bytes and file documents are kept: a `files` document per file (its summary) and
  * its bytes in the blob store under `file/<id>`. The files service and the runtime (executors'
- * `context.files`) both go through here.
+ * `context.files`) both go through here. `blobKeyOf` is the blob key of a file's bytes.
  */
-const blobKeyOf = (id: string): string => `file/${id}`;
+const FILE_BLOB_PREFIX = 'file/';
+export const blobKeyOf = (id: string): string => `${FILE_BLOB_PREFIX}${id}`;
 
 /** Projects a stored file document to a summary. */
 export function toFileSummary(data: JsonObject): FileSummary {
@@ -71,6 +72,27 @@ export async function storeFile(
     ],
   });
   return summary;
+}
+
+/**
+ * Deletes file bytes that no file document owns: a process that stopped between storing a
+ * file's bytes and committing its document (or between deleting a document and its bytes)
+ * leaves them. Safe only while nothing else stores files, so `engine.start()` calls it before it
+ * takes any request, and only on storage that this process alone writes (not on one that
+ * several processes share, where another's upload may be between its two steps). It reads
+ * every file's document once: start-up time grows with the number of files. Returns how many
+ * it deleted.
+ */
+export async function sweepOrphanFileBlobs(storage: StorageAdapter): Promise<number> {
+  if (storage.sharedByProcesses || storage.blobs.keys === undefined) return 0;
+  let deleted = 0;
+  for (const key of await storage.blobs.keys(FILE_BLOB_PREFIX)) {
+    const doc = await storage.getDocument('files', key.slice(FILE_BLOB_PREFIX.length));
+    if (doc?.blobKey === key) continue;
+    await storage.blobs.delete(key);
+    deleted++;
+  }
+  return deleted;
 }
 
 /** Reads a file's bytes, or throws NOT_FOUND naming `path`. */

@@ -1,7 +1,8 @@
 import type { CreatedBy } from '../created-by.ts';
 import { validateWorkflowDefinition } from '../definition/validate-definition.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
-import { downloadUrl } from '../files/download-url.ts';
+import { FileDeletions } from '../files/file-deletions.ts';
+import type { Download } from '../files/file-sources.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { EngineRuntime } from '../runtime/engine-runtime.ts';
 import type { StepExecutor, StepType } from '../step-executor.ts';
@@ -57,6 +58,8 @@ export interface EngineServicesDependencies {
   readonly processors: ProcessorResources;
   /** Attribution of created resources (SPEC.md CreatedBy). */
   readonly createdBy: CreatedBy | null;
+  /** Downloads URL file sources (under the document URL policy). */
+  readonly download: Download;
 }
 
 /**
@@ -79,17 +82,19 @@ export function createServices(deps: EngineServicesDependencies): EngineServices
       return { id: endpoint.id, url: endpoint.url, signingSecret: endpoint.signingSecret };
     },
   });
+  const fileDeletions = new FileDeletions();
   const workflowRuns = createWorkflowRunsService({
     ctx,
+    fileDeletions,
     store: runtime.store,
     resolve: (ref, path) => workflows.resolve(ref, path),
     aborts: runtime.aborts,
     secrets: runtime.secrets,
     settled: runtime.settled,
-    download: downloadUrl,
+    download: deps.download,
   });
   return {
-    files: createFilesService(ctx),
+    files: createFilesService(ctx, fileDeletions),
     workflows,
     workflowRuns,
     ...createStandaloneRunsServices({
@@ -98,7 +103,7 @@ export function createServices(deps: EngineServicesDependencies): EngineServices
       finished: runtime.finished,
       executors,
       processors: processors.resolution,
-      download: downloadUrl,
+      download: deps.download,
     }),
     extractors: processors.extractors,
     classifiers: processors.classifiers,

@@ -6,6 +6,7 @@ import {
   notFound,
   type ValidationIssue,
 } from '../errors.ts';
+import type { FileDeletions } from '../files/file-deletions.ts';
 import { readFileBytes, storeFile, toFileSummary } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { FileSummary } from '../step-executor.ts';
@@ -64,7 +65,7 @@ function checkName(name: unknown, path: string): ValidationIssue[] {
 }
 
 /** Creates `engine.files`. */
-export function createFilesService(ctx: EngineContext): FilesService {
+export function createFilesService(ctx: EngineContext, deletions: FileDeletions): FilesService {
   const get = async (id: string): Promise<FileResource> => {
     const doc = typeof id === 'string' ? await ctx.storage.getDocument('files', id) : undefined;
     if (!doc) throw notFound('file', String(id));
@@ -99,7 +100,7 @@ export function createFilesService(ctx: EngineContext): FilesService {
     async delete(id) {
       const doc = await ctx.storage.getDocument('files', id);
       if (!doc) throw notFound('file', id);
-      await deleteFileAndDerived(ctx, doc);
+      await deleteFileAndDerived(ctx, doc, deletions);
       return { object: 'file', id, deleted: true };
     },
   };
@@ -110,7 +111,11 @@ export function createFilesService(ctx: EngineContext): FilesService {
  * PDF, and theirs), children first. Runs keep their own records; what they return shows a
  * deleted file as `file: null`, and a run that still had to read it fails with FILE_DELETED.
  */
-async function deleteFileAndDerived(ctx: EngineContext, doc: StoredDocument): Promise<void> {
+async function deleteFileAndDerived(
+  ctx: EngineContext,
+  doc: StoredDocument,
+  deletions: FileDeletions,
+): Promise<void> {
   const doomed: StoredDocument[] = [doc];
   for (let i = 0; i < doomed.length; i++) {
     const parent = doomed[i] as StoredDocument;
@@ -125,8 +130,12 @@ async function deleteFileAndDerived(ctx: EngineContext, doc: StoredDocument): Pr
       pageToken = children.nextPageToken;
     } while (pageToken !== undefined);
   }
-  await ctx.storage.commit({
-    deleteDocuments: doomed.map((d) => ({ collection: 'files' as const, id: d.id })),
-  });
+  try {
+    await ctx.storage.commit({
+      deleteDocuments: doomed.map((d) => ({ collection: 'files' as const, id: d.id })),
+    });
+  } finally {
+    deletions.committed();
+  }
   for (const d of doomed) if (d.blobKey) await ctx.storage.blobs.delete(d.blobKey);
 }

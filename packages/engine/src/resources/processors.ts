@@ -36,7 +36,7 @@ import {
   type VersionNumber,
 } from '../processors/processor-version.ts';
 import { validateProcessorConfig } from '../processors/validate-processor-config.ts';
-import { type ListResult, listPage, type PageParams } from './list-result.ts';
+import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 
 /**
  * Drafts an extraction JSON Schema from sample files (a model provider's job). Given to
@@ -64,7 +64,7 @@ export interface ProcessorsService {
   create(input: CreateProcessorInput, options?: { signal?: AbortSignal }): Promise<Processor>;
   get(id: string): Promise<Processor>;
   /** Newest first; `nameContains` matches names case-insensitively. */
-  list(params?: PageParams & { nameContains?: string }): Promise<ListResult<Processor>>;
+  list(params?: SortedPageParams & { nameContains?: string }): Promise<ListResult<Processor>>;
   /**
    * Changes the name and/or the draft config; published versions never change. Emits
    * `<kind>.updated` when the name changes and `<kind>.draft.updated` when the config does.
@@ -80,7 +80,7 @@ export interface ProcessorsService {
   /** One version: `"draft"`, `"latest"` (newest published) or a number such as `"1.1"`. */
   getVersion(id: string, version: string): Promise<LegacyProcessorVersion>;
   /** Published versions, newest first. */
-  listVersions(id: string, params?: PageParams): Promise<ListResult<LegacyProcessorVersion>>;
+  listVersions(id: string, params?: SortedPageParams): Promise<ListResult<LegacyProcessorVersion>>;
   /**
    * A reference as workflow steps and standalone runs give it: `version` `"draft"`, a number,
    * or `"latest"` (default): the newest published version, or the draft when none is published

@@ -10,6 +10,7 @@ import {
 import {
   checkFileIds,
   type Download,
+  keepFilesIfDone,
   type ResolvedFiles,
   type RunFileSource,
   resolveFileSources,
@@ -233,7 +234,7 @@ export function createStandaloneRunsService<K extends StandaloneKind>(
         metadata: checkMetadata(any.metadata, 'metadata').metadata,
         multifile: any.package !== undefined,
       });
-      await store.create([entry]);
+      await keepFilesIfDone(ctx, [files], () => store.create([entry]));
       return project(entry.state);
     },
 
@@ -250,24 +251,28 @@ export function createStandaloneRunsService<K extends StandaloneKind>(
         any.inputs.map((_, i) => `inputs[${i}].file`),
       );
       const batchId = ctx.newId(spec.batchPrefix);
-      const entries = [];
-      for (const [i, item] of any.inputs.entries()) {
-        const files = await resolveFileSources(
-          ctx,
-          [item.file],
-          [`inputs[${i}].file`],
-          deps.download,
-        );
-        entries.push(
-          newState(planned, files, {
-            batchId,
-            priority: any.priority ?? 90,
-            metadata: checkMetadata(item.metadata, 'metadata').metadata,
-            multifile: false,
-          }),
-        );
-      }
-      await store.create(entries);
+      const entries: ReturnType<typeof newState>[] = [];
+      const resolved: ResolvedFiles[] = [];
+      await keepFilesIfDone(ctx, resolved, async () => {
+        for (const [i, item] of any.inputs.entries()) {
+          const files = await resolveFileSources(
+            ctx,
+            [item.file],
+            [`inputs[${i}].file`],
+            deps.download,
+          );
+          resolved.push(files);
+          entries.push(
+            newState(planned, files, {
+              batchId,
+              priority: any.priority ?? 90,
+              metadata: checkMetadata(item.metadata, 'metadata').metadata,
+              multifile: false,
+            }),
+          );
+        }
+        await store.create(entries);
+      });
       return {
         object: 'batch',
         batchId,

@@ -28,7 +28,7 @@ import {
   toStoredWebhookEndpoint,
   type WebhookDeliveryFormat,
 } from '../webhooks/stored-endpoint.ts';
-import { type ListResult, listPage, type PageParams } from './list-result.ts';
+import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 
 /** The API version every endpoint is pinned to; the only one SPEC.md accepts. */
 export const WEBHOOK_API_VERSION = '2026-02-09';
@@ -96,7 +96,7 @@ export interface DeletedWebhookEndpoint {
 export interface WebhookEndpointsService {
   create(input: WebhookEndpointCreateInput): Promise<CreatedWebhookEndpoint>;
   get(id: string): Promise<WebhookEndpoint>;
-  list(input?: PageParams): Promise<ListResult<WebhookEndpoint>>;
+  list(input?: SortedPageParams): Promise<ListResult<WebhookEndpoint>>;
   update(id: string, input: WebhookEndpointUpdateInput): Promise<WebhookEndpoint>;
   /** Deletes the endpoint and all its subscriptions, in one commit. */
   delete(id: string): Promise<DeletedWebhookEndpoint>;

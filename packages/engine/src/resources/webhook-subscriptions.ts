@@ -18,7 +18,7 @@ import {
 import type { EngineContext } from '../internal/engine-context.ts';
 import { inputChecker } from '../validation/json-schema.ts';
 import { invalidateDeliveryTargets } from '../webhooks/delivery-targets.ts';
-import { type ListResult, listPage, type PageParams } from './list-result.ts';
+import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 import { storageFailure } from './webhook-endpoints.ts';
 
 /** Id prefix of webhook subscriptions (the service's own prefix). */
@@ -52,7 +52,7 @@ export interface WebhookSubscriptionUpdateInput {
 }
 
 /** Filters of `webhookSubscriptions.list` (combinable) plus pagination. */
-export interface WebhookSubscriptionListInput extends PageParams {
+export interface WebhookSubscriptionListInput extends SortedPageParams {
   readonly webhookEndpointId?: string | undefined;
   readonly resourceId?: string | undefined;
 }
@@ -103,6 +103,7 @@ const listIssues = inputChecker({
     resourceId: idString,
     maxPageSize: { type: 'integer' },
     nextPageToken: { type: 'string' },
+    sortDir: { type: 'string' },
   },
 });
 

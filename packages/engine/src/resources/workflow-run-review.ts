@@ -118,10 +118,13 @@ export async function loadCorrections(
   return [...planned, ...(await reevaluateRules(store, s, graph, planned))];
 }
 
+/** Step types whose output is one extractor's: a correction must fit that extractor's schema. */
+const ONE_EXTRACTOR: ReadonlySet<string> = new Set(['EXTRACT', 'CONDITIONAL_EXTRACT']);
+
 /**
  * A corrected extraction checked against the schema of the extractor that ran (the saved
- * processor's version it ran, or the step's inline config): the correction's `value` (or the
- * correction itself, given bare) must fit it.
+ * processor's version it ran, a CONDITIONAL_EXTRACT's chosen one included, or the step's inline
+ * config): the correction's `value` (or the correction itself, given bare) must fit it.
  */
 function schemaIssues(
   stepRun: StepRunState,
@@ -129,7 +132,7 @@ function schemaIssues(
   output: JsonValue,
   path: string,
 ): ValidationIssue[] {
-  if (stepRun.stepType !== 'EXTRACT') return [];
+  if (!ONE_EXTRACTOR.has(stepRun.stepType)) return [];
   const config =
     stepRun.processor?.config ??
     (step?.config?.extractorConfig as JsonObject | undefined) ??

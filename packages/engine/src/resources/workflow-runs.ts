@@ -6,7 +6,14 @@ import {
   notFound,
   type ValidationIssue,
 } from '../errors.ts';
-import { checkFileIds, type Download, resolveFileSources } from '../files/file-sources.ts';
+import type { FileDeletions } from '../files/file-deletions.ts';
+import {
+  checkFileIds,
+  type Download,
+  keepFilesIfDone,
+  type ResolvedFiles,
+  resolveFileSources,
+} from '../files/file-sources.ts';
 import { presentFiles } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { processorReferencesOf } from '../processors/processor-resolution.ts';
@@ -49,6 +56,13 @@ export interface WorkflowRunsService {
     input: CreateWorkflowRunBatchInput,
   ): Promise<{ object: 'workflow_run_batch'; batchId: string; runs: WorkflowRun[] }>;
   get(id: string): Promise<WorkflowRun>;
+  /**
+   * The run as `get` returns it, as JSON text, with its status: what a server answers. The text
+   * of an unfinished run is kept until its next change (a commit replaces the state it was
+   * made from) or until one of its files is deleted, so asking again costs a lookup and a check
+   * that its files are there.
+   */
+  getJson(id: string): Promise<{ readonly status: RunStatus; readonly json: string }>;
   list(params?: ListWorkflowRunsParams): Promise<ListResult<WorkflowRun>>;
   /** Resolves when the run is PROCESSED, FAILED, CANCELLED, NEEDS_REVIEW or REJECTED. */
   waitFor(id: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<WorkflowRun>;
@@ -73,6 +87,8 @@ export interface WorkflowRunsDependencies {
   readonly settled: Waiters<RunState>;
   /** Downloads a URL file source. */
   readonly download: Download;
+  /** The file deletions committed, which change what runs show. */
+  readonly fileDeletions: FileDeletions;
 }
 
 /**
@@ -106,15 +122,26 @@ function issue(code: string, path: string, message: string): ValidationIssue {
 export function createWorkflowRunsService(deps: WorkflowRunsDependencies): WorkflowRunsService {
   const { ctx, store } = deps;
 
-  const project = async (state: RunState): Promise<WorkflowRun> => {
+  const project = async (state: RunState, files?: ReadonlySet<string>): Promise<WorkflowRun> => {
     const outputs = new Map<string, JsonValue>();
     for (const sr of state.stepRuns) {
       if (sr.outputRef !== undefined) outputs.set(sr.id, await store.loadOutput(sr));
     }
-    const present = await presentFiles(ctx, Object.keys(state.fileIndex));
+    const present = files ?? (await presentFiles(ctx, Object.keys(state.fileIndex)));
     const graph = await store.graph(state.definitionId);
     return toWorkflowRun(state, outputs, (id) => present.has(id), graph);
   };
+
+  // The JSON of unfinished runs' current states. A commit replaces a run's state (it never
+  // changes one in place), so an entry is good as long as its state is the current one and the
+  // same files are there: no file deleted since (on storage this engine alone writes, it sees
+  // every deletion), or else the same files found; it goes with its state. Everything else a
+  // run shows is immutable: outputs in the blob store (by reference), the definition, step ids.
+  const texts = new WeakMap<
+    RunState,
+    { readonly deletions: number; readonly files: string; readonly json: string }
+  >();
+  const seesEveryDeletion = ctx.storage.sharedByProcesses !== true;
 
   const load = async (id: unknown): Promise<RunState> => {
     const state = typeof id === 'string' ? await store.get(id) : undefined;
@@ -192,52 +219,75 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
         ? [input.file]
         : [...(input.package?.files ?? [])];
       const paths = input.file ? ['file'] : sources.map((_, i) => `package.files[${i}]`);
-      const { summaries, failure } = await resolveFiles(sources, paths);
       assertNoIssues(outputsIssues(def, input.outputs ?? []), 'workflow run');
+      const resolved = await resolveFiles(sources, paths);
       const overrides: Record<string, JsonValue> = {};
       for (const o of input.outputs ?? []) overrides[o.processorId] = o.output;
-      const state = newRunState(def, summaries, {
+      const state = newRunState(def, resolved.summaries, {
         priority: input.priority ?? 50,
         metadata: checkMetadata(input.metadata, 'metadata').metadata,
         batchId: null,
         overrides,
       });
-      return project(await begin(state, input.secrets, failure));
+      const begun = await keepFilesIfDone(ctx, [resolved], () =>
+        begin(state, input.secrets, resolved.failure),
+      );
+      return project(begun);
     },
 
     async createBatch(input) {
       assertNoIssues(checkBatchInput(input), 'workflow run batch');
       const def = await deps.resolve(input.workflow, 'workflow');
-      const resolved: {
-        summaries: FileSummary[];
-        failure?: { reason: string; message: string };
-        item: BatchRunInput;
-      }[] = [];
+      const resolved: (ResolvedFiles & { item: BatchRunInput })[] = [];
       // Check every file id first: a bad input creates no run at all.
       await checkFileIds(
         ctx,
         input.inputs.map((item) => item.file),
         input.inputs.map((_, i) => `inputs[${i}].file`),
       );
-      for (const [i, item] of input.inputs.entries()) {
-        resolved.push({ ...(await resolveFiles([item.file], [`inputs[${i}].file`])), item });
-      }
+      await keepFilesIfDone(ctx, resolved, async () => {
+        for (const [i, item] of input.inputs.entries()) {
+          resolved.push({ ...(await resolveFiles([item.file], [`inputs[${i}].file`])), item });
+        }
+      });
       const batchId = ctx.newId('workflow_batch_');
       const runs: WorkflowRun[] = [];
-      for (const { summaries, failure, item } of resolved) {
+      for (const [i, { summaries, failure, item }] of resolved.entries()) {
         const state = newRunState(def, summaries, {
           priority: input.priority ?? 90,
           metadata: checkMetadata(item.metadata, 'metadata').metadata,
           batchId,
           overrides: {},
         });
-        runs.push(toWorkflowRun(await begin(state, item.secrets, failure)));
+        // A run that could not be created keeps none of the files of those not created yet.
+        const begun = await keepFilesIfDone(ctx, resolved.slice(i), () =>
+          begin(state, item.secrets, failure),
+        );
+        runs.push(toWorkflowRun(begun));
       }
       return { object: 'workflow_run_batch', batchId, runs };
     },
 
     async get(id) {
       return project(await load(id));
+    },
+
+    async getJson(id) {
+      const deletions = deps.fileDeletions.count;
+      const state = await load(id);
+      const known = texts.get(state);
+      if (known !== undefined && seesEveryDeletion && known.deletions === deletions) {
+        return { status: state.status, json: known.json };
+      }
+      const present = await presentFiles(ctx, Object.keys(state.fileIndex));
+      const files = [...present].join('\n');
+      const json =
+        known !== undefined && known.files === files
+          ? known.json
+          : JSON.stringify(await project(state, present));
+      // A finished run's state is read from storage anew each time: nothing to keep it by.
+      if (!isFinalRunStatus(state.status)) texts.set(state, { deletions, files, json });
+      return { status: state.status, json };
     },
 
     async list(params) {

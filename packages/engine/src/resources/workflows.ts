@@ -12,7 +12,7 @@ import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import type { WorkflowSummary, WorkflowVersionSummary } from '../run/run-state.ts';
-import { type ListResult, listPage, type PageParams } from './list-result.ts';
+import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 
 /** A workflow definition's steps (DESIGN.md's 14 step types; validated on every write). */
 export type WorkflowSteps = readonly StepDefinition[];
@@ -65,7 +65,7 @@ export interface UpdateWorkflowInput {
 export interface WorkflowsService {
   create(input: CreateWorkflowInput): Promise<Workflow>;
   get(id: string): Promise<Workflow>;
-  list(params?: PageParams & { nameContains?: string }): Promise<ListResult<Workflow>>;
+  list(params?: SortedPageParams & { nameContains?: string }): Promise<ListResult<Workflow>>;
   /** Changes the draft; deployed versions never change. */
   update(id: string, input: UpdateWorkflowInput): Promise<Workflow>;
   /**
@@ -75,7 +75,7 @@ export interface WorkflowsService {
   deploy(id: string, input?: { steps?: WorkflowSteps }): Promise<DeployedWorkflowVersion>;
   /** One version: a number as text, or "draft". */
   getVersion(id: string, version: string): Promise<WorkflowVersion>;
-  listVersions(id: string, params?: PageParams): Promise<ListResult<WorkflowVersion>>;
+  listVersions(id: string, params?: SortedPageParams): Promise<ListResult<WorkflowVersion>>;
   /** Deletes the workflow and its versions. Runs keep what they ran. */
   delete(id: string): Promise<{ object: 'workflow'; id: string; deleted: true }>;
 }
@@ -287,7 +287,9 @@ export function createWorkflowsService(
       return toWorkflow(await loadDoc(id));
     },
 
-    async list(params?: PageParams & { nameContains?: string }): Promise<ListResult<Workflow>> {
+    async list(
+      params?: SortedPageParams & { nameContains?: string },
+    ): Promise<ListResult<Workflow>> {
       return listPage(
         params,
         (page) =>
@@ -418,7 +420,10 @@ export function createWorkflowsService(
       return versionOf(v);
     },
 
-    async listVersions(id: string, params?: PageParams): Promise<ListResult<WorkflowVersion>> {
+    async listVersions(
+      id: string,
+      params?: SortedPageParams,
+    ): Promise<ListResult<WorkflowVersion>> {
       await loadDoc(id);
       return listPage(
         params,

@@ -52,6 +52,10 @@ export interface StepRunState {
   lineage?: Record<string, LineageRef>;
   /** Execution attempts started so far. */
   attempt: number;
+  /** Executions that died with their process (`runtime/lost-executions.ts`). */
+  lost?: number;
+  /** The last execution was interrupted by `engine.stop()`, not lost. */
+  interrupted?: boolean;
   /** Small outputs inline; large ones in the blob store under `outputRef`. */
   output?: JsonValue;
   outputRef?: string;

@@ -25,8 +25,8 @@ export interface PendingEngineEvent {
 
 /**
  * Work a transition asks for. Transitions say what should happen to executor step runs; the
- * runtime's work plan (`runtime/work-plan.ts`) decides how: a queue row, or a slot this engine
- * reserves so that the step starts in the same commit.
+ * runtime's work plan (`runtime/work-plan.ts`) decides how: a queue row, or a start in the same
+ * commit when the engine has room for the step.
  */
 export type WorkIntent =
   /** The step run is PENDING and may start (not before `at`, when given: a retry's backoff). */

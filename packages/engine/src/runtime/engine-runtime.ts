@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { WorkItem } from '@docflow/storage';
+import { setMaxListeners } from 'node:events';
+import type { RunEventInput, WorkItem } from '@docflow/storage';
 import { isoNow } from '../clock.ts';
 import { EngineError, EngineErrorCode } from '../errors.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
+import { sweepOrphanFileBlobs } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import type { RunTelemetry } from '../observability/run-telemetry.ts';
 import type { ProcessorResolutionService } from '../processors/processor-resolution.ts';
 import { isSettledRunStatus } from '../run/lifecycle.ts';
 import type { RunState } from '../run/run-state.ts';
@@ -19,7 +22,7 @@ import {
   type LoopbackBlobServer,
 } from '../webhooks/loopback-blob-server.ts';
 import { recoverUnfinishedWork } from './recovery.ts';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
+import { type RetryPolicy, resolveAttemptPolicy } from './retry-policy.ts';
 import { RunStore } from './run-store.ts';
 import { Scheduler, type SchedulerOptions, type WorkTicket } from './scheduler.ts';
 import { SecretBox } from './secrets.ts';
@@ -30,6 +33,13 @@ import { type AttemptDependencies, STOPPING } from './step-attempt.ts';
 import { runWorkItem } from './step-runner.ts';
 import { Waiters } from './waiters.ts';
 import { isStandaloneItem, type WorkPlan, WorkPlanner } from './work-plan.ts';
+
+/** The controller of `stop()`: listened to by as many writes as wait for storage at once. */
+function stopController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
 
 /** Unfinished runs that `start()` reads and keeps for the claims that follow, at most. */
 const RECOVERED_RUNS_KEPT = 10_000;
@@ -51,10 +61,14 @@ export interface EngineRuntimeOptions {
   readonly processors: ProcessorResolutionService;
   readonly scheduling?: SchedulerOptions | undefined;
   readonly retry?: Partial<RetryPolicy> | undefined;
+  /** The timeout of an executor attempt that has none of its own. */
+  readonly stepTimeoutMs?: number | undefined;
   readonly secretKey?: string | Uint8Array | undefined;
   readonly webhooks?: RuntimeWebhookOptions | undefined;
   readonly random?: (() => number) | undefined;
   readonly onError: (error: unknown) => void;
+  /** Logs and traces of runs, steps and the engine's life. */
+  readonly telemetry: RunTelemetry;
 }
 
 /** Where an engine is in its life: resource methods work only while it is `started`. */
@@ -84,7 +98,8 @@ export class EngineRuntime {
   readonly #options: EngineRuntimeOptions;
   readonly #retry: RetryPolicy;
   readonly #random: () => number;
-  readonly #stopping = new AbortController();
+  /** Aborted by stop(); every executing attempt and storage retry listens to it. */
+  readonly #stopping = stopController();
   /** Turns work intents into queue rows or reservations. */
   readonly #work: WorkPlanner;
   /** What every step attempt needs, workflow steps' and standalone runs' alike. */
@@ -100,7 +115,8 @@ export class EngineRuntime {
     const { ctx, outbox } = options;
     this.#ctx = ctx;
     this.#options = options;
-    this.#retry = { ...DEFAULT_RETRY_POLICY, ...(options.retry ?? {}) };
+    const policy = resolveAttemptPolicy(options.retry, options.stepTimeoutMs);
+    this.#retry = policy.retry;
     this.#random = options.random ?? Math.random;
     this.secrets = new SecretBox(options.secretKey);
     this.#attempt = {
@@ -108,6 +124,8 @@ export class EngineRuntime {
       aborts: this.aborts,
       stopSignal: this.#stopping.signal,
       random: this.#random,
+      defaultTimeoutMs: policy.timeoutMs,
+      telemetry: options.telemetry,
       resolveProcessor: (kind, ref) => options.processors.resolveForRun(kind, ref),
     };
     this.scheduler = new Scheduler({
@@ -125,8 +143,9 @@ export class EngineRuntime {
       ctx,
       prepareEvents: (state, pending, graph) => outbox.prepareRunEvents(state, pending, graph),
       work: this.#work,
-      afterCommit: (state, plan, events, deliveries) =>
-        this.#afterCommit(state, plan, events, deliveries),
+      afterCommit: (state, plan, events, deliveries, log) =>
+        this.#afterCommit(state, plan, events, deliveries, log),
+      evicted: (runId) => options.telemetry.deleted(runId),
     });
     this.standalone = new StandaloneRunStore({
       ctx,
@@ -135,6 +154,7 @@ export class EngineRuntime {
       abort: (runId) => this.aborts.get(runId)?.abort(new Error('run cancelled')),
       work: this.#work,
       notifyEnqueued: (items) => this.scheduler.notifyEnqueued(items),
+      telemetry: options.telemetry,
     });
   }
 
@@ -171,14 +191,17 @@ export class EngineRuntime {
     const { storage, clock } = this.#ctx;
     this.#state = 'starting';
     await storage.open();
+    // Bytes a crash left without their file document go before anything can store files.
+    await sweepOrphanFileBlobs(storage);
     // The runs recovery reads are kept (up to a bound): the claims that follow would read them.
-    await recoverUnfinishedWork(storage, isoNow(clock), {
+    const recovered = await recoverUnfinishedWork(storage, isoNow(clock), {
       seen: (run) => this.store.remember(run, RECOVERED_RUNS_KEPT),
     });
     await this.#listen();
     this.scheduler.start();
     await this.#startWebhooks();
     this.#state = 'started';
+    this.#options.telemetry.started(recovered);
   }
 
   /**
@@ -257,6 +280,7 @@ export class EngineRuntime {
     await this.#dispatcher?.stop();
     await this.#blobServer?.close();
     await this.#ctx.storage.close();
+    this.#options.telemetry.stopped();
   }
 
   /** Resolves once no step is queued or running and no webhook is pending. */
@@ -305,6 +329,7 @@ export class EngineRuntime {
         retry: this.#retry,
         attempt: this.#attempt,
         fences: this.#work.fences(ticket),
+        onStorageError: this.#options.onError,
       });
     }
     try {
@@ -317,6 +342,7 @@ export class EngineRuntime {
         secretsOf: (state) => this.secrets.load(this.#ctx.storage, state.secretsRef),
         work: this.#work,
         ticket,
+        onStorageError: this.#options.onError,
       });
     } catch (error) {
       await this.#work.failed(ticket, error, (enqueue) => this.#ctx.storage.commit({ enqueue }));
@@ -330,7 +356,10 @@ export class EngineRuntime {
     plan: WorkPlan,
     events: Parameters<EventOutbox['committed']>[0],
     deliveries: number,
+    log: readonly RunEventInput[],
   ): void {
+    // Before the reserved steps start: their spans open here, and their executors run in them.
+    this.#options.telemetry.workflowRunCommitted(state, log);
     for (const id of plan.aborts) this.aborts.get(id)?.abort(new Error('step aborted by the run'));
     this.#options.outbox.committed(events, deliveries);
     this.#work.dispatch(plan);

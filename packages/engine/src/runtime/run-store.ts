@@ -3,6 +3,7 @@ import type {
   DeliveryWrite,
   JsonValue,
   LeaseFence,
+  RunEventInput,
   RunRecord,
   SnapshotPatchOp,
 } from '@docflow/storage';
@@ -42,13 +43,19 @@ export interface RunStoreDependencies {
   ): Promise<{ events: EngineEvent[]; deliveries: DeliveryWrite[] }>;
   /** Turns the transitions' work intents into queue rows or reservations. */
   readonly work: WorkPlanner;
-  /** After a commit: abort, publish events, start reserved steps, resolve waiters. */
+  /**
+   * After a commit: abort, publish events, start reserved steps, resolve waiters; `log`: the run
+   * log entries the commit wrote.
+   */
   afterCommit(
     state: RunState,
     plan: WorkPlan,
     events: readonly EngineEvent[],
     deliveriesCommitted: number,
+    log: readonly RunEventInput[],
   ): void;
+  /** A run was forgotten (deleted). */
+  evicted?(runId: string): void;
 }
 
 /** Options of a mutation. */
@@ -199,6 +206,7 @@ export class RunStore {
   /** Forgets a run (after delete). */
   evict(runId: string): void {
     this.#cache.delete(runId);
+    this.#deps.evicted?.(runId);
   }
 
   /** Stores a new run and its first effects (`build`: its first transition). */
@@ -384,7 +392,7 @@ export class RunStore {
     if (isFinalRunStatus(state.status)) this.#cache.delete(state.id);
     else this.#cache.set(state.id, { state, revision: revision + 1 });
     work.released(plan);
-    this.#deps.afterCommit(state, plan, events, deliveries.length);
+    this.#deps.afterCommit(state, plan, events, deliveries.length, fx.events);
   }
 
   /** An output's JSON text when it is too large to inline (see `storeOutput`), else undefined. */

@@ -10,9 +10,11 @@ import {
   scheduleRetry,
 } from '../standalone/standalone-transitions.ts';
 import type { FileSummary, StepExecutor, StepType } from '../step-executor.ts';
+import { countLostExecution, LOST_EXECUTIONS_REASON, markInterrupted } from './lost-executions.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import type { StandaloneRunStore } from './standalone-store.ts';
 import { type AttemptDependencies, attemptStep } from './step-attempt.ts';
+import { writeUntilStored } from './storage-retry.ts';
 
 /** What executing a standalone run's work item needs. */
 export interface StandaloneRunnerDependencies {
@@ -23,6 +25,8 @@ export interface StandaloneRunnerDependencies {
   readonly attempt: AttemptDependencies;
   /** The leases the item's commits need still held (see `WorkPlanner.fences`). */
   readonly fences: readonly LeaseFence[];
+  /** Told once per outage when the storage refuses an outcome (it is written again). */
+  readonly onStorageError: (error: unknown) => void;
 }
 
 const NO_SECRETS: Readonly<Record<string, string>> = Object.freeze({});
@@ -48,8 +52,12 @@ export async function runStandaloneItem(
         const before = s.attempt;
         if (!beginAttempt(s, fx, now)) return false;
         attempt = s.attempt;
-        // A run found executing (a crash or a stop left it) runs its attempt again: no change.
-        return s.attempt !== before || fx.events.length > 0;
+        if (s.attempt !== before || fx.events.length > 0) return true;
+        // A run found executing: a stop left it (it runs again), or its process died with it
+        // (counted, and given up past a bound), recorded before the executor starts again.
+        const message = countLostExecution(s, `This ${s.kind.replaceAll('_', ' ')}`);
+        if (message !== undefined) failRun(s, fx, now, { reason: LOST_EXECUTIONS_REASON, message });
+        return true;
       },
       undefined,
       fences,
@@ -86,30 +94,49 @@ export async function runStandaloneItem(
     },
     deps.attempt,
   );
-  if (verdict.kind === 'stopped') return;
+  if (verdict.kind === 'stopped') {
+    await markInterrupted(() =>
+      store.mutate(
+        id,
+        (s) => {
+          if (s.status !== 'PROCESSING') return false;
+          s.interrupted = true;
+          return true;
+        },
+        undefined,
+        fences,
+      ),
+    );
+    return;
+  }
   try {
-    await store.mutate(
-      id,
-      (s, fx, now) => {
-        if (isFinalStandaloneRunStatus(s.status)) return false;
-        switch (verdict.kind) {
-          case 'complete':
-            completeRun(s, fx, now, {
-              output: verdict.outcome.output,
-              usage: verdict.outcome.usage,
-            });
-            break;
-          case 'fail':
-            failRun(s, fx, now, verdict);
-            break;
-          case 'retry':
-            scheduleRetry(s, fx, now, verdict.at, verdict.message);
-            break;
-        }
-        return true;
-      },
-      item.id,
-      fences,
+    // The verdict exists only here: while the storage fails, it is written again until it holds.
+    await writeUntilStored(
+      () =>
+        store.mutate(
+          id,
+          (s, fx, now) => {
+            if (isFinalStandaloneRunStatus(s.status)) return false;
+            switch (verdict.kind) {
+              case 'complete':
+                completeRun(s, fx, now, {
+                  output: verdict.outcome.output,
+                  usage: verdict.outcome.usage,
+                });
+                break;
+              case 'fail':
+                failRun(s, fx, now, verdict);
+                break;
+              case 'retry':
+                scheduleRetry(s, fx, now, verdict.at, verdict.message);
+                break;
+            }
+            return true;
+          },
+          item.id,
+          fences,
+        ),
+      { signal: deps.attempt.stopSignal, onError: deps.onStorageError },
     );
   } catch (error) {
     // A run deleted while it executed has nothing left to record.

@@ -11,6 +11,7 @@ import { EngineError, EngineErrorCode, notFound } from '../errors.ts';
 import type { EventOutbox } from '../events/event-outbox.ts';
 import type { EngineEvent, EventResource } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import type { RunTelemetry } from '../observability/run-telemetry.ts';
 import { isFinalStandaloneRunStatus } from '../run/lifecycle.ts';
 import { STANDALONE_KIND_SPECS, standaloneKindOf } from '../standalone/standalone-kinds.ts';
 import { toStandaloneRun } from '../standalone/standalone-resource.ts';
@@ -35,6 +36,8 @@ export interface StandaloneStoreDependencies {
   readonly work: WorkPlanner;
   /** Work was queued: the scheduler should look. */
   notifyEnqueued(items: readonly { priority: number; availableAt?: string | undefined }[]): void;
+  /** Told of every commit (its run log entries) and every deletion. */
+  readonly telemetry?: RunTelemetry | undefined;
 }
 
 /** A standalone run's committed change, to act on. */
@@ -154,6 +157,7 @@ export class StandaloneRunStore {
         deleteRuns: [id],
         ...(loaded ? { dequeue: [nextAttemptItem(loaded.state, loaded.state.updatedAt).id] } : {}),
       });
+      this.#deps.telemetry?.deleted(id);
     });
   }
 
@@ -191,7 +195,8 @@ export class StandaloneRunStore {
     return { events: [prepared.event], deliveries: [...prepared.deliveries] };
   }
 
-  #committed({ state, queue, events, deliveries }: Committed): void {
+  #committed({ state, fx, queue, events, deliveries }: Committed): void {
+    this.#deps.telemetry?.standaloneRunCommitted(state, fx.events);
     if (queue.abort) this.#deps.abort(state.id);
     this.#deps.outbox.committed(events, deliveries);
     if (queue.enqueue.length > 0) this.#deps.notifyEnqueued(queue.enqueue);

@@ -2,6 +2,7 @@ import type { JsonObject } from '@docflow/storage';
 import { EngineErrorCode, isEngineError, StepError } from '../errors.ts';
 import { readFileBytes, storeFile } from '../files/file-store.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
+import type { RunTelemetry } from '../observability/run-telemetry.ts';
 import type { ProcessorUsed } from '../processors/processor-resource.ts';
 import {
   isStepFailure,
@@ -42,7 +43,10 @@ export interface StepAttempt {
   input(): StepInput | Promise<StepInput>;
   /** The run's secrets (read only for runs that have some). */
   secrets(): Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
-  /** An attempt that runs longer is aborted (and retried as a retryable failure). */
+  /**
+   * An attempt that runs longer is aborted (and retried as a retryable failure); without one, the
+   * engine's `defaultTimeoutMs` applies.
+   */
   readonly timeoutMs?: number | undefined;
   readonly retry: RetryPolicy;
 }
@@ -56,6 +60,10 @@ export interface AttemptDependencies {
   readonly stopSignal: AbortSignal;
   /** Random in [0, 1) for retry jitter. */
   readonly random: () => number;
+  /** The timeout of an attempt that has none of its own (`createEngine({ stepTimeoutMs })`). */
+  readonly defaultTimeoutMs?: number | undefined;
+  /** Logs and traces: the executor runs with its step's span active. */
+  readonly telemetry?: RunTelemetry | undefined;
   /**
    * Saved processor configs for executors (`context.resolveProcessor`), with the processor and
    * version they are, which the attempt's outcome records.
@@ -108,7 +116,7 @@ export async function attemptStep(
   deps.aborts.set(attempt.key, abort);
   // stop() aborts the attempts it finds; this one may have begun after that.
   if (deps.stopSignal.aborted) abort.abort(STOPPING);
-  const timeoutMs = attempt.timeoutMs;
+  const timeoutMs = attempt.timeoutMs ?? deps.defaultTimeoutMs;
   const timerStop = typeof timeoutMs === 'number' ? new AbortController() : undefined;
   if (timerStop && typeof timeoutMs === 'number') {
     ctx.clock.sleep(timeoutMs, timerStop.signal).then(
@@ -163,7 +171,10 @@ export async function attemptStep(
         ? { resolveProcessor: resolveProcessorOf(deps.resolveProcessor) }
         : {}),
     });
-    const outcome = await executor.execute(await attempt.input(), context);
+    const input = await attempt.input();
+    const outcome = await (deps.telemetry
+      ? deps.telemetry.within(attempt.key, attempt.runId, () => executor.execute(input, context))
+      : executor.execute(input, context));
     verdict = isStepFailure(outcome)
       ? {
           kind: 'fail',

@@ -12,10 +12,18 @@ import {
   settleCancelledStep,
 } from '../run/run-transitions.ts';
 import type { FileSummary, StepExecutor, StepSuccess, StepType } from '../step-executor.ts';
+import {
+  countLostExecution,
+  LOST_EXECUTIONS_REASON,
+  MAX_LOST_EXECUTIONS,
+  markInterrupted,
+} from './lost-executions.ts';
+import { redactVerdict, secretRedactor } from './redact-secrets.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import type { RunStore } from './run-store.ts';
 import type { WorkTicket } from './scheduler.ts';
 import { type AttemptDependencies, type AttemptVerdict, attemptStep } from './step-attempt.ts';
+import { writeUntilStored } from './storage-retry.ts';
 import type { WorkPlanner } from './work-plan.ts';
 
 const NO_SECRETS: Readonly<Record<string, string>> = Object.freeze({});
@@ -34,6 +42,8 @@ export interface StepRunnerDependencies {
   readonly work: WorkPlanner;
   /** What the item holds (a claim or a reservation); the outcome's commit finishes it. */
   readonly ticket: WorkTicket;
+  /** Told once per outage when the storage refuses an outcome (it is written again). */
+  readonly onStorageError: (error: unknown) => void;
 }
 
 function findStep(state: RunState, id: string): StepRunState | undefined {
@@ -59,6 +69,45 @@ function overrideOutcome(stepType: StepType, output: JsonValue): StepSuccess {
 }
 
 /**
+ * Counts an execution of the item's step found unfinished ({@link countLostExecution}); past the
+ * bound, the step fails (the item is finished with it) and this returns false, as it does when
+ * the step is no longer executing (the item is dropped).
+ */
+async function countLost(item: WorkItem, deps: StepRunnerDependencies): Promise<boolean> {
+  const stepRunId = item.payload.stepRunId as string;
+  let runAgain = true;
+  const lostBefore = findStep((await deps.store.latest(item.runId)) as RunState, stepRunId);
+  const givesUp =
+    lostBefore !== undefined &&
+    !lostBefore.interrupted &&
+    (lostBefore.lost ?? 0) + 1 >= MAX_LOST_EXECUTIONS;
+  await deps.store.mutate(
+    item.runId,
+    (state, tctx, fx) => {
+      const cur = findStep(state, stepRunId);
+      if (cur?.status !== 'PROCESSING' || state.status !== 'PROCESSING') {
+        runAgain = false;
+        return false;
+      }
+      const message = countLostExecution(cur, `Step ${cur.stepName} (${cur.stepType})`);
+      if (message !== undefined) {
+        runAgain = false;
+        failStep(state, tctx, fx, cur, { reason: LOST_EXECUTIONS_REASON, message });
+        drive(state, tctx, fx);
+      }
+      return true;
+    },
+    givesUp ? { finishing: deps.ticket } : { holding: deps.ticket },
+  );
+  if (!runAgain && !givesUp) {
+    await deps.work.done(deps.ticket, (dequeue, fences) =>
+      deps.ctx.storage.commit({ dequeue, fences }),
+    );
+  }
+  return runAgain;
+}
+
+/**
  * Executes one claimed work item: PENDING → PROCESSING (committed before the executor starts),
  * the executor, then the outcome committed with the queue item's removal. An item whose step run
  * is already PROCESSING is a crash leftover: the executor runs again with the same idempotency key.
@@ -77,8 +126,9 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     deps.work.shared && !ticket.reserved
       ? await store.stored(item.runId)
       : await store.latest(item.runId);
+  const before = current && findStep(current, stepRunId)?.status;
   const started =
-    current && findStep(current, stepRunId)?.status === 'PENDING'
+    before === 'PENDING'
       ? await store.mutate(
           item.runId,
           (state, tctx, fx) => {
@@ -115,11 +165,16 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     await drop();
     return;
   }
+  // A claimed item whose step was PROCESSING already: an execution that reached no outcome (its
+  // process died, or a stop interrupted it). Counted before the executor starts again.
+  if (ticket.queued && before === 'PROCESSING' && !(await countLost(item, deps))) return;
   const graph =
     store.loadedGraph(started.definitionId) ?? (await store.graph(started.definitionId));
   const step = graph.step(sr.stepName);
   const override = step ? overrideFor(started, step) : undefined;
-  const verdict: AttemptVerdict =
+  // A run without secrets spares the await.
+  const secrets = started.secretsRef ? await deps.secretsOf(started) : NO_SECRETS;
+  const attempted: AttemptVerdict =
     override !== undefined
       ? { kind: 'complete', outcome: overrideOutcome(sr.stepType, override) }
       : await attemptStep(
@@ -139,17 +194,52 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
               outputs: await store.loadLineage(started, sr),
               metadata: started.metadata,
             }),
-            // A run without secrets spares the await.
-            secrets: () => (started.secretsRef ? deps.secretsOf(started) : NO_SECRETS),
+            secrets: () => secrets,
             timeoutMs: step?.timeoutMs,
             retry: { ...deps.retry, ...(step?.retry ?? {}) },
           },
           deps.attempt,
         );
-  if (verdict.kind === 'stopped') return;
+  // The run's secret values leave the verdict before it is stored, evented or sent.
+  const verdict = redactVerdict(attempted, secretRedactor(secrets));
+  if (verdict.kind === 'stopped') {
+    await markInterrupted(() =>
+      store.mutate(
+        item.runId,
+        (state) => {
+          const cur = findStep(state, stepRunId);
+          if (cur?.status !== 'PROCESSING') return false;
+          cur.interrupted = true;
+          return true;
+        },
+        { holding: ticket },
+      ),
+    );
+    return;
+  }
 
+  // The verdict exists only here: while the storage fails, it is written again until it holds.
+  await writeUntilStored(() => recordVerdict(item, verdict, deps), storageRetry(deps));
+}
+
+/** What {@link writeUntilStored} needs of the runner's dependencies. */
+function storageRetry(deps: {
+  readonly attempt: AttemptDependencies;
+  readonly onStorageError: (error: unknown) => void;
+}) {
+  return { signal: deps.attempt.stopSignal, onError: deps.onStorageError };
+}
+
+/** Commits an attempt's verdict on its step run (and the item's removal). */
+async function recordVerdict(
+  item: WorkItem,
+  verdict: Exclude<AttemptVerdict, { kind: 'stopped' }>,
+  deps: StepRunnerDependencies,
+): Promise<void> {
+  const { store, ticket } = deps;
+  const stepRunId = item.payload.stepRunId as string;
   const large = verdict.kind === 'complete' ? store.largeOutput(verdict.outcome.output) : undefined;
-  const outputRef = large === undefined ? undefined : await store.storeOutput(sr.id, large);
+  const outputRef = large === undefined ? undefined : await store.storeOutput(stepRunId, large);
 
   await store.mutate(
     item.runId,

@@ -21,6 +21,10 @@ export interface StandaloneRunState {
   attempt: number;
   /** While the next attempt waits for its backoff: when it may start. */
   retryAt?: string;
+  /** Executions that died with their process (`runtime/lost-executions.ts`). */
+  lost?: number;
+  /** The last execution was interrupted by `engine.stop()`, not lost. */
+  interrupted?: boolean;
   /** The configuration used, defaults applied (SPEC.md `config`). */
   config: JsonObject;
   /** What the executor gets as `input.config` (`{ parseConfig }`, `{ extractorConfig }`, …). */

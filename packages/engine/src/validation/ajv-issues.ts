@@ -177,6 +177,8 @@ function describeError(error: ErrorObject, options: AjvIssueOptions): Validation
         path,
         message: `must be ${describe(error.parentSchema) ?? `matching ${String(params.pattern ?? params.format)}`}`,
       };
+    case 'not':
+      return { code, path, message: `must be ${describe(error.parentSchema) ?? 'different'}` };
     case 'minLength':
       return {
         code,

@@ -8,6 +8,9 @@ import { urlIssues } from './url-issues.ts';
  * Schema fragments and the checks a schema cannot say.
  */
 
+/** Characters of a file given as inline text (`{ text }`); larger documents are uploaded. */
+export const INLINE_TEXT_LIMIT = 1024 * 1024;
+
 /** A file source: `{ id }`, `{ url, name?, settings? }` or `{ text, name? }`. */
 export const fileSourceSchema = {
   type: 'object',
@@ -16,7 +19,7 @@ export const fileSourceSchema = {
   properties: {
     id: { type: 'string', minLength: 1, maxLength: 255 },
     url: { type: 'string', minLength: 1, maxLength: 4096 },
-    text: { type: 'string' },
+    text: { type: 'string', maxLength: INLINE_TEXT_LIMIT },
     name: { type: 'string', minLength: 1, maxLength: 255 },
     settings: {
       type: 'object',

@@ -219,6 +219,59 @@ describe('review corrections', () => {
     expect(resultOf(unchanged, 'extract1')?.extractRun?.reviewed).toBe(false);
   });
 
+  it('of a CONDITIONAL_EXTRACT are checked against the schema of the extractor it chose', async () => {
+    engine = await createTestEngine({
+      steps: [
+        fakeStep('PARSE', { chunks: [] }),
+        defineStep({
+          type: 'CONDITIONAL_EXTRACT',
+          async execute(input, context) {
+            const rules = input.config.rules as { extractor: { id: string; version: string } }[];
+            const chosen = rules[0]?.extractor as { id: string; version: string };
+            await context.resolveProcessor?.('EXTRACT', chosen);
+            return { output: { value: { total: 1 }, metadata: {} } };
+          },
+        }),
+      ],
+    });
+    const extractor = await engine.extractors.create({ name: 'Totals', config: { schema } });
+    await engine.extractors.publish(extractor.id, { releaseType: 'major' });
+    const waiting = await (engine as TestEngine).run(
+      steps([
+        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+        { name: 'parse', type: 'PARSE', next: [{ step: 'pick' }] },
+        {
+          name: 'pick',
+          type: 'CONDITIONAL_EXTRACT',
+          config: { rules: [{ formula: 'TRUE', extractor: { id: extractor.id, version: '1.0' } }] },
+          next: [{ step: 'review' }],
+        },
+        { name: 'review', type: 'HUMAN_REVIEW' },
+      ]),
+    );
+    expect(waiting.status).toBe('NEEDS_REVIEW');
+    const refused = await engine.workflowRuns
+      .review(waiting.id, {
+        decision: 'approve',
+        reviewer: 'ana@example.com',
+        outputs: [{ stepName: 'pick', output: { value: { total: 'abc' } } }],
+      })
+      .catch((e: unknown) => e);
+    expect(issuesOf(refused)).toEqual([
+      {
+        code: 'OUTPUT_DOES_NOT_FIT_SCHEMA',
+        path: 'outputs[0].output.value.total',
+        message: 'must be a number',
+      },
+    ]);
+    const approved = await engine.workflowRuns.review(waiting.id, {
+      decision: 'approve',
+      reviewer: 'ana@example.com',
+      outputs: [{ stepName: 'pick', output: { value: { total: 2 } } }],
+    });
+    expect(approved.status).toBe('PROCESSED');
+  });
+
   it('re-evaluate the rule results over the corrected outputs, keeping the first ones', async () => {
     engine = await reviewEngine();
     const waiting = await (engine as TestEngine).run(flow);

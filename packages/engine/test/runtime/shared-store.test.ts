@@ -116,7 +116,9 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const leaseMs = 300;
+    // Long enough that b renews its own lease on a loaded machine (a lost lease counts as a lost
+    // execution, and three fail the step).
+    const leaseMs = 1000;
     // Process a stalls: its renewals never reach the database (it believes they did).
     const storageA = await db();
     storageA.renewWork = async (ids) => ids;

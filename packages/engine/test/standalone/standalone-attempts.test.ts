@@ -78,6 +78,58 @@ describe('standalone runs execute through the step attempt of workflow steps', (
     expect(attempts).toEqual([1, 2]);
   });
 
+  it("are aborted past the engine's stepTimeoutMs, as workflow steps without a timeoutMs", async () => {
+    const aborted: string[] = [];
+    const hang = defineStep({
+      type: 'PARSE',
+      execute: (input, context) =>
+        new Promise<never>((_resolve, reject) => {
+          context.signal.addEventListener('abort', () => {
+            aborted.push(input.stepName);
+            reject(context.signal.reason);
+          });
+        }),
+    });
+    engine = createEngine({ steps: [hang], stepTimeoutMs: 30, retry: { maxAttempts: 1 } });
+    await engine.start();
+    const run = await engine.parseRuns.create({ file: { text: 'x' } });
+    expect(await engine.parseRuns.waitFor(run.id, { timeoutMs: 5000 })).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'INTERNAL_ERROR',
+      failureMessage: 'timed out after 30 ms',
+    });
+    const workflow = await engine.workflows.create({
+      name: 'one step',
+      steps: [
+        { name: 'trigger', type: 'TRIGGER', next: [{ step: 'parse' }] },
+        { name: 'parse', type: 'PARSE' },
+      ],
+    });
+    const wfRun = await engine.workflowRuns.create({
+      workflow: { id: workflow.id, version: 'draft' },
+      file: { text: 'x' },
+    });
+    expect(await engine.workflowRuns.waitFor(wfRun.id, { timeoutMs: 5000 })).toMatchObject({
+      status: 'FAILED',
+      failureMessage: 'Step "parse" failed: timed out after 30 ms',
+    });
+    expect(aborted).toEqual(['parse_run', 'parse']);
+  });
+
+  it('refuse engine options out of range, naming them', () => {
+    const refused = (() => {
+      try {
+        createEngine({ stepTimeoutMs: 0, retry: { maxAttempts: 0, backoff: 2 } as never });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(isEngineError(refused, 'INVALID_CONFIGURATION')).toBe(true);
+    expect(
+      (refused as { details: { issues: { path: string }[] } }).details.issues.map((i) => i.path),
+    ).toEqual(['retry.backoff', 'retry.maxAttempts', 'stepTimeoutMs']);
+  });
+
   it('run an interrupted attempt again on the next start, with the same idempotency key', async () => {
     const path = join(tempDir(), 'standalone.db');
     const seen: { key: string; attempt: number }[] = [];
@@ -159,6 +211,8 @@ describe('standalone runs as the SDK sends them, and as SPEC.md returns them', (
 
   it('take files by URL for every kind; a URL that cannot be fetched fails the run', async () => {
     engine = createEngine({
+      // The test's file server listens on 127.0.0.1, which the document URL policy refuses.
+      downloads: { urlPolicy: { allowLoopback: true } },
       steps: [
         echoExtract,
         ...(['PARSE', 'CLASSIFY', 'SPLIT'] as const).map((type) =>
@@ -202,7 +256,10 @@ describe('standalone runs as the SDK sends them, and as SPEC.md returns them', (
   });
 
   it('extract from a package of files: file null, files in order', async () => {
-    engine = createEngine({ steps: [echoExtract] });
+    engine = createEngine({
+      steps: [echoExtract],
+      downloads: { urlPolicy: { allowLoopback: true } },
+    });
     await engine.start();
     const a = await engine.files.upload({ name: 'a.txt', data: 'first' });
     const run = await engine.extractRuns.create({

@@ -93,7 +93,7 @@ type ListQuery = {
   nextPageToken?: string;
   maxPageSize?: number;
   sortBy?: string;
-  sortDir?: string;
+  sortDir?: 'asc' | 'desc';
 };
 
 function routesOf(kind: Kind): AnyRoute[] {
@@ -143,10 +143,11 @@ function routesOf(kind: Kind): AnyRoute[] {
       query: querySchema({ ...pageQuery, sortBy, sortDir }),
       response: listOf(summary),
       async handle({ engine, query }) {
-        checkOrder(query, { ascending: false });
+        checkOrder(query);
         const page = await of(engine).list({
           maxPageSize: query.maxPageSize,
           nextPageToken: query.nextPageToken,
+          sortDir: query.sortDir,
         });
         return { ...page, data: page.data.map(summaryOf) };
       },
@@ -248,11 +249,12 @@ function routesOf(kind: Kind): AnyRoute[] {
       query: querySchema({ ...pageQuery, sortDir }),
       response: listOf(version),
       async handle({ engine, params, query }) {
-        checkOrder(query, { ascending: false });
+        checkOrder(query);
         const service = of(engine);
         const page = await service.listVersions(params[idName] as string, {
           maxPageSize: query.maxPageSize,
           nextPageToken: query.nextPageToken,
+          sortDir: query.sortDir,
         });
         return { ...page, data: page.data.map((v) => service.versionSummary(v)) };
       },

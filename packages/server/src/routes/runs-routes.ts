@@ -274,7 +274,7 @@ function routesOf(kind: RunKind): AnyRoute[] {
       query: querySchema(listQuery),
       response: listOf(run),
       async handle({ engine, query }) {
-        checkOrder(query, { ascending: true });
+        checkOrder(query);
         if (query.sourceId !== undefined) {
           throw notSupported('query.sourceId', 'docflow runs carry no source id');
         }

@@ -159,11 +159,12 @@ export const webhooksRoutes: readonly AnyRoute[] = [
       query: querySchema({ status: endpointStatus, sortDir, ...pageQuery }),
       response: listOf(endpointSchema),
       async handle({ engine, query }) {
-        checkOrder(query, { ascending: false });
+        checkOrder(query);
         if (query.status === 'disabled') return { object: 'list', data: [] };
         const page = await engine.webhookEndpoints.list({
           maxPageSize: query.maxPageSize,
           nextPageToken: query.nextPageToken,
+          sortDir: query.sortDir,
         });
         return { ...page, data: page.data.map(present) };
       },
@@ -249,9 +250,8 @@ export const webhooksRoutes: readonly AnyRoute[] = [
     }),
     response: listOf(subscriptionSchema),
     async handle({ engine, query }) {
-      checkOrder(query, { ascending: false });
-      const { sortDir: _d, ...rest } = query;
-      return engine.webhookSubscriptions.list(rest);
+      checkOrder(query);
+      return engine.webhookSubscriptions.list(query);
     },
   }),
   workspaceRoute<

@@ -110,7 +110,7 @@ export const workflowRunsRoutes: readonly AnyRoute[] = [
     }),
     response: listOf(workflowRunSummary),
     async handle({ engine, query }) {
-      checkOrder(query, { ascending: true });
+      checkOrder(query);
       const filters = defined({
         status: query.status,
         workflowId: query.workflowId,

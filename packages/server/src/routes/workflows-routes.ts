@@ -89,7 +89,7 @@ type ListQuery = {
   nextPageToken?: string;
   maxPageSize?: number;
   sortBy?: string;
-  sortDir?: string;
+  sortDir?: 'asc' | 'desc';
 };
 
 /** Workflows and their versions (deploy = create a version). */
@@ -103,10 +103,11 @@ export const workflowsRoutes: readonly AnyRoute[] = [
     query: querySchema({ ...pageQuery, sortBy, sortDir }),
     response: listOf(workflowSummary),
     async handle({ engine, query }) {
-      checkOrder(query, { ascending: false });
+      checkOrder(query);
       const page = await engine.workflows.list({
         maxPageSize: query.maxPageSize,
         nextPageToken: query.nextPageToken,
+        sortDir: query.sortDir,
       });
       return { ...page, data: page.data.map(summaryOf) };
     },
@@ -177,10 +178,11 @@ export const workflowsRoutes: readonly AnyRoute[] = [
     query: querySchema({ ...pageQuery, sortDir }),
     response: listOf(workflowVersion),
     async handle({ engine, params, query }) {
-      checkOrder(query, { ascending: false });
+      checkOrder(query);
       const page = await engine.workflows.listVersions(params.id, {
         maxPageSize: query.maxPageSize,
         nextPageToken: query.nextPageToken,
+        sortDir: query.sortDir,
       });
       return { ...page, data: page.data.map(versionSummaryOf) };
     },

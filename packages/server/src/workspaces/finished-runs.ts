@@ -22,9 +22,9 @@ export class FinishedRuns {
     const known = this.#texts.get(id);
     if (known !== undefined) return known;
     const generation = this.#generation;
-    const run = await engine.workflowRuns.get(id);
-    const text = JSON.stringify(run);
-    if (isFinalRunStatus(run.status) && generation === this.#generation) {
+    // The engine keeps the text of an unfinished run until it changes; a finished one is kept here.
+    const { status, json: text } = await engine.workflowRuns.getJson(id);
+    if (isFinalRunStatus(status) && generation === this.#generation) {
       if (this.#texts.size >= CAPACITY) {
         // Oldest first: a Map iterates in insertion order.
         const oldest = this.#texts.keys().next().value as string;

@@ -338,3 +338,85 @@ describe('parse, extract, classify and split runs through the SDK', () => {
     expect(run.files).toHaveLength(3);
   });
 });
+
+describe('lists of processors and runs through the SDK', () => {
+  it('filters runs by status, processor and file name, in either order, page by page', async () => {
+    // Workspace B: no other test of this file works there, so the lists are exact.
+    const client = t.client(t.keys.b);
+    const invoice = await client.files.upload(
+      new File(['Total: 1.00 EUR'], 'march-invoice.txt'),
+      {},
+    );
+    const receipt = await client.files.upload(new File(['Total: 2.00 EUR'], 'receipt.txt'), {});
+    const older = await client.extractors.create({ name: 'Older', config: extractConfig as never });
+    const newer = await client.extractors.create({ name: 'Newer', config: extractConfig as never });
+    const runs: string[] = [];
+    for (const [file, extractor] of [
+      [invoice, older],
+      [receipt, older],
+      [invoice, newer],
+    ] as const) {
+      const run = await client.extractRuns.createAndPoll({
+        file: { id: file.id },
+        extractor: { id: extractor.id, version: 'draft' },
+      });
+      expect(run.status).toBe('PROCESSED');
+      runs.push(run.id);
+    }
+    const ids = (page: { data: { id: string }[] }) => page.data.map((r) => r.id);
+
+    expect(ids(await client.extractRuns.list({ status: 'PROCESSED' }))).toEqual(
+      [...runs].reverse(),
+    );
+    expect(ids(await client.extractRuns.list({ status: 'FAILED' }))).toEqual([]);
+    expect(
+      ids(
+        await client.extractRuns.list({
+          extractorId: older.id,
+          sortBy: 'createdAt',
+          sortDir: 'asc',
+        }),
+      ),
+    ).toEqual(runs.slice(0, 2));
+    expect(ids(await client.extractRuns.list({ fileNameContains: 'INVOICE' }))).toEqual([
+      runs[2],
+      runs[0],
+    ]);
+    expect(ids(await client.extractRuns.list({ fileNameContains: receipt.id }))).toEqual([runs[1]]);
+    expect(ids(await client.extractRuns.list({ source: 'API', maxPageSize: 1 }))).toEqual([
+      runs[2],
+    ]);
+    const seen: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.extractRuns.list({
+        maxPageSize: 2,
+        sortDir: 'asc',
+        ...(token ? { nextPageToken: token } : {}),
+      });
+      seen.push(...ids(page));
+      token = page.nextPageToken;
+    } while (token);
+    expect(seen).toEqual(runs);
+
+    const parsed = await client.parseRuns.createAndPoll({ file: { id: receipt.id } });
+    expect(
+      ids(await client.parseRuns.list({ status: 'PROCESSED', fileNameContains: 'receipt' })),
+    ).toEqual([parsed.id]);
+    const sourceId = client.parseRuns.list({ sourceId: 'wf_1' });
+    await expect(sourceId).rejects.toBeInstanceOf(Extend.BadRequestError);
+    await expect(sourceId).rejects.toMatchObject({
+      body: { issues: [{ path: 'query.sourceId' }] },
+    });
+
+    // Processors, versions and files list oldest first on request too.
+    const extractors = await client.extractors.list({ sortBy: 'createdAt', sortDir: 'asc' });
+    expect(ids(extractors)).toEqual([older.id, newer.id]);
+    expect(ids(await client.extractors.list({ maxPageSize: 1 }))).toEqual([newer.id]);
+    await client.extractorVersions.create(older.id, { releaseType: 'major' });
+    await client.extractorVersions.create(older.id, { releaseType: 'minor' });
+    const versions = await client.extractorVersions.list(older.id, { sortDir: 'asc' });
+    expect(versions.data.map((v) => v.version)).toEqual(['1.0', '1.1']);
+    expect(ids(await client.files.list({ sortDir: 'asc' }))).toEqual([invoice.id, receipt.id]);
+  });
+});

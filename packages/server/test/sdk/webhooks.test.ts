@@ -44,6 +44,20 @@ describe('webhooks through the SDK', () => {
       advancedOptions: { payload: { format: 'json', urlThresholdBytes: 4096 } },
     });
     expect((await client.webhookEndpoints.list()).data.map((e) => e.id)).toContain(endpoint.id);
+    expect((await client.webhookEndpoints.list({ status: 'enabled' })).data).toContainEqual(
+      expect.objectContaining({ id: endpoint.id }),
+    );
+    expect((await client.webhookEndpoints.list({ status: 'disabled' })).data).toEqual([]);
+    const second = await client.webhookEndpoints.create({
+      url: receiver.url,
+      name: 'second',
+      enabledEvents: [],
+      apiVersion: '2026-02-09',
+    });
+    const oldestFirst = (await client.webhookEndpoints.list({ sortDir: 'asc' })).data.map(
+      (e) => e.id,
+    );
+    expect(oldestFirst.indexOf(endpoint.id)).toBeLessThan(oldestFirst.indexOf(second.id));
 
     const wf = await client.workflows.create({ name: 'Hooked' });
     const subscription = await client.webhookSubscriptions.create({
@@ -61,6 +75,24 @@ describe('webhooks through the SDK', () => {
     expect(
       (await client.webhookSubscriptions.list({ resourceId: wf.id })).data.map((s) => s.id),
     ).toEqual([subscription.id]);
+    const other = await client.webhookSubscriptions.create({
+      webhookEndpointId: second.id,
+      resourceType: 'workflow',
+      resourceId: wf.id,
+      enabledEvents: ['workflow_run.failed'],
+    });
+    expect(
+      (await client.webhookSubscriptions.list({ webhookEndpointId: second.id })).data.map(
+        (s) => s.id,
+      ),
+    ).toEqual([other.id]);
+    expect(
+      (await client.webhookSubscriptions.list({ resourceId: wf.id, sortDir: 'asc' })).data.map(
+        (s) => s.id,
+      ),
+    ).toEqual([subscription.id, other.id]);
+    expect((await client.webhookSubscriptions.delete(other.id)).id).toBe(other.id);
+    expect((await client.webhookEndpoints.delete(second.id)).id).toBe(second.id);
     expect((await client.webhookSubscriptions.delete(subscription.id)).id).toBe(subscription.id);
     expect((await client.webhookEndpoints.delete(endpoint.id)).id).toBe(endpoint.id);
   });

@@ -124,6 +124,84 @@ describe('workflow runs through the SDK', () => {
     await expect(client.workflowRuns.retrieve(run.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
   });
 
+  it('lists runs by status and workflow, oldest or newest first, and pages through them by hand', async () => {
+    // Workspace B: no other test of this file makes runs there, so the lists are exact.
+    const client = t.client(t.keys.b);
+    const reviewed = await client.workflows.create({ name: 'Listed', steps: REVIEWED_STEPS });
+    await client.workflowVersions.create(reviewed.id, {});
+    const plain = await client.workflows.create({ name: 'Plain', steps: TWO_STEPS });
+    await client.workflowVersions.create(plain.id, {});
+    const waiting: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const run = await client.workflowRuns.createAndPoll({
+        workflow: { id: reviewed.id },
+        file: { text: `listed ${i}`, name: `listed-${i}.txt` },
+      });
+      expect(run.status).toBe('NEEDS_REVIEW');
+      waiting.push(run.id);
+    }
+    const done = await client.workflowRuns.createAndPoll({
+      workflow: { id: plain.id },
+      file: { text: 'plain' },
+    });
+    const ids = (page: { data: { id: string }[] }) => page.data.map((r) => r.id);
+
+    expect(ids(await client.workflowRuns.list({ status: 'NEEDS_REVIEW' }))).toEqual(
+      [...waiting].reverse(),
+    );
+    expect(ids(await client.workflowRuns.list({ status: 'PROCESSED' }))).toEqual([done.id]);
+    expect(
+      ids(
+        await client.workflowRuns.list({
+          workflowId: reviewed.id,
+          sortBy: 'createdAt',
+          sortDir: 'asc',
+        }),
+      ),
+    ).toEqual(waiting);
+    expect(
+      ids(await client.workflowRuns.list({ fileNameContains: 'LISTED-1', status: 'NEEDS_REVIEW' })),
+    ).toEqual([waiting[1]]);
+
+    const seen: string[] = [];
+    let pages = 0;
+    let token: string | undefined;
+    do {
+      const page = await client.workflowRuns.list({
+        maxPageSize: 3,
+        ...(token ? { nextPageToken: token } : {}),
+      });
+      expect(page.data.length).toBeLessThanOrEqual(3);
+      seen.push(...ids(page));
+      pages++;
+      token = page.nextPageToken;
+    } while (token);
+    expect(pages).toBe(2);
+    expect(seen).toEqual([done.id, ...[...waiting].reverse()]);
+
+    const updatedOrder = client.workflowRuns.list({ sortBy: 'updatedAt' });
+    await expect(updatedOrder).rejects.toBeInstanceOf(Extend.BadRequestError);
+    await expect(updatedOrder).rejects.toMatchObject({
+      body: { code: 'NOT_SUPPORTED', issues: [{ path: 'query.sortBy' }] },
+    });
+  });
+
+  it('lists workflows and their versions oldest first on request', async () => {
+    const client = t.client(t.keys.b);
+    const first = await client.workflows.create({ name: 'Older', steps: TWO_STEPS });
+    const second = await client.workflows.create({ name: 'Newer', steps: TWO_STEPS });
+    const listed = (await client.workflows.list({ sortBy: 'createdAt', sortDir: 'asc' })).data;
+    const order = listed.map((w) => w.id).filter((id) => id === first.id || id === second.id);
+    expect(order).toEqual([first.id, second.id]);
+    expect((await client.workflows.list({ maxPageSize: 1 })).data.map((w) => w.id)).toEqual([
+      second.id,
+    ]);
+    await client.workflowVersions.create(first.id, {});
+    await client.workflowVersions.create(first.id, {});
+    const versions = (await client.workflowVersions.list(first.id, { sortDir: 'asc' })).data;
+    expect(versions.map((v) => v.version)).toEqual(['1', '2']);
+  });
+
   it('answers a finished run from memory, yet never stale: updates and deletes show at once, through HTTP or the engine', async () => {
     const client = t.client();
     const wf = await deployed();
@@ -141,6 +219,44 @@ describe('workflow runs through the SDK', () => {
     expect((await client.workflowRuns.retrieve(run.id)).metadata).toEqual({ step: 2 });
     await engine.workflowRuns.delete(run.id);
     await expect(client.workflowRuns.retrieve(run.id)).rejects.toBeInstanceOf(Extend.NotFoundError);
+  });
+
+  it("shows a review and a deletion of the run's file at once, whether the run was waiting or finished", async () => {
+    const client = t.client();
+    const reviewedWf = await deployed(REVIEWED_STEPS);
+    const file = await client.files.upload(new File(['Order 9'], 'order-nine.txt'), {});
+    const waiting = await client.workflowRuns.createAndPoll({
+      workflow: { id: reviewedWf.id },
+      file: { id: file.id },
+    });
+    expect(waiting.status).toBe('NEEDS_REVIEW');
+    expect((await client.workflowRuns.retrieve(waiting.id)).status).toBe('NEEDS_REVIEW');
+    const review = await t.fetch(`/workflow_runs/${waiting.id}/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'reject', reviewer: 'r@example.com', note: 'wrong order' }),
+    });
+    expect(review.status).toBe(200);
+    const rejected = await client.workflowRuns.retrieve(waiting.id);
+    expect(rejected).toMatchObject({ status: 'REJECTED', rejectionNote: 'wrong order' });
+    expect((await client.workflowRuns.retrieve(waiting.id)).status).toBe('REJECTED');
+
+    // A finished run answered from memory, then its file deleted: the next answer shows it.
+    const plain = await deployed();
+    const done = await client.workflowRuns.createAndPoll({
+      workflow: { id: plain.id },
+      file: { id: file.id },
+    });
+    expect((await client.workflowRuns.retrieve(done.id)).files.map((f) => f.id)).toEqual([file.id]);
+    await client.files.delete(file.id);
+    for (const id of [done.id, waiting.id]) {
+      const run = await client.workflowRuns.retrieve(id);
+      expect(run.files, id).toEqual([]);
+      expect(
+        run.stepRuns.every((s) => s.files.length === 0),
+        id,
+      ).toBe(true);
+    }
   });
 
   it('answers 422 for cancelling a run that ended (never 409)', async () => {

@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PDFDocument } from '@cantoo/pdf-lib';
 import { defineStep, type FileSummary, type StepExecutor, type StepSuccess } from '@docflow/engine';
-import type { PDFDocument } from 'pdf-lib';
 import { isMissingPackageError, loadSharp } from '../optional/optional-package.ts';
 import { failureBehaviorSchema } from './config-schemas.ts';
 import type { ProcessorStepOptions } from './processor-step-options.ts';
@@ -69,9 +69,12 @@ async function embedImage(doc: PDFDocument, bytes: Uint8Array) {
   return doc.embedPng(await sharp(bytes).png().toBuffer());
 }
 
-/** pdf-lib, loaded with the first conversion (it costs a second of start-up to every importer). */
-function pdfLib(): Promise<typeof import('pdf-lib')> {
-  return import('pdf-lib');
+/**
+ * pdf-lib (the maintained fork, @cantoo/pdf-lib), loaded with the first conversion (it costs a
+ * second of start-up to every importer).
+ */
+function pdfLib(): Promise<typeof import('@cantoo/pdf-lib')> {
+  return import('@cantoo/pdf-lib');
 }
 
 async function imageToPdf(bytes: Uint8Array): Promise<Uint8Array> {
@@ -119,14 +122,11 @@ export async function textToPdf(text: string): Promise<Uint8Array> {
   const perPage = Math.floor((PAGE_HEIGHT - 2 * MARGIN) / leading);
   for (let i = 0; i === 0 || i < lines.length; i += perPage) {
     const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    // The font set once per page: a `font` option on each drawText adds a font resource per line.
+    page.setFont(font);
     lines.slice(i, i + perPage).forEach((line, k) => {
       if (line !== '')
-        page.drawText(line, {
-          x: MARGIN,
-          y: PAGE_HEIGHT - MARGIN - size - k * leading,
-          size,
-          font,
-        });
+        page.drawText(line, { x: MARGIN, y: PAGE_HEIGHT - MARGIN - size - k * leading, size });
     });
   }
   return doc.save();

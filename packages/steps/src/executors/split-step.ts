@@ -1,8 +1,9 @@
 /**
  * The SPLIT executor: `splitter {id, version}` (pinned) or inline `splitterConfig`. Each split
  * becomes a child file (`parentFileId`, `metadata.parentSplit`, `metadata.pageCount`): for a PDF
- * the split's pages copied with pdf-lib, for other types a text file of the split's pages. Each
- * child starts a path of its own, routed by the split's `classificationId`.
+ * the split's pages copied with pdf-lib (its maintained fork, @cantoo/pdf-lib), for other types a
+ * text file of the split's pages. Each child starts a path of its own, routed by the split's
+ * `classificationId`.
  */
 import { createHash } from 'node:crypto';
 import { defineStep, type FileSummary, type StepExecutor, type StepSuccess } from '@docflow/engine';
@@ -56,7 +57,7 @@ function isPdf(file: FileSummary, bytes: Uint8Array): boolean {
 
 async function pdfPages(bytes: Uint8Array, start: number, end: number): Promise<Uint8Array> {
   // pdf-lib loads with the first split (a second of start-up for every importer otherwise).
-  const { PDFDocument } = await import('pdf-lib');
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
   const source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
   const count = source.getPageCount();
   const child = await PDFDocument.create();

@@ -12,7 +12,10 @@ export interface ParseLimits {
    * FlateDecode streams of a PDF): `expansionRatio × N + expansionAllowanceBytes`, counted while
    * inflating, whatever the headers say. Real documents expand 2 to 24 times (Word and
    * LibreOffice DOCX 4 to 14, LibreOffice XLSX 10 to 23, the most repetitive sheet measured);
-   * default 100, so that only a decompression bomb reaches it.
+   * default 100, so that only a decompression bomb reaches it. PDFs measured (198: Debian's
+   * manuals, LaTeX, LibreOffice, our corpora) expand 1.5 times (median) to 5 (text), but a scan
+   * whose page images are FlateDecode expands about 110 times: a multi-page scan of that kind
+   * past a few MiB needs a higher ratio.
    */
   readonly expansionRatio: number;
   /** Added to the expansion limit, for the fixed parts of small files (styles, fonts). Default 16 MiB. */
@@ -45,6 +48,14 @@ export function expansionLimit(limits: ParseLimits, fileBytes: number): number {
 }
 
 /**
+ * Whether a long PDF (60 pages or more) is read on worker threads besides the calling thread:
+ * `'auto'` when a core is idle by the load average of the last minute (decision 0009-i23: on a
+ * busy machine another thread only adds contention), `'always'` whatever the load, `'never'`.
+ * Short documents are read in the calling thread whatever this says.
+ */
+export type PdfWorkers = 'auto' | 'always' | 'never';
+
+/**
  * What a format parser receives from `parseDocument`: the resolved config, the limits, the
  * signal (the caller's and the timeout), and the detected type and name.
  */
@@ -56,4 +67,6 @@ export interface FormatContext {
   readonly fileName: string;
   /** Where page-by-page formats report their pages (absent: nobody listens). */
   readonly progress?: PageProgress;
+  /** See {@link PdfWorkers}. */
+  readonly pdfWorkers: PdfWorkers;
 }

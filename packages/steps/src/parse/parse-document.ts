@@ -4,12 +4,12 @@ import { buildChunks } from './build-chunks.ts';
 import type { DraftDocument } from './draft-document.ts';
 import {
   DEFAULT_PARSE_LIMITS,
-  expansionLimit,
   type FormatContext,
   type ParseLimits,
+  type PdfWorkers,
 } from './format-context.ts';
 import { isEncryptedOfficePackage } from './formats/zip-inspect.ts';
-import { measureZip } from './formats/zip-measure.ts';
+import { measureExpansion } from './measure-expansion.ts';
 import { type ParseProgress, pageProgress } from './page-progress.ts';
 import { isParseFailure } from './parse-failure.ts';
 import type {
@@ -34,6 +34,12 @@ export interface ParseDocumentOptions {
    * formats, parsed in one go, do not call it.
    */
   readonly onProgress?: (progress: ParseProgress) => void;
+  /**
+   * Whether a long PDF is read on worker threads too: `'auto'` (default) when the load average
+   * leaves a core idle, so the same document may be read with or without them as the machine's
+   * load changes (the output is the same); `'always'` or `'never'` to decide it here.
+   */
+  readonly pdfWorkers?: PdfWorkers;
 }
 
 /** A successful parse. */
@@ -55,6 +61,8 @@ export interface ParseDocumentFailure {
 
 /** The outcome of {@link parseDocument}. */
 export type ParseDocumentResult = ParseDocumentSuccess | ParseDocumentFailure;
+
+const PDF_WORKERS_VALUES: readonly unknown[] = ['auto', 'always', 'never'] satisfies PdfWorkers[];
 
 function fail(reason: ParseFailureReason, message: string): ParseDocumentFailure {
   return { ok: false, failureReason: reason, failureMessage: message };
@@ -146,6 +154,13 @@ export async function parseDocument(
     return fail('INVALID_CONFIG_OPTIONS', `Invalid parse config: ${resolved.issues.join('; ')}`);
   }
   const config = resolved.config;
+  const pdfWorkers = options.pdfWorkers ?? 'auto';
+  if (!PDF_WORKERS_VALUES.includes(pdfWorkers)) {
+    return fail(
+      'INVALID_CONFIG_OPTIONS',
+      `Invalid option pdfWorkers: ${JSON.stringify(pdfWorkers)}; use 'auto', 'always' or 'never'.`,
+    );
+  }
   if (bytes.length > limits.maxFileBytes) {
     return fail(
       'FILE_SIZE_TOO_LARGE',
@@ -165,31 +180,24 @@ export async function parseDocument(
 
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  if (detected.type === 'DOCX' || detected.type === 'EXCEL') {
-    // The headers may lie (ZIP64 or not) and honest XML may expand a thousandfold: count what the
-    // entries really inflate to, before any parser (which would trust the headers) sees them.
-    const limit = expansionLimit(limits, bytes.length);
-    try {
-      await measureZip(
-        bytes,
-        limit,
-        signal,
-        (_, seen) =>
-          `The ${detected.type} container expands to more than ${formatBytes(limit)} (${formatBytes(seen)} counted when reading stopped) from a file of ${formatBytes(bytes.length)}: a decompression bomb, or a document beyond limits.expansionRatio (${limits.expansionRatio}) × its size + limits.expansionAllowanceBytes.`,
-      );
-    } catch (error) {
-      options.signal?.throwIfAborted();
-      if (isParseFailure(error)) return fail(error.reason, error.message);
-      if (timeout.aborted) return timedOut(limits);
-      throw error;
-    }
+  try {
+    // Headers may lie (ZIP64 or not) and honest data may expand a thousandfold: what the document
+    // really inflates to is counted before any parser (which would trust the headers) sees it.
+    await measureExpansion(detected.type, bytes, limits, signal);
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    if (isParseFailure(error)) return fail(error.reason, error.message);
+    if (timeout.aborted) return timedOut(limits);
+    throw error;
   }
+
   const context: FormatContext = {
     config,
     limits,
     signal,
     mimeType: detected.mimeType,
     fileName: name,
+    pdfWorkers,
     ...(options.onProgress ? { progress: pageProgress(options.onProgress) } : {}),
   };
   let draft: DraftDocument;

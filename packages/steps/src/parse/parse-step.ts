@@ -1,5 +1,5 @@
 import { defineStep, StepError, type StepExecutor, type StepSuccess } from '@docflow/engine';
-import type { ParseLimits } from './format-context.ts';
+import type { ParseLimits, PdfWorkers } from './format-context.ts';
 import type { ParseProgress } from './page-progress.ts';
 import { parseStepConfigSchema } from './parse-config-schema.ts';
 import { parseDocument } from './parse-document.ts';
@@ -20,6 +20,8 @@ export interface ParseStepOptions {
    * `parseDocument`'s `onProgress`), with the run, step run and file they belong to.
    */
   readonly onProgress?: (progress: ParseStepProgress) => void;
+  /** Whether long PDFs are read on worker threads too (see `parseDocument`'s `pdfWorkers`). */
+  readonly pdfWorkers?: PdfWorkers;
 }
 
 /** Where a PARSE step is, for a progress display. */
@@ -95,6 +97,7 @@ export function parseStep(options: ParseStepOptions = {}): StepExecutor<ParseSte
           signal: context.signal,
           ...(input.config.parseConfig ? { config: input.config.parseConfig } : {}),
           ...(options.limits ? { limits: options.limits } : {}),
+          ...(options.pdfWorkers ? { pdfWorkers: options.pdfWorkers } : {}),
           ...(options.onProgress
             ? { onProgress: reportTo(options.onProgress, context, file) }
             : {}),

@@ -126,6 +126,11 @@ export function resolveParseConfig(
         advancedOptions: {
           ...advanced,
           pageRotationEnabled: advanced.pageRotationEnabled ?? true,
+          excelSkipHiddenContent: advanced.excelSkipHiddenContent ?? false,
+          excelUseRawCellValues: advanced.excelUseRawCellValues ?? false,
+          excelSkipCalculation: advanced.excelSkipCalculation ?? true,
+          excelIncludeCellMetadata: advanced.excelIncludeCellMetadata ?? false,
+          excelIncludeCellFormatting: advanced.excelIncludeCellFormatting ?? false,
           ...(advanced.pageRanges === undefined ? {} : { pageRanges: ranges }),
         },
       },

@@ -40,6 +40,9 @@ const TOKEN_SYNONYMS: Readonly<Record<string, string>> = {
   tender: 'payment',
   re: 'subject',
   regarding: 'subject',
+  topic: 'subject',
+  ordered: 'order',
+  invoiced: 'invoice',
   cost: 'price',
   rate: 'price',
   ref: 'reference',
@@ -57,6 +60,8 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\bgrand\s+total\b/g, 'total'],
   [/\btotal\s+amount\b/g, 'total'],
   [/\bsub[\s-]+total\b/g, 'subtotal'],
+  [/\bnet\s+(?:amount|total)\b/g, 'subtotal'],
+  [/\b(?:amount|total)\s+before\s+tax\b/g, 'subtotal'],
   [/\bsales\s+tax\b/g, 'tax'],
   [/\bdate\s+of\s+issue\b/g, 'issue date'],
   [/\bissued?\s+on\b/g, 'issue date'],
@@ -144,7 +149,8 @@ export function tokens(text: string, options: { keepStopWords?: boolean } = {}):
   const out: string[] = [];
   for (const raw of lower.match(/purchase_order|bank_statement|#|[\p{L}\p{N}]+/gu) ?? []) {
     if (!options.keepStopWords && STOP_WORDS.has(raw)) continue;
-    const mapped = TOKEN_SYNONYMS[raw] ?? raw;
+    // Own entries only: a word such as "constructor" or "toString" is not a synonym.
+    const mapped = Object.hasOwn(TOKEN_SYNONYMS, raw) ? (TOKEN_SYNONYMS[raw] as string) : raw;
     out.push(mapped.includes('_') ? mapped : stem(mapped));
   }
   return out;

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { classifyStep } from '../../src/executors/classify-step.ts';
 import type { SplitItem } from '../../src/executors/split-step.ts';

@@ -103,8 +103,19 @@ it('runs standalone extract, classify and split runs with builtinSteps()', async
     engine: 'parse_performance',
     advancedOptions: { pageRanges: [{ start: 1, end: 750 }], pageRotationEnabled: true },
   });
-  expect((await engine.parseRuns.create({ file: { id: file.id } })).config).toMatchObject({
+  expect((await engine.parseRuns.create({ file: { id: file.id } })).config).toEqual({
     target: 'markdown',
+    chunkingStrategy: { type: 'page' },
+    engine: 'parse_performance',
+    engineVersion: 'latest',
+    advancedOptions: {
+      pageRotationEnabled: true,
+      excelSkipHiddenContent: false,
+      excelUseRawCellValues: false,
+      excelSkipCalculation: true,
+      excelIncludeCellMetadata: false,
+      excelIncludeCellFormatting: false,
+    },
   });
   const extracted = await engine.extractRuns.create({
     file: { id: file.id },

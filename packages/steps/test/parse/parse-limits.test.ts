@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/parse/parse-document.ts';
-import { docxOf, honestBombDocx, paragraph } from '../fixtures/parse/make-bomb-docx.ts';
+import { bombPdf, docxOf, honestBombDocx, paragraph } from '../fixtures/parse/make-bombs.ts';
 
 describe('ZIP containers are measured by inflating them, never by their headers', {
   timeout: 120_000,
@@ -46,6 +46,21 @@ describe('ZIP containers are measured by inflating them, never by their headers'
       );
     },
   );
+});
+
+describe('PDF streams are measured by inflating them', { timeout: 120_000 }, () => {
+  it('a PDF whose page content inflates to 450 MiB fails with FILE_SIZE_TOO_LARGE before pdf.js reads it', async () => {
+    const bytes = await bombPdf(450);
+    expect(bytes.length).toBeLessThan(2 * 1024 * 1024);
+    const result = await parseDocument(bytes, { fileName: 'bomb.pdf' });
+    expect(result).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect(!result.ok && result.failureMessage).toMatch(
+      /The PDF \(its compressed streams\) expands to more than/,
+    );
+    // The same drawing at a size a real page has reads.
+    const small = await parseDocument(await bombPdf(0.05), { fileName: 'small.pdf' });
+    expect(small.ok, !small.ok ? small.failureMessage : '').toBe(true);
+  });
 });
 
 describe('tree-shaped inputs in linear time and bounded depth', { timeout: 120_000 }, () => {

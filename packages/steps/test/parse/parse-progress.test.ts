@@ -39,6 +39,7 @@ describe('parse progress', { timeout: 60_000 }, () => {
         signal: new AbortController().signal,
         mimeType: 'application/pdf',
         fileName: 'report.pdf',
+        pdfWorkers: 'auto' as const,
         progress,
       };
       const read = await readPages(bytes, doc, [1, 2, 3, 4, 5, 6], context, false, 1);

@@ -187,4 +187,52 @@ describe('tables from lines', () => {
       '2,078.93',
     ]);
   });
+
+  it('takes the row of labels right above the values as the header, not a label/value pair', () => {
+    const p = page(
+      [
+        'Cashier         Peter',
+        'Item            Amount',
+        'Bagel           22.36',
+        'Sandwich        11.15',
+        'Subtotal        33.51',
+        'Payment         Debit card',
+      ].join('\n'),
+    );
+    expect(p.tables.map((t) => t.header.map((c) => c.text))).toEqual([['Item', 'Amount']]);
+    expect(p.tables[0]?.rows.map((r) => r[0]?.text)).toEqual(['Bagel', 'Sandwich']);
+  });
+
+  it('ends a table at a row of labels under its values, which heads the next table', () => {
+    const p = page(
+      [
+        'Invoice #    Account No.    Invoice Date    Payment Due',
+        '2024/6715    C-99334        02-Aug-2024     16-Sep-2024',
+        'Item                        Qty      Rate      Amount',
+        'Ergonomic keyboard          20       39.40     788.00',
+        'Copy paper A4               22       29.67     652.74',
+      ].join('\n'),
+    );
+    expect(p.tables.map((t) => [t.header[0]?.text, t.rows.length])).toEqual([
+      ['Invoice #', 1],
+      ['Item', 2],
+    ]);
+  });
+
+  it('gives a date of several words to a date column the layout joined to the next', () => {
+    const p = blocksPage([
+      { text: 'Posting Date   Description', box: [50, 100, 250, 110] },
+      { text: 'Amount', box: [300, 100, 340, 110] },
+      { text: '1 March 2024 Standing order RENT', box: [50, 115, 250, 125] },
+      { text: '-503.92', box: [300, 115, 340, 125] },
+      { text: '12 March 2024 Card payment GROCERY', box: [50, 130, 250, 140] },
+      { text: '-41.10', box: [300, 130, 340, 140] },
+    ]);
+    const view = buildDocumentView([{ output: p }]);
+    const table = view.pages[0]?.tables[0];
+    expect(table?.rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['1 March 2024', 'Standing order RENT', '-503.92'],
+      ['12 March 2024', 'Card payment GROCERY', '-41.10'],
+    ]);
+  });
 });

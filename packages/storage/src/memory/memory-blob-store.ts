@@ -30,5 +30,10 @@ export function memoryBlobStore(assertOpen: (options?: AbortableOptions) => void
       checkString(key, 'key');
       blobs.delete(key);
     },
+    async keys(prefix, options) {
+      assertOpen(options);
+      checkString(prefix, 'prefix');
+      return [...blobs.keys()].filter((key) => key.startsWith(prefix));
+    },
   };
 }

@@ -46,6 +46,7 @@ export interface PostgresStatements {
   readonly blobPut: string;
   readonly blobGet: string;
   readonly blobDelete: string;
+  readonly blobKeys: string;
   readonly notify: string;
   /** The table of a keyset list, schema-qualified. */
   readonly table: (name: 'documents' | 'runs' | 'deliveries') => string;
@@ -232,6 +233,7 @@ export function postgresStatements(quoted: string): PostgresStatements {
       ON CONFLICT (key) DO UPDATE SET bytes = excluded.bytes`,
     blobGet: `SELECT bytes FROM ${s}.blobs WHERE key = $1`,
     blobDelete: `DELETE FROM ${s}.blobs WHERE key = $1`,
+    blobKeys: `SELECT key FROM ${s}.blobs WHERE starts_with(key, $1)`,
     notify: 'SELECT pg_notify($1, $2)',
     table: (name) => `${s}.${name}`,
   };

@@ -579,6 +579,12 @@ class PostgresStorage implements PostgresStorageAdapter {
         checkString(key, 'key');
         await this.#all(this.#s.blobDelete, [key]);
       },
+      keys: async (prefix, options) => {
+        this.#get(options);
+        checkString(prefix, 'prefix');
+        const rows = await this.#all<{ key: string }>(this.#s.blobKeys, [prefix]);
+        return rows.map((row) => row.key);
+      },
     };
   }
 }

@@ -76,6 +76,7 @@ export interface SqliteStatements {
   readonly blobPut: Statement;
   readonly blobGet: Statement<{ bytes: Buffer }>;
   readonly blobDelete: Statement;
+  readonly blobKeys: Statement<{ key: string }>;
   readonly sequenceSave: Statement;
   readonly sequenceGet: Statement<{ value: number }>;
   readonly maxSeq: {
@@ -260,6 +261,7 @@ export function prepareStatements(db: BetterSqlite3.Database): SqliteStatements 
     ),
     blobGet: p('SELECT bytes FROM blobs WHERE key = ?'),
     blobDelete: p('DELETE FROM blobs WHERE key = ?'),
+    blobKeys: p('SELECT key FROM blobs WHERE substr(key, 1, length(@prefix)) = @prefix'),
     sequenceSave: p(
       'INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)',
     ),

@@ -749,6 +749,11 @@ class SqliteStorage implements SqliteStorageAdapter {
         checkString(key, 'key');
         await writer.call('deleteBlob', key);
       },
+      keys: async (prefix, options) => {
+        const { s } = this.#get(options);
+        checkString(prefix, 'prefix');
+        return runSql(() => s.blobKeys.all({ prefix })).map((row) => row.key);
+      },
     };
   }
 }

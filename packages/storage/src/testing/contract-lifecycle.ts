@@ -97,6 +97,17 @@ export function describeLifecycle(ctx: ContractContext): void {
       expect(await blobs.get('file_1')).toBeUndefined();
     });
 
+    it('lists the keys that start with a prefix', async () => {
+      const { blobs } = ctx.storage();
+      for (const key of ['file/a', 'file/b', 'files', 'output/a', 'fil']) {
+        await blobs.put(key, new Uint8Array([1]));
+      }
+      expect([...((await blobs.keys?.('file/')) ?? [])].sort()).toEqual(['file/a', 'file/b']);
+      expect(await blobs.keys?.('none/')).toEqual([]);
+      await blobs.delete('file/a');
+      expect(await blobs.keys?.('file/')).toEqual(['file/b']);
+    });
+
     it('stores a view of a larger buffer by its own bytes only', async () => {
       const { blobs } = ctx.storage();
       const buffer = new Uint8Array([0, 1, 2, 3, 4, 5]);

@@ -21,8 +21,8 @@ import { CONTROL_STEP_TYPES, type Effects, type TransitionContext } from '../tra
 
 /**
  * Starts a new run: TRIGGER is processed at once and the path moves on to its first executor
- * step. The run stays PENDING (no `startTime`) until that step starts: at once when a slot is
- * free, else once the scheduler claims it.
+ * step. The run stays PENDING (no `startTime`) until that step starts: in the same commit when
+ * the engine has room for it, else once the engine picks it from the queue.
  */
 export function startRun(state: RunState, ctx: TransitionContext, fx: Effects): void {
   addStepRun(state, ctx, fx, ctx.graph.trigger.name, [...state.fileIds], []);

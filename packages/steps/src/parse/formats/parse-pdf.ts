@@ -59,8 +59,10 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
     }
     context.progress?.start(selected.length);
     const hasForm = context.config.keyValue && (await hasFormFields(doc));
-    // Worker threads only where a core is idle to run them.
-    const threshold = spareCore() ? PDF_WORKER_THRESHOLD : Number.POSITIVE_INFINITY;
+    // Worker threads where a core is idle to run them, unless the caller decided (decision 0009-i23).
+    const workers =
+      context.pdfWorkers === 'always' || (context.pdfWorkers === 'auto' && spareCore());
+    const threshold = workers ? PDF_WORKER_THRESHOLD : Number.POSITIVE_INFINITY;
     const { pages: laidPages } = await readPages(bytes, doc, selected, context, hasForm, threshold);
 
     const sizes = new Map<number, number>();

@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
-import { compileNumberFormat, formatGeneral } from '@docflow/formulas';
-import ExcelJS from 'exceljs';
+import { compileNumberFormat } from '@docflow/formulas';
 import type { DraftBlock, DraftDocument, DraftUnit } from '../draft-document.ts';
 import type { FormatContext } from '../format-context.ts';
 import { ParseFailure } from '../parse-failure.ts';
@@ -14,40 +12,14 @@ import {
   type PendingFormula,
   type SheetValues,
 } from './xlsx-formulas.ts';
-
-/** Above this size workbooks are read with exceljs's streaming reader. */
-const STREAM_ABOVE_BYTES = 2 * 1024 * 1024;
-
-interface CellLike {
-  readonly value: unknown;
-  readonly numFmt?: string;
-  readonly font?: { bold?: boolean; italic?: boolean; color?: { argb?: string } };
-  readonly fill?: { type?: string; pattern?: string; fgColor?: { argb?: string } };
-  readonly address: string;
-  /** exceljs's style model: shared by every cell of one style in a streamed sheet. */
-  readonly style?: object;
-}
-
-interface RowLike {
-  readonly number: number;
-  readonly hidden: boolean;
-  eachCell(
-    options: { includeEmpty: boolean },
-    callback: (cell: CellLike, column: number) => void,
-  ): void;
-}
-
-interface SheetLike {
-  readonly name: string;
-  readonly hidden: boolean;
-  readonly hiddenColumns: ReadonlySet<number>;
-  rows(): AsyncIterable<RowLike> | Iterable<RowLike>;
-}
-
-function argbToHex(argb: string | undefined): string | undefined {
-  if (!argb || !/^[0-9a-f]{6,8}$/i.test(argb)) return undefined;
-  return `#${argb.slice(-6).toUpperCase()}`;
-}
+import {
+  columnLetters,
+  readWorkbook,
+  type XlsxCell,
+  type XlsxSheet,
+  type XlsxStyle,
+  type XlsxValue,
+} from './xlsx-reader.ts';
 
 /** Distinct values in ascending order; rows arrive sorted, so the sort is usually skipped. */
 function distinctSorted(values: readonly number[]): readonly number[] {
@@ -76,180 +48,34 @@ function denseIndex(sorted: readonly number[]): (value: number) => number {
   return (value) => ranks.get(value) ?? 0;
 }
 
-/** The formula of a cell value, with a leading `=`. */
-function formulaOf(value: unknown): string | undefined {
-  if (value && typeof value === 'object') {
-    const record = value as { formula?: string; sharedFormula?: string };
-    const formula = record.formula ?? record.sharedFormula;
-    if (typeof formula === 'string') return `=${formula}`;
-  }
-  return undefined;
-}
-
 /** Excel's serial date epoch: a date's serial number is its day count from it. */
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 
 /** A cell value as formulas read it (see {@link CellScalar}); `undefined` for a formula without a result. */
-function scalarOf(value: unknown): CellScalar | undefined {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') {
-    return value;
-  }
-  if (value instanceof Date) return (value.getTime() - EXCEL_EPOCH) / 86_400_000;
-  if (typeof value === 'object') {
-    const record = value as {
-      result?: unknown;
-      richText?: { text: string }[];
-      text?: unknown;
-      error?: string;
-      formula?: string;
-      sharedFormula?: string;
-    };
-    if (record.richText) return record.richText.map((part) => part.text).join('');
-    if (record.error !== undefined) return { error: String(record.error) };
-    if (record.formula !== undefined || record.sharedFormula !== undefined) {
-      return record.result === undefined ? undefined : scalarOf(record.result);
-    }
-    if (record.text !== undefined) return scalarOf(record.text);
-  }
-  return null;
+function scalarOf(cell: XlsxCell): CellScalar | undefined {
+  if (cell.value === null) return cell.formula === undefined ? null : undefined;
+  return cell.value;
 }
 
-/** True for a formula cell the workbook holds no result for (openpyxl writes none). */
-function withoutResult(value: unknown): boolean {
-  if (!value || typeof value !== 'object' || value instanceof Date) return false;
-  const record = value as { formula?: unknown; sharedFormula?: unknown; result?: unknown };
-  return (
-    (record.formula !== undefined || record.sharedFormula !== undefined) &&
-    record.result === undefined
-  );
+/** The text a value shows under a style: its number format applied, or raw. */
+function valueText(value: XlsxValue, style: XlsxStyle, raw: boolean): string {
+  if (value === null) return '';
+  if (typeof value === 'object') return value.error;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'string') return value;
+  if (style.date) {
+    // Raw dates read as ISO timestamps, as a date value would be written out.
+    return raw
+      ? new Date(Math.round(EXCEL_EPOCH + value * 86_400_000)).toISOString()
+      : compileNumberFormat(style.numFmt)(value);
+  }
+  return raw ? String(value) : compileNumberFormat(style.numFmt)(value);
 }
 
 /** The text a calculated value shows, as a cached one would. */
-function calculatedText(value: CellScalar, numFmt: string | undefined, raw: boolean): string {
+function calculatedText(value: CellScalar, style: XlsxStyle, raw: boolean): string {
   if (value === null) return '';
-  if (typeof value === 'object') return value.error;
-  return cellText(value, numFmt, raw);
-}
-
-/**
- * The displayed (or raw) text of a cell value. The value is read once by the caller: exceljs
- * copies a formula value on every read of `cell.value`.
- */
-function cellText(cellValue: unknown, numFmt: string | undefined, raw: boolean): string {
-  let value = cellValue;
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const record = value as {
-      result?: unknown;
-      richText?: { text: string }[];
-      text?: unknown;
-      hyperlink?: string;
-      error?: string;
-      formula?: string;
-      sharedFormula?: string;
-    };
-    if (record.richText) return record.richText.map((part) => part.text).join('');
-    if (record.error !== undefined) return String(record.error);
-    if (record.formula !== undefined || record.sharedFormula !== undefined) value = record.result;
-    else if (record.text !== undefined)
-      // A hyperlink's text is shown as General: the link, not the cell, carries it.
-      return typeof record.text === 'string' ? record.text : cellText(record.text, undefined, raw);
-  }
-  if (value === null || value === undefined) return '';
-  if (value && typeof value === 'object' && 'error' in value)
-    return String((value as { error: unknown }).error);
-  if (typeof value === 'number') return raw ? String(value) : compileNumberFormat(numFmt)(value);
-  if (value instanceof Date)
-    return raw ? value.toISOString() : compileNumberFormat(numFmt ?? 'yyyy-mm-dd')(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return typeof value === 'string' ? value : formatGeneral(Number(value));
-}
-
-function formattingOf(cell: CellLike): CellFormatting | undefined {
-  const formatting: {
-    bold?: boolean;
-    italic?: boolean;
-    fontColor?: string;
-    backgroundColor?: string;
-  } = {};
-  if (cell.font?.bold) formatting.bold = true;
-  if (cell.font?.italic) formatting.italic = true;
-  const fontColor = argbToHex(cell.font?.color?.argb);
-  if (fontColor) formatting.fontColor = fontColor;
-  if (cell.fill?.type === 'pattern' && cell.fill.pattern !== 'none') {
-    const background = argbToHex(cell.fill.fgColor?.argb);
-    if (background) formatting.backgroundColor = background;
-  }
-  return Object.keys(formatting).length > 0 ? formatting : undefined;
-}
-
-/**
- * Formatting objects shared between cells: a streamed sheet has a handful of styles for
- * hundreds of thousands of cells, and each cell's details would otherwise hold its own copy.
- * Shared objects are frozen so that no consumer can change one cell's formatting through
- * another's.
- */
-function sharedFormatting(): (cell: CellLike) => CellFormatting | undefined {
-  const byStyle = new WeakMap<object, CellFormatting | null>();
-  const byKey = new Map<string, CellFormatting>();
-  return (cell) => {
-    const style = cell.style;
-    const known = style ? byStyle.get(style) : undefined;
-    if (known !== undefined) return known ?? undefined;
-    const formatting = formattingOf(cell);
-    let shared: CellFormatting | null = null;
-    if (formatting) {
-      const key = `${formatting.bold}|${formatting.italic}|${formatting.fontColor}|${formatting.backgroundColor}`;
-      shared = byKey.get(key) ?? Object.freeze(formatting);
-      byKey.set(key, shared);
-    }
-    if (style) byStyle.set(style, shared);
-    return shared ?? undefined;
-  };
-}
-
-/** The bytes as a Buffer over the same memory: a copy would add the file's size to the peak. */
-function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-async function* streamSheets(bytes: Uint8Array): AsyncGenerator<SheetLike> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([asBuffer(bytes)]), {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  for await (const worksheet of reader) {
-    const sheet = worksheet as unknown as { name: string; state?: string } & AsyncIterable<RowLike>;
-    yield {
-      name: sheet.name,
-      hidden: sheet.state === 'hidden' || sheet.state === 'veryHidden',
-      // The streaming reader does not read column visibility.
-      hiddenColumns: new Set(),
-      rows: () => sheet,
-    };
-  }
-}
-
-async function* loadedSheets(bytes: Uint8Array): AsyncGenerator<SheetLike> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(asBuffer(bytes) as unknown as ArrayBuffer);
-  for (const worksheet of workbook.worksheets) {
-    const hiddenColumns = new Set<number>();
-    for (let c = 1; c <= worksheet.columnCount; c++) {
-      if (worksheet.getColumn(c).hidden) hiddenColumns.add(c);
-    }
-    const rows: RowLike[] = [];
-    worksheet.eachRow({ includeEmpty: false }, (row) => rows.push(row as unknown as RowLike));
-    yield {
-      name: worksheet.name,
-      hidden: worksheet.state === 'hidden' || worksheet.state === 'veryHidden',
-      hiddenColumns,
-      rows: () => rows,
-    };
-  }
+  return valueText(value, style, raw);
 }
 
 /** A table_cell's details while its sheet is read: raw row and column numbers until densified. */
@@ -265,10 +91,8 @@ interface SheetCells {
   readonly rowCount: number;
   readonly columnCount: number;
   /** Formula cells without a result, to calculate: where each is among `contents`. */
-  readonly pending: Map<PendingFormula, { readonly at: number; readonly numFmt?: string }>;
+  readonly pending: Map<PendingFormula, { readonly at: number; readonly style: XlsxStyle }>;
 }
-
-const ALL_NON_EMPTY = { includeEmpty: false } as const;
 
 /**
  * A cell's details as one literal with exactly its fields (in SPEC.md's order): V8 gives a
@@ -300,13 +124,12 @@ function cellDetails(
 
 /**
  * Reads a sheet straight into its cells' text and details, built while the row is at hand, so
- * that neither exceljs's rows nor an intermediate copy of the cells are held.
+ * that neither the reader's rows nor an intermediate copy of the cells are held.
  */
 async function readSheet(
-  sheet: SheetLike,
+  sheet: XlsxSheet,
   context: FormatContext,
   cellsBefore: number,
-  formattingOfCell: (cell: CellLike) => CellFormatting | undefined,
   values: SheetValues | undefined,
   sheetIndex: number,
 ): Promise<SheetCells> {
@@ -321,28 +144,28 @@ async function readSheet(
   let rowKept = false;
   // One callback per sheet, not one closure per row.
   let rowHidden = false;
-  const visit = (cell: CellLike, column: number): void => {
-    const value = cell.value;
+  const visit = (cell: XlsxCell): void => {
+    const { column, value, style } = cell;
     // Formulas read hidden cells too: every value is kept for them before anything is skipped.
-    const scalar = values ? scalarOf(value) : null;
+    const scalar = values ? scalarOf(cell) : null;
     if (values && scalar !== undefined && scalar !== null) {
       values.values.set(cellKey(rowNumber, column), scalar);
       values.maxRow = Math.max(values.maxRow, rowNumber);
       values.maxColumn = Math.max(values.maxColumn, column);
     }
     if (rowHidden || (skipHidden && sheet.hiddenColumns.has(column))) return;
-    const text = cellText(value, cell.numFmt, rawValues);
-    const formula = cellMetadata || text === '' ? formulaOf(value) : undefined;
+    const text = valueText(value, style, rawValues);
+    const formula =
+      (cellMetadata || text === '') && cell.formula !== undefined ? `=${cell.formula}` : undefined;
     if (text === '' && formula === undefined) return;
     let cellDetailsOf = cellDetails(
       rowNumber,
       column,
-      // exceljs has already built the A1 address of every cell; reusing it saves a string.
-      cellMetadata ? cell.address : undefined,
+      cellMetadata ? `${columnLetters(column)}${rowNumber}` : undefined,
       cellMetadata ? formula : undefined,
-      cellFormatting ? formattingOfCell(cell) : undefined,
+      cellFormatting ? style.formatting : undefined,
     );
-    if (formula !== undefined && withoutResult(value)) {
+    if (formula !== undefined && value === null) {
       // Say why the cell shows nothing: its formula, and that no result was stored.
       cellDetailsOf = { ...cellDetailsOf, formula, formulaValue: 'missing' };
       if (values) {
@@ -355,12 +178,7 @@ async function readSheet(
         values.pending.set(cellKey(rowNumber, column), formulaCell);
         values.maxRow = Math.max(values.maxRow, rowNumber);
         values.maxColumn = Math.max(values.maxColumn, column);
-        pending.set(
-          formulaCell,
-          cell.numFmt === undefined
-            ? { at: contents.length }
-            : { at: contents.length, numFmt: cell.numFmt },
-        );
+        pending.set(formulaCell, { at: contents.length, style });
       }
     }
     contents.push(text);
@@ -373,7 +191,7 @@ async function readSheet(
     if (rowHidden && !values) continue;
     rowNumber = row.number;
     rowKept = false;
-    row.eachCell(ALL_NON_EMPTY, visit);
+    for (const cell of row.cells) visit(cell);
     if (rowKept) rows.push(rowNumber);
     if (contents.length + cellsBefore > context.limits.maxCells) {
       throw new ParseFailure(
@@ -413,12 +231,12 @@ function fillCalculated(
   results: ReadonlyMap<PendingFormula, Calculated>,
   raw: boolean,
 ): void {
-  for (const [formulaCell, { at, numFmt }] of read.pending) {
+  for (const [formulaCell, { at, style }] of read.pending) {
     const result = results.get(formulaCell);
     const details = read.details[at];
     if (!result || !details) continue;
     if (result.ok) {
-      read.contents[at] = calculatedText(result.value, numFmt, raw);
+      read.contents[at] = calculatedText(result.value, style, raw);
       read.details[at] = { ...details, formulaValue: 'calculated' };
     } else {
       read.details[at] = { ...details, formulaError: result.reason };
@@ -466,28 +284,20 @@ function gridMarkdown(
 }
 
 /**
- * XLSX (EXCEL) through exceljs: one unit (and chunk) per sheet, one table per sheet whose cells
+ * XLSX (EXCEL), read as it streams (xlsx-reader.ts): one unit (and chunk) per sheet, one table per sheet whose cells
  * are table_cell blocks; displayed values honour number formats unless excelUseRawCellValues;
  * A1 references and formulas with excelIncludeCellMetadata, formatting with
  * excelIncludeCellFormatting; hidden sheets, rows and columns skipped with excelSkipHiddenContent.
- * Large workbooks are streamed; `options.stream` forces either reader (tests compare the two).
  */
-export async function parseXlsx(
-  bytes: Uint8Array,
-  context: FormatContext,
-  options: { readonly stream?: boolean } = {},
-): Promise<DraftDocument> {
+export async function parseXlsx(bytes: Uint8Array, context: FormatContext): Promise<DraftDocument> {
   const units: DraftUnit[] = [];
-  const formattingOfCell = sharedFormatting();
   const { calculate, skipHidden, rawValues } = context.config.excel;
   const sheetValues: SheetValues[] = [];
   const reads: { read: SheetCells; sheetIndex: number; name: string }[] = [];
   let cells = 0;
   let index = 0;
   try {
-    const stream = options.stream ?? bytes.length > STREAM_ABOVE_BYTES;
-    const sheets = stream ? streamSheets(bytes) : loadedSheets(bytes);
-    for await (const sheet of sheets) {
+    for (const sheet of readWorkbook(bytes)) {
       const sheetIndex = index++;
       const values: SheetValues | undefined = calculate
         ? { name: sheet.name, values: new Map(), pending: new Map(), maxRow: 0, maxColumn: 0 }
@@ -495,7 +305,7 @@ export async function parseXlsx(
       if (values) sheetValues.push(values);
       // A hidden sheet is still read when formulas are calculated: they may refer to it.
       if (skipHidden && sheet.hidden && !values) continue;
-      const read = await readSheet(sheet, context, cells, formattingOfCell, values, sheetIndex);
+      const read = await readSheet(sheet, context, cells, values, sheetIndex);
       if (skipHidden && sheet.hidden) continue;
       cells += read.contents.length;
       reads.push({ read, sheetIndex, name: sheet.name });

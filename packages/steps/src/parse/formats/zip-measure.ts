@@ -1,4 +1,4 @@
-import { createInflateRaw } from 'node:zlib';
+import { inflatedSize } from '../inflated-size.ts';
 import { ParseFailure } from '../parse-failure.ts';
 
 /** One entry of a ZIP's central directory, ZIP64 fields applied. */
@@ -101,32 +101,6 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] {
   return entries;
 }
 
-/** Counts what a raw deflate stream starting at `data` inflates to, stopping past `budget`. */
-function inflatedSize(data: Uint8Array, budget: number, signal: AbortSignal): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let total = 0;
-    // 1 MiB chunks: zlib inflates in libuv's thread pool, this thread only adds lengths.
-    const inflate = createInflateRaw({ chunkSize: 1024 * 1024 });
-    const onAbort = () => inflate.destroy(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    const settle = (fn: () => void) => {
-      signal.removeEventListener('abort', onAbort);
-      fn();
-    };
-    inflate.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > budget) {
-        inflate.destroy();
-        settle(() => resolve(total));
-      }
-    });
-    inflate.on('end', () => settle(() => resolve(total)));
-    inflate.on('error', (error) => settle(() => reject(error)));
-    // The stream ends where the deflate data says, whatever the header claims its length is.
-    inflate.end(data);
-  });
-}
-
 /** What {@link measureZip} found. */
 export interface ZipMeasure {
   readonly entries: number;
@@ -162,7 +136,7 @@ export async function measureZip(
       size = Math.min(entry.compressedSize, Math.max(0, bytes.length - start));
     } else if (entry.method === 8) {
       try {
-        size = await inflatedSize(bytes.subarray(start), limit - total, signal);
+        size = await inflatedSize(bytes.subarray(start), 'deflate-raw', limit - total, signal);
       } catch (error) {
         signal.throwIfAborted();
         throw corrupt(`${entry.name} does not inflate (${(error as Error).message})`);

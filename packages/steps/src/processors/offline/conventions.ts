@@ -48,9 +48,14 @@ export function isAddressLine(text: string): boolean {
   return STREET.test(text) || POSTCODE.test(text);
 }
 
+/** Last words that make a text a label ("Account No.", "Statement Period"), not a name. */
+const LABEL_END =
+  /(\b(no|nr|number|date|period|balance|total|amount|id|ref|reference|code|details|description|charges)\.?|#|:)$/i;
+
 /** True for text that can be an organisation's or a person's name. */
 function nameShaped(text: string): boolean {
   const t = text.trim();
+  if (LABEL_END.test(t)) return false;
   if (t.length < 2 || t.length > 70 || /[:;!?]/.test(t) || /,$/.test(t)) return false;
   const words = t.split(/\s+/);
   if (words.length > 9) return false;
@@ -104,7 +109,9 @@ export function letterhead(page: DocumentPage): Found | undefined {
   for (let i = 0; i < limit; i++) {
     const line = lines[i] as DocumentLine;
     const top = boxOf(line.polygon)?.top;
-    if (top !== undefined && !line.layout && top > page.height * 0.45) break;
+    if (top !== undefined && !line.layout && top > page.height * 0.35) break;
+    // A letterhead is above the document's tables: a row of three cells or more ends the search.
+    if (splitCells(line.text).length >= 3) break;
     for (const cell of splitCells(line.text)) {
       const text = cell.text.replace(/^[#*\s]+|[*\s]+$/g, '');
       if (!nameShaped(text) || isTitle(text) || isInitials(text)) continue;

@@ -251,23 +251,26 @@ export function itemRows(
   for (const row of table.rows) {
     const first = row.find((c) => c.text !== '')?.text ?? '';
     if (TOTAL_ROW.test(first)) continue;
-    const filled = mapped.filter((c) => (row[c]?.text ?? '') !== '');
     const amountCells = [...map.columns.entries()]
       .filter(([, c]) => c !== descriptionColumn)
       .map(([, c]) => row[c]?.text ?? '');
-    // A wrapped description: only the description column has text.
+    // A wrapped cell (a description, a date set on two lines): the row holds text in one
+    // column only, and it is not a figure.
+    const texts = row.flatMap((c, i) => (c.text === '' ? [] : [i]));
+    const at = texts[0];
     if (
-      descriptionColumn !== undefined &&
-      filled.length === 1 &&
-      filled[0] === descriptionColumn &&
-      out.length > 0
+      texts.length === 1 &&
+      at !== undefined &&
+      out.length > 0 &&
+      (mapped.includes(at) || at === descriptionColumn)
     ) {
       const previous = out[out.length - 1] as DocumentCell[];
-      const cell = previous[descriptionColumn];
-      const more = row[descriptionColumn];
-      if (cell && more)
-        previous[descriptionColumn] = { ...cell, text: `${cell.text} ${more.text}` };
-      continue;
+      const cell = previous[at];
+      const more = row[at];
+      if (cell && more && cell.text !== '' && !/^[-+(]?\p{Sc}?\s?\d[\d.,]*\)?$/u.test(more.text)) {
+        previous[at] = { ...cell, text: `${cell.text} ${more.text}` };
+        continue;
+      }
     }
     if (
       row.some((c) => SUMMARY_ROW.test(c.text)) &&

@@ -159,6 +159,43 @@ function periodFields(f: DocumentField): DocumentField[] {
   ];
 }
 
+/**
+ * A date property named for one end of a period ("fromDate", "toDate") says so in its tokens,
+ * as the labels of a period's ends do ("Statement period start date"); the words that said it
+ * ("from", "to") are stop words and gone.
+ */
+function boundTokens(
+  nameTokens: readonly string[],
+  node: SchemaNode,
+  roles: ReadonlySet<Role>,
+): readonly string[] {
+  if (node.kind !== 'date') return nameTokens;
+  const bound = roles.has('start') ? 'start' : roles.has('end') ? 'end' : undefined;
+  return bound && !nameTokens.includes(bound) ? [...nameTokens, bound] : nameTokens;
+}
+
+/** Nouns of a document's own kind: "Invoice date" is the date the invoice was issued. */
+const OWN_KIND = new Set([
+  'invoice',
+  'receipt',
+  'statement',
+  'bank_statement',
+  'order',
+  'purchase_order',
+  'bill',
+  'letter',
+  'document',
+]);
+
+/**
+ * A label's tokens with the document's kind read as its issue ("Invoice date" → "issue date"),
+ * for properties named by issue ("issueDate"); undefined when the label names no kind.
+ */
+function asIssued(label: readonly string[]): string[] | undefined {
+  if (!label.includes('date') || !label.some((t) => OWN_KIND.has(t))) return undefined;
+  return [...new Set(label.map((t) => (OWN_KIND.has(t) ? 'issue' : t)))];
+}
+
 function collectLeaves(
   node: SchemaNode,
   path: string,
@@ -174,12 +211,13 @@ function collectLeaves(
       continue;
     }
     if (prop.node.kind === 'array') continue;
+    const roles = rolesOf(`${prop.name} ${prop.node.title ?? ''}`, prop.node.description ?? '');
     leaves.push({
       path: p,
       node: prop.node,
-      nameTokens,
+      nameTokens: boundTokens(nameTokens, prop.node, roles),
       descriptionTokens: tokens(prop.node.description ?? ''),
-      roles: rolesOf(`${prop.name} ${prop.node.title ?? ''}`, prop.node.description ?? ''),
+      roles,
     });
   }
 }
@@ -189,7 +227,11 @@ const GENERIC = new Set(['number', 'date', 'name', 'id', 'code', 'value', 'type'
 
 /** How well a label names a leaf, 0..1 (before the candidate's weight). */
 function labelScore(leaf: Leaf, candidate: Candidate): number {
-  const byName = dice(leaf.nameTokens, candidate.tokens);
+  const issued = leaf.nameTokens.includes('issue') ? asIssued(candidate.tokens) : undefined;
+  const byName = Math.max(
+    dice(leaf.nameTokens, candidate.tokens),
+    issued ? dice(leaf.nameTokens, issued) : 0,
+  );
   let byDescription = 0;
   // A description covers a label only through a word that names something ("Due", not "Date").
   if (leaf.descriptionTokens.length > 0 && candidate.tokens.some((t) => !GENERIC.has(t))) {

@@ -124,7 +124,24 @@ function hintsFor(type: string): readonly string[] {
     cv: 'resume',
   };
   const alias = aliases[key];
-  return alias ? (BUILTIN_HINTS[alias] ?? []) : [];
+  if (alias) return BUILTIN_HINTS[alias] ?? [];
+  // A qualified type ("Sales receipt", "Business letter", "Supplier invoice"): the vocabulary
+  // of its head noun, the last word that names a known type.
+  const words = key.split('_').filter((w) => w !== '');
+  if (words.length < 2) return [];
+  for (let i = words.length - 1; i >= 0; i--) {
+    const word = words[i] as string;
+    const singular = word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+    for (const w of [word, singular]) {
+      const hints = Object.hasOwn(BUILTIN_HINTS, w)
+        ? BUILTIN_HINTS[w]
+        : Object.hasOwn(aliases, w)
+          ? BUILTIN_HINTS[aliases[w] as string]
+          : undefined;
+      if (hints) return hints;
+    }
+  }
+  return [];
 }
 
 /** True for the fallback classification. */

@@ -17,6 +17,7 @@ import type {
 } from './document-view.ts';
 import { lineFields, tableFields } from './label-values.ts';
 import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
+import { ocrLines } from './ocr-lines.ts';
 import { type LineSegment, relinePage } from './reline-page.ts';
 import {
   repairColumns,
@@ -182,6 +183,11 @@ function addFile(
         continue;
       }
       if (block.type === 'figure' || block.type === 'formula') continue;
+      const scanned = ocrLines(block, base, draft.lines.length);
+      if (scanned) {
+        draft.lines.push(...scanned);
+        continue;
+      }
       const texts = block.content.split('\n').map(plain);
       const nonEmpty = texts.filter((t) => t.trim() !== '');
       const box = boxOf(block.polygon);

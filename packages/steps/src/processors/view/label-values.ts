@@ -231,10 +231,13 @@ export function lineFields(lines: readonly DocumentLine[]): {
       // A row of labels over one row of values pairs vertically; over more rows of figures it is
       // a table's header, whose labels name columns; over rows of words (parallel blocks such as
       // "Bill to" and "Ship to") each label takes the first line under it.
+      // A table's column holds figures row after row; a label's value is one figure among words.
       const first = index + (wrapped ? 2 : 1);
+      const a = rows[first] ?? [];
+      const b = rows[first + 1] ?? [];
       const table =
         below > 1 &&
-        [...(rows[first] ?? []), ...(rows[first + 1] ?? [])].some((c) => numeric(c.text));
+        a.some((c) => numeric(c.text) && b.some((d) => numeric(d.text) && overlap(c, d) > 0));
       if (table) {
         for (const cell of [...row, ...(wrapped ? next : [])]) paired.add(cell);
         return;

@@ -33,6 +33,10 @@ export function splitCells(text: string): { text: string; start: number; end: nu
 
 const TOTAL_LINE = /^\s*(sub\s*-?\s*total|total|tax|vat|balance|amount due|grand total)\b/i;
 
+/** A date at the start of a text, and the rest ("1 March 2024 Standing order RENT"). */
+const LEADING_DATE =
+  /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}\.?[-\s][A-Za-z]{3,9}\.?[-\s,]+\d{2,4}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(\S.*)$/;
+
 interface PositionedWord {
   readonly text: string;
   readonly x0: number;
@@ -123,10 +127,21 @@ function alignedTable(
       // In a merged pair, only the first word of a data row belongs to the leading column.
       if (!column.lead || n === 0) return;
       const pair = words.filter((w) => placed.get(w) === c || placed.get(w) === c + 1);
-      const [lead, ...rest] = pair;
-      if (lead && /\d/.test(lead.text)) {
-        placed.set(lead, c);
-        for (const w of rest) placed.set(w, c + 1);
+      // A date of several words ("1 March 2024", "Mar 4, 2025") leads as a whole.
+      const date = LEADING_DATE.exec(pair.map((w) => w.text).join(' '));
+      const count = date?.[1] ? date[1].split(/\s+/).length : 1;
+      if (
+        pair[0] &&
+        /\d/.test(
+          pair
+            .slice(0, count)
+            .map((w) => w.text)
+            .join(' '),
+        )
+      ) {
+        pair.forEach((w, n) => {
+          placed.set(w, n < count ? c : c + 1);
+        });
       }
     });
     return split.map((_, c) => {
@@ -182,9 +197,6 @@ function splitLeadingNumbers(table: DocumentTable): DocumentTable {
     }),
   };
 }
-
-const LEADING_DATE =
-  /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}\.?[-\s][A-Za-z]{3,9}\.?[-\s,]+\d{2,4}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(\S.*)$/;
 
 /**
  * A date column joined to the next one ("2022-11-03 Direct debit" under "Posting Date
@@ -363,6 +375,24 @@ function headerContinuation(
   return out;
 }
 
+/** True for a line of two or more cells that all read as labels ("Bill To    Ship To"). */
+function labelRow(line: DocumentLine | undefined): boolean {
+  const cells = line ? splitCells(line.text) : [];
+  return cells.length >= 2 && cells.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+}
+
+/** Totals under a table ("Subtotal", "VAT 20%", "Amount due"), which end its rows. */
+const TOTALS_LINE =
+  /^\s*(sub\s*-?\s*total|total|tax|vat|gst|amount due|balance due|grand total)\b/i;
+
+/**
+ * True when `line` ends the rows above it: a row of labels after a row of values starts another
+ * table (the header grid of a document above its items), and a total line ends the items.
+ */
+function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boolean {
+  return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
+}
+
 /** Finds tables in consecutive lines: a header of ≥ 2 cells followed by rows of as many cells. */
 export function tablesFromLines(
   lines: readonly DocumentLine[],
@@ -393,6 +423,18 @@ export function tablesFromLines(
     }
     // A header set on two lines: its second line joins the first and leaves the rows.
     const continuation = headerContinuation(headerLine, lines[i + 1]);
+    // A label/value pair ("Cashier    Peter") above the real header: the header is the row of
+    // labels right above the first row of values.
+    if (
+      !continuation &&
+      labelRow(lines[i + 1]) &&
+      lines[i + 2] &&
+      !labelRow(lines[i + 2]) &&
+      splitCells(lines[i + 2]?.text ?? '').length >= 2
+    ) {
+      i++;
+      continue;
+    }
     const first = continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2 ? i + 2 : i + 1;
     const window = [headerLine, ...lines.slice(first)];
     const joinHeader = (table: DocumentTable): DocumentTable => {
@@ -410,7 +452,7 @@ export function tablesFromLines(
       const line = window[j];
       if (!line) break;
       const cells = cellsOf(line);
-      if (cells.length !== header.length) break;
+      if (cells.length !== header.length || (j > 1 && endsRows(line, window[j - 1]))) break;
       rows.push(cells);
       j++;
     }
@@ -422,7 +464,8 @@ export function tablesFromLines(
         !line ||
         splitCells(line.text).length < 2 ||
         line.text.includes(':') ||
-        TOTAL_LINE.test(line.text)
+        TOTAL_LINE.test(line.text) ||
+        (k > 1 && labelRow(line) && !labelRow(window[k - 1]))
       )
         break;
       k++;

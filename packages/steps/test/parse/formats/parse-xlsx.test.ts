@@ -7,7 +7,7 @@ import { parseDocument } from '../../../src/parse/parse-document.ts';
 import type { ParseConfig, TableCellDetails } from '../../../src/parse/parse-output.ts';
 import { resolveParseConfig } from '../../../src/parse/resolve-parse-config.ts';
 import { makeXlsx } from '../../fixtures/parse/make-office.ts';
-import { makeRawXlsx } from '../../fixtures/parse/make-raw-xlsx.ts';
+import { makeRawSheetXlsx, makeRawXlsx } from '../../fixtures/parse/make-raw-xlsx.ts';
 
 const ADVANCED: ParseConfig = {
   advancedOptions: {
@@ -26,6 +26,7 @@ function context(config: ParseConfig = {}): FormatContext {
     signal: new AbortController().signal,
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     fileName: 'book.xlsx',
+    pdfWorkers: 'auto',
   };
 }
 
@@ -49,12 +50,9 @@ async function makeGappyXlsx(): Promise<Uint8Array> {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
-describe.each([
-  ['loaded', false],
-  ['streamed', true],
-])('parseXlsx (%s)', (_label, stream) => {
+describe('parseXlsx', () => {
   it('leaves out empty rows and columns and writes the sheet as a markdown table', async () => {
-    const draft = await parseXlsx(await makeGappyXlsx(), context(ADVANCED), { stream });
+    const draft = await parseXlsx(await makeGappyXlsx(), context(ADVANCED));
     const block = table(draft);
     expect(block?.content).toBe(
       [
@@ -86,7 +84,7 @@ describe.each([
       ],
       [2, [['B2', 'second']]],
     ]);
-    const draft = await parseXlsx(bytes, context(ADVANCED), { stream });
+    const draft = await parseXlsx(bytes, context(ADVANCED));
     const block = table(draft);
     expect(block?.content).toBe(
       ['| first | head |', '| --- | --- |', '|  | second |', '| third |  |'].join('\n'),
@@ -101,13 +99,13 @@ describe.each([
     const larger = new Uint8Array(bytes.length + 64).fill(0x5a);
     larger.set(bytes, 32);
     const view = larger.subarray(32, 32 + bytes.length);
-    const draft = await parseXlsx(view, context(), { stream });
-    expect(draft).toEqual(await parseXlsx(bytes, context(), { stream }));
+    const draft = await parseXlsx(view, context());
+    expect(draft).toEqual(await parseXlsx(bytes, context()));
     expect(table(draft)?.content).toContain('| North | $1,234.50 |');
   });
 
   it('shares one frozen formatting object between cells of the same style', async () => {
-    const draft = await parseXlsx(await makeXlsx(), context(ADVANCED), { stream });
+    const draft = await parseXlsx(await makeXlsx(), context(ADVANCED));
     const header = cellDetails(table(draft)).filter((d) => d.rowIndex === 0);
     expect(header.length).toBeGreaterThan(2);
     const [first, ...rest] = header.map((d) => d.formatting);
@@ -189,7 +187,7 @@ describe('parseXlsx cell details', () => {
   ] as const)(
     'holds exactly the fields asked for, in SPEC.md order (%s)',
     async (_label, config, expected) => {
-      const draft = await parseXlsx(await makeXlsx(), context(config), { stream: true });
+      const draft = await parseXlsx(await makeXlsx(), context(config));
       const details = cellDetails(table(draft));
       const picked = [
         details.find((d) => d.rowIndex === 0 && d.columnIndex === 0),
@@ -215,21 +213,70 @@ describe('parseXlsx cell details', () => {
   });
 });
 
-describe('parseXlsx readers', () => {
-  it.each([
-    ['default options', {}],
-    ['cell metadata and formatting', ADVANCED],
-    ['raw values', { advancedOptions: { excelUseRawCellValues: true } }],
-  ] as const)(
-    'the streaming reader gives the loading reader’s draft (%s)',
-    async (_label, config) => {
-      const bytes = await makeXlsx();
-      const loaded = await parseXlsx(bytes, context(config), { stream: false });
-      const streamed = await parseXlsx(bytes, context(config), { stream: true });
-      expect(cellDetails(table(streamed)).length).toBeGreaterThan(10);
-      expect(streamed).toEqual(loaded);
-    },
-  );
+describe('parseXlsx reader', () => {
+  it('moves shared formulas to each cell, keeping $ parts, strings and names', async () => {
+    const bytes = makeRawSheetXlsx(
+      '<sheetData>' +
+        '<row r="1"><c r="A1"><v>2</v></c><c r="B1"><f t="shared" ref="B1:B3" si="0">A1*$A$1+SUM(A$1:A1)&amp;"A1"</f></c></row>' +
+        '<row r="2"><c r="A2"><v>3</v></c><c r="B2"><f t="shared" si="0"/></c></row>' +
+        '<row r="3"><c r="A3"><v>4</v></c><c r="B3"><f t="shared" si="0"/><v>99</v></c></row>' +
+        '</sheetData>',
+    );
+    const draft = await parseXlsx(
+      bytes,
+      context({
+        ...ADVANCED,
+        advancedOptions: { ...ADVANCED.advancedOptions, excelSkipCalculation: false },
+      }),
+    );
+    const byRef = new Map(cellDetails(table(draft)).map((d, i) => [d.cellReference, { d, i }]));
+    expect(byRef.get('B2')?.d.formula).toBe('=A2*$A$1+SUM(A$1:A2)&"A1"');
+    expect(byRef.get('B3')?.d.formula).toBe('=A3*$A$1+SUM(A$1:A3)&"A1"');
+    const contents = table(draft)?.cells?.contents ?? [];
+    // Calculated where no result is stored (B1, B2), the cached result kept (B3).
+    expect(contents[byRef.get('B1')?.i ?? -1]).toBe('6A1');
+    expect(contents[byRef.get('B2')?.i ?? -1]).toBe('11A1');
+    expect(contents[byRef.get('B3')?.i ?? -1]).toBe('99');
+  });
+
+  it('reads hidden columns, rich and phonetic text, inline strings and prefixed elements', async () => {
+    const bytes = makeRawSheetXlsx(
+      '<x:cols><x:col min="2" max="3" hidden="1"/></x:cols><x:sheetData>' +
+        '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="D1" t="inlineStr"><x:is><x:t>in line</x:t></x:is></x:c></x:row>' +
+        '<x:row r="2"><x:c r="A2" t="b"><x:v>1</x:v></x:c><x:c r="C2"><x:v>5</x:v></x:c><x:c r="D2" t="e"><x:v>#N/A</x:v></x:c></x:row>' +
+        '</x:sheetData>',
+      '<si><r><t>Rich </t></r><r><rPr><b/></rPr><t>text</t></r><rPh sb="0" eb="1"><t>ignored</t></rPh></si><si><t>hidden</t></si>',
+    );
+    const shown = await parseXlsx(bytes, context());
+    expect(table(shown)?.content).toBe(
+      [
+        '| Rich text | hidden |  | in line |',
+        '| --- | --- | --- | --- |',
+        '| TRUE |  | 5 | #N/A |',
+      ].join('\n'),
+    );
+    const skipped = await parseXlsx(
+      bytes,
+      context({ advancedOptions: { excelSkipHiddenContent: true } }),
+    );
+    expect(table(skipped)?.content).toBe(
+      ['| Rich text | in line |', '| --- | --- |', '| TRUE | #N/A |'].join('\n'),
+    );
+  });
+
+  it('fails on a workbook whose sheet part is damaged', async () => {
+    const bytes = makeRawSheetXlsx(
+      '<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>',
+    );
+    // Break the local header signature of the sheet part.
+    const text = Buffer.from(bytes).toString('latin1');
+    // The first occurrence of the name is in its local header, 30 bytes after the signature.
+    const at = text.indexOf('xl/worksheets/sheet1.xml') - 30;
+    expect(text.slice(at, at + 4)).toBe('PK\u0003\u0004');
+    const damaged = Uint8Array.from(bytes);
+    damaged[at] = 0;
+    await expect(parseXlsx(damaged, context())).rejects.toMatchObject({ reason: 'CORRUPT_FILE' });
+  });
 });
 
 /**
@@ -268,12 +315,9 @@ function cellsByReference(draft: DraftDocument): Record<string, [string, TableCe
   return out;
 }
 
-describe.each([
-  ['loaded', false],
-  ['streamed', true],
-])('formulas without a cached result (%s)', (_label, stream) => {
+describe('formulas without a cached result', () => {
   it('are empty by default, and their details say so', async () => {
-    const draft = await parseXlsx(await makeUncachedXlsx(), context(ADVANCED), { stream });
+    const draft = await parseXlsx(await makeUncachedXlsx(), context(ADVANCED));
     const cells = cellsByReference(draft);
     expect(cells.A3).toEqual([
       '',
@@ -282,9 +326,7 @@ describe.each([
     expect(cells.C3?.[0]).toBe('99');
     expect(cells.C3?.[1].formulaValue).toBeUndefined();
     // Without cell metadata the formula is still named for a cell that shows nothing.
-    const plain = cellsByReference(
-      await parseXlsx(await makeUncachedXlsx(), context(), { stream }),
-    );
+    const plain = cellsByReference(await parseXlsx(await makeUncachedXlsx(), context()));
     expect(Object.values(plain).filter(([, d]) => d.formulaValue === 'missing')).toHaveLength(8);
     expect(Object.values(plain).find(([, d]) => d.formula === '=A3*2')?.[0]).toBe('');
   });
@@ -293,9 +335,7 @@ describe.each([
     const config: ParseConfig = {
       advancedOptions: { ...ADVANCED.advancedOptions, excelSkipCalculation: false },
     };
-    const cells = cellsByReference(
-      await parseXlsx(await makeUncachedXlsx(), context(config), { stream }),
-    );
+    const cells = cellsByReference(await parseXlsx(await makeUncachedXlsx(), context(config)));
     const text = (ref: string) => cells[ref]?.[0];
     expect([text('A3'), text('B1'), text('B2'), text('B5'), text('C1'), text('C2')]).toEqual([
       '5',

@@ -49,6 +49,45 @@ function locate(bounds: readonly number[], value: number): number {
   return bounds.length - 2;
 }
 
+/**
+ * A run cut where it crosses a column rule, at the space nearest to the rule. pdf.js joins
+ * glyphs less than 0.6 em apart into one text item with a space between them, and a header row
+ * with short cells (LibreOffice's `Description Qty Amount`) comes as one item across three
+ * cells. Glyph positions are not kept, so each character is taken as an equal share of the
+ * run's width: the space nearest to the rule is where the cut goes.
+ */
+function splitAtRules(run: TextRun, columns: readonly number[]): TextRun[] {
+  const { left, right } = run.box;
+  const slack = run.size * 0.25;
+  const rules = columns.slice(1, -1).filter((x) => x > left + slack && x < right - slack);
+  if (rules.length === 0 || !run.text.includes(' ')) return [run];
+  const { text } = run;
+  const step = (right - left) / text.length;
+  const cuts: number[] = [];
+  for (const rule of rules) {
+    let best = -1;
+    for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) {
+      const x = left + (i + 0.5) * step;
+      if (best < 0 || Math.abs(x - rule) < Math.abs(left + (best + 0.5) * step - rule)) best = i;
+    }
+    if (best > (cuts[cuts.length - 1] ?? -1)) cuts.push(best);
+  }
+  const parts: TextRun[] = [];
+  let start = 0;
+  for (const cut of [...cuts, text.length]) {
+    const part = text.slice(start, cut);
+    if (part.trim() !== '') {
+      parts.push({
+        ...run,
+        text: part,
+        box: { ...run.box, left: left + start * step, right: left + cut * step },
+      });
+    }
+    start = cut + 1;
+  }
+  return parts;
+}
+
 /** Cell texts of a ruled table from the runs inside it; returns the runs it consumed. */
 function fillTable(
   table: RuledTable,
@@ -62,9 +101,11 @@ function fillTable(
   const used = new Set<TextRun>();
   for (const run of runs) {
     if (!inside(run.box, table.box)) continue;
-    const [x, y] = center(run.box);
-    cells[locate(table.rows, y)]?.[locate(table.columns, x)]?.push(run);
     used.add(run);
+    const row = cells[locate(table.rows, center(run.box)[1])];
+    for (const part of splitAtRules(run, table.columns)) {
+      row?.[locate(table.columns, center(part.box)[0])]?.push(part);
+    }
   }
   // Most cells hold one run or none: their text needs no line building.
   const grid = cells.map((row) =>
@@ -110,16 +151,19 @@ function fillTable(
 }
 
 /**
- * Below this share of cells holding text, a grid of rules is a figure's (a plot's frame, ticks
+ * At or below this share of cells holding text, a grid of rules is a figure's (a plot's frame, ticks
  * and grid lines with a few labels), not a table.
  */
 const MIN_FILLED_CELLS = 0.25;
 
-/** A grid of rules whose cells hold text: a table. */
+/**
+ * A grid of rules whose cells hold text (a letter or a digit: a plot's `≈` breaks or arrows are
+ * not a cell's content): a table.
+ */
 function isTable(block: DraftBlock): boolean {
   const cells = block.children ?? [];
-  const filled = cells.filter((cell) => cell.content !== '').length;
-  return filled > 0 && filled >= cells.length * MIN_FILLED_CELLS;
+  const filled = cells.filter((cell) => /[\p{L}\p{N}]/u.test(cell.content)).length;
+  return filled > 0 && filled > cells.length * MIN_FILLED_CELLS;
 }
 
 function median(values: readonly number[]): number {
@@ -194,8 +238,16 @@ const HEADING_MAX_CHARS = 200;
 const BOLD_HEADING_MAX_CHARS = 80;
 
 /**
+ * Text ending with an amount (`TOTAL 60.50`, `Balance due: $1,200`, `VAT 20%`): a label and its
+ * value set in bold or large type, as receipts and invoices set totals, not a heading.
+ */
+const ENDS_WITH_AMOUNT =
+  /(?:^|\s)[-+(]?(?:\p{Sc}\s?[\d.,' ]*\d|\d[\d.,' ]*[.,]\d{2}|\d[\d.,]*\s?%)\)?(?:\s?\p{Sc}|\s[A-Z]{3})?$/u;
+
+/**
  * The heading candidate of a paragraph, or undefined when it cannot be a heading: more than three
- * lines, or a row of separated pieces (a table row, a label and its value: `TOTAL  12.50`). A
+ * lines, a row of separated pieces (a table row, a label and its value: `TOTAL  12.50`), or text
+ * ending with an amount (one piece: `TOTAL 12.50`). A
  * bold line at body size is a candidate sub-heading only when it stands alone: one line, short,
  * not ending like a sentence or a label, not a list item, set apart from what is above it, and
  * followed by text that is not bold (a bold total or a table's header row is not a heading).
@@ -209,7 +261,7 @@ function headingCandidate(
 ): HeadingCandidate | undefined {
   const { lines } = paragraph;
   if (lines.length > HEADING_MAX_LINES || text.length > HEADING_MAX_CHARS) return undefined;
-  if (lines.some((l) => l.cells.length > 1)) return undefined;
+  if (lines.some((l) => l.cells.length > 1) || ENDS_WITH_AMOUNT.test(text)) return undefined;
   const size = median(lines.map((l) => l.size));
   const line = lines[0];
   const nextParagraph = next && 'paragraph' in next ? next.paragraph : undefined;

@@ -37,7 +37,7 @@ const MIN_WRAP_WIDTH = 0.4;
  * the column's width, at its right edge) and the line is as wide as text columns are; a break
  * when the line ended with room to spare or is narrow (an address, a label and its value), when
  * either line is a row of separated pieces, when the line ends with a colon, or when both lines
- * read `Label: value`. `widest` is the width of the widest text of the line's size on the page.
+ * read `Label: value`, or when both are set in a fixed-pitch font (code). `widest` is the width of the widest text of the line's size on the page.
  */
 export function lineJoin(
   line: TextLine,
@@ -46,6 +46,8 @@ export function lineJoin(
   widest: number,
 ): LineJoin {
   if (line.cells.length > 1 || next.cells.length > 1) return 'break';
+  // A code listing keeps its lines: a program's lines end where its author ended them.
+  if (line.mono && next.mono) return 'break';
   if (line.text.endsWith(':')) return 'break';
   if (labelled(line.text) && labelled(next.text)) return 'break';
   const width = line.box.right - line.box.left;

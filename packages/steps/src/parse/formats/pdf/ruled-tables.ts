@@ -49,10 +49,59 @@ function intersects(h: Segment, v: Segment): boolean {
   );
 }
 
+/** Share of a table's side its outer rule must cover. */
+const FRAME_COVER = 0.9;
+
+/** How much of `[from, to]` the segments at `at` cover (segments are merged: no overlaps). */
+function cover(segments: readonly Segment[], at: number, from: number, to: number): number {
+  let covered = 0;
+  for (const s of segments) {
+    if (Math.abs(s.at - at) > TOLERANCE) continue;
+    covered += Math.max(0, Math.min(s.to, to) - Math.max(s.from, from));
+  }
+  return to > from ? covered / (to - from) : 0;
+}
+
+/**
+ * True when the grid's outer rules run along its whole box: a table's frame. Connected boxes of
+ * a figure (a tree's nodes, a flowchart's steps joined by connectors) span a box too, but no
+ * rule runs along all of it.
+ */
+function framed(hs: readonly Segment[], vs: readonly Segment[], box: BoundingBox): boolean {
+  return (
+    cover(hs, box.top, box.left, box.right) >= FRAME_COVER &&
+    cover(hs, box.bottom, box.left, box.right) >= FRAME_COVER &&
+    cover(vs, box.left, box.top, box.bottom) >= FRAME_COVER &&
+    cover(vs, box.right, box.top, box.bottom) >= FRAME_COVER
+  );
+}
+
+/**
+ * True when at least half of the grid's inner rules run through the whole table, as a table's
+ * row and column rules do (a cell merged across others interrupts a few). A figure's boxes
+ * inside a frame (a flowchart) make many short inner rules and few long ones.
+ */
+function ruledThrough(
+  hs: readonly Segment[],
+  vs: readonly Segment[],
+  rows: readonly number[],
+  columns: readonly number[],
+  box: BoundingBox,
+): boolean {
+  const inner = [
+    ...rows.slice(1, -1).map((y) => cover(hs, y, box.left, box.right)),
+    ...columns.slice(1, -1).map((x) => cover(vs, x, box.top, box.bottom)),
+  ];
+  const through = inner.filter((share) => share >= FRAME_COVER).length;
+  return through * 2 >= inner.length;
+}
+
 /**
  * Groups ruling lines into grids: connected horizontal and vertical rules form a table whose
  * row boundaries are the distinct y of its horizontals and column boundaries the distinct x of
- * its verticals. Needs at least 2 rows and 2 columns (a box around a paragraph is not a table).
+ * its verticals. Needs at least 2 rows and 2 columns (a box around a paragraph is not a table)
+ * and a frame: outer rules along the whole box (see {@link framed}), and inner rules that mostly
+ * run through it (see {@link ruledThrough}).
  */
 export function findRuledTables(segments: readonly Segment[], maxSegments = 5000): RuledTable[] {
   const horizontals = mergeSegments(segments.filter((s) => s.kind === 'h')).slice(0, maxSegments);
@@ -102,6 +151,7 @@ export function findRuledTables(segments: readonly Segment[], maxSegments = 5000
       top: rows[0] ?? 0,
       bottom: rows[rows.length - 1] ?? 0,
     };
+    if (!framed(hs, vs, box) || !ruledThrough(hs, vs, rows, columns, box)) continue;
     tables.push({ box, rows, columns });
   }
   return tables.sort((a, b) => a.box.top - b.box.top);

@@ -115,7 +115,7 @@ export async function readPageText(page: PdfPage, config: ResolvedParseConfig): 
   const { scarce, complex } = textShape(items);
   const withGraphics =
     config.engine === 'parse_performance' || (config.engine === 'parse_auto' ? complex : scarce);
-  return { items, bold: boldFonts(content.styles), complex, scarce, withGraphics };
+  return { items, ...fontStyles(content.styles), complex, scarce, withGraphics };
 }
 
 /** A page's text items and what they tell about it (see {@link readPageText}). */
@@ -123,22 +123,33 @@ export interface PageText {
   readonly items: PdfTextItem[];
   /** The fonts (pdf.js ids) of the items that are bold. */
   readonly bold: ReadonlySet<string>;
+  /** The fonts (pdf.js ids) of fixed pitch: code listings, whose lines never wrap. */
+  readonly mono: ReadonlySet<string>;
   readonly complex: boolean;
   readonly scarce: boolean;
   readonly withGraphics: boolean;
 }
 
 /**
- * The bold fonts of a page's text content, by their flags or their names (`CMBX10`,
- * `Helvetica-Bold`, `Arial Black`): the styles carry both (a docflow patch to pdf.js).
+ * Fixed-pitch font names. Not pdf.js's `monospace` fallback family: pdf.js also gives it to any
+ * font whose glyphs all have one width (a subset of digits, a test font).
  */
-function boldFonts(styles: Record<string, unknown>): Set<string> {
+const MONO = /mono|courier|cmtt|lmtt|typewriter|consol|menlo|monaco|inconsolata|sourcecode/i;
+
+/**
+ * The bold and the fixed-pitch fonts of a page's text content: bold by flags or names (`CMBX10`,
+ * `Helvetica-Bold`, `Arial Black`), fixed pitch by names (`LiberationMono`, `Courier`, `CMTT10`).
+ * The styles carry both (`fontName`, `bold`: a docflow patch to pdf.js).
+ */
+function fontStyles(styles: Record<string, unknown>): Pick<PageText, 'bold' | 'mono'> {
   const bold = new Set<string>();
+  const mono = new Set<string>();
   for (const [id, style] of Object.entries(styles)) {
     const { fontName, bold: flagged } = style as { fontName?: string; bold?: boolean };
     if (flagged || /bold|black|heavy|semibold|demi|cmbx|-bx/i.test(fontName ?? '')) bold.add(id);
+    if (MONO.test(fontName ?? '')) mono.add(id);
   }
-  return bold;
+  return { bold, mono };
 }
 
 /** A page's text placed in the upright frame, and its geometry as a {@link PageScan} gives it. */
@@ -161,7 +172,7 @@ export interface PlacedPage {
  */
 export function placePage(
   page: PdfPage,
-  { items, bold }: Pick<PageText, 'items' | 'bold'>,
+  { items, bold, mono }: Pick<PageText, 'items' | 'bold' | 'mono'>,
   config: ResolvedParseConfig,
 ): PlacedPage {
   const viewport = page.getViewport({ scale: 1 });
@@ -171,7 +182,7 @@ export function placePage(
     vt,
     viewport.width,
     viewport.height,
-    bold,
+    { bold, mono },
     config.pageRotationEnabled,
   );
   return {

@@ -11,6 +11,8 @@ export interface LinePiece {
   readonly size: number;
   /** Every run of it is bold. */
   readonly bold: boolean;
+  /** Every run of it is set in a fixed-pitch font. */
+  readonly mono?: boolean;
 }
 
 /**
@@ -108,6 +110,7 @@ export function buildPieces(runs: readonly TextRun[]): LinePiece[] {
           baseline: largest.baseline,
           size: largest.size,
           bold: current.every((r) => r.bold || r.text.trim() === ''),
+          mono: current.every((r) => r.mono === true || r.text.trim() === ''),
         });
       }
       current = [];
@@ -192,6 +195,7 @@ export function joinRow(pieces: readonly LinePiece[]): TextLine {
     baseline: first.baseline,
     size: Math.max(...pieces.map((p) => p.size)),
     bold: pieces.every((p) => p.bold),
+    mono: pieces.every((p) => p.mono === true),
     cells: pieces,
   };
 }

@@ -18,6 +18,8 @@ export interface TextRun {
   readonly baseline: number;
   readonly size: number;
   readonly bold: boolean;
+  /** Set in a fixed-pitch font (a code listing). */
+  readonly mono?: boolean;
   /** Degrees of the run relative to the upright frame (0 for normal text). */
   readonly angle: number;
 }
@@ -43,7 +45,7 @@ export function placeTextRuns(
   viewportTransform: Matrix,
   viewportWidth: number,
   viewportHeight: number,
-  boldFonts: ReadonlySet<string>,
+  fonts: { readonly bold: ReadonlySet<string>; readonly mono: ReadonlySet<string> },
   detectRotation: boolean,
 ): { runs: TextRun[]; frame: UprightFrame } {
   const placed: ViewportRun[] = [];
@@ -106,7 +108,8 @@ export function placeTextRuns(
       box,
       baseline: relative === 0 ? frame.mapY(ox, oy) : (box.top + box.bottom) / 2,
       size,
-      bold: boldFonts.has(item.fontName),
+      bold: fonts.bold.has(item.fontName),
+      mono: fonts.mono.has(item.fontName),
       angle: relative,
     });
   }

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import * as lib from 'pdf-lib';
+import * as lib from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { lazyObjects } from '../../../../src/parse/formats/pdf/lazy-objects.ts';
 import { openPageContent } from '../../../../src/parse/formats/pdf/page-content.ts';

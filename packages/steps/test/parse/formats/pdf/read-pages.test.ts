@@ -21,6 +21,7 @@ function contextOf(config: ParseConfig = {}, signal = new AbortController().sign
     signal,
     mimeType: 'application/pdf',
     fileName: 'test.pdf',
+    pdfWorkers: 'auto',
   };
 }
 

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { tokens } from '../../src/processors/text-tokens.js';
+
+describe('tokens', () => {
+  it('maps synonyms and stems plurals', () => {
+    expect(tokens('Invoice No.')).toEqual(['invoice', 'number']);
+    expect(tokens('Items')).toEqual(['item']);
+  });
+
+  it('reads words that name Object.prototype members as plain words', () => {
+    // A manual's text ("the constructor calls toString") once crashed classification.
+    const words = tokens('the constructor calls toString and hasOwnProperty');
+    expect(words).toEqual(expect.arrayContaining(['constructor', 'call', 'string', 'property']));
+    expect(tokens('__proto__ valueOf')).toContain('proto');
+  });
+});
