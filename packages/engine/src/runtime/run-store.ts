@@ -148,11 +148,16 @@ export class RunStore {
 
   /**
    * The current snapshot (cached for active runs). On a store shared by processes, read from
-   * storage: another process may have changed the run since this one cached it.
+   * storage (another process may have changed the run since this one cached it), and the cache
+   * is left alone: this read, outside the run's lock, may finish after a commit of this process
+   * and would put an older state in the cache than the one that commit left there.
    */
   async get(runId: string): Promise<RunState | undefined> {
-    if (this.#deps.ctx.storage.sharedByProcesses === true) this.#cache.delete(runId);
-    return (await this.#entry(runId))?.state;
+    if (this.#deps.ctx.storage.sharedByProcesses !== true) {
+      return (await this.#entry(runId))?.state;
+    }
+    const record = await this.#deps.ctx.storage.getRun(runId);
+    return record?.kind === 'workflow_run' ? (record.snapshot as unknown as RunState) : undefined;
   }
 
   /**

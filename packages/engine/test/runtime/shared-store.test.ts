@@ -193,6 +193,27 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     expect(await a.storage.listWork()).toEqual([]);
   }, 60_000);
 
+  it('runs that callers wait for while their steps commit all finish (reads never stale the cache)', async () => {
+    // waitFor reads the run from storage while this process commits it: a read that finished
+    // after a commit used to put the older state in the cache, and the next step, started on
+    // the fast path, found itself missing there and dropped its queue row: the run stalled.
+    const db = oneDatabase();
+    const a = await startEngine(db, { steps: [recording('a', [])] });
+    const wf = await deployed(a, linear('PARSE', 'PARSE', 'PARSE', 'PARSE'));
+    let next = 0;
+    const client = async () => {
+      while (next < 160) {
+        next++;
+        const run = await a.workflowRuns.create({ workflow: { id: wf }, file: { text: 'x' } });
+        expect((await a.workflowRuns.waitFor(run.id, { timeoutMs: 20_000 })).status).toBe(
+          'PROCESSED',
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, client));
+    expect(await a.storage.listWork()).toEqual([]);
+  }, 120_000);
+
   it('queued work wakes an idle process at once, without polling', async () => {
     const db = oneDatabase();
     const log: Execution[] = [];

@@ -1,0 +1,19 @@
+/** What every process of the example reads from its environment. */
+export interface Settings {
+  /** `postgres://…` of the database all processes share. */
+  readonly url: string;
+  /** The schema of docflow's tables (default `docflow`). */
+  readonly schema: string;
+  /** How long a step's lease lasts: a killed worker's steps resume elsewhere after it. */
+  readonly leaseMs: number;
+}
+
+export function settings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const url = env.DOCFLOW_POSTGRES_URL;
+  if (url === undefined || url === '') throw new Error('DOCFLOW_POSTGRES_URL is not set');
+  return {
+    url,
+    schema: env.DOCFLOW_POSTGRES_SCHEMA ?? 'docflow',
+    leaseMs: Number(env.DOCFLOW_LEASE_MS ?? 10_000),
+  };
+}
