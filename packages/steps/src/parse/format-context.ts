@@ -13,9 +13,10 @@ export interface ParseLimits {
    * inflating, whatever the headers say. Real documents expand 2 to 24 times (Word and
    * LibreOffice DOCX 4 to 14, LibreOffice XLSX 10 to 23, the most repetitive sheet measured);
    * default 100, so that only a decompression bomb reaches it. PDFs measured (198: Debian's
-   * manuals, LaTeX, LibreOffice, our corpora) expand 1.5 times (median) to 5 (text), but a scan
-   * whose page images are FlateDecode expands about 110 times: a multi-page scan of that kind
-   * past a few MiB needs a higher ratio.
+   * manuals, LaTeX, LibreOffice, our corpora) expand 1.5 times (median) to 5 (text). A PDF's
+   * image XObjects are not counted here: a scan's FlateDecode page images expand a hundred to a
+   * thousand times. Each image is held to what its own width, height and bits per component
+   * decode to, and all of them together to `maxUncompressedBytes`.
    */
   readonly expansionRatio: number;
   /** Added to the expansion limit, for the fixed parts of small files (styles, fonts). Default 16 MiB. */

@@ -25,6 +25,12 @@ export async function measureExpansion(
   if (type === 'DOCX' || type === 'EXCEL') {
     await measureZip(bytes, limit, signal, describe(`${type} container`));
   } else if (type === 'PDF') {
-    await measurePdfStreams(bytes, limit, signal, describe('PDF (its compressed streams)'));
+    await measurePdfStreams(
+      bytes,
+      limit,
+      signal,
+      describe('PDF (its compressed streams)'),
+      limits.maxUncompressedBytes,
+    );
   }
 }

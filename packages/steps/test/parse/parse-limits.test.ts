@@ -3,8 +3,28 @@
  * is refused through the limits (counted while inflating), never by a crash of the process.
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PARSE_LIMITS } from '../../src/parse/format-context.ts';
+import { measureExpansion } from '../../src/parse/measure-expansion.ts';
 import { parseDocument } from '../../src/parse/parse-document.ts';
-import { bombPdf, docxOf, honestBombDocx, paragraph } from '../fixtures/parse/make-bombs.ts';
+import { isParseFailure } from '../../src/parse/parse-failure.ts';
+import {
+  bombPdf,
+  docxOf,
+  honestBombDocx,
+  paragraph,
+  scanPdf,
+} from '../fixtures/parse/make-bombs.ts';
+
+/** The failure reason and message measuring `bytes` as a PDF ends with, or undefined when it passes. */
+async function measurePdf(bytes: Uint8Array): Promise<string | undefined> {
+  try {
+    await measureExpansion('PDF', bytes, DEFAULT_PARSE_LIMITS, new AbortController().signal);
+    return undefined;
+  } catch (error) {
+    if (!isParseFailure(error)) throw error;
+    return `${error.reason}: ${error.message}`;
+  }
+}
 
 describe('ZIP containers are measured by inflating them, never by their headers', {
   timeout: 120_000,
@@ -60,6 +80,20 @@ describe('PDF streams are measured by inflating them', { timeout: 120_000 }, () 
     // The same drawing at a size a real page has reads.
     const small = await parseDocument(await bombPdf(0.05), { fileName: 'small.pdf' });
     expect(small.ok, !small.ok ? small.failureMessage : '').toBe(true);
+  });
+
+  it('a scan of ten pages, FlateDecode images that expand a thousand times, is no bomb', async () => {
+    const bytes = await scanPdf(10);
+    // 84 MB of pixels in about 90 KB: far past expansionRatio × size, as real scans are.
+    expect(bytes.length).toBeLessThan(200 * 1024);
+    expect(await measurePdf(bytes)).toBeUndefined();
+  });
+
+  it('an image that inflates past the dimensions its dictionary declares is a bomb', async () => {
+    const message = await measurePdf(await scanPdf(1, 2550, 3300, 10));
+    expect(message).toMatch(
+      /^FILE_SIZE_TOO_LARGE: An image of the PDF inflates past the \d+ bytes/,
+    );
   });
 });
 
