@@ -6,7 +6,7 @@ import { ParseFailure } from './parse-failure.ts';
 import type { ParseFailureReason } from './parse-output.ts';
 import type { ResolvedParseConfig } from './resolve-parse-config.ts';
 import { runFormat } from './run-format.ts';
-import { startWorker, workerEntry } from './worker-entry.ts';
+import { askWorker, startWorker, workerEntry } from './worker-entry.ts';
 
 /**
  * Formats read in a worker thread with a bounded heap: those whose parsers build a tree or a
@@ -97,57 +97,31 @@ export function runFormatContained(
     timer = undefined;
   }
   const entry = acquire(heapMb);
-  const { worker } = entry;
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      signal.removeEventListener('abort', onAbort);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    const onAbort = () => {
-      done();
-      void worker.terminate();
-      reject(signal.reason);
-    };
-    const onMessage = (reply: FormatReply) => {
-      done();
-      release(entry);
-      if (reply.ok) resolve(reply.draft);
-      else if (reply.reason) reject(new ParseFailure(reply.reason, reply.message));
-      else {
-        const Rebuilt = reply.name === 'RangeError' ? RangeError : Error;
-        reject(Object.assign(new Rebuilt(reply.message), { name: reply.name }));
-      }
-    };
-    const onError = (error: Error & { code?: string }) => {
-      done();
-      void worker.terminate();
-      reject(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new ParseFailure(
-              'FILE_SIZE_TOO_LARGE',
-              `Reading the ${type} file needed more than the ${heapMb} MiB of memory its parser may use (limits.workerHeapMb): the document is too large or expands too far. Split it, or raise the limit.`,
-            )
-          : new ParseFailure(
-              'CORRUPT_FILE',
-              `The ${type} parser stopped on this file (${error.message}). Re-export the document from its source application.`,
-            ),
-      );
-    };
-    const onExit = (code: number) => onError(new Error(`its thread exited with code ${code}`));
-    signal.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    const job: FormatJob = {
-      type,
-      bytes,
-      config: context.config,
-      limits: context.limits,
-      mimeType: context.mimeType,
-      fileName: context.fileName,
-    };
-    worker.postMessage(job);
+  const job: FormatJob = {
+    type,
+    bytes,
+    config: context.config,
+    limits: context.limits,
+    mimeType: context.mimeType,
+    fileName: context.fileName,
+  };
+  return askWorker<FormatReply, DraftDocument>(entry.worker, job, signal, {
+    reply: (reply) => {
+      if (reply.ok) return { value: reply.draft };
+      if (reply.reason) return { error: new ParseFailure(reply.reason, reply.message) };
+      const Rebuilt = reply.name === 'RangeError' ? RangeError : Error;
+      return { error: Object.assign(new Rebuilt(reply.message), { name: reply.name }) };
+    },
+    failed: (error) =>
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new ParseFailure(
+            'FILE_SIZE_TOO_LARGE',
+            `Reading the ${type} file needed more than the ${heapMb} MiB of memory its parser may use (limits.workerHeapMb): the document is too large or expands too far. Split it, or raise the limit.`,
+          )
+        : new ParseFailure(
+            'CORRUPT_FILE',
+            `The ${type} parser stopped on this file (${error.message}). Re-export the document from its source application.`,
+          ),
+    answered: () => release(entry),
   });
 }

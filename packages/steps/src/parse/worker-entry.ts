@@ -39,3 +39,60 @@ export function startWorker(start: WorkerStart, options: WorkerOptions = {}): Wo
     ? new Worker(start.url, options)
     : new Worker(start.code, { ...options, eval: true });
 }
+
+/** How {@link askWorker} turns a worker's messages and failures into its result. */
+export interface WorkerExchange<Message, Result> {
+  /** A final reply's result (or a rejection); undefined for a message that is not the reply. */
+  readonly reply: (
+    message: Message,
+  ) => { readonly value: Result } | { readonly error: unknown } | undefined;
+  /** The rejection for a worker that failed (an error, or an exit before its reply). */
+  readonly failed: (error: Error & { code?: string }) => unknown;
+  /** Told once the worker answered (not after an abort or a failure): keep it or close it. */
+  readonly answered: () => void;
+}
+
+/**
+ * Posts `request` to `worker` and settles with its reply. An abort terminates the worker and
+ * rejects with the signal's reason; an error or an exit terminates it and rejects with what
+ * `exchange.failed` makes of it. Every listener is removed once it settles.
+ */
+export function askWorker<Message, Result>(
+  worker: Worker,
+  request: unknown,
+  signal: AbortSignal,
+  exchange: WorkerExchange<Message, Result>,
+): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      signal.removeEventListener('abort', onAbort);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onAbort = () => {
+      done();
+      void worker.terminate();
+      reject(signal.reason);
+    };
+    const onMessage = (message: Message) => {
+      const outcome = exchange.reply(message);
+      if (outcome === undefined) return;
+      done();
+      exchange.answered();
+      if ('value' in outcome) resolve(outcome.value);
+      else reject(outcome.error);
+    };
+    const onError = (error: Error & { code?: string }) => {
+      done();
+      void worker.terminate();
+      reject(exchange.failed(error));
+    };
+    const onExit = (code: number) => onError(new Error(`its thread exited with code ${code}`));
+    signal.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(request);
+  });
+}

@@ -1,7 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
-import { startWorker, workerEntry } from '../../worker-entry.ts';
+import { askWorker, startWorker, workerEntry } from '../../worker-entry.ts';
 import type { LaidPage } from './laid-page.ts';
 import type { PageReadPath } from './read-page.ts';
 
@@ -83,41 +83,29 @@ export function readOnWorker(
   const worker = idle.pop() ?? spawn();
   // A working thread keeps the process alive; an idle one must not.
   worker.ref();
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      signal.removeEventListener('abort', onAbort);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    const onAbort = () => {
-      done();
-      void worker.terminate();
-      reject(signal.reason);
-    };
-    const onMessage = (reply: ReadReply | PageRead) => {
-      if ('pageRead' in reply) {
-        onPage?.(reply.pageRead);
-        return;
-      }
-      done();
-      release(worker);
-      if (reply.ok) resolve(reply);
-      else
-        reject(Object.assign(new Error(reply.message), { name: reply.name, reason: reply.reason }));
-    };
-    const onError = (error: Error) => {
-      done();
-      void worker.terminate();
-      reject(error);
-    };
-    const onExit = (code: number) => onError(new Error(`PDF worker exited (${code})`));
-    signal.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    worker.postMessage(onPage ? { ...request, progress: true } : request);
-  });
+  type Answer = Extract<ReadReply, { ok: true }>;
+  return askWorker<ReadReply | PageRead, Answer>(
+    worker,
+    onPage ? { ...request, progress: true } : request,
+    signal,
+    {
+      reply: (reply) => {
+        if ('pageRead' in reply) {
+          onPage?.(reply.pageRead);
+          return undefined;
+        }
+        if (reply.ok) return { value: reply };
+        return {
+          error: Object.assign(new Error(reply.message), {
+            name: reply.name,
+            reason: reply.reason,
+          }),
+        };
+      },
+      failed: (error) => error,
+      answered: () => release(worker),
+    },
+  );
 }
 
 function release(worker: Worker): void {
