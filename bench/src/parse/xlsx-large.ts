@@ -2,7 +2,7 @@
  * XLSX with 100,000 rows × 6 columns (numbers, text, dates, a formula column): parse time and the
  * process's peak RSS, each subject in a fresh child process per round, rounds interleaved.
  * Subjects: docflow's `parseDocument` (this checkout), exceljs 4.4's streaming reader alone (the
- * reader docflow used before decision 0015-i24, reading every cell's value, no output built) and,
+ * reader docflow used before decision 0027, reading every cell's value, no output built) and,
  * with `--baseline <dir>`, `parseDocument` from another checkout's `packages/steps` (for example
  * one still on exceljs), so that old and new run side by side.
  * Run: cd bench && npx tsx src/parse/xlsx-large.ts [--rounds 3] [--baseline /path/to/packages/steps]

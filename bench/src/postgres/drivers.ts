@@ -1,5 +1,5 @@
 /**
- * Issue 20's driver choice (docs/decisions/0009-i20-postgres-driver.md): node-postgres (`pg`)
+ * Issue 20's driver choice (docs/decisions/0010-postgres-driver.md): node-postgres (`pg`)
  * beside porsager's `postgres` on the PostgreSQL adapter's two hot paths, in interleaved rounds
  * on one throwaway server (installed defaults: fsync and synchronous_commit on).
  *

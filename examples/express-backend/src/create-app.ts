@@ -1,6 +1,6 @@
 /**
  * The HTTP layer: a thin mapping of routes onto the engine's resource methods, so the request
- * and response bodies are SPEC.md's shapes. Errors become SPEC.md's error body.
+ * and response bodies are the interface's shapes. Errors become the interface's error body.
  */
 
 import type { Engine } from '@docflow/engine';

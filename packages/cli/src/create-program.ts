@@ -177,14 +177,12 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
 
   program
     .command('serve')
-    .description(
-      "serve SPEC.md's HTTP interface (one engine per workspace) until SIGTERM or SIGINT",
-    )
+    .description('serve the HTTP interface (one engine per workspace) until SIGTERM or SIGINT')
     .addOption(new Option('--port <n>', 'TCP port').argParser(integer(0, 65_535)).default(8080))
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option(
       '--header-prefix <word>',
-      'the word in header names: x-<word>-api-version, x-<word>-workspace-id, webhook signatures (SPEC.md: service)',
+      'the word in header names: x-<word>-api-version, x-<word>-workspace-id, webhook signatures (default: service)',
       'extend',
     )
     .option(

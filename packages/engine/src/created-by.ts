@@ -1,4 +1,4 @@
-/** Who created a resource (SPEC.md CreatedBy): a user in a studio, or an API key; null when unknown. */
+/** Who created a resource (the interface's CreatedBy): a user in a studio, or an API key; null when unknown. */
 export interface CreatedBy {
   readonly type: 'user' | 'api_key';
   readonly email?: string;

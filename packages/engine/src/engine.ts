@@ -41,7 +41,7 @@ export interface EngineOptions {
    * HTTP server (127.0.0.1, a free port) when no `signedUrlProvider` is given.
    */
   readonly webhooks?: RuntimeWebhookOptions;
-  /** Attribution of created resources (SPEC.md CreatedBy); default null. */
+  /** Attribution of created resources (the interface's CreatedBy); default null. */
   readonly createdBy?: CreatedBy | null;
   /**
    * Told about failures the engine survives (a listener threw, storage hiccup in a loop); without
@@ -63,10 +63,10 @@ export interface EngineOptions {
   readonly downloads?: DownloadOptions;
 }
 
-/** The docflow engine: resources mirror SPEC.md as method calls. */
+/** The docflow engine: resources mirror the interface as method calls. */
 export interface Engine extends EngineServices {
   /**
-   * Parses a file synchronously (SPEC.md POST /parse): creates a parse run and waits for it,
+   * Parses a file synchronously (the interface's POST /parse): creates a parse run and waits for it,
    * at most five minutes. For onboarding and tests; production code uses `parseRuns`.
    */
   parse(input: ParseNowInput): Promise<ParseRun>;
@@ -79,7 +79,7 @@ export interface Engine extends EngineServices {
    * again (same idempotency key) on the next start. Closes the storage.
    */
   stop(): Promise<void>;
-  /** Listens to SPEC.md event types (`"*"` for all); returns an unsubscribe function. */
+  /** Listens to the interface event types (`"*"` for all); returns an unsubscribe function. */
   on(eventType: string, listener: EngineEventListener): () => void;
   /** Resolves once no step is queued or running and no webhook is pending (for tests and scripts). */
   idle(options?: { timeoutMs?: number }): Promise<void>;

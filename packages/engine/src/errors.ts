@@ -83,7 +83,7 @@ export function assertNoIssues(issues: readonly ValidationIssue[], what: string)
 /** Retryability lives on the error (Temporal): executors throw this for infrastructure failures. */
 export class StepError extends Error {
   override readonly name = 'StepError';
-  /** A SPEC.md failure reason used when retries are exhausted (default INTERNAL_ERROR). */
+  /** An interface failure reason used when retries are exhausted (default INTERNAL_ERROR). */
   readonly reason: string;
   readonly retryable: boolean;
 

@@ -21,10 +21,10 @@ export const STEP_TYPES = [
 /** A workflow step type. */
 export type StepType = (typeof STEP_TYPES)[number];
 
-/** The file types of SPEC.md's File resource. */
+/** The file types of the File resource. */
 export type FileType = 'PDF' | 'CSV' | 'IMG' | 'TXT' | 'DOCX' | 'EXCEL' | 'XML' | 'HTML';
 
-/** SPEC.md FileSummary: a file as embedded in runs and step runs. */
+/** The interface's FileSummary: a file as embedded in runs and step runs. */
 export interface FileSummary {
   readonly object: 'file';
   readonly id: string;
@@ -47,7 +47,7 @@ export interface FileSummary {
   readonly updatedAt: string;
 }
 
-/** SPEC.md RunUsage, as executors report it. */
+/** The interface's RunUsage, as executors report it. */
 export interface StepUsage {
   readonly credits: number;
   readonly pages?: number;
@@ -137,7 +137,7 @@ export interface StepSuccess<TOutput extends JsonValue = JsonValue> {
 /** A domain failure: the document or configuration made the step fail (a value, not an error). */
 export interface StepFailure {
   readonly failure: {
-    /** A SPEC.md failure reason (CORRUPT_FILE, PASSWORD_PROTECTED_FILE, …). */
+    /** An interface failure reason (CORRUPT_FILE, PASSWORD_PROTECTED_FILE, …). */
     readonly reason: string;
     readonly message: string;
   };
@@ -160,7 +160,7 @@ export interface StepExecutor<TConfig = JsonObject, TOutput extends JsonValue = 
   readonly requiresConfig?: boolean;
   /**
    * The configuration a run uses, with the executor's defaults applied, for the run to report
-   * (SPEC.md: a run's `config` is the config used, defaults applied). Given a config that passed
+   * (the interface: a run's `config` is the config used, defaults applied). Given a config that passed
    * `configSchema`. Without it, a run reports its config as given.
    */
   appliedConfig?(config: TConfig): JsonObject;

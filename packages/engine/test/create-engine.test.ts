@@ -16,7 +16,7 @@ describe.each(adapters)('createEngine on %s', (_name, makeStorage) => {
     await engine?.stop();
   });
 
-  it('runs TRIGGER → PARSE → EXTRACT to PROCESSED with SPEC.md shapes', async () => {
+  it('runs TRIGGER → PARSE → EXTRACT to PROCESSED with the interface shapes', async () => {
     const calls: string[] = [];
     engine = createEngine({
       storage: makeStorage(),

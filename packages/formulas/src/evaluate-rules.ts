@@ -32,10 +32,10 @@ export interface FormulaRule {
   readonly description?: string;
 }
 
-/** Why a rule did not pass (SPEC.md "Validation results"). */
+/** Why a rule did not pass (the interface's "Validation results"). */
 export type RuleFailureReason = 'RULE_FAILED' | 'PARSE_ERROR' | 'VALUE_ERROR';
 
-/** The result of one rule, as SPEC.md defines it. */
+/** The result of one rule, as the interface defines it. */
 export interface RuleResult {
   readonly name: string;
   /** TRUE only if the formula evaluated to TRUE (for an array: every item TRUE). */

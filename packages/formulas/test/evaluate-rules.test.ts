@@ -22,7 +22,7 @@ const scope = {
 };
 
 describe('evaluateRules', () => {
-  test('returns SPEC.md rule results and allPassed', () => {
+  test('returns the interface rule results and allPassed', () => {
     const result = evaluateRules(
       [
         { name: 'sum', formula: 'SUM(extract1.line_items.amount) = extract1.total' },

@@ -43,7 +43,7 @@ export interface ServerLimits {
   readonly jsonBytes?: number;
   /** A body that sends nothing for this long is cut off (400 REQUEST_TIMEOUT); default 30 s. */
   readonly bodyTimeoutMs?: number;
-  /** How long POST /parse, /extract, /classify and /split wait; default 5 minutes (SPEC.md). */
+  /** How long POST /parse, /extract, /classify and /split wait; default 5 minutes (docs/reference/resources.md). */
   readonly syncTimeoutMs?: number;
   /** Requests per key per window; `false` turns rate limiting off. Default 1000 per 10 s. */
   readonly rateLimit?: { readonly max: number; readonly windowMs: number } | false;
@@ -74,7 +74,7 @@ export interface ServerOptions {
   /**
    * The word in header names (`x-<word>-api-version`, `x-<word>-workspace-id` on requests,
    * `x-<word>-request-signature` … on webhooks). Default `extend`, which the service's SDK sends;
-   * SPEC.md writes `service`.
+   * The interface writes `service`.
    */
   readonly headerWord?: string;
   /**
@@ -125,7 +125,7 @@ function toFastifyPath(path: string): string {
 }
 
 /**
- * Creates the HTTP server of SPEC.md's interface over one engine per workspace. Opens the
+ * Creates the HTTP server of the interface over one engine per workspace. Opens the
  * registry and starts the engine of every workspace it knows, so their unfinished runs resume.
  *
  * @example

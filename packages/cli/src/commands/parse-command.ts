@@ -14,7 +14,7 @@ export interface ParseOptions {
   readonly progress?: boolean;
 }
 
-/** Runs the command; resolves with 1 when the file cannot be parsed (with the SPEC.md reason). */
+/** Runs the command; resolves with 1 when the file cannot be parsed (with the interface's reason). */
 export async function parseCommand(
   context: CliContext,
   path: string,

@@ -1,4 +1,4 @@
-/** `docflow serve`: SPEC.md's HTTP interface on a port, until SIGTERM or SIGINT. */
+/** `docflow serve`: the HTTP interface on a port, until SIGTERM or SIGINT. */
 import type { CliContext } from '../cli-context.ts';
 import { CliError } from '../cli-error.ts';
 import type { ModelProviderSettings } from '../provider-options.ts';

@@ -123,13 +123,13 @@ export interface InlineExtractorConfig {
   readonly [key: string]: unknown;
 }
 
-/** An inline classifier config (SPEC.md ClassifyConfig). */
+/** An inline classifier config (the interface's ClassifyConfig). */
 export interface InlineClassifierConfig {
   readonly classifications: readonly Classification[];
   readonly [key: string]: unknown;
 }
 
-/** An inline splitter config (SPEC.md SplitConfig). */
+/** An inline splitter config (the interface's SplitConfig). */
 export interface InlineSplitterConfig {
   readonly splitClassifications: readonly SplitClassification[];
   readonly [key: string]: unknown;
@@ -141,7 +141,7 @@ export interface TriggerStep extends StepBase<'TRIGGER'> {
   readonly next?: readonly SimpleNextEntry[];
 }
 
-/** PARSE config; `parseConfig` is SPEC.md's ParseConfig, checked by the PARSE executor. */
+/** PARSE config; `parseConfig` is the interface's ParseConfig, checked by the PARSE executor. */
 export interface ParseStepConfig {
   readonly parseConfig?: JsonObject;
 }

@@ -1,10 +1,10 @@
 /**
- * The event types of SPEC.md ("Events"), as data. Routing (which endpoint gets which event) is
+ * The event types of the interface ("Events"), as data. Routing (which endpoint gets which event) is
  * derived from these tables and nothing else, so that adding an event type is a one-line change.
  */
 import type { JsonObject } from '@docflow/storage';
 
-/** Event types grouped as in SPEC.md's "Event types" table. */
+/** Event types grouped as in the interface's "Event types" table. */
 export const EVENT_GROUPS = {
   /** Delivered only through workflow subscriptions. */
   workflowRun: [
@@ -49,10 +49,10 @@ export const EVENT_GROUPS = {
 /** A group name of {@link EVENT_GROUPS}. */
 export type EventGroup = keyof typeof EVENT_GROUPS;
 
-/** An event type named by SPEC.md. */
+/** An event type named by the interface. */
 export type EventType = (typeof EVENT_GROUPS)[EventGroup][number];
 
-/** Every event type of SPEC.md, in table order. */
+/** Every event type of the interface, in table order. */
 export const EVENT_TYPES: readonly EventType[] = Object.values(EVENT_GROUPS).flat();
 
 /** Event types delivered only through workflow subscriptions (`workflow_run.*`). */
@@ -77,7 +77,7 @@ export const SUBSCRIPTION_RESOURCE_TYPES = [
 /** A subscription's `resourceType`. */
 export type SubscriptionResourceType = (typeof SUBSCRIPTION_RESOURCE_TYPES)[number];
 
-/** Valid `enabledEvents` per subscription `resourceType`, exactly SPEC.md's table. */
+/** Valid `enabledEvents` per subscription `resourceType`, exactly the interface's table. */
 export const VALID_SUBSCRIPTION_EVENTS = {
   extractor: [
     'extract_run.processed',
@@ -103,7 +103,7 @@ export const VALID_SUBSCRIPTION_EVENTS = {
 const eventTypeSet: ReadonlySet<string> = new Set(EVENT_TYPES);
 const globalEventTypeSet: ReadonlySet<string> = new Set(GLOBAL_EVENT_TYPES);
 
-/** True when `value` is an event type of SPEC.md. */
+/** True when `value` is an event type of the interface. */
 export function isEventType(value: string): value is EventType {
   return eventTypeSet.has(value);
 }
@@ -122,7 +122,7 @@ export function isWorkflowRunEventType(value: string): boolean {
 }
 
 /**
- * The event object of SPEC.md: what a webhook request's body carries (JSON delivery) and what
+ * The event object of the interface: what a webhook request's body carries (JSON delivery) and what
  * in-process listeners receive. Listeners must tolerate unfamiliar `eventType`s.
  */
 export interface EngineEvent {
@@ -134,7 +134,7 @@ export interface EngineEvent {
 }
 
 /**
- * docflow's one event type beyond SPEC.md: what a WEBHOOK_RESPONSE step sends (the path's
+ * docflow's one event type beyond the interface: what a WEBHOOK_RESPONSE step sends (the path's
  * result, payload `{ workflowRunId, stepName, body }`). It goes to every endpoint subscribed to
  * the workflow, whatever the subscription's `enabledEvents`: adding the step to a workflow is the
  * opt-in. Not in {@link EVENT_TYPES}, so it cannot be listed in `enabledEvents`.

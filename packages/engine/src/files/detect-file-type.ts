@@ -1,8 +1,8 @@
 import type { FileType } from '../step-executor.ts';
 
-/** The outcome of {@link detectFileType}: SPEC.md's File `type` (null when unsupported) and a MIME type. */
+/** The outcome of {@link detectFileType}: the interface's File `type` (null when unsupported) and a MIME type. */
 export interface DetectedFileType {
-  /** SPEC.md File type, or null when the content is not a type PARSE supports. */
+  /** The interface's File type, or null when the content is not a type PARSE supports. */
   readonly type: FileType | null;
   /** The content's MIME type, also for unsupported types (`application/msword`, …). */
   readonly mimeType: string;

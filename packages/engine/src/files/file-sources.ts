@@ -5,7 +5,7 @@ import type { DownloadedFile } from './download-url.ts';
 import { blobKeyOf, storeFile, toFileSummary } from './file-store.ts';
 
 /**
- * A file given to a run (SPEC.md and the SDK's FileFromId, FileFromUrl, FileFromText): a stored
+ * A file given to a run (the interface and the SDK's FileFromId, FileFromUrl, FileFromText): a stored
  * file, a URL to download (with an optional name), or raw text where a run takes it.
  */
 export type RunFileSource =
@@ -69,7 +69,7 @@ export async function checkFileIds(
  * Turns a run's file sources into stored files: ids are looked up (a missing one is NOT_FOUND
  * before anything is stored), text is stored as a file, URLs are downloaded and stored. A URL
  * that cannot be downloaded (or that the document URL policy refuses) is not an error of the
- * request: the run is created FAILED with UNABLE_TO_DOWNLOAD_FILE, as SPEC.md lists it, or
+ * request: the run is created FAILED with UNABLE_TO_DOWNLOAD_FILE, as the interface lists it, or
  * FILE_SIZE_TOO_LARGE when its body passed the download limit.
  */
 export async function resolveFileSources(

@@ -19,7 +19,7 @@ export interface EventSink {
 export interface EngineContext {
   readonly storage: StorageAdapter;
   readonly clock: Clock;
-  /** A new id with the given SPEC.md prefix (`workflow_run_`, `file_`, …). */
+  /** A new id with the given the interface prefix (`workflow_run_`, `file_`, …). */
   newId(prefix: string): string;
   /** RFC 3339 UTC of the clock's now. */
   nowIso(): string;

@@ -6,7 +6,7 @@ const pool = new Uint8Array(POOL_SIZE);
 let offset = POOL_SIZE;
 
 /**
- * A new resource id: SPEC.md's prefix followed by 20 base-36 characters, 9 of the creation time
+ * A new resource id: the interface's prefix followed by 20 base-36 characters, 9 of the creation time
  * in milliseconds and 11 random. IDs are opaque; callers must not parse them. The time prefix
  * keeps the rows of runs created together next to each other in every index keyed by id
  * (events, runs), so a step commit touches fewer pages than with ids spread over the whole

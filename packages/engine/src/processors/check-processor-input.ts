@@ -6,9 +6,9 @@ import { validateProcessorConfig } from './validate-processor-config.ts';
 
 type Issues = ValidationIssue[];
 
-/** Most sample files of a `generate` request (SPEC.md "Limits"). */
+/** Most sample files of a `generate` request (the interface's "Limits"). */
 export const MAX_GENERATE_FILES = 5;
-/** Longest `generate.instructions` (SPEC.md "Limits"). */
+/** Longest `generate.instructions` (the interface's "Limits"). */
 export const MAX_GENERATE_INSTRUCTIONS = 2500;
 /** Longest publish `description`. */
 export const MAX_DESCRIPTION = 10_000;
@@ -61,7 +61,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Issues of a `generate` request's shape (SPEC.md "Other operations" and "Limits"). */
+/** Issues of a `generate` request's shape (the interface's "Other operations" and "Limits"). */
 export function checkGenerateRequest(generate: unknown, path = 'generate'): Issues {
   const issues: Issues = [];
   const request = asRecord(generate);
@@ -183,7 +183,7 @@ export function checkUpdateInput(kind: ProcessorKind, input: unknown): Issues {
   return issues;
 }
 
-/** Issues of a publish request (SPEC.md POST /processors/{id}/publish). */
+/** Issues of a publish request (the interface's POST /processors/{id}/publish). */
 export function checkPublishInput(kind: ProcessorKind, input: unknown): Issues {
   const { record, issues } = checkKeys(
     input,

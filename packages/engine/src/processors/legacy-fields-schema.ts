@@ -60,7 +60,7 @@ function objectSchema(fields: unknown): JsonObject {
 }
 
 /**
- * The JSON Schema equivalent of a deprecated `fields` list (SPEC.md ExtractionField), so that
+ * The JSON Schema equivalent of a deprecated `fields` list (the interface's ExtractionField), so that
  * executors, which read `schema`, also run extractors saved in the legacy format. Every field is
  * nullable (a missing value is null); currencies are `{ amount, iso_4217 }`, dates
  * `format: "date"`, enums list their values (descriptions under `service:descriptions`),

@@ -1,10 +1,10 @@
 /**
- * JSON Schemas of saved processor configs (SPEC.md "Legacy processor version and configs",
+ * JSON Schemas of saved processor configs (the interface's "Legacy processor version and configs",
  * ExtractAdvancedOptions, SplitConfig). Executors and workflow validation may reuse them; what
  * JSON Schema cannot say (unique classification ids, one `other`, a compilable extraction
  * schema, ranges with `end` at least `start`) is checked by `validateProcessorConfig`.
  *
- * `advancedOptions` rejects unknown keys, like VerifyConfig does in SPEC.md, so a misspelt option
+ * `advancedOptions` rejects unknown keys, like VerifyConfig does in the interface, so a misspelt option
  * is an error rather than silently ignored. Top-level keys are closed for the same reason.
  */
 
@@ -37,7 +37,7 @@ const fixedPageLimit = {
   description: 'deprecated; use pageRanges',
 } as const;
 
-/** A parse configuration (SPEC.md ParseConfig); its fields are checked by the PARSE executor. */
+/** A parse configuration (the interface's ParseConfig); its fields are checked by the PARSE executor. */
 const parseConfig = { type: 'object' } as const;
 
 const extractionField = {
@@ -87,7 +87,7 @@ const extractionField = {
   ],
 } as const;
 
-/** SPEC.md ExtractAdvancedOptions plus the deprecated legacy fields. */
+/** The interface's ExtractAdvancedOptions plus the deprecated legacy fields. */
 const extractAdvancedOptions = {
   type: 'object',
   additionalProperties: false,
@@ -150,7 +150,7 @@ const extractAdvancedOptions = {
 } as const;
 
 /**
- * SPEC.md LegacyExtractionConfig: a JSON `schema` (or the deprecated `fields`; exactly one of
+ * The interface's LegacyExtractionConfig: a JSON `schema` (or the deprecated `fields`; exactly one of
  * them, checked by `validateProcessorConfig` so that the message names both).
  */
 export const extractorConfigSchema: ConfigJsonSchema = {
@@ -182,7 +182,7 @@ const classification = {
   properties: { id: classificationId, type: classificationId, description: text },
 } as const;
 
-/** SPEC.md LegacyClassificationConfig (plus docflow's `confidenceThreshold` of the offline provider). */
+/** The interface's LegacyClassificationConfig (plus docflow's `confidenceThreshold` of the offline provider). */
 export const classifierConfigSchema: ConfigJsonSchema = {
   $id: 'docflow:processor-config:classifier',
   type: 'object',
@@ -233,7 +233,7 @@ const splitClassification = {
   },
 } as const;
 
-/** SPEC.md LegacySplitterConfig / SplitConfig. */
+/** The interface's LegacySplitterConfig / SplitConfig. */
 export const splitterConfigSchema: ConfigJsonSchema = {
   $id: 'docflow:processor-config:splitter',
   type: 'object',

@@ -1,14 +1,14 @@
 import type { ProcessorKind } from '../definition/workflow-definition.ts';
 
-/** SPEC.md LegacyProcessorVersion `processorType` of each processor kind. */
+/** The interface's LegacyProcessorVersion `processorType` of each processor kind. */
 export type ProcessorType = 'EXTRACT' | 'CLASSIFY' | 'SPLITTER';
 
-/** What differs between extractors, classifiers and splitters (SPEC.md names and prefixes). */
+/** What differs between extractors, classifiers and splitters (the interface names and prefixes). */
 export interface ProcessorKindSpec {
   readonly kind: ProcessorKind;
   /** The resource's id prefix (`ex_`, `cl_`, `spl_`). */
   readonly idPrefix: string;
-  /** LegacyProcessorVersion id prefix: SPEC.md gives `exv_` for every kind. */
+  /** LegacyProcessorVersion id prefix: the interface gives `exv_` for every kind. */
   readonly versionIdPrefix: 'exv_';
   /** Prefix of the version summary id embedded in runs (`exv_`, `clv_`, `splv_`). */
   readonly versionSummaryPrefix: string;

@@ -4,12 +4,12 @@ import type { ProcessorKind } from '../definition/workflow-definition.ts';
 import type { ProcessorType } from './processor-kinds.ts';
 
 /**
- * SPEC.md LegacyProcessorVersion: a published snapshot of a processor's config (or the draft,
+ * The interface's LegacyProcessorVersion: a published snapshot of a processor's config (or the draft,
  * with `version: "draft"`). Published versions never change.
  */
 export interface LegacyProcessorVersion {
   readonly object: 'document_processor_version';
-  /** Prefix `exv_` for every kind, as SPEC.md gives it. */
+  /** Prefix `exv_` for every kind, as the interface gives it. */
   readonly id: string;
   readonly processorId: string;
   readonly processorType: ProcessorType;
@@ -23,7 +23,7 @@ export interface LegacyProcessorVersion {
   readonly description?: string;
 }
 
-/** SPEC.md SplitterSummary, and its extractor and classifier counterparts (embedded in runs). */
+/** The interface's SplitterSummary, and its extractor and classifier counterparts (embedded in runs). */
 export interface ProcessorSummary {
   readonly object: ProcessorKind;
   /** Prefix `ex_`, `cl_` or `spl_`. */
@@ -42,7 +42,7 @@ export interface Processor extends ProcessorSummary {
 }
 
 /**
- * SPEC.md SplitterVersionSummary and its extractor and classifier counterparts, embedded in
+ * The interface's SplitterVersionSummary and its extractor and classifier counterparts, embedded in
  * runs (`splitterVersion`). Its id is the version's id with the kind's prefix (`exv_`, `clv_`,
  * `splv_`); IDs are opaque.
  */
@@ -92,7 +92,7 @@ export interface UpdateProcessorInput {
   readonly config?: JsonObject;
 }
 
-/** SPEC.md POST /processors/{id}/publish body. */
+/** The interface's POST /processors/{id}/publish body. */
 export interface PublishProcessorInput {
   readonly releaseType: 'major' | 'minor';
   readonly description?: string;
@@ -100,7 +100,7 @@ export interface PublishProcessorInput {
   readonly config?: JsonObject;
 }
 
-/** SPEC.md publish response. */
+/** The interface publish response. */
 export interface PublishProcessorResult {
   readonly success: true;
   readonly processorVersion: LegacyProcessorVersion;

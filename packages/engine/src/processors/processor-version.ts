@@ -4,7 +4,7 @@
  * the minor.
  */
 
-/** SPEC.md publish `releaseType`. */
+/** The interface publish `releaseType`. */
 export type ReleaseType = 'major' | 'minor';
 
 /** A published version number. */

@@ -31,7 +31,7 @@ import {
 import { createWorkflowRunsService, type WorkflowRunsService } from './workflow-runs.ts';
 import { createWorkflowsService, type WorkflowsService } from './workflows.ts';
 
-/** The engine's resource services: SPEC.md's resources as method calls. */
+/** The engine's resource services: the interface's resources as method calls. */
 export interface EngineServices {
   readonly files: FilesService;
   readonly workflows: WorkflowsService;
@@ -56,7 +56,7 @@ export interface EngineServicesDependencies {
   readonly executors: ReadonlyMap<StepType, StepExecutor>;
   /** The processor services, built first: the runtime resolves saved processors through them. */
   readonly processors: ProcessorResources;
-  /** Attribution of created resources (SPEC.md CreatedBy). */
+  /** Attribution of created resources (the interface's CreatedBy). */
   readonly createdBy: CreatedBy | null;
   /** Downloads URL file sources (under the document URL policy). */
   readonly download: Download;

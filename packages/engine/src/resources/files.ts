@@ -12,11 +12,11 @@ import type { EngineContext } from '../internal/engine-context.ts';
 import type { FileSummary } from '../step-executor.ts';
 import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 
-/** SPEC.md File: a stored file as `files.get` returns it. */
+/** The interface's File: a stored file as `files.get` returns it. */
 export interface FileResource extends FileSummary {
   /** A download URL; docflow has no URL server for files, so this is null. */
   readonly presignedUrl: string | null;
-  /** Deprecated in SPEC.md; always null here (parse runs hold parsed content). */
+  /** Deprecated in the interface; always null here (parse runs hold parsed content). */
   readonly contents: null;
 }
 

@@ -1,14 +1,14 @@
 import { isStorageError, type ListOptions, type Page } from '@docflow/storage';
 import { assertNoIssues, EngineError, EngineErrorCode, type ValidationIssue } from '../errors.ts';
 
-/** SPEC.md list response: `{ object: "list", data, nextPageToken? }`. */
+/** The interface list response: `{ object: "list", data, nextPageToken? }`. */
 export interface ListResult<T> {
   readonly object: 'list';
   readonly data: readonly T[];
   readonly nextPageToken?: string;
 }
 
-/** Pagination parameters of every list method (SPEC.md "Pagination"). */
+/** Pagination parameters of every list method (the interface's "Pagination"). */
 export interface PageParams {
   /** Default 10, at most 1000. */
   readonly maxPageSize?: number | undefined;
@@ -16,7 +16,7 @@ export interface PageParams {
   readonly nextPageToken?: string | undefined;
 }
 
-/** Pagination of lists that can be sorted (SPEC.md `sortBy`, `sortDir`). */
+/** Pagination of lists that can be sorted (the interface's `sortBy`, `sortDir`). */
 export interface SortedPageParams extends PageParams {
   /**
    * Default `createdAt` (creation order). `updatedAt`: by the time of the last change, ties in

@@ -51,7 +51,7 @@ export type GenerateSchema = (
 /** Options of {@link createProcessorsService}. */
 export interface ProcessorsServiceOptions {
   readonly kind: ProcessorKind;
-  /** Attribution of versions (SPEC.md CreatedBy), shown in version summaries; default null. */
+  /** Attribution of versions (the interface's CreatedBy), shown in version summaries; default null. */
   readonly createdBy?: CreatedBy | null;
   /** Extractors only: schema generation for `create({ generate })`. */
   readonly generateSchema?: GenerateSchema;
@@ -73,7 +73,7 @@ export interface ProcessorsService {
   /** Deletes the processor; emits `<kind>.deleted`. References to it stop resolving. */
   delete(id: string): Promise<{ object: ProcessorKind; id: string; deleted: true }>;
   /**
-   * SPEC.md POST /processors/{id}/publish: snapshots the draft (or `config`) as the next
+   * The interface's POST /processors/{id}/publish: snapshots the draft (or `config`) as the next
    * version ("1.0", then "1.1" for minor or "2.0" for major); emits `<kind>.version.published`.
    */
   publish(id: string, input: PublishProcessorInput): Promise<PublishProcessorResult>;
@@ -84,13 +84,13 @@ export interface ProcessorsService {
   /**
    * A reference as workflow steps and standalone runs give it: `version` `"draft"`, a number,
    * or `"latest"` (default): the newest published version, or the draft when none is published
-   * (as SPEC.md's WorkflowReference does).
+   * (as the interface's WorkflowReference does).
    */
   resolve(
     reference: { readonly id: string; readonly version?: string },
     path?: string,
   ): Promise<ResolvedProcessor>;
-  /** The summary runs embed (SPEC.md SplitterVersionSummary and counterparts). */
+  /** The summary runs embed (the interface's SplitterVersionSummary and counterparts). */
   versionSummary(version: LegacyProcessorVersion): ProcessorVersionSummary;
 }
 

@@ -18,7 +18,7 @@ export type { RunFileSource } from '../files/file-sources.ts';
 /** A package source: a stored file or a URL (raw text is not taken in packages). */
 export type PackageFileSource = Exclude<RunFileSource, { readonly text: string }>;
 
-/** Input of `workflowRuns.create` (SPEC.md POST /workflow_runs, as the SDK sends it). */
+/** Input of `workflowRuns.create` (the interface's POST /workflow_runs, as the SDK sends it). */
 export interface CreateWorkflowRunInput {
   readonly workflow: { readonly id: string; readonly version?: string };
   readonly file?: RunFileSource;

@@ -360,7 +360,7 @@ export interface ParseNowInput {
 }
 
 /**
- * Parses a file synchronously (SPEC.md POST /parse): creates a parse run and waits for it, at
+ * Parses a file synchronously (the interface's POST /parse): creates a parse run and waits for it, at
  * most five minutes.
  */
 export async function parseNow(

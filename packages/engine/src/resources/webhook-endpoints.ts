@@ -22,9 +22,9 @@ import {
 } from '../webhooks/stored-endpoint.ts';
 import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 
-/** The API version every endpoint is pinned to; the only one SPEC.md accepts. */
+/** The API version every endpoint is pinned to; the only one the interface accepts. */
 export const WEBHOOK_API_VERSION = '2026-02-09';
-/** Id prefix of webhook endpoints (SPEC.md). */
+/** Id prefix of webhook endpoints (docs/reference/resources.md). */
 export const WEBHOOK_ENDPOINT_ID_PREFIX = 'wh_';
 /** Prefix of signing secrets. */
 export const SIGNING_SECRET_PREFIX = 'wss_';

@@ -1,6 +1,6 @@
 /**
  * `engine.webhookSubscriptions`: binds an endpoint to one extractor, classifier, splitter or
- * workflow, for the event types SPEC.md allows for that resource type. One subscription per
+ * workflow, for the event types the interface allows for that resource type. One subscription per
  * endpoint and resource: creating a second one updates the first (the document `key` enforces it).
  *
  * Storage layout: collection `webhookSubscriptions`, `parentId` = the endpoint id (listing by
@@ -32,7 +32,7 @@ export interface WebhookSubscription {
   readonly webhookEndpointId: string;
   readonly resourceType: SubscriptionResourceType;
   readonly resourceId: string;
-  /** Event types valid for `resourceType` (SPEC.md's table). */
+  /** Event types valid for `resourceType` (the interface's table). */
   readonly enabledEvents: readonly string[];
   readonly createdAt: string;
   readonly updatedAt: string;

@@ -19,7 +19,7 @@ export interface ReviewOutput {
 /** Input of `workflowRuns.review`. */
 export interface ReviewInput {
   readonly decision: 'approve' | 'reject';
-  /** The reviewer's e-mail address (SPEC.md `reviewedByUser`). */
+  /** The reviewer's e-mail address (the interface's `reviewedByUser`). */
   readonly reviewer: string;
   readonly note?: string;
   readonly outputs?: readonly ReviewOutput[];

@@ -18,7 +18,7 @@ import { type ListResult, listPage, type SortedPageParams } from './list-result.
 /** A workflow definition's steps (DESIGN.md's 14 step types; validated on every write). */
 export type WorkflowSteps = readonly StepDefinition[];
 
-/** A workflow with its draft (SPEC.md Workflow, plus the draft's steps). */
+/** A workflow with its draft (the interface's Workflow, plus the draft's steps). */
 export interface Workflow extends WorkflowSummary {
   /** The draft's steps. */
   readonly steps: WorkflowSteps;

@@ -1,6 +1,6 @@
 import { type AnyStateMachine, createMachine, transition } from 'xstate';
 
-/** Workflow run statuses (SPEC.md). */
+/** Workflow run statuses (docs/reference/resources.md). */
 export const RUN_STATUSES = [
   'PENDING',
   'PROCESSING',
@@ -14,7 +14,7 @@ export const RUN_STATUSES = [
 /** A workflow run status. */
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
-/** Step run statuses (SPEC.md and DESIGN.md). */
+/** Step run statuses (the interface and DESIGN.md). */
 export const STEP_RUN_STATUSES = [
   'PENDING',
   'WAITING',
@@ -28,7 +28,7 @@ export const STEP_RUN_STATUSES = [
 export type StepRunStatus = (typeof STEP_RUN_STATUSES)[number];
 
 /**
- * Statuses of standalone runs: SPEC.md's parse, extract, classify and split runs (PENDING only
+ * Statuses of standalone runs: the interface's parse, extract, classify and split runs (PENDING only
  * for runs created by a batch, until their step starts).
  */
 export const STANDALONE_RUN_STATUSES = [
@@ -205,7 +205,7 @@ export function isFinalRunStatus(status: RunStatus): boolean {
   );
 }
 
-/** Statuses that `waitFor` returns on, as SDK polling treats them (SPEC.md). */
+/** Statuses that `waitFor` returns on, as SDK polling treats them (docs/reference/resources.md). */
 export function isSettledRunStatus(status: RunStatus): boolean {
   return isFinalRunStatus(status) || status === 'NEEDS_REVIEW';
 }

@@ -10,7 +10,7 @@ import type {
   WorkflowVersionSummary,
 } from './run-state.ts';
 
-/** SPEC.md StepRun, as `workflowRuns.get` returns it. */
+/** The interface's StepRun, as `workflowRuns.get` returns it. */
 export interface StepRun {
   readonly object: 'workflow_step_run';
   readonly id: string;
@@ -45,14 +45,14 @@ export interface WorkflowRunUsageEntry {
   readonly credits: number;
 }
 
-/** SPEC.md RunUsage of a workflow run: the aggregate across its child runs. */
+/** The interface's RunUsage of a workflow run: the aggregate across its child runs. */
 export interface WorkflowRunUsage {
   readonly credits: number;
   readonly totalCredits: number;
   readonly breakdown: readonly WorkflowRunUsageEntry[];
 }
 
-/** SPEC.md workflow run. */
+/** The interface workflow run. */
 export interface WorkflowRun {
   readonly object: 'workflow_run';
   readonly id: string;
@@ -99,7 +99,7 @@ function filesOf(
 
 const stepIds = new Map<string, string>();
 
-/** A stable id for a definition step (definitions name steps; SPEC.md gives them ids). */
+/** A stable id for a definition step (definitions name steps; the interface gives them ids). */
 function stepId(definitionId: string, name: string): string {
   const key = `${definitionId}\0${name}`;
   let id = stepIds.get(key);
@@ -191,7 +191,7 @@ function resultOf(
 }
 
 /**
- * Projects a run snapshot to SPEC.md's workflow run. `outputs` holds step outputs loaded from the
+ * Projects a run snapshot to the interface's workflow run. `outputs` holds step outputs loaded from the
  * blob store (by step run id); inline ones are read from the snapshot. `present` says which files
  * still exist: deleted ones leave `files`, and a processor run on one shows `file: null`. `graph`
  * (the definition) gives a processor run the inline config its step ran with.
@@ -232,7 +232,7 @@ export function toWorkflowRun(
   };
 }
 
-/** Projects one step run to SPEC.md's StepRun. */
+/** Projects one step run to the interface's StepRun. */
 export function toStepRun(
   state: RunState,
   sr: StepRunState,
@@ -272,7 +272,7 @@ function childRunOf(sr: StepRunState): { object: string; id: string } | undefine
 }
 
 /**
- * Sums the usage of every step run (SPEC.md RunUsage) and lists the child runs that make it up,
+ * Sums the usage of every step run (the interface's RunUsage) and lists the child runs that make it up,
  * in the order they were created: a step's processor run (`pr_…`, `exr_…`, `clr_…`, `splr_…`), or
  * the step run itself for another step that reported credits.
  */

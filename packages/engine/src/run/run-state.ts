@@ -6,7 +6,7 @@ import type { RunStatus, StepRunStatus } from './lifecycle.ts';
 
 export type { CreatedBy } from '../created-by.ts';
 
-/** SPEC.md WorkflowSummary. */
+/** The interface's WorkflowSummary. */
 export interface WorkflowSummary {
   readonly object: 'workflow';
   readonly id: string;
@@ -16,7 +16,7 @@ export interface WorkflowSummary {
   readonly createdBy: CreatedBy | null;
 }
 
-/** SPEC.md WorkflowVersionSummary. */
+/** The interface's WorkflowVersionSummary. */
 export interface WorkflowVersionSummary {
   readonly object: 'workflow_version';
   readonly id: string;

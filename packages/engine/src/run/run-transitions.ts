@@ -17,7 +17,7 @@ import { CONTROL_STEP_TYPES, type Effects, type TransitionContext } from './tran
 /**
  * The transitions of a workflow run: synchronous and pure (everything they read is in the state
  * and the context, loaded before). They change a draft of the state (`draftRunState`) and say
- * what else should happen in the effects: run events, SPEC.md events, and work intents that the
+ * what else should happen in the effects: run events, the interface events, and work intents that the
  * runtime turns into queue rows or immediate starts. The control steps are in `control/`.
  */
 

@@ -40,7 +40,7 @@ export type WorkIntent =
 export interface Effects {
   /** The run's event log entries. */
   readonly events: RunEventInput[];
-  /** SPEC.md events, prepared for the commit (payloads, outbox rows) and published after it. */
+  /** The interface events, prepared for the commit (payloads, outbox rows) and published after it. */
   readonly engineEvents: PendingEngineEvent[];
   readonly work: WorkIntent[];
   /**

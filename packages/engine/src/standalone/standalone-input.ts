@@ -40,10 +40,10 @@ interface RunCommon {
   readonly metadata?: JsonObject;
 }
 
-/** Input of `parseRuns.create` (SPEC.md POST /parse_runs). */
+/** Input of `parseRuns.create` (the interface's POST /parse_runs). */
 export interface CreateParseRunInput extends RunCommon {
   readonly file: RunFileSource;
-  /** SPEC.md ParseConfig; the run reports it with defaults applied. */
+  /** The interface's ParseConfig; the run reports it with defaults applied. */
   readonly config?: JsonObject;
 }
 

@@ -1,7 +1,7 @@
 import type { ProcessorKind } from '../definition/workflow-definition.ts';
 import type { StepType } from '../step-executor.ts';
 
-/** The kinds of standalone runs: SPEC.md's parse, extract, classify and split runs. */
+/** The kinds of standalone runs: the interface's parse, extract, classify and split runs. */
 export const STANDALONE_KINDS = ['parse_run', 'extract_run', 'classify_run', 'split_run'] as const;
 /** A standalone run kind (its `object` name and its storage `kind`). */
 export type StandaloneKind = (typeof STANDALONE_KINDS)[number];
@@ -9,7 +9,7 @@ export type StandaloneKind = (typeof STANDALONE_KINDS)[number];
 /** What differs between the kinds of standalone runs. */
 export interface StandaloneKindSpec {
   readonly kind: StandaloneKind;
-  /** SPEC.md id prefix of the run (`pr_`, `exr_`, `clr_`, `splr_`). */
+  /** The interface id prefix of the run (`pr_`, `exr_`, `clr_`, `splr_`). */
   readonly prefix: string;
   /** Id prefix of a batch of such runs (`bpar_` for parse runs, `bpr_` for processor runs). */
   readonly batchPrefix: string;

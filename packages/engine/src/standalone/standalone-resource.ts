@@ -8,7 +8,7 @@ import type { FileSummary } from '../step-executor.ts';
 import type { StandaloneKind } from './standalone-kinds.ts';
 import type { StandaloneRunState } from './standalone-state.ts';
 
-/** One contributing run of a RunUsage `breakdown` (SPEC.md). */
+/** One contributing run of a RunUsage `breakdown` (docs/reference/resources.md). */
 export interface RunUsageBreakdownEntry {
   /** The contributing run's `object` (`parse_run`, `extract_run`, …). */
   readonly object: StandaloneKind;
@@ -16,7 +16,7 @@ export interface RunUsageBreakdownEntry {
   readonly credits: number;
 }
 
-/** SPEC.md RunUsage. */
+/** The interface's RunUsage. */
 export interface RunUsage {
   readonly credits: number;
   /** Credits of this run and of the runs it caused. */
@@ -44,7 +44,7 @@ interface StandaloneRunBase<K extends StandaloneKind> {
   readonly updatedAt: string;
 }
 
-/** SPEC.md parse run. */
+/** The interface parse run. */
 export interface ParseRun extends StandaloneRunBase<'parse_run'> {
   /** Null once the file is deleted. */
   readonly file: FileSummary | null;
@@ -53,7 +53,7 @@ export interface ParseRun extends StandaloneRunBase<'parse_run'> {
   readonly metrics: { readonly pageCount: number | null } | null;
 }
 
-/** What extract, classify and split runs share (SPEC.md processor runs). */
+/** What extract, classify and split runs share (the interface processor runs). */
 interface ProcessorRunBase<K extends StandaloneKind> extends StandaloneRunBase<K> {
   readonly initialOutput: JsonValue;
   readonly reviewedOutput: JsonValue;
@@ -67,7 +67,7 @@ interface ProcessorRunBase<K extends StandaloneKind> extends StandaloneRunBase<K
   readonly dashboardUrl: string | null;
 }
 
-/** SPEC.md extract run. */
+/** The interface extract run. */
 export interface ExtractRun extends ProcessorRunBase<'extract_run'> {
   /** The saved extractor, null with an inline config. */
   readonly extractor: ProcessorSummary | null;
@@ -77,13 +77,13 @@ export interface ExtractRun extends ProcessorRunBase<'extract_run'> {
   readonly files: readonly FileSummary[] | null;
 }
 
-/** SPEC.md classify run. */
+/** The interface classify run. */
 export interface ClassifyRun extends ProcessorRunBase<'classify_run'> {
   readonly classifier: ProcessorSummary | null;
   readonly classifierVersion: ProcessorVersionSummary | null;
 }
 
-/** SPEC.md split run. */
+/** The interface split run. */
 export interface SplitRun extends ProcessorRunBase<'split_run'> {
   readonly splitter: ProcessorSummary | null;
   readonly splitterVersion: ProcessorVersionSummary | null;
@@ -100,7 +100,7 @@ export interface StandaloneRunOf {
   readonly split_run: SplitRun;
 }
 
-/** A run's usage as SPEC.md's RunUsage, with its own line in `breakdown`. */
+/** A run's usage as the interface's RunUsage, with its own line in `breakdown`. */
 function usageOf(state: StandaloneRunState): RunUsage | null {
   if (state.usage === null) return null;
   const { credits, pages } = state.usage;
@@ -113,7 +113,7 @@ function usageOf(state: StandaloneRunState): RunUsage | null {
 }
 
 /**
- * Projects a standalone run's snapshot to its SPEC.md resource. `present` says which files still
+ * Projects a standalone run's snapshot to its the interface resource. `present` says which files still
  * exist: a deleted file shows as `file: null` (and leaves `files`).
  */
 export function toStandaloneRun(

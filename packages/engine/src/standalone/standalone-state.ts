@@ -25,7 +25,7 @@ export interface StandaloneRunState {
   lost?: number;
   /** The last execution was interrupted by `engine.stop()`, not lost. */
   interrupted?: boolean;
-  /** The configuration used, defaults applied (SPEC.md `config`). */
+  /** The configuration used, defaults applied (the interface's `config`). */
   config: JsonObject;
   /** What the executor gets as `input.config` (`{ parseConfig }`, `{ extractorConfig }`, …). */
   stepConfig: JsonObject;

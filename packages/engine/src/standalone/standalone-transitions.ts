@@ -19,7 +19,7 @@ export type StandaloneWorkIntent =
 
 /**
  * What a standalone run's transition causes besides its new snapshot, committed with it: run
- * events, work intents, and the SPEC.md event of a finished run.
+ * events, work intents, and the interface's event of a finished run.
  */
 export interface StandaloneEffects {
   readonly events: RunEventInput[];
@@ -50,7 +50,7 @@ function move(
 }
 
 /**
- * A new run: PROCESSING with its first attempt queued, or PENDING for a run of a batch (SPEC.md
+ * A new run: PROCESSING with its first attempt queued, or PENDING for a run of a batch (the interface
  * keeps PENDING for those). A run whose file could not be fetched is created FAILED.
  */
 export function createRun(

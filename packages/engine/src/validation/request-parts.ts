@@ -67,7 +67,7 @@ export const prioritySchema = { type: 'integer', minimum: 1, maximum: 100 } as c
 /** Run metadata: an object (its size is checked by {@link checkMetadata}). */
 export const metadataSchema = { type: 'object' } as const;
 
-/** Size limit of run metadata (SPEC.md Limits). */
+/** Size limit of run metadata (the interface's Limits). */
 export const METADATA_LIMIT_BYTES = 10 * 1024;
 
 /**
@@ -156,7 +156,7 @@ export function packageIssues(files: readonly JsonObject[], path: string): Valid
   return issues;
 }
 
-/** Checks run metadata's size and cleans `service:usage_tags` as SPEC.md says. */
+/** Checks run metadata's size and cleans `service:usage_tags` as the interface says. */
 export function checkMetadata(
   metadata: JsonObject | undefined,
   path: string,

@@ -53,7 +53,7 @@ export interface WebhookDispatcherOptions {
   readonly maxRetryAfterMs?: number | undefined;
   /**
    * The word in the header names of every request (`x-<word>-request-signature`, …); default
-   * `service`, as SPEC.md writes them.
+   * `service`, as the interface writes them.
    */
   readonly headerWord?: string | undefined;
   /** Makes payload URLs for signed-URL delivery (see `createLoopbackBlobServer`). */

@@ -1,5 +1,5 @@
 /**
- * Routing, SPEC.md "Events": which endpoints receive an event. Pure, so that the engine can add
+ * Routing, the interface's "Events": which endpoints receive an event. Pure, so that the engine can add
  * the resulting outbox rows to the very commit that records the state change causing the event.
  *
  * - `workflow_run.*`: only endpoints subscribed to that workflow, for that event type; a WEBHOOK_RESPONSE

@@ -6,7 +6,7 @@ export type ChargeSteps = (steps: number) => void;
 /**
  * A `RegExp`-shaped class for JSONata's `RegexEngine` option (`exec` from `lastIndex`), backed by
  * re2js: JSONata regular expressions in WEBHOOK_RESPONSE bodies match in time linear in the text,
- * as formulas do (decision 0009). Each match is charged to the evaluation through `charge`.
+ * as formulas do (decision 0011). Each match is charged to the evaluation through `charge`.
  */
 export function re2RegExpClass(charge: ChargeSteps): RegExpConstructor {
   class Re2RegExp {

@@ -1,5 +1,5 @@
 /**
- * Webhook signatures, SPEC.md "Signature verification": hex HMAC-SHA-256 over
+ * Webhook signatures, the interface's "Signature verification": hex HMAC-SHA-256 over
  * `v0:<timestamp>:<raw body>` keyed with the endpoint's signing secret. The timestamp is Unix
  * seconds, as a decimal integer string in `x-service-request-timestamp`.
  */
@@ -12,7 +12,7 @@ export const SIGNATURE_HEADER = 'x-service-request-signature';
 /** Header carrying the endpoint's pinned API version. */
 export const API_VERSION_HEADER = 'x-service-api-version';
 
-/** The word SPEC.md writes in header names (`x-service-…`); the default of every option. */
+/** The word the interface writes in header names (`x-service-…`); the default of every option. */
 export const DEFAULT_HEADER_WORD = 'service';
 
 /** The three header names of a signed webhook request, for one header word. */
@@ -26,7 +26,7 @@ const HEADER_WORD = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
 
 /**
  * The webhook header names for a header word: `x-<word>-request-timestamp`,
- * `x-<word>-request-signature`, `x-<word>-api-version`. SPEC.md writes `service`; a server that
+ * `x-<word>-request-signature`, `x-<word>-api-version`. the interface writes `service`; a server that
  * stands in for a service whose SDK expects another word (`extend`) passes that word.
  *
  * @example
@@ -45,7 +45,7 @@ export function webhookHeaderNames(word: string = DEFAULT_HEADER_WORD): WebhookH
   };
 }
 
-/** The default replay window of {@link verifyWebhook}, SPEC.md's 5 minutes. */
+/** The default replay window of {@link verifyWebhook}, the interface's 5 minutes. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** Stable codes of {@link WebhookVerificationError}, one per reason a request is rejected. */

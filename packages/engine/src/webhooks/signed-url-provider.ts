@@ -1,10 +1,10 @@
 /**
- * Signed-URL delivery (SPEC.md "Delivery format"): instead of the event inline, the request's
+ * Signed-URL delivery (the interface's "Delivery format"): instead of the event inline, the request's
  * payload is `{ data: <url> }`, a URL from which the receiver downloads the event for one hour.
  */
 import type { EngineEvent } from '../events/event-types.ts';
 
-/** How long a signed payload URL stays valid: one hour (SPEC.md "Limits"). */
+/** How long a signed payload URL stays valid: one hour (the interface's "Limits"). */
 export const SIGNED_URL_TTL_MS = 3_600_000;
 
 /** What a {@link SignedUrlProvider} is told besides the event. */

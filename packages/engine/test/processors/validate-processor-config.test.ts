@@ -15,7 +15,7 @@ describe('validateProcessorConfig', () => {
     expect(validateProcessorConfig('splitter', VALID_CONFIGS.splitter)).toEqual([]);
   });
 
-  it('accepts every SPEC.md extractor option', () => {
+  it('accepts every extractor option of the interface', () => {
     const config = {
       type: 'EXTRACT',
       baseProcessor: 'extraction_performance',

@@ -11,7 +11,7 @@ export interface RunProjection {
 
 const PROCESSOR_KEYS = ['parseRun', 'extractRun', 'classifyRun', 'splitRun'] as const;
 
-/** The output a step run produced, whichever shape its `result` has (SPEC.md StepRun). */
+/** The output a step run produced, whichever shape its `result` has (the interface's StepRun). */
 export function outputOf(stepRun: StepRun): unknown {
   const result = stepRun.result as Record<string, unknown> | null;
   if (result === null) return null;

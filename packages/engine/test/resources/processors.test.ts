@@ -56,7 +56,7 @@ describe.each(STORAGES)('on %s storage', (_name, factory) => {
   describe.each(KINDS)('$kind service', ({ kind, prefix, type }) => {
     const config = VALID_CONFIGS[kind] as unknown as JsonObject;
 
-    it('creates a processor with the SPEC.md shape and gets it back', async () => {
+    it('creates a processor with the interface shape and gets it back', async () => {
       const { service } = await setup(kind);
       const created = await service.create({ name: 'Invoices', config });
       expect(created).toEqual({

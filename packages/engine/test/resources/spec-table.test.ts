@@ -10,7 +10,7 @@ import { createTestEngine, fakeStep, type TestEngine } from '@docflow/engine/tes
 import { afterEach, describe, expect, it } from 'vitest';
 
 /**
- * Issue 22's table: the resource shapes and behaviours SPEC.md asks of the library where it used
+ * Issue 22's table: the resource shapes and behaviours the interface asks of the library where it used
  * to differ. One test per row (rows of standalone runs: test/standalone/standalone-attempts.test.ts).
  */
 

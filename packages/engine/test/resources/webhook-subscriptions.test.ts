@@ -85,7 +85,7 @@ describe('webhookSubscriptions', () => {
     ]);
   });
 
-  it('accepts exactly the events SPEC.md lists per resource type, naming the valid ones otherwise', async () => {
+  it('accepts exactly the events the interface lists per resource type, naming the valid ones otherwise', async () => {
     for (const [resourceType, valid] of Object.entries(VALID_SUBSCRIPTION_EVENTS)) {
       const sub = await subscriptions.create({
         webhookEndpointId: endpointId,

@@ -215,7 +215,7 @@ export function describeEngineSemantics(makeStorage?: SemanticsStorage): void {
         const run = await engine.run(conditional());
         expect(run.status).toBe('PROCESSED');
         const route = run.stepRuns.find((s) => s.step.name === 'route');
-        // SPEC.md's router result: the branch that matched, null when ELSE was taken.
+        // The interface's router result: the branch that matched, null when ELSE was taken.
         const output = (route?.result as { output: { id: string } | null } | undefined)?.output;
         expect(output?.id ?? null).toBe(
           branch === 'bigReview' ? 'big' : branch === 'midFields' ? 'mid' : null,
@@ -965,7 +965,7 @@ export function describeEngineSemantics(makeStorage?: SemanticsStorage): void {
       expect(await engine.storage.listWork()).toEqual([]);
     });
 
-    it('emits SPEC.md events to in-process listeners', async () => {
+    it('emits the interface events to in-process listeners', async () => {
       engine = await createTestEngine({ steps: [fakeStep('PARSE', { chunks: [] })] });
       const seen: string[] = [];
       engine.on('*', (e) => {

@@ -171,7 +171,7 @@ describe('standalone runs execute through the step attempt of workflow steps', (
   });
 });
 
-describe('standalone runs as the SDK sends them, and as SPEC.md returns them', () => {
+describe('standalone runs as the SDK sends them, and as the interface returns them', () => {
   it('run a saved extractor: its summary, the version that ran, the config used with overrides', async () => {
     engine = createEngine({ steps: [echoExtract] });
     await engine.start();

@@ -7,7 +7,7 @@ import {
 } from '../../src/events/event-types.ts';
 
 describe('event types', () => {
-  it('has the 38 types of SPEC.md, each once', () => {
+  it('has the 38 types of the interface, each once', () => {
     expect(EVENT_TYPES).toHaveLength(38);
     expect(new Set(EVENT_TYPES).size).toBe(38);
     expect(isEventType('workflow_run.step_run.processed')).toBe(true);
@@ -19,7 +19,7 @@ describe('event types', () => {
     expect(GLOBAL_EVENT_TYPES.some((t) => t.startsWith('workflow_run.'))).toBe(false);
   });
 
-  it('lists valid subscription events per resource type as SPEC.md does', () => {
+  it('lists valid subscription events per resource type as the interface does', () => {
     expect(VALID_SUBSCRIPTION_EVENTS).toEqual({
       extractor: [
         'extract_run.processed',

@@ -58,7 +58,7 @@ const resource = fc.option(
 );
 
 describe('routeEvent (property)', () => {
-  it('equals SPEC.md routing computed the long way', () => {
+  it('equals the interface routing computed the long way', () => {
     fc.assert(
       fc.property(targets, fc.constantFrom(...EVENT_TYPES), resource, (t, eventType, res) => {
         const got = routeEvent(eventType, t, res);

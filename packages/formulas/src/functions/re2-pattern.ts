@@ -7,7 +7,7 @@ import { COST, spend } from '../work-meter.ts';
  * A regular expression compiled by re2js, a JavaScript port of RE2: matching takes time linear
  * in the text (no backtracking, so no pattern can make it exponential), and the syntax is RE2's,
  * as in Google Sheets' REGEXMATCH. Backreferences and lookaround do not exist in RE2.
- * (docs/decisions/0009-i21-regular-expressions-and-formula-budget.md)
+ * (docs/decisions/0011-regular-expressions-and-formula-budget.md)
  */
 export interface Pattern {
   readonly regex: RE2JS;

@@ -19,7 +19,7 @@ function single(headers: Headers, name: string): string | undefined {
 const unauthorized = (message: string) => new ApiError('UNAUTHORIZED', message);
 
 /**
- * The caller of a request (SPEC.md Authentication): `Authorization: Bearer <key>`; a workspace
+ * The caller of a request (the interface's Authentication): `Authorization: Bearer <key>`; a workspace
  * key reaches its own workspace, an organization key the workspace its header names. Throws
  * 401 for a missing, malformed, unknown or revoked key, 400 for an organization key without the
  * workspace header, 403 for a workspace the key cannot reach.
@@ -72,7 +72,7 @@ export function authenticate(
 }
 
 /**
- * SPEC.md Versioning: `2026-02-09` is the only version. Keys made by docflow all date from after
+ * The interface's Versioning: `2026-02-09` is the only version. Keys made by docflow all date from after
  * 2025-04-21, and for such keys a missing header is an error, not a legacy default.
  */
 export function checkApiVersion(names: RequestHeaderNames, headers: Headers): void {

@@ -1,6 +1,6 @@
 /**
- * The errors of the HTTP interface: SPEC.md's body (`code`, `message`, `retryable`,
- * `requestId`, `docUrl`) with SPEC.md's statuses only. Every code is documented in
+ * The errors of the HTTP interface: the interface's body (`code`, `message`, `retryable`,
+ * `requestId`, `docUrl`) with the interface's statuses only. Every code is documented in
  * docs/errors/server.md (a test keeps the two in step) and served at `GET /errors/{code}`.
  */
 
@@ -106,7 +106,7 @@ export interface ApiIssue {
   readonly message: string;
 }
 
-/** An error answered with SPEC.md's body. */
+/** An error answered with the interface's body. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly code: ApiErrorCode;
@@ -139,7 +139,7 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC.md's error body, with docflow's `issues` when the request had offending paths. */
+/** The interface's error body, with docflow's `issues` when the request had offending paths. */
 export interface ErrorBody {
   readonly code: string;
   readonly message: string;

@@ -3,7 +3,7 @@ import { webhookHeaderNames } from '@docflow/engine';
 /** The default header word: the one the service's SDK sends, so it works unchanged. */
 export const DEFAULT_SERVER_HEADER_WORD = 'extend';
 
-/** The only API version the interface accepts (SPEC.md Versioning). */
+/** The only API version the interface accepts (the interface's Versioning). */
 export const API_VERSION = '2026-02-09';
 
 /** Request headers that carry the header word. */

@@ -35,7 +35,7 @@ const FASTIFY_CODES: Readonly<Record<string, (error: Error) => ApiError>> = {
 
 /**
  * Every error a request can end with, as an {@link ApiError}: the engine's codes map onto
- * SPEC.md's statuses (an invalid state is 422, never 409), framework and multipart errors onto
+ * The interface's statuses (an invalid state is 422, never 409), framework and multipart errors onto
  * 400, and anything else is a 500 that says nothing of the server's insides.
  */
 export function toApiError(error: unknown, location: IssueLocation): ApiError {

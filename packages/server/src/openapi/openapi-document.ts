@@ -109,7 +109,7 @@ export function openApiDocument(
       title: 'docflow',
       version: options.version,
       description:
-        'The HTTP interface of docflow (SPEC.md), served by @docflow/server. Extensions to the interface are marked x-docflow-extension.',
+        'The HTTP interface of docflow, served by @docflow/server. Extensions to the interface are marked x-docflow-extension.',
     },
     security: [{ bearer: [] }],
     components: {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Presigned file and parse-output URLs live 15 minutes (SPEC.md Limits). */
+/** Presigned file and parse-output URLs live 15 minutes (the interface's Limits). */
 export const PRESIGNED_URL_TTL_MS = 15 * 60_000;
 
 /** Why a presigned URL is refused. */

@@ -1,4 +1,4 @@
-/** How a list query asks to be ordered (SPEC.md `sortBy`, `sortDir`). */
+/** How a list query asks to be ordered (the interface's `sortBy`, `sortDir`). */
 export interface OrderQuery {
   readonly sortBy?: 'createdAt' | 'updatedAt' | undefined;
   readonly sortDir?: 'asc' | 'desc' | undefined;

@@ -46,7 +46,7 @@ export async function filteredPage<T>(
 }
 
 /**
- * SPEC.md's `fileNameContains`: a run id matches that run, a file id the runs on that file, any
+ * The interface's `fileNameContains`: a run id matches that run, a file id the runs on that file, any
  * other text the runs with a file whose name contains it (case-insensitively).
  */
 export function matchesFileName(

@@ -14,7 +14,7 @@ export interface ServerContext {
   readonly signer: UrlSigner;
   /** The origin URLs handed to this request's caller start with. */
   origin(request: FastifyRequest): string;
-  /** How long a synchronous endpoint waits for its run, in ms (SPEC.md: 5 minutes). */
+  /** How long a synchronous endpoint waits for its run, in ms (the interface: 5 minutes). */
   readonly syncTimeoutMs: number;
   readonly uploadBytes: number;
   /** Stops counting the body timeout once a handler has read the whole body. */
@@ -57,7 +57,7 @@ interface RouteBase {
   readonly query?: JsonSchema;
   /** Shape of the 200 response, for the OpenAPI document (responses are not filtered by it). */
   readonly response: JsonSchema;
-  /** A docflow addition to the interface SPEC.md describes. */
+  /** A docflow addition to the HTTP interface. */
   readonly extension?: boolean;
   /** The SDK has no method for it (it calls every other workspace route). */
   readonly notInSdk?: boolean;

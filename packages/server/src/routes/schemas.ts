@@ -28,7 +28,7 @@ export function idsParams(...names: string[]): JsonSchema {
   };
 }
 
-/** SPEC.md pagination: `maxPageSize` 1 to 1000 (default 10) and an opaque `nextPageToken`. */
+/** The interface pagination: `maxPageSize` 1 to 1000 (default 10) and an opaque `nextPageToken`. */
 export const pageQuery = {
   nextPageToken: { type: 'string', minLength: 1, maxLength: 4096 },
   maxPageSize: { type: 'integer', minimum: 1, maximum: 1000, description: 'default 10' },
@@ -96,7 +96,7 @@ export function fileSource(...kinds: ('id' | 'url' | 'text')[]): JsonSchema {
   return { oneOf: kinds.map((k) => byKind[k]) };
 }
 
-/** SPEC.md's package: 2 to 50 files by id or URL. */
+/** The interface's package: 2 to 50 files by id or URL. */
 export const filePackage = {
   type: 'object',
   required: ['files'],

@@ -18,7 +18,7 @@ async function errorOf(response: Response) {
 }
 
 describe('authentication', () => {
-  it('answers 401 with the SPEC.md body for a missing, malformed, unknown or revoked key', async () => {
+  it('answers 401 with the interface error body for a missing, malformed, unknown or revoked key', async () => {
     const missing = await fetch(`${t.origin}/files`, {
       headers: { 'x-extend-api-version': '2026-02-09' },
     });

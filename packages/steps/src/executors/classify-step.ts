@@ -1,6 +1,6 @@
 /**
  * The CLASSIFY executor: `classifier {id, version}` (pinned) or inline `classifierConfig`;
- * output SPEC.md's `{ id, type, confidence, insights }`, routed by the classification id.
+ * output the interface's `{ id, type, confidence, insights }`, routed by the classification id.
  */
 import { defineStep, type StepExecutor, type StepSuccess } from '@docflow/engine';
 import { offlineProvider } from '../processors/offline/offline-provider.ts';

@@ -1,6 +1,6 @@
 /**
  * The EXTRACT executor: `extractor {id, version}` or inline `extractorConfig` (JSON `schema`
- * required) over the path's parsed document; output SPEC.md's `{ value, metadata }` with `value`
+ * required) over the path's parsed document; output the interface's `{ value, metadata }` with `value`
  * valid against the schema.
  */
 import {

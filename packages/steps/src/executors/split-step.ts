@@ -24,7 +24,7 @@ export interface SplitStepConfig {
   readonly splitterConfig?: SplitterConfig;
 }
 
-/** SPEC.md split item. */
+/** The interface split item. */
 export interface SplitItem {
   readonly id: string;
   readonly type: string;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 
 /**
  * The heavy parts of @docflow/steps that a user may leave out (optional peer dependencies,
- * decision 0012): each loads at its first use, never when the package is imported.
+ * decision 0024): each loads at its first use, never when the package is imported.
  */
 export type OptionalPackage =
   | 'sharp'

@@ -49,7 +49,7 @@ function confidence(blocks: readonly Block[]): { min: number | null; avg: number
 }
 
 /**
- * Turns a parser's draft into SPEC.md chunks for the configured strategy and target, assigning
+ * Turns a parser's draft into the interface chunks for the configured strategy and target, assigning
  * block ids in reading order (`blk_1`, `blk_2`, …; a table's cells follow the table).
  */
 export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): Chunk[] {
@@ -145,7 +145,7 @@ export function buildChunks(draft: DraftDocument, config: ResolvedParseConfig): 
   };
 
   for (const unit of draft.units) {
-    // Sheets are chunks of their own except in `document` chunking (SPEC.md: one chunk per sheet).
+    // Sheets are chunks of their own except in `document` chunking (the interface: one chunk per sheet).
     if (strategy === 'page' || (unit.sheet && strategy !== 'document') || !current) open(unit);
     for (const draftBlock of unit.blocks) {
       if (strategy === 'section' && draftBlock.headingLevel !== undefined) {

@@ -57,7 +57,7 @@ export function expansionLimit(limits: ParseLimits, fileBytes: number): number {
 
 /**
  * Whether a long PDF (60 pages or more) is read on worker threads besides the calling thread:
- * `'auto'` when a core is idle by the load average of the last minute (decision 0009-i23: on a
+ * `'auto'` when a core is idle by the load average of the last minute (decision 0012: on a
  * busy machine another thread only adds contention), `'always'` whatever the load, `'never'`.
  * Short documents are read in the calling thread whatever this says.
  */

@@ -20,7 +20,7 @@ const toggle = {
   properties: { enabled: { type: 'boolean' } },
 } as const;
 
-/** JSON Schema (draft 2020-12 subset understood by ajv 8) of SPEC.md's ParseConfig. */
+/** JSON Schema (draft 2020-12 subset understood by ajv 8) of the ParseConfig. */
 export const parseConfigSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,

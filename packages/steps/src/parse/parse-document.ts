@@ -47,7 +47,7 @@ export interface ParseDocumentOptions {
 export interface ParseDocumentSuccess {
   readonly ok: true;
   readonly output: ParseRunOutput;
-  /** The config with defaults applied (SPEC.md `parseRun.config`). */
+  /** The config with defaults applied (the interface's `parseRun.config`). */
   readonly config: ParseConfig;
   readonly usage: { readonly credits: number; readonly pages: number };
   readonly metrics: ParseRunMetrics;
@@ -82,7 +82,7 @@ function formatBytes(bytes: number): string {
 
 /**
  * Credits: parse_performance 1 per page, parse_light 0.5; parse_auto bills by complexity within
- * SPEC.md's 0.5 to 2: simple pages 0.5, complex pages 1, OCRed pages 2.
+ * The interface's 0.5 to 2: simple pages 0.5, complex pages 1, OCRed pages 2.
  */
 function credits(engine: ResolvedParseConfig['engine'], draft: DraftDocument): number {
   const pages = draft.pageCount;
@@ -108,7 +108,7 @@ function unsupportedMessage(mimeType: string, name: string): string {
 }
 
 /**
- * Parses a document into SPEC.md's ParseRunOutput. The type is detected from the content.
+ * Parses a document into the interface's ParseRunOutput. The type is detected from the content.
  * Every document problem (corrupt, encrypted, unsupported, too large, bad config) comes back as
  * `{ ok: false, failureReason, failureMessage }`; the promise rejects only when `signal` aborts.
  *

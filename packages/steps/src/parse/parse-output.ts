@@ -1,26 +1,26 @@
 /**
- * The shapes of SPEC.md's parse configuration and output (ParseConfig, ParseRunOutput, Chunk,
- * Block, block details, output metadata). Names follow SPEC.md exactly; other packages read
+ * The shapes of the parse configuration and output (ParseConfig, ParseRunOutput, Chunk,
+ * Block, block details, output metadata). Names follow the interface exactly; other packages read
  * these types, so changes here are additive only.
  */
 
-/** SPEC.md ParseConfig.target. `spatial` supports page chunking only. */
+/** The interface's ParseConfig.target. `spatial` supports page chunking only. */
 export type ParseTarget = 'markdown' | 'spatial';
 
-/** SPEC.md chunking strategy types. `section` is not supported with the `spatial` target. */
+/** The interface chunking strategy types. `section` is not supported with the `spatial` target. */
 export type ChunkingStrategyType = 'page' | 'document' | 'section';
 
-/** SPEC.md ParseConfig.chunkingStrategy. */
+/** The interface's ParseConfig.chunkingStrategy. */
 export interface ChunkingStrategy {
   readonly type: ChunkingStrategyType;
-  /** Strategy options; SPEC.md does not name them, so they are passed through untouched. */
+  /** Strategy options; the interface does not name them, so they are passed through untouched. */
   readonly options?: Readonly<Record<string, unknown>>;
 }
 
-/** SPEC.md ParseConfig.engine. */
+/** The interface's ParseConfig.engine. */
 export type ParseEngine = 'parse_performance' | 'parse_light' | 'parse_auto';
 
-/** SPEC.md blockOptions.figures. */
+/** The interface blockOptions.figures. */
 export interface FigureBlockOptions {
   readonly enabled?: boolean;
   /** Up to 2000 characters; requires `enabled: true`. */
@@ -33,7 +33,7 @@ export interface FigureBlockOptions {
   readonly summarizationEnabled?: boolean;
 }
 
-/** SPEC.md blockOptions.tables / blockOptions.text: the agentic correction switch. */
+/** The interface blockOptions.tables / blockOptions.text: the agentic correction switch. */
 export interface AgenticBlockOptions {
   readonly agentic?: {
     /** Default false; extra credits on pages where correction triggers. */
@@ -42,18 +42,18 @@ export interface AgenticBlockOptions {
   };
 }
 
-/** SPEC.md blockOptions.barcodes. */
+/** The interface blockOptions.barcodes. */
 export interface BarcodeBlockOptions {
   readonly imageClippingEnabled?: boolean;
   readonly readingEnabled?: boolean;
 }
 
-/** Options for a block kind SPEC.md names without fields (keyValue, formulas). */
+/** Options for a block kind the interface names without fields (keyValue, formulas). */
 export interface ToggleBlockOptions {
   readonly enabled?: boolean;
 }
 
-/** SPEC.md ParseConfig.blockOptions. */
+/** The interface's ParseConfig.blockOptions. */
 export interface ParseBlockOptions {
   readonly figures?: FigureBlockOptions;
   readonly tables?: AgenticBlockOptions;
@@ -63,21 +63,21 @@ export interface ParseBlockOptions {
   readonly formulas?: ToggleBlockOptions;
 }
 
-/** SPEC.md PageRangesItems: inclusive, 1-based; `end` defaults to 750. */
+/** The interface's PageRangesItems: inclusive, 1-based; `end` defaults to 750. */
 export interface PageRange {
   readonly start: number;
   readonly end?: number;
 }
 
-/** SPEC.md excelParsingMode. */
+/** The interface excelParsingMode. */
 export type ExcelParsingMode = 'basic' | 'advanced';
 
-/** SPEC.md formattingDetection item. */
+/** The interface formattingDetection item. */
 export interface FormattingDetection {
   readonly type: 'change_tracking';
 }
 
-/** SPEC.md ParseConfigAdvancedOptions. */
+/** The interface's ParseConfigAdvancedOptions. */
 export interface ParseConfigAdvancedOptions {
   /** Default true. */
   readonly pageRotationEnabled?: boolean;
@@ -100,7 +100,7 @@ export interface ParseConfigAdvancedOptions {
   };
 }
 
-/** SPEC.md ParseConfig. Every field is optional; defaults are applied by the parser. */
+/** The interface's ParseConfig. Every field is optional; defaults are applied by the parser. */
 export interface ParseConfig {
   /** Default `markdown`. */
   readonly target?: ParseTarget;
@@ -120,7 +120,7 @@ export interface Point {
   readonly y: number;
 }
 
-/** SPEC.md boundingBox, in points in the upright frame. */
+/** The interface boundingBox, in points in the upright frame. */
 export interface BoundingBox {
   readonly left: number;
   readonly top: number;
@@ -128,7 +128,7 @@ export interface BoundingBox {
   readonly bottom: number;
 }
 
-/** SPEC.md Block.metadata.page. */
+/** The interface's Block.metadata.page. */
 export interface BlockPage {
   /** 1-based page number. */
   readonly number: number;
@@ -138,14 +138,14 @@ export interface BlockPage {
   readonly height: number;
 }
 
-/** SPEC.md Block.metadata.sheet. */
+/** The interface's Block.metadata.sheet. */
 export interface BlockSheet {
   /** 0-based sheet index. */
   readonly index: number;
   readonly name: string;
 }
 
-/** SPEC.md Block.metadata. */
+/** The interface's Block.metadata. */
 export interface BlockMetadata {
   readonly page?: BlockPage;
   readonly sheet?: BlockSheet;
@@ -165,7 +165,7 @@ export interface OcrWord {
   readonly boundingBox: BoundingBox;
 }
 
-/** SPEC.md block types. */
+/** The interface block types. */
 export type BlockType =
   | 'text'
   | 'table'
@@ -175,7 +175,7 @@ export type BlockType =
   | 'barcode'
   | 'formula';
 
-/** SPEC.md CellFormatting. */
+/** The interface's CellFormatting. */
 export interface CellFormatting {
   readonly bold?: boolean;
   readonly italic?: boolean;
@@ -185,21 +185,21 @@ export interface CellFormatting {
   readonly backgroundColor?: string;
 }
 
-/** SPEC.md text_details. */
+/** The interface text_details. */
 export interface TextDetails {
   readonly type: 'text_details';
   /** Excel A1 notation; only with excelIncludeCellMetadata. */
   readonly cellReference?: string;
 }
 
-/** SPEC.md table_details. */
+/** The interface table_details. */
 export interface TableDetails {
   readonly type: 'table_details';
   readonly rowCount: number;
   readonly columnCount: number;
 }
 
-/** SPEC.md table_cell_details. */
+/** The interface table_cell_details. */
 export interface TableCellDetails {
   readonly type: 'table_cell_details';
   /** 0-based. */
@@ -214,24 +214,24 @@ export interface TableCellDetails {
    * Set on a formula cell the workbook holds no result for (openpyxl writes none): `missing`
    * (not calculated: `excelSkipCalculation` is true, the default, or the calculation failed,
    * see `formulaError`) or `calculated` (by docflow). Cells with a cached result have none. Not
-   * named by SPEC.md; additive.
+   * named by the interface; additive.
    */
   readonly formulaValue?: 'missing' | 'calculated';
   /** Why a formula without a cached result has no value when calculated. Additive. */
   readonly formulaError?: string;
 }
 
-/** SPEC.md figureType values. */
+/** The interface figureType values. */
 export type FigureType = 'other' | 'chart' | 'image' | 'diagram' | 'logo';
 
-/** SPEC.md figure_details. */
+/** The interface figure_details. */
 export interface FigureDetails {
   readonly type: 'figure_details';
   readonly imageUrl?: string;
   readonly figureType?: FigureType;
 }
 
-/** SPEC.md barcode_details. */
+/** The interface barcode_details. */
 export interface BarcodeDetails {
   readonly type: 'barcode_details';
   readonly imageUrl?: string;
@@ -240,25 +240,25 @@ export interface BarcodeDetails {
   readonly format?: string;
 }
 
-/** SPEC.md formula_details. */
+/** The interface formula_details. */
 export interface FormulaDetails {
   readonly type: 'formula_details';
   readonly latex?: string;
 }
 
-/** SPEC.md key_value_details. */
+/** The interface key_value_details. */
 export interface KeyValueDetails {
   readonly type: 'key_value_details';
-  /** The field's name (AcroForm field name). Not named by SPEC.md; additive. */
+  /** The field's name (AcroForm field name). Not named by the interface; additive. */
   readonly key?: string;
-  /** The field's value as text. Not named by SPEC.md; additive. */
+  /** The field's value as text. Not named by the interface; additive. */
   readonly value?: string;
 }
 
-/** The empty details object SPEC.md allows. */
+/** The empty details object the interface allows. */
 export type EmptyDetails = Readonly<Record<string, never>>;
 
-/** SPEC.md block details, discriminated by `type`. */
+/** The interface block details, discriminated by `type`. */
 export type BlockDetails =
   | TextDetails
   | TableDetails
@@ -269,7 +269,7 @@ export type BlockDetails =
   | KeyValueDetails
   | EmptyDetails;
 
-/** SPEC.md Block. */
+/** The interface's Block. */
 export interface Block {
   readonly object: 'block';
   readonly id: string;
@@ -285,7 +285,7 @@ export interface Block {
   readonly boundingBox: BoundingBox | null;
 }
 
-/** SPEC.md Chunk.metadata. */
+/** The interface's Chunk.metadata. */
 export interface ChunkMetadata {
   /** Inclusive, 1-based. */
   readonly pageRange: { readonly start: number; readonly end: number };
@@ -295,7 +295,7 @@ export interface ChunkMetadata {
   readonly sheet?: BlockSheet;
 }
 
-/** SPEC.md Chunk. */
+/** The interface's Chunk. */
 export interface Chunk {
   readonly object: 'chunk';
   readonly type: ChunkingStrategyType;
@@ -304,7 +304,7 @@ export interface Chunk {
   readonly blocks: readonly Block[];
 }
 
-/** SPEC.md output metadata page entry. */
+/** The interface output metadata page entry. */
 export interface OutputPageMetadata {
   /** 1-based. */
   readonly number: number;
@@ -318,20 +318,20 @@ export interface OutputPageMetadata {
   readonly dpi: number;
 }
 
-/** SPEC.md ParseRunOutput.metadata. */
+/** The interface's ParseRunOutput.metadata. */
 export interface ParseOutputMetadata {
   readonly originalMimeType: string;
   readonly finalMimeType: string;
   readonly pages: readonly OutputPageMetadata[] | null;
 }
 
-/** SPEC.md ParseRunOutput. */
+/** The interface's ParseRunOutput. */
 export interface ParseRunOutput {
   readonly chunks: readonly Chunk[];
   readonly metadata: ParseOutputMetadata | null;
 }
 
-/** SPEC.md ParseRun failureReason values that PARSE produces. */
+/** The interface's ParseRun failureReason values that PARSE produces. */
 export type ParseFailureReason =
   | 'UNABLE_TO_DOWNLOAD_FILE'
   | 'FILE_TYPE_NOT_SUPPORTED'
@@ -347,7 +347,7 @@ export type ParseFailureReason =
   | 'INVALID_CONFIG_OPTIONS'
   | 'OUT_OF_CREDITS';
 
-/** SPEC.md ParseRunMetrics (fields not shown by SPEC.md; these are docflow's). */
+/** The interface's ParseRunMetrics (fields not shown by the interface; these are docflow's). */
 export interface ParseRunMetrics {
   readonly processingTimeMs: number;
   readonly pageCount: number;

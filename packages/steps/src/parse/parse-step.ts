@@ -6,7 +6,7 @@ import { parseDocument } from './parse-document.ts';
 import type { ParseConfig, ParseRunOutput } from './parse-output.ts';
 import { resolveParseConfig } from './resolve-parse-config.ts';
 
-/** The PARSE step's `config` (DESIGN.md): SPEC.md's ParseConfig, optional. */
+/** The PARSE step's `config` (DESIGN.md): the interface's ParseConfig, optional. */
 export interface ParseStepConfig {
   readonly parseConfig?: ParseConfig;
 }
@@ -56,7 +56,7 @@ function asJson(output: ParseRunOutput | Record<string, unknown>): JsonValue {
 }
 
 /**
- * The PARSE executor: reads the path's file(s) and parses each into SPEC.md's ParseRunOutput.
+ * The PARSE executor: reads the path's file(s) and parses each into the interface's ParseRunOutput.
  * One file: the output is that file's ParseRunOutput. Several (a package): `chunks` are the
  * files' chunks in order, `metadata` is the first file's, and `files` lists
  * `{ fileId, output }` per file. A document problem is a `failure` naming the file.
@@ -69,7 +69,7 @@ export function parseStep(options: ParseStepOptions = {}): StepExecutor<ParseSte
     type: 'PARSE',
     configSchema: parseStepConfigSchema,
     requiresConfig: false,
-    // A parse run reports the ParseConfig it used, SPEC.md's defaults applied.
+    // A parse run reports the ParseConfig it used, the interface's defaults applied.
     appliedConfig(config) {
       const resolved = resolveParseConfig(config.parseConfig);
       const applied = resolved.ok ? resolved.config.applied : config.parseConfig;

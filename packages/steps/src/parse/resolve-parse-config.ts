@@ -8,10 +8,10 @@ import type {
   ParseTarget,
 } from './parse-output.ts';
 
-/** SPEC.md's default end of a page range. */
+/** The interface's default end of a page range. */
 export const DEFAULT_PAGE_RANGE_END = 750;
 
-/** A ParseConfig with SPEC.md's defaults applied, as the parsers read it. */
+/** A ParseConfig with the interface's defaults applied, as the parsers read it. */
 export interface ResolvedParseConfig {
   readonly target: ParseTarget;
   /** `parse_light` skips PDF graphics (rules, images); `parse_auto` reads them on complex pages only. */
@@ -42,7 +42,7 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 const validate = ajv.compile(parseConfigSchema);
 
 /**
- * Validates a ParseConfig against its schema and SPEC.md's cross-field rules and applies the
+ * Validates a ParseConfig against its schema and the interface's cross-field rules and applies the
  * defaults. Returns the list of problems (`path: reason`) instead of throwing.
  */
 export function resolveParseConfig(

@@ -1,6 +1,6 @@
 /**
  * Page and sheet selection of processor configs: `pageRanges` (1-based, inclusive, `end`
- * defaulting to 750 as in SPEC.md) and `excelSheetRanges` (0-based sheet indexes).
+ * defaulting to 750 as in the interface) and `excelSheetRanges` (0-based sheet indexes).
  */
 
 import type { ProcessorPageRange } from './processor-config.ts';

@@ -1,5 +1,5 @@
 /**
- * The processor configurations of SPEC.md ("Legacy processor version and configs", SplitConfig)
+ * The processor configurations of the interface ("Legacy processor version and configs", SplitConfig)
  * as the processors read them. Every field beyond the ones the processors use is passed through.
  */
 import type { ParseConfig } from '../parse/parse-output.ts';
@@ -7,7 +7,7 @@ import type { ParseConfig } from '../parse/parse-output.ts';
 /** A JSON Schema object (draft 2020-12 / 07 subset used by extractors). */
 export type JsonSchema = { readonly [key: string]: unknown };
 
-/** SPEC.md PageRangesItems. */
+/** The interface's PageRangesItems. */
 export interface ProcessorPageRange {
   readonly start: number;
   readonly end?: number;
@@ -26,7 +26,7 @@ export interface SplitClassification extends Classification {
   readonly identifierKey?: string;
 }
 
-/** SPEC.md LegacyClassificationConfig (and the ClassifyConfig of inline workflow steps). */
+/** The interface's LegacyClassificationConfig (and the ClassifyConfig of inline workflow steps). */
 export interface ClassificationConfig {
   readonly type?: 'CLASSIFY';
   readonly classifications: readonly Classification[];
@@ -45,7 +45,7 @@ export interface ClassificationConfig {
   readonly confidenceThreshold?: number;
 }
 
-/** SPEC.md SplitConfig / LegacySplitterConfig. */
+/** The interface's SplitConfig / LegacySplitterConfig. */
 export interface SplitterConfig {
   readonly type?: 'SPLITTER';
   readonly splitClassifications: readonly SplitClassification[];
@@ -63,7 +63,7 @@ export interface SplitterConfig {
   readonly parseConfig?: ParseConfig;
 }
 
-/** SPEC.md ExtractAdvancedOptions (the fields docflow's processors honour are typed). */
+/** The interface's ExtractAdvancedOptions (the fields docflow's processors honour are typed). */
 export interface ExtractAdvancedOptions {
   readonly citationsEnabled?: boolean;
   readonly pageRanges?: readonly ProcessorPageRange[];
@@ -74,7 +74,7 @@ export interface ExtractAdvancedOptions {
   readonly [key: string]: unknown;
 }
 
-/** SPEC.md LegacyExtractionConfig with a JSON `schema` (the deprecated `fields` are not read). */
+/** The interface's LegacyExtractionConfig with a JSON `schema` (the deprecated `fields` are not read). */
 export interface ExtractionConfig {
   readonly type?: 'EXTRACT';
   readonly baseProcessor?: 'extraction_performance' | 'extraction_light' | 'extraction_operator';

@@ -30,13 +30,13 @@ export interface ProviderCallOptions {
   readonly signal?: AbortSignal;
 }
 
-/** An insight attached to an output (SPEC.md `insights`). */
+/** An insight attached to an output (the interface's `insights`). */
 export interface Insight {
   readonly type: 'reasoning' | 'issue' | 'review_summary';
   readonly content: string;
 }
 
-/** SPEC.md ClassifyOutput. */
+/** The interface's ClassifyOutput. */
 export interface ClassifyOutput {
   /** The chosen classification's id (routing key). */
   readonly id: string;
@@ -74,7 +74,7 @@ export interface SplitResult {
   readonly usage: ProviderUsage;
 }
 
-/** SPEC.md Citation. */
+/** The interface's Citation. */
 export interface Citation {
   /** The cited file on multi-file runs (absent, or undefined, otherwise). */
   readonly fileId?: string | undefined;
@@ -83,7 +83,7 @@ export interface Citation {
   readonly polygon: readonly Point[];
 }
 
-/** SPEC.md ExtractOutputMetadata of one field path, plus docflow's `confidence`. */
+/** The interface's ExtractOutputMetadata of one field path, plus docflow's `confidence`. */
 export interface FieldMetadata {
   readonly ocrConfidence: number | null;
   readonly logprobsConfidence: number | null;
@@ -105,7 +105,7 @@ export type ExtractValue =
   | readonly ExtractValue[]
   | { readonly [key: string]: ExtractValue };
 
-/** SPEC.md ExtractOutput: the value and metadata by field path (`line_items[0].amount`). */
+/** The interface's ExtractOutput: the value and metadata by field path (`line_items[0].amount`). */
 export interface ExtractOutput {
   readonly value: { readonly [key: string]: ExtractValue };
   readonly metadata: { readonly [path: string]: FieldMetadata };

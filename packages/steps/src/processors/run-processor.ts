@@ -2,7 +2,7 @@
  * Runs a provider and holds it to the processor contracts: extraction output conforms to the
  * schema (repaired, or POST_PROCESSING_FAILURE), a classification is one of the configured ones,
  * splits are contiguous and cover the document. Domain problems come back as failures with a
- * SPEC.md reason; infrastructure errors (a provider's `StepError`, an abort) propagate.
+ * The interface reason; infrastructure errors (a provider's `StepError`, an abort) propagate.
  */
 import { StepError } from '@docflow/engine';
 import { checkExtractionSchema, conformToSchema } from './conform-to-schema.ts';

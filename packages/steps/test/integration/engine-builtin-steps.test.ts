@@ -92,7 +92,7 @@ it('runs standalone extract, classify and split runs with builtinSteps()', async
     events.push(e.eventType);
   });
   const file = await engine.files.upload({ name: 'inv.txt', data: invoice });
-  // A parse run reports the ParseConfig it used, SPEC.md's defaults applied.
+  // A parse run reports the ParseConfig it used, the interface's defaults applied.
   const parsed = await engine.parseRuns.create({
     file: { id: file.id },
     config: { advancedOptions: { pageRanges: [{ start: 1 }] } },

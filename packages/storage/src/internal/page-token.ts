@@ -18,7 +18,7 @@ interface TokenBody {
 
 /**
  * A short fingerprint of a query's scope and filters. A token carries it so that a cursor taken
- * from one filter cannot silently skip rows of another (SPEC.md only warns; we refuse).
+ * from one filter cannot silently skip rows of another (the interface only warns; we refuse).
  */
 export function queryFingerprint(
   scope: string,

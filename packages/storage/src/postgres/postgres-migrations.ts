@@ -46,7 +46,7 @@ CREATE UNIQUE INDEX documents_by_key ON @schema.documents (collection, key) WHER
 -- A step commit rewrites its run's row; free space on its page lets PostgreSQL write the new
 -- version beside the old one without touching the indexes (a HOT update) when no indexed column
 -- changed, which is most step transitions. The snapshot is rewritten only every 8 revisions
--- (docs/decisions/0010-i20-postgres-group-commit.md); in between the old value is carried over.
+-- (docs/decisions/0014-postgres-group-commit.md); in between the old value is carried over.
 CREATE TABLE @schema.runs (
   id text PRIMARY KEY,
   kind text NOT NULL,

@@ -54,7 +54,7 @@ function inUse(databasePath: string, holder: LockHolder | undefined): StorageErr
  * held by a transaction left open until `release()`: the operating system drops it when the
  * process dies (SIGKILL, OOM kill), so a crash never leaves the file locked, and SQLite keeps it
  * exclusive between connections of one process too. Readers of the sidecar are not blocked, so a
- * refused process can read who holds it. (docs/decisions/0012-i21-one-engine-per-sqlite-file.md)
+ * refused process can read who holds it. (docs/decisions/0019-one-engine-per-sqlite-file.md)
  */
 export function acquireFileLock(databasePath: string): FileLock {
   const path = lockPathOf(databasePath);

@@ -59,7 +59,7 @@ export async function evaluateControl(input: ControlInputs): Promise<ControlResu
           };
         }
         if (!r.value) continue;
-        // SPEC.md's router result: the branch that matched, or null when the otherwise (ELSE)
+        // The interface's router result: the branch that matched, or null when the otherwise (ELSE)
         // route was taken.
         return {
           kind: 'done',

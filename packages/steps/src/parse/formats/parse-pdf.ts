@@ -59,7 +59,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
     }
     context.progress?.start(selected.length);
     const hasForm = context.config.keyValue && (await hasFormFields(doc));
-    // Worker threads where a core is idle to run them, unless the caller decided (decision 0009-i23).
+    // Worker threads where a core is idle to run them, unless the caller decided (decision 0012).
     const workers =
       context.pdfWorkers === 'always' || (context.pdfWorkers === 'auto' && spareCore());
     const threshold = workers ? PDF_WORKER_THRESHOLD : Number.POSITIVE_INFINITY;

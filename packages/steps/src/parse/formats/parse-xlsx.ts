@@ -95,7 +95,7 @@ interface SheetCells {
 }
 
 /**
- * A cell's details as one literal with exactly its fields (in SPEC.md's order): V8 gives a
+ * A cell's details as one literal with exactly its fields (in the interface's order): V8 gives a
  * literal's fields room inside the object, while a field added afterwards costs a separate
  * backing store (about 32 more bytes per cell).
  */

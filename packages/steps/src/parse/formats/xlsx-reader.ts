@@ -8,7 +8,7 @@ import { type ZipEntry, zipEntries } from './zip-measure.ts';
  * A streaming XLSX reader: the workbook's parts found through their relationships, shared
  * strings and styles read whole, each sheet's XML inflated and tokenised (htmlparser2 in XML
  * mode) as it streams, its rows handed over as they close. Nothing of a sheet is held but the
- * row being read. Decision 0015-i24 says why docflow reads XLSX itself.
+ * row being read. Decision 0027 says why docflow reads XLSX itself.
  */
 
 /** What every cell of one `cellXfs` entry shares: its number format and formatting. */

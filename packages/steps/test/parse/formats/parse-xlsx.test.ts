@@ -185,7 +185,7 @@ describe('parseXlsx cell details', () => {
       ],
     ],
   ] as const)(
-    'holds exactly the fields asked for, in SPEC.md order (%s)',
+    'holds exactly the fields asked for, in the interface order (%s)',
     async (_label, config, expected) => {
       const draft = await parseXlsx(await makeXlsx(), context(config));
       const details = cellDetails(table(draft));

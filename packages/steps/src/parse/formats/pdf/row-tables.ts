@@ -144,7 +144,7 @@ export function groupRows<T>(
  * The blocks of a group of rows of separated pieces, aligned in columns: a table from the first
  * to the last row of three or more pieces (two-piece rows before or after it are labels and
  * values: totals under a table are fields, not items), or of two-piece rows under a header;
- * other two-piece rows are key-value blocks (`keyValues`, SPEC.md's blockOptions.keyValue) or
+ * other two-piece rows are key-value blocks (`keyValues`, the interface's blockOptions.keyValue) or
  * text lines, as is a lone row of three or more pieces.
  */
 export function rowBlocks(

@@ -191,7 +191,7 @@ export function placePage(
     viewportTransform: vt,
     upright: (x, y) => toUpright(frame, vt, x, y),
     // The original page is the page as a viewer shows it (its /Rotate applied); the rotation is
-    // what docflow turned that page by to make its text read upright (decision 0009).
+    // what docflow turned that page by to make its text read upright (decision 0012).
     geometry: {
       width: frame.width,
       height: frame.height,
