@@ -104,4 +104,26 @@ describe('lists sorted by updatedAt through the SDK', () => {
       first.id,
     ]);
   });
+
+  it('lists extractors by their last change', async () => {
+    // Workspace A holds no other extractor.
+    const client = t.client();
+    const config = {
+      schema: { type: 'object', properties: { total: { type: ['number', 'null'] } } },
+    } as never;
+    const first = await client.extractors.create({ name: 'First', config });
+    await sleep(5);
+    const second = await client.extractors.create({ name: 'Second', config });
+    await sleep(5);
+    await client.extractors.update(first.id, { name: 'First, renamed' });
+    expect(ids(await client.extractors.list({ sortBy: 'updatedAt' }))).toEqual([
+      first.id,
+      second.id,
+    ]);
+    expect(ids(await client.extractors.list({ sortBy: 'updatedAt', sortDir: 'asc' }))).toEqual([
+      second.id,
+      first.id,
+    ]);
+    expect(ids(await client.extractors.list())).toEqual([second.id, first.id]);
+  });
 });
