@@ -291,6 +291,12 @@ export interface Page<T> {
 export interface ListOptions extends AbortableOptions {
   /** Default `desc` (newest first). */
   readonly order?: 'asc' | 'desc' | undefined;
+  /**
+   * What `order` orders by: `createdAt` (the default; creation order) or `updatedAt` (time of
+   * the last write, ties in creation order). A row written between two pages moves in an
+   * `updatedAt` list: it can be seen twice or not at all, as with any keyset over a moving key.
+   */
+  readonly sortBy?: 'createdAt' | 'updatedAt' | undefined;
   /** Default 10. */
   readonly pageSize?: number | undefined;
   readonly pageToken?: string | undefined;

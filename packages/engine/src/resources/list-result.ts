@@ -16,14 +16,19 @@ export interface PageParams {
   readonly nextPageToken?: string | undefined;
 }
 
-/** Pagination of lists that can be sorted by creation time (the interface's `sortDir`). */
+/** Pagination of lists that can be sorted (the interface's `sortBy`, `sortDir`). */
 export interface SortedPageParams extends PageParams {
+  /**
+   * Default `createdAt` (creation order). `updatedAt`: by the time of the last change, ties in
+   * creation order; an item changed while you page moves, so it can be seen twice or missed.
+   */
+  readonly sortBy?: 'createdAt' | 'updatedAt' | undefined;
   /** Default `desc`: newest first. */
   readonly sortDir?: 'asc' | 'desc' | undefined;
 }
 
 /** The storage side of a page: what every storage list call takes. */
-export type StoragePage = Pick<ListOptions, 'pageSize' | 'pageToken' | 'order'>;
+export type StoragePage = Pick<ListOptions, 'pageSize' | 'pageToken' | 'order' | 'sortBy'>;
 
 /** Every problem of pagination parameters, named by their public names. */
 export function pageIssues(params: unknown): ValidationIssue[] {
@@ -31,7 +36,7 @@ export function pageIssues(params: unknown): ValidationIssue[] {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     return [{ code: 'INVALID_TYPE', path: '', message: 'list parameters must be an object' }];
   }
-  const { maxPageSize, nextPageToken, sortDir } = params as Record<string, unknown>;
+  const { maxPageSize, nextPageToken, sortBy, sortDir } = params as Record<string, unknown>;
   const issues: ValidationIssue[] = [];
   if (
     maxPageSize !== undefined &&
@@ -50,6 +55,13 @@ export function pageIssues(params: unknown): ValidationIssue[] {
       code: 'INVALID_PAGE_TOKEN',
       path: 'nextPageToken',
       message: 'must be the nextPageToken of a previous page of this list',
+    });
+  }
+  if (sortBy !== undefined && sortBy !== 'createdAt' && sortBy !== 'updatedAt') {
+    issues.push({
+      code: 'INVALID_SORT_BY',
+      path: 'sortBy',
+      message: `must be "createdAt" or "updatedAt", got ${JSON.stringify(sortBy)}`,
     });
   }
   if (sortDir !== undefined && sortDir !== 'asc' && sortDir !== 'desc') {
@@ -81,6 +93,7 @@ export async function listPage<S, T>(
     pageSize: params?.maxPageSize ?? 10,
     ...(params?.nextPageToken === undefined ? {} : { pageToken: params.nextPageToken }),
     ...(params?.sortDir === undefined ? {} : { order: params.sortDir }),
+    ...(params?.sortBy === undefined ? {} : { sortBy: params.sortBy }),
   };
   let page: Page<S>;
   try {
@@ -98,7 +111,7 @@ export async function listPage<S, T>(
                 code: 'INVALID_PAGE_TOKEN',
                 path: 'nextPageToken',
                 message:
-                  'is not a token of this list: pass the nextPageToken of a previous page of the same list, with the same filters and sortDir',
+                  'is not a token of this list: pass the nextPageToken of a previous page of the same list, with the same filters, sortBy and sortDir',
               },
             ],
           },

@@ -103,6 +103,7 @@ const listIssues = inputChecker({
     resourceId: idString,
     maxPageSize: { type: 'integer' },
     nextPageToken: { type: 'string' },
+    sortBy: { type: 'string' },
     sortDir: { type: 'string' },
   },
 });

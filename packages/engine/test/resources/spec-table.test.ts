@@ -406,6 +406,39 @@ describe('lists and packages', () => {
     expect((order as Error).message).not.toContain('order');
   });
 
+  it('lists by updatedAt in both directions, page by page, once an older item changed', async () => {
+    const test = await createTestEngine();
+    engine = test;
+    const ids: string[] = [];
+    for (const name of ['a', 'b', 'c']) {
+      ids.push((await test.workflows.create({ name })).id);
+      await test.clock.advance(1000);
+    }
+    const [a, b, c] = ids;
+    await test.workflows.update(a as string, { name: 'a again' });
+    const first = await test.workflows.list({ sortBy: 'updatedAt', maxPageSize: 2 });
+    expect(first.data.map((w) => w.id)).toEqual([a, c]);
+    const rest = await test.workflows.list({
+      sortBy: 'updatedAt',
+      maxPageSize: 2,
+      nextPageToken: first.nextPageToken,
+    });
+    expect(rest.data.map((w) => w.id)).toEqual([b]);
+    expect(rest.nextPageToken).toBeUndefined();
+    const asc = await test.workflows.list({ sortBy: 'updatedAt', sortDir: 'asc' });
+    expect(asc.data.map((w) => w.id)).toEqual([b, c, a]);
+    // Creation order stays the default, and a token of one order does not continue the other.
+    expect((await test.workflows.list()).data.map((w) => w.id)).toEqual([c, b, a]);
+    const mixed = await test.workflows
+      .list({ maxPageSize: 2, nextPageToken: first.nextPageToken })
+      .catch((e: unknown) => e);
+    expect(issuesOf(mixed).map((i) => [i.code, i.path])).toEqual([
+      ['INVALID_PAGE_TOKEN', 'nextPageToken'],
+    ]);
+    const bad = await test.workflowRuns.list({ sortBy: 'name' as never }).catch((e: unknown) => e);
+    expect(issuesOf(bad).map((i) => [i.code, i.path])).toEqual([['INVALID_SORT_BY', 'sortBy']]);
+  });
+
   it("a package run's embedded extract run has file: null and its files; usage breaks down by child run", async () => {
     engine = await createTestEngine({
       steps: [

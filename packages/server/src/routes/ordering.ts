@@ -1,18 +1,17 @@
-import { notSupported } from '../http/api-error.ts';
+/** How a list query asks to be ordered (the interface's `sortBy`, `sortDir`). */
+export interface OrderQuery {
+  readonly sortBy?: 'createdAt' | 'updatedAt' | undefined;
+  readonly sortDir?: 'asc' | 'desc' | undefined;
+}
 
 /**
- * The order docflow lists in: by creation (`sortBy=createdAt`, the only one), newest first or
- * oldest first (`sortDir`). Another `sortBy` is refused by name rather than answered in
- * another order.
+ * The order of a list, as the engine's list methods take it: by creation (the default) or by
+ * the last change (`sortBy=updatedAt`, ties in creation order), newest first unless
+ * `sortDir=asc`. Only what the query gave is passed on, so the engine's defaults stay its own.
  */
-export function checkOrder(query: {
-  readonly sortBy?: string | undefined;
-  readonly sortDir?: string | undefined;
-}): void {
-  if (query.sortBy !== undefined && query.sortBy !== 'createdAt') {
-    throw notSupported(
-      'query.sortBy',
-      'docflow lists by creation only: use sortBy=createdAt or leave it out',
-    );
-  }
+export function listOrder(query: OrderQuery): OrderQuery {
+  return {
+    ...(query.sortBy === undefined ? {} : { sortBy: query.sortBy }),
+    ...(query.sortDir === undefined ? {} : { sortDir: query.sortDir }),
+  };
 }

@@ -1,7 +1,7 @@
 import type { Engine } from '@docflow/engine';
 import { ApiError } from '../http/api-error.ts';
 import { pick } from './objects.ts';
-import { checkOrder } from './ordering.ts';
+import { listOrder } from './ordering.ts';
 import { findInList } from './pages.ts';
 import { type AnyRoute, workspaceRoute } from './route.ts';
 import {
@@ -92,7 +92,7 @@ async function findVersion(
 type ListQuery = {
   nextPageToken?: string;
   maxPageSize?: number;
-  sortBy?: string;
+  sortBy?: 'createdAt' | 'updatedAt';
   sortDir?: 'asc' | 'desc';
 };
 
@@ -143,11 +143,10 @@ function routesOf(kind: Kind): AnyRoute[] {
       query: querySchema({ ...pageQuery, sortBy, sortDir }),
       response: listOf(summary),
       async handle({ engine, query }) {
-        checkOrder(query);
         const page = await of(engine).list({
           maxPageSize: query.maxPageSize,
           nextPageToken: query.nextPageToken,
-          sortDir: query.sortDir,
+          ...listOrder(query),
         });
         return { ...page, data: page.data.map(summaryOf) };
       },
@@ -249,12 +248,11 @@ function routesOf(kind: Kind): AnyRoute[] {
       query: querySchema({ ...pageQuery, sortDir }),
       response: listOf(version),
       async handle({ engine, params, query }) {
-        checkOrder(query);
         const service = of(engine);
         const page = await service.listVersions(params[idName] as string, {
           maxPageSize: query.maxPageSize,
           nextPageToken: query.nextPageToken,
-          sortDir: query.sortDir,
+          ...listOrder(query),
         });
         return { ...page, data: page.data.map((v) => service.versionSummary(v)) };
       },

@@ -8,7 +8,7 @@ import { ApiError, notSupported } from '../http/api-error.ts';
 import { presignedParseOutputPath } from '../presign/presigned-paths.ts';
 import { PRESIGNED_URL_TTL_MS } from '../presign/url-signer.ts';
 import { defined } from './objects.ts';
-import { checkOrder } from './ordering.ts';
+import { listOrder } from './ordering.ts';
 import { allOfList, filteredPage, matchesFileName } from './pages.ts';
 import { type AnyRoute, type ServerContext, workspaceRoute } from './route.ts';
 import {
@@ -234,7 +234,7 @@ type ListQuery = {
   source?: 'API' | 'STUDIO';
   sourceId?: string;
   fileNameContains?: string;
-  sortBy?: string;
+  sortBy?: 'createdAt' | 'updatedAt';
   sortDir?: 'asc' | 'desc';
   nextPageToken?: string;
   maxPageSize?: number;
@@ -274,7 +274,6 @@ function routesOf(kind: RunKind): AnyRoute[] {
       query: querySchema(listQuery),
       response: listOf(run),
       async handle({ engine, query }) {
-        checkOrder(query);
         if (query.sourceId !== undefined) {
           throw notSupported('query.sourceId', 'docflow runs carry no source id');
         }
@@ -283,7 +282,7 @@ function routesOf(kind: RunKind): AnyRoute[] {
         const filters = defined({
           status: query.status,
           batchId: query.batchId,
-          sortDir: query.sortDir,
+          ...listOrder(query),
         });
         const processorId = processorIdKey
           ? (query[processorIdKey as keyof ListQuery] as string | undefined)

@@ -37,7 +37,7 @@ export const pageQuery = {
 export const sortDir = { enum: ['asc', 'desc'], description: 'default desc' } as const;
 export const sortBy = {
   enum: ['createdAt', 'updatedAt'],
-  description: 'default updatedAt',
+  description: 'default createdAt; updatedAt: by last change, ties in creation order',
 } as const;
 
 /** A query schema of exactly these parameters. */

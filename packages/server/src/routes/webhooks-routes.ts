@@ -1,6 +1,6 @@
 import { type Engine, isEngineError, type WebhookEndpoint } from '@docflow/engine';
 import { ApiError, notSupported } from '../http/api-error.ts';
-import { checkOrder } from './ordering.ts';
+import { listOrder } from './ordering.ts';
 import { type AnyRoute, workspaceRoute } from './route.ts';
 import {
   deleted,
@@ -159,12 +159,11 @@ export const webhooksRoutes: readonly AnyRoute[] = [
       query: querySchema({ status: endpointStatus, sortDir, ...pageQuery }),
       response: listOf(endpointSchema),
       async handle({ engine, query }) {
-        checkOrder(query);
         if (query.status === 'disabled') return { object: 'list', data: [] };
         const page = await engine.webhookEndpoints.list({
           maxPageSize: query.maxPageSize,
           nextPageToken: query.nextPageToken,
-          sortDir: query.sortDir,
+          ...listOrder(query),
         });
         return { ...page, data: page.data.map(present) };
       },
@@ -250,7 +249,6 @@ export const webhooksRoutes: readonly AnyRoute[] = [
     }),
     response: listOf(subscriptionSchema),
     async handle({ engine, query }) {
-      checkOrder(query);
       return engine.webhookSubscriptions.list(query);
     },
   }),

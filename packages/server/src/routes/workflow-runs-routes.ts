@@ -1,7 +1,7 @@
 import { RUN_STATUSES, type WorkflowRun } from '@docflow/engine';
 import { notSupported } from '../http/api-error.ts';
 import { defined } from './objects.ts';
-import { checkOrder } from './ordering.ts';
+import { listOrder } from './ordering.ts';
 import { filteredPage, matchesFileName } from './pages.ts';
 import { type AnyRoute, workspaceRoute } from './route.ts';
 import {
@@ -81,7 +81,7 @@ type ListQuery = {
   workflowId?: string;
   batchId?: string;
   fileNameContains?: string;
-  sortBy?: string;
+  sortBy?: 'createdAt' | 'updatedAt';
   sortDir?: 'asc' | 'desc';
   nextPageToken?: string;
   maxPageSize?: number;
@@ -110,12 +110,11 @@ export const workflowRunsRoutes: readonly AnyRoute[] = [
     }),
     response: listOf(workflowRunSummary),
     async handle({ engine, query }) {
-      checkOrder(query);
       const filters = defined({
         status: query.status,
         workflowId: query.workflowId,
         batchId: query.batchId,
-        sortDir: query.sortDir,
+        ...listOrder(query),
       });
       const text = query.fileNameContains;
       const page =

@@ -1,7 +1,7 @@
 import type { Engine, Workflow, WorkflowVersion } from '@docflow/engine';
 import { ApiError, notSupported } from '../http/api-error.ts';
 import { pick } from './objects.ts';
-import { checkOrder } from './ordering.ts';
+import { listOrder } from './ordering.ts';
 import { findInList } from './pages.ts';
 import { type AnyRoute, workspaceRoute } from './route.ts';
 import {
@@ -88,7 +88,7 @@ async function findVersion(
 type ListQuery = {
   nextPageToken?: string;
   maxPageSize?: number;
-  sortBy?: string;
+  sortBy?: 'createdAt' | 'updatedAt';
   sortDir?: 'asc' | 'desc';
 };
 
@@ -103,11 +103,10 @@ export const workflowsRoutes: readonly AnyRoute[] = [
     query: querySchema({ ...pageQuery, sortBy, sortDir }),
     response: listOf(workflowSummary),
     async handle({ engine, query }) {
-      checkOrder(query);
       const page = await engine.workflows.list({
         maxPageSize: query.maxPageSize,
         nextPageToken: query.nextPageToken,
-        sortDir: query.sortDir,
+        ...listOrder(query),
       });
       return { ...page, data: page.data.map(summaryOf) };
     },
@@ -178,11 +177,10 @@ export const workflowsRoutes: readonly AnyRoute[] = [
     query: querySchema({ ...pageQuery, sortDir }),
     response: listOf(workflowVersion),
     async handle({ engine, params, query }) {
-      checkOrder(query);
       const page = await engine.workflows.listVersions(params.id, {
         maxPageSize: query.maxPageSize,
         nextPageToken: query.nextPageToken,
-        sortDir: query.sortDir,
+        ...listOrder(query),
       });
       return { ...page, data: page.data.map(versionSummaryOf) };
     },

@@ -1,10 +1,15 @@
 import { StorageError } from '../errors.ts';
 
-/** Where a keyset page stopped: the last row's `seq`, and what query it belongs to. */
+/**
+ * Where a keyset page stopped: the last row's `seq` (and its `updatedAt` in a list by update
+ * time), and what query it belongs to.
+ */
 interface TokenBody {
   readonly v: 1;
   /** Last seq returned. */
   readonly s: number;
+  /** Last `updatedAt` returned; only in a list sorted by `updatedAt`. */
+  readonly u?: string;
   /** Order: `a` or `d`. */
   readonly o: 'a' | 'd';
   /** Fingerprint of the query's filters. */
@@ -29,25 +34,39 @@ export function queryFingerprint(
   return (hash >>> 0).toString(36);
 }
 
-/** Encodes the cursor after `lastSeq`. */
+/** The position a page ends at: the last row's seq, and its `updatedAt` when sorted by it. */
+export interface PageCursor {
+  readonly seq: number;
+  readonly updatedAt?: string | undefined;
+}
+
+/** Encodes the cursor after `last`. */
 export function encodePageToken(
-  lastSeq: number,
+  last: PageCursor,
   order: 'asc' | 'desc',
   fingerprint: string,
 ): string {
-  const body: TokenBody = { v: 1, s: lastSeq, o: order === 'asc' ? 'a' : 'd', f: fingerprint };
+  const body: TokenBody = {
+    v: 1,
+    s: last.seq,
+    ...(last.updatedAt === undefined ? {} : { u: last.updatedAt }),
+    o: order === 'asc' ? 'a' : 'd',
+    f: fingerprint,
+  };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
 /**
- * Decodes a token and returns the seq to continue after, or `undefined` for the first page.
- * Throws `INVALID_PAGE_TOKEN` for a token of another query, order or adapter.
+ * Decodes a token and returns the cursor to continue after, or `undefined` for the first page.
+ * Throws `INVALID_PAGE_TOKEN` for a token of another query, order or adapter, or one without
+ * the `updatedAt` a list by update time needs.
  */
 export function decodePageToken(
   token: string | undefined,
   order: 'asc' | 'desc',
   fingerprint: string,
-): number | undefined {
+  byUpdate = false,
+): PageCursor | undefined {
   if (token === undefined) return undefined;
   let body: unknown;
   try {
@@ -66,7 +85,8 @@ export function decodePageToken(
     typeof b.s !== 'number' ||
     !Number.isSafeInteger(b.s) ||
     (b.o !== 'a' && b.o !== 'd') ||
-    typeof b.f !== 'string'
+    typeof b.f !== 'string' ||
+    (byUpdate ? typeof b.u !== 'string' : b.u !== undefined)
   ) {
     throw new StorageError('INVALID_PAGE_TOKEN', 'pageToken is not a page token of this adapter', {
       details: { path: 'pageToken' },
@@ -79,5 +99,5 @@ export function decodePageToken(
       { details: { path: 'pageToken' } },
     );
   }
-  return b.s;
+  return byUpdate ? { seq: b.s, updatedAt: b.u } : { seq: b.s };
 }

@@ -79,6 +79,14 @@ export function checkOrder(value: unknown): 'asc' | 'desc' {
   return value;
 }
 
+/** Validates a list's `sortBy` (default `createdAt`). */
+export function checkSortBy(value: unknown): 'createdAt' | 'updatedAt' {
+  if (value === undefined) return 'createdAt';
+  if (value !== 'createdAt' && value !== 'updatedAt')
+    invalid('sortBy', `must be "createdAt" or "updatedAt", got ${describe(value)}`);
+  return value;
+}
+
 /** Validates the options of `claimWork` / `claimDeliveries`. */
 export function checkClaim(options: ClaimOptions): void {
   checkObject(options, 'options');

@@ -1,4 +1,4 @@
-import { keysetQuery, toPage } from '../internal/keyset-page.ts';
+import { type KeysetQuery, keysetCompare, keysetQuery, toPage } from '../internal/keyset-page.ts';
 import {
   duplicateKey,
   leaseHolder,
@@ -389,7 +389,7 @@ class MemoryStorage implements StorageAdapter {
     const rows = this.#select(
       (this.#documents.get(collection) as Map<string, DocRow>).values(),
       q,
-      (r) => r.seq,
+      (r) => ({ seq: r.seq, updatedAt: r.doc.updatedAt }),
       ({ doc }) =>
         (parentId === undefined || doc.parentId === parentId) &&
         (secondaryId === undefined || doc.secondaryId === secondaryId) &&
@@ -422,7 +422,7 @@ class MemoryStorage implements StorageAdapter {
     const rows = this.#select(
       this.#runs.values(),
       q,
-      (r) => r.seq,
+      (r) => ({ seq: r.seq, updatedAt: r.run.updatedAt }),
       ({ run }) =>
         (kind === undefined || run.kind === kind) &&
         (workflowId === undefined || run.workflowId === workflowId) &&
@@ -574,7 +574,7 @@ class MemoryStorage implements StorageAdapter {
     const rows = this.#select(
       this.#deliveries.values(),
       q,
-      (r) => r.seq,
+      (r) => ({ seq: r.seq, updatedAt: r.record.updatedAt }),
       ({ record }) =>
         (endpointId === undefined || record.endpointId === endpointId) &&
         (eventId === undefined || record.eventId === eventId) &&
@@ -605,22 +605,22 @@ class MemoryStorage implements StorageAdapter {
     return claimableTimes(work, deliveries);
   }
 
-  /** Filters, orders by seq and cuts one row past the page (keyset pagination over seq). */
+  /**
+   * Filters, orders by the query's key (seq, or updatedAt then seq) and cuts one row past the
+   * page (keyset pagination).
+   */
   #select<R>(
     rows: Iterable<R>,
-    q: { order: 'asc' | 'desc'; pageSize: number; afterSeq: number | undefined },
-    seqOf: (row: R) => number,
+    q: KeysetQuery,
+    keyOf: (row: R) => { readonly seq: number; readonly updatedAt: string },
     keep: (row: R) => boolean,
   ): R[] {
-    const after = q.afterSeq;
+    const after =
+      q.afterSeq === undefined ? undefined : { seq: q.afterSeq, updatedAt: q.afterUpdatedAt ?? '' };
     const selected = [...rows].filter(
-      (r) =>
-        (after === undefined || (q.order === 'asc' ? seqOf(r) > after : seqOf(r) < after)) &&
-        keep(r),
+      (r) => (after === undefined || keysetCompare(q, after, keyOf(r)) < 0) && keep(r),
     );
-    selected.sort(
-      q.order === 'asc' ? (a, b) => seqOf(a) - seqOf(b) : (a, b) => seqOf(b) - seqOf(a),
-    );
+    selected.sort((a, b) => keysetCompare(q, keyOf(a), keyOf(b)));
     return selected.slice(0, q.pageSize + 1);
   }
 }

@@ -517,16 +517,27 @@ class PostgresStorage implements PostgresStorageAdapter {
         ? `strpos(name_folded, ${param(f.value)}) > 0`
         : `${f.column} = ${param(f.value)}`,
     );
+    // By update time the key is (updated_at, seq), compared byte-wise like the other adapters
+    // (RFC 3339 text of one format). No index covers it: the filtered rows are sorted, as an
+    // index on updated_at would cost every run commit its HOT update (see the runs table).
+    const byUpdate = q.sortBy === 'updatedAt';
+    const key = byUpdate ? ['updated_at COLLATE "C"', 'seq'] : ['seq'];
+    const after = q.order === 'asc' ? '>' : '<';
     if (q.afterSeq !== undefined) {
-      conditions.push(`seq ${q.order === 'asc' ? '>' : '<'} ${param(q.afterSeq)}`);
+      conditions.push(
+        byUpdate
+          ? `(updated_at COLLATE "C", seq) ${after} (${param(q.afterUpdatedAt)}, ${param(q.afterSeq)})`
+          : `seq ${after} ${param(q.afterSeq)}`,
+      );
     }
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
     const order = q.order === 'asc' ? 'ASC' : 'DESC';
-    // The page's seqs first, then their rows: whatever plan finds the seqs (a sort, when the
+    const orderBy = (prefix: string) => key.map((k) => `${prefix}${k} ${order}`).join(', ');
+    // The page's keys first, then their rows: whatever plan finds the keys (a sort, when the
     // planner has no statistics yet), only the page's rows are read whole.
     const t = this.#s.table(table);
-    const page = `SELECT seq FROM ${t}${where} ORDER BY seq ${order} LIMIT ${param(q.pageSize + 1)}`;
-    const sql = `SELECT ${columns} FROM ${t} r JOIN (${page}) p ON p.seq = r.seq ORDER BY r.seq ${order}`;
+    const page = `SELECT ${byUpdate ? 'seq, updated_at' : 'seq'} FROM ${t}${where} ORDER BY ${orderBy('')} LIMIT ${param(q.pageSize + 1)}`;
+    const sql = `SELECT ${columns} FROM ${t} r JOIN (${page}) p ON p.seq = r.seq ORDER BY ${orderBy('p.')}`;
     return this.#all<R>(sql, values);
   }
 

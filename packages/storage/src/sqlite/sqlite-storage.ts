@@ -717,9 +717,13 @@ class SqliteStorage implements SqliteStorageAdapter {
       where.map(([condition]) => condition),
       q.order,
       q.afterSeq !== undefined,
+      q.sortBy,
     );
     const params = where.map(([, value]) => value);
-    if (q.afterSeq !== undefined) params.push(q.afterSeq);
+    if (q.afterSeq !== undefined) {
+      if (q.sortBy === 'updatedAt') params.push(q.afterUpdatedAt);
+      params.push(q.afterSeq);
+    }
     params.push(q.pageSize + 1);
     return runSql(() => {
       let statement = this.#listStatements.get(sql);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { snapshotPatch } from '../snapshot-patch.ts';
 import type {
   DeliveryQuery,
   DeliveryWrite,
@@ -11,7 +12,7 @@ import type {
   StorageAdapter,
 } from '../storage-adapter.ts';
 import type { ContractContext } from './contract-helpers.ts';
-import { delivery, docWrite, expectStorageError, runWrite } from './contract-helpers.ts';
+import { at, delivery, docWrite, expectStorageError, runWrite } from './contract-helpers.ts';
 
 const STATUSES = ['PENDING', 'PROCESSING', 'PROCESSED'] as const;
 
@@ -47,8 +48,8 @@ interface Listable<W, Q extends ListOptions> {
   readonly fixture: (i: number) => W;
   readonly idOf: (w: W) => string;
   readonly write: (s: StorageAdapter, items: readonly W[]) => Promise<unknown>;
-  /** Writes an existing row again (a new revision). */
-  readonly rewrite: (s: StorageAdapter, item: W) => Promise<unknown>;
+  /** Writes an existing row again (a new revision), at `when` (RFC 3339) if given. */
+  readonly rewrite: (s: StorageAdapter, item: W, when?: string) => Promise<unknown>;
   readonly list: (s: StorageAdapter, query: Q) => Promise<Page<{ readonly id: string }>>;
   /** Filters and the reference predicate they must agree with. */
   readonly filters: readonly [Q, (w: W) => boolean][];
@@ -62,9 +63,22 @@ const listables = [
     fixture: runFixture,
     idOf: (w) => w.id,
     write: (s, items) => s.commit({ runs: items }),
-    rewrite: async (s, w) => {
+    rewrite: async (s, w, when) => {
       const current = await s.getRun(w.id);
-      await s.commit({ runs: [{ ...w, expectedRevision: current?.revision ?? 0 }] });
+      // With a patch, an event and no column changed: an adapter may store only the patch
+      // (SQLite does from the second such write of an active run), and the run's update time
+      // must still be the one lists sort by.
+      await s.commit({
+        runs: [
+          {
+            ...w,
+            expectedRevision: current?.revision ?? 0,
+            patch: snapshotPatch(current?.snapshot ?? w.snapshot, w.snapshot),
+            events: [{ type: 'touched', data: {} }],
+            at: when,
+          },
+        ],
+      });
     },
     list: (s, q) => s.listRuns(q),
     filters: [
@@ -91,7 +105,7 @@ const listables = [
     fixture: docFixture,
     idOf: (w) => w.id,
     write: (s, items) => s.commit({ documents: items }),
-    rewrite: (s, w) => s.commit({ documents: [w] }),
+    rewrite: (s, w, when) => s.commit({ documents: [{ ...w, at: when }] }),
     list: (s, q) => s.listDocuments('workflows', q),
     filters: [
       [{ parentId: 'parent_1' }, (w) => w.parentId === 'parent_1'],
@@ -114,7 +128,7 @@ const listables = [
     fixture: deliveryFixture,
     idOf: (w) => w.id,
     write: (s, items) => s.commit({ deliveries: items }),
-    rewrite: (s, w) => s.commit({ deliveries: [w] }),
+    rewrite: (s, w, when) => s.commit({ deliveries: [{ ...w, at: when }] }),
     list: (s, q) => s.listDeliveries(q),
     filters: [
       [{ endpointId: 'endpoint_1' }, (w) => w.endpointId === 'endpoint_1'],
@@ -214,6 +228,67 @@ function describeListable<W, Q extends ListOptions>(ctx: ContractContext, l: Lis
       );
     });
 
+    it('sorts by updatedAt in both orders, ties in creation order, paging on (updatedAt, seq)', async () => {
+      const s = ctx.storage();
+      await l.write(
+        s,
+        fixtures.map((f) => ({ ...f, at: at(0) })),
+      );
+      // Rewritten in this order; 12 at the same instant as 0, after it in creation order; 3
+      // twice, the second time last of all.
+      const touched: [number, number][] = [
+        [3, 10],
+        [0, 11],
+        [12, 11],
+        [17, 12],
+        [9, 13],
+        [3, 14],
+      ];
+      for (const [i, t] of touched) await l.rewrite(s, fixtures[i] as W, at(t));
+      const when = new Map(touched.map(([i, t]) => [i, at(t)]));
+      const expected = (keep: (w: W) => boolean) =>
+        fixtures
+          .map((w, i) => ({ w, i, t: when.get(i) ?? at(0) }))
+          .filter(({ w }) => keep(w))
+          .sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : a.i - b.i))
+          .map(({ i }) => ids[i] as string);
+      const all = expected(() => true);
+      expect(all.slice(-5)).toEqual([0, 12, 17, 9, 3].map((i) => ids[i]));
+      for (const pageSize of [1, 3, 23, 24]) {
+        expect(await walk(list, { sortBy: 'updatedAt', order: 'asc', pageSize } as Q)).toEqual(all);
+        expect(await walk(list, { sortBy: 'updatedAt', order: 'desc', pageSize } as Q)).toEqual(
+          [...all].reverse(),
+        );
+      }
+      // Newest first is the default order; creation order stays the default key.
+      expect(
+        (await list({ sortBy: 'updatedAt', pageSize: 2 } as Q)).items.map((x) => x.id),
+      ).toEqual([ids[3], ids[9]]);
+      expect(await walk(list, { order: 'asc', pageSize: 7 } as Q)).toEqual(ids);
+      for (const [filter, keep] of l.filters) {
+        expect(
+          await walk(list, { ...filter, sortBy: 'updatedAt', order: 'desc', pageSize: 2 }),
+          JSON.stringify(filter),
+        ).toEqual(expected(keep).reverse());
+      }
+      // A token belongs to its key: one of creation order does not continue a list by update.
+      const byCreation = await list({ order: 'asc', pageSize: 2 } as Q);
+      await expectStorageError(
+        list({
+          sortBy: 'updatedAt',
+          order: 'asc',
+          pageSize: 2,
+          pageToken: byCreation.nextPageToken,
+        } as Q),
+        'INVALID_PAGE_TOKEN',
+      );
+      const byUpdate = await list({ sortBy: 'updatedAt', order: 'asc', pageSize: 2 } as Q);
+      await expectStorageError(
+        list({ order: 'asc', pageSize: 2, pageToken: byUpdate.nextPageToken } as Q),
+        'INVALID_PAGE_TOKEN',
+      );
+    });
+
     it('refuses a token of another filter, another order, or garbage with INVALID_PAGE_TOKEN', async () => {
       await l.write(ctx.storage(), fixtures);
       const page = await list({ order: 'asc', pageSize: 2 } as Q);
@@ -243,6 +318,11 @@ function describeListable<W, Q extends ListOptions>(ctx: ContractContext, l: Lis
         expect(error.message).toContain('pageSize');
       }
       await expectStorageError(list({ order: 'up' } as unknown as Q), 'INVALID_ARGUMENT');
+      const error = await expectStorageError(
+        list({ sortBy: 'name' } as unknown as Q),
+        'INVALID_ARGUMENT',
+      );
+      expect(error.message).toContain('sortBy');
     });
   });
 }

@@ -18,10 +18,20 @@ const rejects = (fn: () => unknown) => {
 describe('page tokens', () => {
   it('round-trip the last seq for the same query and order', () => {
     const f = queryFingerprint('runs', { status: 'PENDING', kind: undefined });
-    const token = encodePageToken(42, 'asc', f);
+    const token = encodePageToken({ seq: 42 }, 'asc', f);
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodePageToken(token, 'asc', f)).toBe(42);
+    expect(decodePageToken(token, 'asc', f)).toEqual({ seq: 42 });
     expect(decodePageToken(undefined, 'asc', f)).toBeUndefined();
+  });
+
+  it('carry the last updatedAt in a list by update time, and only there', () => {
+    const f = queryFingerprint('runs', { sortBy: 'updatedAt' });
+    const at = '2026-11-26T02:00:00.000Z';
+    const token = encodePageToken({ seq: 7, updatedAt: at }, 'desc', f);
+    expect(decodePageToken(token, 'desc', f, true)).toEqual({ seq: 7, updatedAt: at });
+    expect(rejects(() => decodePageToken(token, 'desc', f))).toBe(true);
+    const plain = encodePageToken({ seq: 7 }, 'desc', f);
+    expect(rejects(() => decodePageToken(plain, 'desc', f, true))).toBe(true);
   });
 
   it('ignore undefined filters but tell different values, scopes and orders apart', () => {
@@ -33,7 +43,7 @@ describe('page tokens', () => {
       queryFingerprint('documents:workflows', {}),
     );
     const f = queryFingerprint('runs', {});
-    const token = encodePageToken(1, 'desc', f);
+    const token = encodePageToken({ seq: 1 }, 'desc', f);
     expect(rejects(() => decodePageToken(token, 'asc', f))).toBe(true);
     expect(
       rejects(() => decodePageToken(token, 'desc', queryFingerprint('runs', { kind: 'x' }))),
