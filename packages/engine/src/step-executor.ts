@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from '@docflow/storage';
 
-/** The 14 step types of a workflow definition (DESIGN.md, "Workflow definitions"). */
+/** The 14 step types of a workflow definition (docs/workflows.md). */
 export const STEP_TYPES = [
   'TRIGGER',
   'PARSE',

@@ -204,7 +204,7 @@ const definitionShellSchema = {
 
 /**
  * The JSON Schema (draft-07) of a workflow definition `{ steps }`: every field of every step
- * type, per DESIGN.md's table. Graph rules (names, routing, cycles) are checked by
+ * type, per docs/workflows.md. Graph rules (names, routing, cycles) are checked by
  * `validateWorkflowDefinition`, not here.
  */
 export const workflowDefinitionSchema = {

@@ -3,7 +3,7 @@ import type { StepType } from '../step-executor.ts';
 
 /**
  * The step types the engine runs itself. They never need a registered executor
- * (DESIGN.md, "Packages": the engine keeps control flow).
+ * (docs/architecture.md: the engine keeps control flow).
  */
 export const CONTROL_FLOW_STEP_TYPES = [
   'TRIGGER',

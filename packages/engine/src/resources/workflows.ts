@@ -15,7 +15,7 @@ import type { WorkflowSummary, WorkflowVersionSummary } from '../run/run-state.t
 import { objectInputIssues } from '../validation/json-input.ts';
 import { type ListResult, listPage, type SortedPageParams } from './list-result.ts';
 
-/** A workflow definition's steps (DESIGN.md's 14 step types; validated on every write). */
+/** A workflow definition's steps (the 14 step types of docs/workflows.md; validated on every write). */
 export type WorkflowSteps = readonly StepDefinition[];
 
 /** A workflow with its draft (the interface's Workflow, plus the draft's steps). */

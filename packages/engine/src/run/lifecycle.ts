@@ -14,7 +14,7 @@ export const RUN_STATUSES = [
 /** A workflow run status. */
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
-/** Step run statuses (the interface and DESIGN.md). */
+/** Step run statuses (docs/reference/resources.md). */
 export const STEP_RUN_STATUSES = [
   'PENDING',
   'WAITING',

@@ -67,7 +67,7 @@ describe('WorkflowDefinition types', () => {
     expect(validateWorkflowDefinition(definition)).toEqual([]);
   });
 
-  it('rejects the shapes DESIGN.md rules out, at compile time', () => {
+  it('rejects the shapes a definition may not take, at compile time', () => {
     // @ts-expect-error CLASSIFY next entries need a classificationId.
     const classify: ClassifyStep = { name: 'c', type: 'CLASSIFY', next: [{ step: 'x' }] };
     // @ts-expect-error TRIGGER takes no config.

@@ -27,7 +27,7 @@ export function ancestorsOf(steps: readonly StepDefinition[]): Map<string, Set<s
 }
 
 /**
- * Order-independent facts of the path model (DESIGN.md "How a run executes") that a finished
+ * Order-independent facts of the path model (docs/architecture.md, a run's life) that a finished
  * run must satisfy, whatever the completion order:
  * - an executor only sees outputs of steps upstream of it, and always TRIGGER's and PARSE's;
  * - each COLLECT that paths reached was released exactly once, as one step run that collected

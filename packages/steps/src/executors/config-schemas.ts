@@ -1,5 +1,5 @@
 /**
- * JSON Schema fragments of the processor step configs (DESIGN.md "Workflow definitions"). The
+ * JSON Schema fragments of the processor step configs (docs/workflows.md). The
  * engine validates step configs against them at create, update and deploy; the executors check
  * what JSON Schema cannot say (unique classification ids, one `other`).
  */

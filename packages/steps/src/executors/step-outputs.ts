@@ -1,6 +1,6 @@
 /**
  * Reading the outputs a path carries: which are extraction outputs (`{ value, metadata }`), and
- * the formula scope of DESIGN.md "Formulas" (a classification step is its type, an extraction
+ * the formula scope of docs/formulas.md (a classification step is its type, an extraction
  * step its value, an external validation step its response data, `metadata` the run's).
  * Outputs after a COLLECT are arrays, one entry per arrived path.
  */

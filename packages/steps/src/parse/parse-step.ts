@@ -6,7 +6,7 @@ import { parseDocument } from './parse-document.ts';
 import type { ParseConfig, ParseRunOutput } from './parse-output.ts';
 import { resolveParseConfig } from './resolve-parse-config.ts';
 
-/** The PARSE step's `config` (DESIGN.md): the interface's ParseConfig, optional. */
+/** The PARSE step's `config` (docs/workflows.md): the interface's ParseConfig, optional. */
 export interface ParseStepConfig {
   readonly parseConfig?: ParseConfig;
 }
