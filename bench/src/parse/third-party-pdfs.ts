@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { parseDocument } from '@docflow/steps';
-import { words } from '../documents/scoring/score.ts';
+import { wordRecall } from '../documents/scoring/score.ts';
 import { machineLine } from '../harness.ts';
 
 const { values, positionals } = parseArgs({
@@ -120,18 +120,7 @@ function median(list: readonly number[]): number {
 }
 
 function recall(reference: string, candidate: string): number {
-  const counts = new Map<string, number>();
-  for (const w of words(candidate)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  let found = 0;
-  let total = 0;
-  for (const w of words(reference)) {
-    total++;
-    const c = counts.get(w) ?? 0;
-    if (c > 0) {
-      found++;
-      counts.set(w, c - 1);
-    }
-  }
+  const { found, total } = wordRecall(reference, candidate);
   return total === 0 ? 1 : found / total;
 }
 
