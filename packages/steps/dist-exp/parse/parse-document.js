@@ -81,7 +81,7 @@ export async function parseDocument(bytes, options = {}) {
     try {
         // Headers may lie (ZIP64 or not) and honest data may expand a thousandfold: what the document
         // really inflates to is counted before any parser (which would trust the headers) sees it.
-        await measureExpansion(detected.type, bytes, limits, signal);
+        const __c0 = process.cpuUsage(); await measureExpansion(detected.type, bytes, limits, signal); { const c = process.cpuUsage(__c0); const T = globalThis.__T ??= {}; T.measure = (T.measure ?? 0) + (c.user + c.system) / 1000; }
     }
     catch (error) {
         options.signal?.throwIfAborted();

@@ -47,7 +47,7 @@ export class InThreadPort {
     #deferred = Promise.resolve();
     postMessage(message, transfer) {
         const event = {
-            data: process.env.CLONE ? structuredClone(message, transfer ? { transfer } : undefined) : isTextContentChunk(message)
+            data: isTextContentChunk(message)
                 ? sentTextContent(message)
                 : !transfer?.length && isFlat(message)
                     ? { ...message }

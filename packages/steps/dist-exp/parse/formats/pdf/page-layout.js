@@ -157,6 +157,8 @@ function widestText(pieces, tables) {
 }
 /** Escapes what would read as markdown syntax at the start of a line (`#` headings, `>` quotes). */
 function escapeLineStarts(markdown) {
+    if (!markdown.includes('#') && !markdown.includes('>'))
+        return markdown;
     // An ATX heading is one to six `#` followed by a space or the line's end (`#include` is not).
     return markdown.replace(/^([ \t]*)(#{1,6}(?=[ \t]|$)|>)/gm, '$1\\$2');
 }

@@ -1,3 +1,6 @@
+const T0 = 0;
+const now = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+const add = (k, t0) => { const T = globalThis.__T ??= {}; T[k] = (T[k] ?? 0) + now() - t0; };
 import { readContentGraphics, UnsupportedContent } from './content-graphics.js';
 import { graphicsSink } from './page-graphics.js';
 import { findRuledTables } from './ruled-tables.js';
@@ -19,18 +22,20 @@ export async function readPage(sources, number, config, hasForm) {
 }
 /** The page without the operator list, or `undefined` when it needs it. */
 async function readFast(sources, number, config) {
+    let t0 = now();
     const page = await sources.doc.getPage(number);
+    add('getPage', t0);
     try {
-        const text = await readPageText(page, config);
+        t0 = now(); const text = await readPageText(page, config); add('readPageText', t0);
         const { complex, scarce, withGraphics } = text;
-        const { runs, frame, upright, geometry } = placePage(page, text, config);
+        t0 = now(); const { runs, frame, upright, geometry } = placePage(page, text, config); add('placePage', t0);
         const sink = graphicsSink(upright);
         if (withGraphics) {
-            const pageContent = (await sources.content())?.page(page.ref);
+            const src = await sources.content(); t0 = now(); const pageContent = src?.page(page.ref); add('contentPage', t0);
             if (!pageContent)
                 return undefined;
             try {
-                readContentGraphics(pageContent.content, pageContent.resources, sink);
+                t0 = now(); readContentGraphics(pageContent.content, pageContent.resources, sink); add('readGraphics', t0);
             }
             catch (error) {
                 if (error instanceof UnsupportedContent)
@@ -50,7 +55,7 @@ async function readFast(sources, number, config) {
             number,
             ...geometry,
             runs,
-            tables: config.tables ? findRuledTables(segments) : [],
+            tables: config.tables ? (t0 = now(), ((r) => (add('tables', t0), r))(findRuledTables(segments))) : [],
             images,
             fields: [],
             // A scan would have taken the operator list above.

@@ -10,7 +10,7 @@ export async function readShare(bytes, doc, pages, config, hasForm, signal, onPa
     const sources = {
         doc,
         content: () => {
-            content ??= import('./page-content.js').then((m) => m.openPageContent(bytes));
+            content ??= import('./page-content.js').then((m) => { const c0 = process.cpuUsage(); const r = m.openPageContent(bytes); const c = process.cpuUsage(c0); const T = globalThis.__T ??= {}; T.openContent = (T.openContent ?? 0) + (c.user + c.system) / 1000; return r; });
             return content;
         },
         paths: { text: 0, 'content-stream': 0, 'operator-list': 0 },
@@ -18,7 +18,7 @@ export async function readShare(bytes, doc, pages, config, hasForm, signal, onPa
     const laid = [];
     for (const number of pages) {
         signal?.throwIfAborted();
-        const page = layOutPage(await readPage(sources, number, config, hasForm), config);
+        const scan = await readPage(sources, number, config, hasForm); const T = globalThis.__T ??= {}; const c0 = process.cpuUsage(); const page = layOutPage(scan, config); const c1 = process.cpuUsage(c0); T.layout = (T.layout ?? 0) + (c1.user + c1.system) / 1000;
         laid.push(page);
         onPage?.(page);
     }
