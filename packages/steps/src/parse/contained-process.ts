@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { WorkerExchange } from './worker-entry.ts';
+import { replyListener, type WorkerExchange } from './worker-entry.ts';
 
 /**
  * How to start a child process on a module of this package: the module's file and the Node
@@ -125,14 +125,7 @@ export function askChild<Message, Result>(
       proc.kill('SIGKILL');
       reject(signal.reason);
     };
-    const onMessage = (message: Message) => {
-      const outcome = exchange.reply(message);
-      if (outcome === undefined) return;
-      done();
-      exchange.answered();
-      if ('value' in outcome) resolve(outcome.value);
-      else reject(outcome.error);
-    };
+    const onMessage = replyListener(exchange, done, resolve, reject);
     const onExit = (code: number | null, exitSignal: NodeJS.Signals | null) => {
       done();
       const oom = outOfMemory(child, exitSignal);
