@@ -190,11 +190,7 @@ function gridRuns(rows: readonly TextLine[]): TextLine[][] {
   let run: TextLine[] = [];
   for (const row of rows) {
     const previous = run[run.length - 1];
-    if (
-      previous &&
-      row.cells.length > previous.cells.length &&
-      !oneCellPerColumn([...run, row])
-    ) {
+    if (previous && row.cells.length > previous.cells.length && !oneCellPerColumn([...run, row])) {
       runs.push(run);
       run = [];
     }
