@@ -13,4 +13,11 @@ describe('tokens', () => {
     expect(words).toEqual(expect.arrayContaining(['constructor', 'call', 'string', 'property']));
     expect(tokens('__proto__ valueOf')).toContain('proto');
   });
+
+  it('reads totals without tax as subtotals and a balance carried forward as the closing one', () => {
+    expect(tokens('Total excl. tax')).toEqual(['subtotal']);
+    expect(tokens('Amount excluding VAT')).toEqual(['subtotal']);
+    expect(tokens('Balance carried forward')).toEqual(['closing', 'balance']);
+    expect(tokens('Balance brought forward')).toEqual(['opening', 'balance']);
+  });
 });

@@ -299,6 +299,10 @@ export function lineFields(lines: readonly DocumentLine[]): {
       if (!colonEmpty && row.length > 1 && !header) continue;
       if (!isLabelCell(label)) continue;
       const below = cellBelow(cell, rows, pitch, slack);
+      // The cells of a row of labels over values are labels, never the value of a lone label
+      // above ("INVOICE" over "Invoice Number    Invoice Date"); a row of labels over another
+      // ("Vendor    Ship To" over two names that read as labels too) takes its values.
+      if (below && !header && headers.has(below.line)) continue;
       if (below && !labels.has(below) && !/:$/.test(below.text)) {
         push(label, index, below, 'below');
         continue;
