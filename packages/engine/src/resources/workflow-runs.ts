@@ -122,14 +122,20 @@ function issue(code: string, path: string, message: string): ValidationIssue {
 export function createWorkflowRunsService(deps: WorkflowRunsDependencies): WorkflowRunsService {
   const { ctx, store } = deps;
 
-  const project = async (state: RunState): Promise<WorkflowRun> => {
+  /**
+   * The run as returned. `filesPresent`: its files are known to exist (a run just created on
+   * files this call found or stored), else each is looked up (a deleted one shows as null).
+   */
+  const project = async (state: RunState, filesPresent = false): Promise<WorkflowRun> => {
     const outputs = new Map<string, JsonValue>();
     for (const sr of state.stepRuns) {
       if (sr.outputRef !== undefined) outputs.set(sr.id, await store.loadOutput(sr));
     }
-    const present = await presentFiles(ctx, Object.keys(state.fileIndex));
+    const present = filesPresent
+      ? undefined
+      : await presentFiles(ctx, Object.keys(state.fileIndex));
     const graph = await store.graph(state.definitionId);
-    return toWorkflowRun(state, outputs, (id) => present.has(id), graph);
+    return toWorkflowRun(state, outputs, present && ((id) => present.has(id)), graph);
   };
 
   // The JSON of unfinished runs' current states. A commit replaces a run's state (it never
@@ -230,7 +236,8 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
       const begun = await keepFilesIfDone(ctx, [resolved], () =>
         begin(state, input.secrets, resolved.failure),
       );
-      return project(begun);
+      // Its files were found or stored by this call: they are not looked up again.
+      return project(begun, true);
     },
 
     async createBatch(input) {
@@ -299,12 +306,23 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     },
 
     async waitFor(id, options) {
-      const state = await load(id);
-      if (isSettledRunStatus(state.status)) return project(state);
+      // The first look takes the state this process holds, if it runs the run and it is not
+      // settled there: its own commits settle the waiter, and on a shared store the polls read
+      // what other processes committed. Whatever is returned settled was read from storage. A
+      // run that is missing (or deleted while waited for) is NOT_FOUND.
+      let look = async (): Promise<RunState | undefined> => {
+        const held = await store.held(id as string);
+        return held && isSettledRunStatus(held.status) ? store.get(id as string) : held;
+      };
       const settled = await deps.settled.wait(
         id,
         'workflow run',
-        () => store.get(id),
+        async () => {
+          const state = typeof id === 'string' && id !== '' ? await look() : undefined;
+          look = () => store.get(id);
+          if (!state) throw notFound('workflow run', id);
+          return state;
+        },
         (latest) => isSettledRunStatus(latest.status),
         { ...options, pollMs: sharedStorePollMs(ctx.storage) },
       );

@@ -161,6 +161,15 @@ export class RunStore {
   }
 
   /**
+   * The snapshot this process holds for an active run it committed or read, else as {@link get}
+   * reads it. On a store shared by processes the held state may be behind another process's
+   * commits: for a caller that reads again later (`waitFor` polls), not for deciding anything.
+   */
+  async held(runId: string): Promise<RunState | undefined> {
+    return this.#cache.get(runId)?.state ?? (await this.get(runId));
+  }
+
+  /**
    * The snapshot once every change of the run already under way has been committed and cached.
    * A queue item is visible to claims as soon as the commit that wrote it returns, a moment
    * before its committer updates the cache: whoever acts on a claimed item reads through this.

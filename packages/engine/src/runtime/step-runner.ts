@@ -166,8 +166,9 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
     return;
   }
   // A claimed item whose step was PROCESSING already: an execution that reached no outcome (its
-  // process died, or a stop interrupted it). Counted before the executor starts again.
-  if (ticket.queued && before === 'PROCESSING' && !(await countLost(item, deps))) return;
+  // process died, or a stop interrupted it). Counted before the executor starts again. A
+  // reserved item is PROCESSING because this engine's own commit began it: nothing was lost.
+  if (!ticket.reserved && before === 'PROCESSING' && !(await countLost(item, deps))) return;
   const graph =
     store.loadedGraph(started.definitionId) ?? (await store.graph(started.definitionId));
   const step = graph.step(sr.stepName);

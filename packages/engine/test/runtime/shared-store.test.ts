@@ -191,6 +191,14 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     // Both took part: the runs each created and the queued steps each claimed.
     expect(new Set(log.map((e) => e.engine))).toEqual(new Set(['a', 'b']));
     expect(await a.storage.listWork()).toEqual([]);
+    // No process died: no execution counts as lost (a step started on the fast path is
+    // PROCESSING by its own engine's commit, not left by a dead one).
+    for (const r of runs) {
+      const stored = (await a.storage.getRun(r.id))?.snapshot as unknown as {
+        stepRuns: { lost?: number }[];
+      };
+      expect(stored.stepRuns.map((s) => s.lost ?? 0)).toEqual(stored.stepRuns.map(() => 0));
+    }
   }, 60_000);
 
   it('runs that callers wait for while their steps commit all finish (reads never stale the cache)', async () => {

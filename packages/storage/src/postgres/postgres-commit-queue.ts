@@ -6,8 +6,8 @@ import {
   revisionConflict,
 } from '../internal/storage-errors.ts';
 import type { CommitResult } from '../storage-adapter.ts';
-import type { BatchRunWrite, CommitWakeUps, PlannedCommit } from './postgres-commit.ts';
-import { batchQueries, mergeWakeUps } from './postgres-commit.ts';
+import type { BatchPart, CommitWakeUps, PlannedCommit } from './postgres-commit.ts';
+import { batchQuery, mergeWakeUps } from './postgres-commit.ts';
 import {
   CHECK_FAILED,
   IN_FAILED_TRANSACTION,
@@ -59,7 +59,7 @@ type Outcome =
       readonly kind: 'failed';
       readonly commit: number;
       readonly query: number;
-      /** The failed statement carried several commits' run writes (see `sendStatements`). */
+      /** The failed statement carried a batch of commits (see `sendStatements`). */
       readonly batched: boolean;
       readonly error: ServerError;
     }
@@ -322,8 +322,9 @@ interface Sent {
 }
 
 /**
- * Sends the statements of `plans` in order. With `batching`, consecutive commits that are run
- * writes only, of distinct runs, share one statement per kind of write (see `batchQueries`).
+ * Sends the statements of `plans` in order. With `statements`, consecutive commits that write
+ * runs and queue items only, none the same as another's, share one statement (see
+ * `batchQuery`).
  */
 function sendStatements(
   client: PostgresClient,
@@ -335,21 +336,21 @@ function sendStatements(
     const plan = plans[c] as PlannedCommit;
     if (statements !== undefined && plan.batchable !== undefined) {
       const runs = new Set<string>();
-      const writes: BatchRunWrite[] = [];
+      const work = new Set<string>();
+      const parts: BatchPart[] = [];
       let end = c;
       for (; end < plans.length; end++) {
         const b = (plans[end] as PlannedCommit).batchable;
-        if (b === undefined || b.some((w) => runs.has(w.id))) break;
-        for (const w of b) runs.add(w.id);
-        writes.push(...b);
+        if (b === undefined || b.runIds.some((id) => runs.has(id))) break;
+        if (b.workIds.some((id) => work.has(id))) break;
+        for (const id of b.runIds) runs.add(id);
+        for (const id of b.workIds) work.add(id);
+        parts.push(b);
       }
-      if (end - c > 1) {
-        for (const q of batchQueries(writes, statements)) {
-          sent.push({ commit: c, commits: end - c, query: -1, answer: client.query(q) });
-        }
-        c = end;
-        continue;
-      }
+      const answer = client.query(batchQuery(parts, statements));
+      sent.push({ commit: c, commits: end - c, query: -1, answer });
+      c = end;
+      continue;
     }
     plan.queries.forEach((q, query) => {
       sent.push({ commit: c, commits: 1, query, answer: client.query(q) });
@@ -418,11 +419,7 @@ async function transactOn(
     runRevisions: { ...plan.runRevisions },
     documentRevisions: documentRevisions[c] as Record<string, number>,
   }));
-  // A batch of creations and updates is two statements naming the same first commit.
-  const batched = new Map(sent.filter((x) => x.query < 0).map((x) => [x.commit, x.commits]));
-  return {
-    kind: 'committed',
-    results,
-    batched: [...batched.values()].reduce((a, b) => a + b, 0),
-  };
+  let batched = 0;
+  for (const x of sent) if (x.query < 0) batched += x.commits;
+  return { kind: 'committed', results, batched };
 }

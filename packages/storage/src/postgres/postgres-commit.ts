@@ -26,12 +26,31 @@ export interface CommitWakeUps {
   readonly deliveries?: { readonly at: number } | undefined;
 }
 
-/** A run write of a commit that can share a statement with other commits' (see `batchable`). */
-export interface BatchRunWrite {
+/** A lease a commit fences on a queue item (see `LeaseFence`). */
+export interface WorkFence {
   readonly id: string;
-  readonly expectedRevision: number;
-  /** The write as an object of `json_to_recordset` (see `runBatchUpdate`), in JSON text. */
-  readonly json: string;
+  readonly owner: string;
+  readonly attempts: number;
+}
+
+/**
+ * What a commit of run writes and queue items only (the engine's step commits) gives to a
+ * statement shared with other such commits (see `batchQuery`).
+ */
+export interface BatchPart {
+  readonly runIds: readonly string[];
+  /** The run writes as objects of `json_to_recordset` (see `batch`), in JSON text. */
+  readonly runs: readonly string[];
+  /** Fenced queue items the commit removes. */
+  readonly finished: readonly WorkFence[];
+  /** Fenced queue items the commit keeps (locked until it ends). */
+  readonly held: readonly WorkFence[];
+  /** Queue items removed without a fence. */
+  readonly dequeue: readonly string[];
+  /** Queue items inserted, as objects of `json_to_recordset`, in JSON text. */
+  readonly enqueue: readonly string[];
+  /** Every queue item id the commit names (each once). */
+  readonly workIds: readonly string[];
 }
 
 /**
@@ -54,11 +73,12 @@ export interface PlannedCommit {
    */
   readonly keys: readonly string[];
   /**
-   * Set when the commit is run writes only, one per run, without fences: then its writes may go
-   * in one statement with other such commits' (the group's runs all distinct), instead of
-   * `queries`, which say the same.
+   * Set when the commit writes runs (one write each) and queue items only, each queue item named
+   * once (a fenced item may also be removed): then it may go in one statement with other such
+   * commits' (the group's runs and queue items all distinct), instead of `queries`, which say
+   * the same.
    */
-  readonly batchable?: readonly BatchRunWrite[] | undefined;
+  readonly batchable?: BatchPart | undefined;
 }
 
 function nullable<T>(value: T | undefined): T | null {
@@ -76,7 +96,8 @@ export function planCommit(
   const roles: StatementRole[] = [];
   const documentTargets: (string | undefined)[] = [];
   const runRevisions: Record<string, number> = {};
-  const batch: BatchRunWrite[] = [];
+  const batchRuns: string[] = [];
+  const batchEnqueue: string[] = [];
   const push = (
     text: string,
     values: readonly unknown[],
@@ -150,12 +171,10 @@ export function planCommit(
       snapshot,
     ];
     const role: StatementRole = { kind: 'run', id: r.id, expectedRevision: r.expectedRevision };
-    batch.push({
-      id: r.id,
-      expectedRevision: r.expectedRevision,
-      // Built by hand so that the serialised snapshot, events and patch go in as they are.
-      json: `{"id":${JSON.stringify(r.id)},"kind":${JSON.stringify(r.kind)},"workflow_id":${JSON.stringify(r.workflowId ?? null)},"batch_id":${JSON.stringify(r.batchId ?? null)},"status":${JSON.stringify(r.status)},"active":${r.active},"priority":${r.priority},"snapshot":${snapshot ?? 'null'},"expected":${r.expectedRevision},"count":${count},"at":"${at}","events":${events ?? 'null'},"patch":${patch ?? 'null'}}`,
-    });
+    // Built by hand so that the serialised snapshot, events and patch go in as they are.
+    batchRuns.push(
+      `{"id":${JSON.stringify(r.id)},"kind":${JSON.stringify(r.kind)},"workflow_id":${JSON.stringify(r.workflowId ?? null)},"batch_id":${JSON.stringify(r.batchId ?? null)},"status":${JSON.stringify(r.status)},"active":${r.active},"priority":${r.priority},"snapshot":${snapshot ?? 'null'},"expected":${r.expectedRevision},"count":${count},"at":"${at}","events":${events ?? 'null'},"patch":${patch ?? 'null'}}`,
+    );
     if (r.expectedRevision === 0) {
       const values = [...columns, count, at];
       if (events === null) push(q.runInsert, values, role);
@@ -175,7 +194,15 @@ export function planCommit(
   let work: { at: number; priority: number } | undefined;
   changes.enqueue?.forEach((w, i) => {
     const availableMs = timeOr(w.availableAt, nowMs, `changes.enqueue[${i}].availableAt`);
-    const values = [w.id, w.runId, w.kind, w.priority, availableMs, JSON.stringify(w.payload)];
+    const payload = JSON.stringify(w.payload);
+    const values = [w.id, w.runId, w.kind, w.priority, availableMs, payload];
+    const lease =
+      w.lease === undefined
+        ? '"attempts":0,"lease_owner":null,"lease_expires_at":null'
+        : `"attempts":1,"lease_owner":${JSON.stringify(w.lease.owner)},"lease_expires_at":${nowMs + w.lease.leaseMs}`;
+    batchEnqueue.push(
+      `{"id":${JSON.stringify(w.id)},"run_id":${JSON.stringify(w.runId)},"kind":${JSON.stringify(w.kind)},"priority":${w.priority},"available_at":${availableMs},"payload":${payload},${lease}}`,
+    );
     if (w.lease === undefined) {
       push(q.workInsert, values);
       work = {
@@ -218,10 +245,6 @@ export function planCommit(
   // Deleting a run deletes its queue items: enqueuing one orders behind it.
   for (const w of changes.enqueue ?? []) keys.push(`work:${w.id}`, `run:${w.runId}`);
   for (const d of changes.deliveries ?? []) keys.push(`delivery:${d.id}`);
-  const onlyRuns =
-    batch.length > 0 &&
-    batch.length === queries.length &&
-    new Set(batch.map((b) => b.id)).size === batch.length;
   return {
     queries,
     roles,
@@ -229,29 +252,75 @@ export function planCommit(
     runRevisions,
     wakeUps: { work, deliveries },
     keys,
-    batchable: onlyRuns ? batch : undefined,
+    batchable: queries.length === 0 ? undefined : batchPart(changes, batchRuns, batchEnqueue),
   };
 }
 
 /**
- * The statements of a run of batchable commits whose runs are all distinct: one for the
- * creations, one for the updates.
+ * The commit's part of a batch statement, or undefined when it has something a batch does not
+ * carry (documents, run deletions, deliveries, delivery fences), writes a run twice, or names a
+ * queue item twice (other than a fenced item it removes): a batch's parts apply at once, not in
+ * the order of the commit's parts.
  */
-export function batchQueries(
-  writes: readonly BatchRunWrite[],
-  statements: PostgresStatements,
-): PostgresQuery[] {
-  const queries: PostgresQuery[] = [];
-  const created = writes.filter((w) => w.expectedRevision === 0);
-  const updated = writes.filter((w) => w.expectedRevision !== 0);
-  for (const [ws, text] of [
-    [created, statements.runBatchInsert],
-    [updated, statements.runBatchUpdate],
-  ] as const) {
-    if (ws.length === 0) continue;
-    queries.push(queryConfig(text, [`[${ws.map((w) => w.json).join(',')}]`, ws.length], true));
+function batchPart(
+  changes: Changes,
+  runs: readonly string[],
+  enqueue: readonly string[],
+): BatchPart | undefined {
+  if (
+    (changes.documents?.length ?? 0) > 0 ||
+    (changes.deleteDocuments?.length ?? 0) > 0 ||
+    (changes.deleteRuns?.length ?? 0) > 0 ||
+    (changes.deliveries?.length ?? 0) > 0
+  ) {
+    return undefined;
   }
-  return queries;
+  const runIds = (changes.runs ?? []).map((r) => r.id);
+  if (new Set(runIds).size !== runIds.length) return undefined;
+  const dequeued = new Set(changes.dequeue ?? []);
+  if (dequeued.size !== (changes.dequeue?.length ?? 0)) return undefined;
+  const finished: WorkFence[] = [];
+  const held: WorkFence[] = [];
+  const workIds: string[] = [];
+  for (const f of changes.fences ?? []) {
+    if (!('workId' in f)) return undefined;
+    const fence = { id: f.workId, owner: f.owner, attempts: f.attempts };
+    if (dequeued.delete(f.workId)) finished.push(fence);
+    else held.push(fence);
+    workIds.push(f.workId);
+  }
+  workIds.push(...dequeued);
+  for (const w of changes.enqueue ?? []) workIds.push(w.id);
+  if (new Set(workIds).size !== workIds.length) return undefined;
+  return { runIds, runs, finished, held, dequeue: [...dequeued], enqueue, workIds };
+}
+
+/** The statement carrying the parts of a run of batchable commits (runs and queue ids distinct). */
+export function batchQuery(
+  parts: readonly BatchPart[],
+  statements: PostgresStatements,
+): PostgresQuery {
+  const all = <T>(pick: (p: BatchPart) => readonly T[]) => parts.flatMap(pick);
+  const finished = all((p) => p.finished);
+  const held = all((p) => p.held);
+  const runs = all((p) => p.runs);
+  return queryConfig(
+    statements.batch,
+    [
+      `[${runs.join(',')}]`,
+      runs.length,
+      finished.map((f) => f.id),
+      finished.map((f) => f.owner),
+      finished.map((f) => f.attempts),
+      held.map((f) => f.id),
+      held.map((f) => f.owner),
+      held.map((f) => f.attempts),
+      all((p) => p.dequeue),
+      `[${all((p) => p.enqueue).join(',')}]`,
+      finished.length + held.length,
+    ],
+    true,
+  );
 }
 
 /** Merges the wake-ups of the commits of one transaction. */

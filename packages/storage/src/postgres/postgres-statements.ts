@@ -16,8 +16,8 @@ export interface PostgresStatements {
   readonly runInsertWithEvents: string;
   readonly runUpdate: string;
   readonly runUpdateWithEvents: string;
-  readonly runBatchUpdate: string;
-  readonly runBatchInsert: string;
+  /** The step commits of a group as one statement (see `batchQuery`). */
+  readonly batch: string;
   readonly runRevision: string;
   readonly runGet: string;
   /** The select list of a run (table alias `r`) with its patches (for lists). */
@@ -125,12 +125,20 @@ export function postgresStatements(quoted: string): PostgresStatements {
         INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, patch, revision, at)
         SELECT $1, event_seq - $10 + 1, event_seq, $12::json, $13::json, $9 + 1, $11 FROM r)
       ${check('SELECT 1 FROM r', 'REVISION_CONFLICT', "'runs/' || $1")}`,
-    // The run writes of many commits (distinct runs) as one statement each for updates and
-    // creations: a statement costs the server more than the rows it writes. The count check
-    // aborts the transaction if any write missed; the queue then sends those commits one by one,
-    // which tells whose it was.
-    runBatchUpdate: `WITH w AS (SELECT * FROM json_to_recordset($1::json) AS w(${batchColumns})),
-      r AS (UPDATE ${s}.runs SET kind = w.kind, workflow_id = w.workflow_id, batch_id = w.batch_id,
+    // The commits of a group that write runs and queue items only (the engine's step commits),
+    // as one statement: run creations and updates (distinct runs) with their events rows, the
+    // fenced queue items removed ($3-$5: id, owner, attempts) or kept locked ($6-$8), the other
+    // removals ($9), the insertions ($10; every queue id distinct). A statement costs the server
+    // more than the rows it writes. The count checks abort the transaction if a run write or a
+    // fence missed; the queue then sends those commits one by one, which tells whose it was.
+    batch: `WITH w AS (SELECT * FROM ROWS FROM (json_to_recordset($1::json)
+          AS (${batchColumns})) WITH ORDINALITY AS w),
+      c AS (INSERT INTO ${s}.runs (id, kind, workflow_id, batch_id, status, active, priority,
+          snapshot, base_revision, base_event_seq, revision, event_seq, created_at, updated_at)
+        SELECT id, kind, workflow_id, batch_id, status, active, priority, snapshot, 1, count, 1,
+          count, at, at FROM w WHERE expected = 0 ORDER BY ordinality
+        ON CONFLICT (id) DO NOTHING RETURNING id),
+      u AS (UPDATE ${s}.runs SET kind = w.kind, workflow_id = w.workflow_id, batch_id = w.batch_id,
           status = w.status, active = w.active, priority = w.priority,
           snapshot = coalesce(w.snapshot, runs.snapshot),
           base_revision = CASE WHEN w.snapshot IS NULL THEN runs.base_revision
@@ -138,23 +146,35 @@ export function postgresStatements(quoted: string): PostgresStatements {
           base_event_seq = CASE WHEN w.snapshot IS NULL THEN runs.base_event_seq
             ELSE runs.event_seq + w.count END,
           revision = w.expected + 1, event_seq = runs.event_seq + w.count, updated_at = w.at
-        FROM w WHERE runs.id = w.id AND runs.revision = w.expected
+        FROM w WHERE w.expected <> 0 AND runs.id = w.id AND runs.revision = w.expected
         RETURNING runs.id, runs.event_seq, w.count, w.events, w.patch, w.expected, w.at),
       e AS (INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, patch, revision, at)
-        SELECT id, event_seq - count + 1, event_seq, events, patch, expected + 1, at FROM r
-        WHERE events IS NOT NULL)
-      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $2, 'REVISION_CONFLICT', 'runs') AS ok`,
-    runBatchInsert: `WITH w AS (SELECT * FROM ROWS FROM (json_to_recordset($1::json)
-          AS (${batchColumns})) WITH ORDINALITY AS w),
-      r AS (INSERT INTO ${s}.runs (id, kind, workflow_id, batch_id, status, active, priority,
-          snapshot, base_revision, base_event_seq, revision, event_seq, created_at, updated_at)
-        SELECT id, kind, workflow_id, batch_id, status, active, priority, snapshot, 1, count, 1,
-          count, at, at FROM w ORDER BY ordinality
-        ON CONFLICT (id) DO NOTHING RETURNING id),
-      e AS (INSERT INTO ${s}.run_events (run_id, seq, last_seq, events, revision, at)
-        SELECT w.id, 1, w.count, w.events, 1, w.at FROM w JOIN r ON r.id = w.id
-        WHERE w.events IS NOT NULL)
-      SELECT ${s}.docflow_check((SELECT count(*) FROM r) = $2, 'REVISION_CONFLICT', 'runs') AS ok`,
+        SELECT w.id, 1, w.count, w.events, NULL, 1, w.at FROM w JOIN c ON c.id = w.id
+        WHERE w.events IS NOT NULL
+        UNION ALL
+        SELECT id, event_seq - count + 1, event_seq, events, patch, expected + 1, at FROM u
+        WHERE events IS NOT NULL),
+      f AS (DELETE FROM ${s}.work USING unnest($3::text[], $4::text[], $5::integer[])
+          AS f(id, owner, attempts)
+        WHERE work.id = ANY($3::text[]) AND work.id = f.id AND work.lease_owner = f.owner
+          AND work.attempts = f.attempts RETURNING work.id),
+      h AS (SELECT work.id FROM ${s}.work, unnest($6::text[], $7::text[], $8::integer[])
+          AS h(id, owner, attempts)
+        WHERE work.id = ANY($6::text[]) AND work.id = h.id AND work.lease_owner = h.owner
+          AND work.attempts = h.attempts FOR UPDATE OF work),
+      d AS (DELETE FROM ${s}.work WHERE id = ANY($9::text[])),
+      q AS (INSERT INTO ${s}.work (id, run_id, kind, priority, available_at, payload, attempts,
+          lease_owner, lease_expires_at)
+        SELECT id, run_id, kind, priority, available_at, payload, attempts, lease_owner,
+          lease_expires_at
+        FROM ROWS FROM (json_to_recordset($10::json) AS (id text, run_id text, kind text,
+          priority integer, available_at bigint, payload json, attempts integer,
+          lease_owner text, lease_expires_at bigint)) WITH ORDINALITY AS q ORDER BY ordinality
+        ON CONFLICT (id) DO NOTHING)
+      SELECT ${s}.docflow_check((SELECT count(*) FROM c) + (SELECT count(*) FROM u) = $2,
+          'REVISION_CONFLICT', 'runs')
+        AND ${s}.docflow_check((SELECT count(*) FROM f) + (SELECT count(*) FROM h) = $11,
+          'LEASE_LOST', 'work') AS ok`,
     runRevision: `SELECT revision FROM ${s}.runs WHERE id = $1`,
     runGet: `SELECT ${runColumns(`${s}.run_events`)} FROM ${s}.runs r WHERE r.id = $1`,
     runColumns: runColumns(`${s}.run_events`),

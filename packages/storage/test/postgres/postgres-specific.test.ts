@@ -226,6 +226,83 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     });
   });
 
+  it('sends step commits (fenced runs and queue items) of a group as one statement, rejecting only a lost lease', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    const ids = [0, 1, 2, 3, 4, 5];
+    const lease = { owner: 'a', leaseMs: 60_000 };
+    const item = (id: string, runId: string, priority = 50) => ({
+      id,
+      runId,
+      kind: 'step',
+      priority,
+      payload: { id },
+      lease,
+    });
+    // Each run created with its first item leased to a (a step started on the fast path), and
+    // one more item a holds: one batch.
+    await Promise.all([
+      ...ids.map((i) =>
+        s.commit({
+          runs: [run(`r${i}`, 0, { events: [{ type: 'created', data: {} }] })],
+          enqueue: [item(`w${i}`, `r${i}`, i === 3 ? 1 : 50)],
+        }),
+      ),
+      s.commit({ runs: [run('r6', 0)], enqueue: [item('x', 'r6')] }),
+    ]);
+    expect(await s.info()).toMatchObject({ commits: { transactions: 1, batchedCommits: 7 } });
+    // Process b takes w3 over (its lease expired, as far as b's clock says).
+    const [taken] = await s.claimWork({
+      owner: 'b',
+      limit: 1,
+      leaseMs: 60_000,
+      now: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(taken).toMatchObject({ id: 'w3', attempts: 2, leaseOwner: 'b' });
+    // The outcomes, in one turn: each fenced, its item removed, the next step's item leased;
+    // r6's write holds x's lease without removing it.
+    const outcomes = await Promise.allSettled([
+      ...ids.map((i) =>
+        s.commit({
+          runs: [run(`r${i}`, 1, { events: [{ type: 'step', data: {} }] })],
+          fences: [{ workId: `w${i}`, owner: 'a', attempts: 1 }],
+          dequeue: [`w${i}`],
+          enqueue: [item(`n${i}`, `r${i}`)],
+        }),
+      ),
+      s.commit({ runs: [run('r6', 1)], fences: [{ workId: 'x', owner: 'a', attempts: 1 }] }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      ...ids.map((i) => (i === 3 ? 'rejected' : 'fulfilled')),
+      'fulfilled',
+    ]);
+    expect((outcomes[3] as PromiseRejectedResult).reason).toMatchObject({
+      code: 'LEASE_LOST',
+      details: { target: 'work/w3', owner: 'a' },
+    });
+    // One statement for the seven; it failed (w3), so the seven went again one by one, which
+    // found w3's: the three before it committed as a batch, the three after it as another.
+    expect((await s.info()).commits).toEqual({
+      commits: 13,
+      transactions: 5,
+      replays: 2,
+      batchedCommits: 13,
+    });
+    expect((await s.listWork()).map((w) => [w.id, w.leaseOwner, w.attempts])).toEqual([
+      ['w3', 'b', 2],
+      ['x', 'a', 1],
+      ...[0, 1, 2, 4, 5].map((i) => [`n${i}`, 'a', 1]),
+    ]);
+    for (const i of ids) {
+      expect((await s.getRun(`r${i}`))?.revision, `r${i}`).toBe(i === 3 ? 1 : 2);
+      expect((await s.listRunEvents(`r${i}`)).map((e) => e.type)).toEqual(
+        i === 3 ? ['created'] : ['created', 'step'],
+      );
+    }
+    expect((await s.getRun('r6'))?.revision).toBe(2);
+  });
+
   it('applies commits in the order they were called, waiting for none', async () => {
     const s = await pgTest.storage({ maxCommitsPerTransaction: 2 });
     await s.open();

@@ -199,6 +199,7 @@ function widestText(
 
 /** Escapes what would read as markdown syntax at the start of a line (`#` headings, `>` quotes). */
 function escapeLineStarts(markdown: string): string {
+  if (!markdown.includes('#') && !markdown.includes('>')) return markdown;
   // An ATX heading is one to six `#` followed by a space or the line's end (`#include` is not).
   return markdown.replace(/^([ \t]*)(#{1,6}(?=[ \t]|$)|>)/gm, '$1\\$2');
 }

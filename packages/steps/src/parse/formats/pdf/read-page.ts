@@ -3,7 +3,14 @@ import { readContentGraphics, UnsupportedContent } from './content-graphics.ts';
 import type { PageContentSource } from './page-content.ts';
 import { graphicsSink } from './page-graphics.ts';
 import { findRuledTables } from './ruled-tables.ts';
-import { type PageScan, type PdfDocument, placePage, readPageText, scanPage } from './scan-page.ts';
+import {
+  looksScanned,
+  type PageScan,
+  type PdfDocument,
+  placePage,
+  readPageText,
+  scanPage,
+} from './scan-page.ts';
 
 /** How a page was read, for tests and profiling. */
 export type PageReadPath = 'text' | 'content-stream' | 'operator-list';
@@ -20,8 +27,10 @@ export interface PageSources {
 /**
  * Reads one page like {@link scanPage}, but takes ruling lines and image placements from the raw
  * content stream instead of pdf.js's operator list, which costs as much as the text itself. The
- * operator list (through `scanPage`) stays the path for pages that may be scans (little text),
- * pages with form fields, and content this reader does not model ({@link UnsupportedContent}).
+ * operator list (through `scanPage`) stays the path for pages that may be scans (little text and
+ * images covering much of the page, as the content stream tells), pages with form fields, and
+ * content this reader does not model ({@link UnsupportedContent}). A page with little text and
+ * no such image (a section's last line on a page of its own) is read here: it cannot be a scan.
  * Bold text is known from the text content's font styles, whichever path reads the page.
  */
 export async function readPage(
@@ -47,8 +56,7 @@ async function readFast(
   try {
     const text = await readPageText(page, config);
     const { complex, scarce, withGraphics } = text;
-    if (withGraphics && scarce) return undefined;
-    const { runs, upright, geometry } = placePage(page, text, config);
+    const { runs, frame, upright, geometry } = placePage(page, text, config);
     const sink = graphicsSink(upright);
     if (withGraphics) {
       const pageContent = (await sources.content())?.page(page.ref);
@@ -59,6 +67,8 @@ async function readFast(
         if (error instanceof UnsupportedContent) return undefined;
         throw error;
       }
+      // Every engine reads the graphics of a page with little text (readPageText).
+      if (scarce && looksScanned(runs, sink.graphics.images, frame)) return undefined;
       sources.paths['content-stream']++;
     } else {
       sources.paths.text++;
@@ -71,7 +81,7 @@ async function readFast(
       tables: config.tables ? findRuledTables(segments) : [],
       images,
       fields: [],
-      // Only pages with little text can be scans, and those took the operator list above.
+      // A scan would have taken the operator list above.
       scanned: false,
       complex,
     };

@@ -77,6 +77,23 @@ export interface PageScan {
 /** Fewer visible characters than this on a page mostly covered by an image: a scan. */
 const SCAN_TEXT_THRESHOLD = 20;
 
+/** Share of the page that images must cover for a page with little text to be a scan. */
+const SCAN_IMAGE_COVER = 0.3;
+
+/** A page with almost no text, mostly covered by images: a scan, to render and OCR. */
+export function looksScanned(
+  runs: readonly TextRun[],
+  images: readonly BoundingBox[],
+  frame: Pick<UprightFrame, 'width' | 'height'>,
+): boolean {
+  const visible = runs.reduce((sum, run) => sum + run.text.trim().length, 0);
+  const imageArea = images.reduce(
+    (sum, box) => sum + Math.max(0, box.right - box.left) * Math.max(0, box.bottom - box.top),
+    0,
+  );
+  return visible < SCAN_TEXT_THRESHOLD && imageArea > frame.width * frame.height * SCAN_IMAGE_COVER;
+}
+
 /** Maps a pdf.js error to a failure. */
 export function pdfError(error: unknown): ParseFailure {
   const name = error instanceof Error ? error.name : '';
@@ -219,12 +236,7 @@ export async function scanPage(
     const { runs, frame, viewportTransform: vt, upright, geometry } = placePage(page, text, config);
     const graphics = readPageGraphics(operators, upright);
     const tables = config.tables ? findRuledTables(graphics.segments) : [];
-    const visible = runs.reduce((sum, run) => sum + run.text.trim().length, 0);
-    const imageArea = graphics.images.reduce(
-      (sum, box) => sum + Math.max(0, box.right - box.left) * Math.max(0, box.bottom - box.top),
-      0,
-    );
-    const scanned = visible < SCAN_TEXT_THRESHOLD && imageArea > frame.width * frame.height * 0.3;
+    const scanned = looksScanned(runs, graphics.images, frame);
     const fields = hasForm ? await formFields(page, frame, vt) : [];
     return {
       number,

@@ -26,8 +26,48 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 /** Run text without control characters, whitespace (tabs, line breaks) as single spaces. */
 export function cleanText(text: string): string {
   // Most text has neither: no copy of it then (this sees every piece of every page).
+  if (plain(text)) return text;
   const controls = CONTROL_TEST.test(text) ? text.replace(CONTROL, '') : text;
   return SPACING.test(controls) ? controls.replace(/\s+/g, ' ') : controls;
+}
+
+/**
+ * True when text has no character {@link cleanText} changes: no control character, no
+ * whitespace but single spaces. One pass over the characters, cheaper than the two regular
+ * expressions; any character that may be whitespace other than a space (a superset of `\s`)
+ * leaves the decision to them.
+ */
+function plain(text: string): boolean {
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20) {
+      if (space) return false;
+      space = true;
+      continue;
+    }
+    space = false;
+    if (c < 0x20 || c === 0x7f) return false;
+    if (c >= 0x80 && mayBeSpace(c)) return false;
+  }
+  return true;
+}
+
+/** Non-ASCII characters `\s` matches (and U+0085, U+180E, which it does not). */
+function mayBeSpace(c: number): boolean {
+  return (
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    c === 0x180e ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is its purpose.
@@ -140,8 +180,8 @@ const SCRIPT_REACH = 0.6;
  * tolerance. Run by run, so that a heading in another column on the same band draws nothing.
  */
 function attachScripts(bands: TextRun[][]): TextRun[][] {
-  let moved = false;
-  const out = bands.map((band) => [...band]);
+  // Copied on the first move: most pages have no script to move.
+  let out: TextRun[][] | undefined;
   for (let i = 0; i < bands.length; i++) {
     const band = bands[i] ?? [];
     for (const run of band) {
@@ -162,12 +202,12 @@ function attachScripts(bands: TextRun[][]): TextRun[][] {
         }
       }
       if (best < 0) continue;
+      out ??= bands.map((band) => [...band]);
       out[i] = (out[i] ?? []).filter((r) => r !== run);
       out[best]?.push(run);
-      moved = true;
     }
   }
-  return moved ? out.filter((band) => band.length > 0) : bands;
+  return out ? out.filter((band) => band.length > 0) : bands;
 }
 
 /** A visual line: the pieces of one row of a region, left to right. */
@@ -188,7 +228,11 @@ export function sameRow(line: LinePiece, next: LinePiece): boolean {
 export function joinRow(pieces: readonly LinePiece[]): TextLine {
   const first = pieces[0];
   if (!first) throw new Error('joinRow needs a piece');
-  if (pieces.length === 1) return { ...first, cells: pieces };
+  // A literal, not a spread: every line then has one shape (this sees every line of every page).
+  if (pieces.length === 1) {
+    const { text, box, baseline, size, bold, mono } = first;
+    return { text, box, baseline, size, bold, mono: mono === true, cells: pieces };
+  }
   return {
     text: pieces.map((p) => p.text).join(' '),
     box: unionBoxes(pieces.map((p) => p.box)) ?? first.box,

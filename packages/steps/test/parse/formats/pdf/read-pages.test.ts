@@ -1,3 +1,5 @@
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARSE_LIMITS, type FormatContext } from '../../../../src/parse/format-context.ts';
 import { type LaidPage, layOutPage } from '../../../../src/parse/formats/pdf/laid-page.ts';
@@ -79,6 +81,28 @@ describe('readPages', { timeout: 60_000 }, () => {
       'content-stream': pages.length - declined,
       'operator-list': declined,
     });
+    expect(result.pages).toEqual(await operatorListPages(bytes, context));
+  });
+
+  it('reads pages with little text from the content stream unless images cover them (scans)', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const gray = { width: 40, height: 40, channels: 1 } as const;
+    const png = await sharp(Buffer.alloc(40 * 40, 200), { raw: gray })
+      .png()
+      .toBuffer();
+    const image = await doc.embedPng(new Uint8Array(png));
+    // A section's last line on a page of its own; a caption under a small figure; a scan.
+    doc.addPage([612, 792]).drawText('End of section 1.', { x: 72, y: 720, size: 11, font });
+    const figure = doc.addPage([612, 792]);
+    figure.drawImage(image, { x: 72, y: 500, width: 200, height: 200 });
+    figure.drawText('Figure 1', { x: 72, y: 480, size: 11, font });
+    doc.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
+    const bytes = await doc.save();
+    const context = contextOf();
+    const result = await read(bytes, context);
+    expect(result.paths).toEqual({ text: 0, 'content-stream': 2, 'operator-list': 1 });
+    expect(result.pages.map((page) => page.scanned)).toEqual([false, false, true]);
     expect(result.pages).toEqual(await operatorListPages(bytes, context));
   });
 

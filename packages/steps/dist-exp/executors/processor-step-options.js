@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=processor-step-options.js.map

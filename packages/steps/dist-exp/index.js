@@ -1,0 +1,20 @@
+export { builtinSteps } from './builtin-steps.js';
+export { classifyStep } from './executors/classify-step.js';
+export { conditionalExtractStep } from './executors/conditional-extract-step.js';
+export { EXTERNAL_VALIDATION_SECRET_KEY, externalDataValidationStep, } from './executors/external-data-validation-step.js';
+export { extractStep } from './executors/extract-step.js';
+export { fileConversionStep } from './executors/file-conversion-step.js';
+export { mergeExtractOutputs, mergeExtractStep } from './executors/merge-extract-step.js';
+export { processorSteps } from './executors/processor-steps.js';
+export { splitStep } from './executors/split-step.js';
+export { DEFAULT_PARSE_LIMITS } from './parse/format-context.js';
+export { closeOcrPool, ocrPoolSize } from './parse/ocr/ocr-pool.js';
+export { parseDocument } from './parse/parse-document.js';
+export { parseStep } from './parse/parse-step.js';
+export { conformToSchema } from './processors/conform-to-schema.js';
+export { modelProvider } from './processors/model/model-provider.js';
+export { offlineProvider } from './processors/offline/offline-provider.js';
+export { ProviderAnswerError } from './processors/provider.js';
+export { textToParseOutput } from './processors/text-parse-output.js';
+export { buildDocumentView } from './processors/view/build-view.js';
+//# sourceMappingURL=index.js.map

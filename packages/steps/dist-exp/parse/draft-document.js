@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=draft-document.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=format-worker.d.ts.map

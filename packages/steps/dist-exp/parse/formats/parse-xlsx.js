@@ -1,0 +1,299 @@
+import { compileNumberFormat } from '@docflow/formulas';
+import { ParseFailure } from '../parse-failure.js';
+import { markdownTable, markdownTableRow, markdownTableSeparator } from './markdown-table.js';
+import { calculateFormulas, cellKey, } from './xlsx-formulas.js';
+import { columnLetters, readWorkbook, } from './xlsx-reader.js';
+/** Distinct values in ascending order; rows arrive sorted, so the sort is usually skipped. */
+function distinctSorted(values) {
+    let ascending = true;
+    for (let i = 1; i < values.length && ascending; i++) {
+        ascending = (values[i] ?? 0) > (values[i - 1] ?? 0);
+    }
+    return ascending ? values : [...new Set(values)].sort((a, b) => a - b);
+}
+/**
+ * Maps each of `sorted` (distinct, ascending) to its rank (0, 1, …): the dense row and column
+ * indices of cells once the rows and columns without any kept cell are left out.
+ */
+function denseIndex(sorted) {
+    const max = sorted[sorted.length - 1] ?? 0;
+    // A typed array beats a Map for the usual ranges (rows ≤ 1,048,576, columns ≤ 16,384).
+    if (max <= 1 << 21) {
+        const ranks = new Int32Array(max + 1);
+        sorted.forEach((value, rank) => {
+            ranks[value] = rank;
+        });
+        return (value) => ranks[value] ?? 0;
+    }
+    const ranks = new Map(sorted.map((value, rank) => [value, rank]));
+    return (value) => ranks.get(value) ?? 0;
+}
+/** Excel's serial date epoch: a date's serial number is its day count from it. */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+/** A cell value as formulas read it (see {@link CellScalar}); `undefined` for a formula without a result. */
+function scalarOf(cell) {
+    if (cell.value === null)
+        return cell.formula === undefined ? null : undefined;
+    return cell.value;
+}
+/** The text a value shows under a style: its number format applied, or raw. */
+function valueText(value, style, raw) {
+    if (value === null)
+        return '';
+    if (typeof value === 'object')
+        return value.error;
+    if (typeof value === 'boolean')
+        return value ? 'TRUE' : 'FALSE';
+    if (typeof value === 'string')
+        return value;
+    if (style.date) {
+        // Raw dates read as ISO timestamps, as a date value would be written out.
+        return raw
+            ? new Date(Math.round(EXCEL_EPOCH + value * 86_400_000)).toISOString()
+            : compileNumberFormat(style.numFmt)(value);
+    }
+    return raw ? String(value) : compileNumberFormat(style.numFmt)(value);
+}
+/** The text a calculated value shows, as a cached one would. */
+function calculatedText(value, style, raw) {
+    if (value === null)
+        return '';
+    return valueText(value, style, raw);
+}
+/**
+ * A cell's details as one literal with exactly its fields (in the interface's order): V8 gives a
+ * literal's fields room inside the object, while a field added afterwards costs a separate
+ * backing store (about 32 more bytes per cell).
+ */
+function cellDetails(rowIndex, columnIndex, cellReference, formula, formatting) {
+    const type = 'table_cell_details';
+    if (cellReference === undefined) {
+        return formatting
+            ? { type, rowIndex, columnIndex, formatting }
+            : { type, rowIndex, columnIndex };
+    }
+    if (formula) {
+        return formatting
+            ? { type, rowIndex, columnIndex, cellReference, formula, formatting }
+            : { type, rowIndex, columnIndex, cellReference, formula };
+    }
+    return formatting
+        ? { type, rowIndex, columnIndex, cellReference, formatting }
+        : { type, rowIndex, columnIndex, cellReference };
+}
+/**
+ * Reads a sheet straight into its cells' text and details, built while the row is at hand, so
+ * that neither the reader's rows nor an intermediate copy of the cells are held.
+ */
+async function readSheet(sheet, context, cellsBefore, values, sheetIndex) {
+    const { skipHidden, rawValues, cellMetadata, cellFormatting } = context.config.excel;
+    const contents = [];
+    const details = [];
+    const pending = new Map();
+    // Row numbers (in reading order) and columns (as flags) with at least one kept cell.
+    const rows = [];
+    const columns = [];
+    let rowNumber = 0;
+    let rowKept = false;
+    // One callback per sheet, not one closure per row.
+    let rowHidden = false;
+    const visit = (cell) => {
+        const { column, value, style } = cell;
+        // Formulas read hidden cells too: every value is kept for them before anything is skipped.
+        const scalar = values ? scalarOf(cell) : null;
+        if (values && scalar !== undefined && scalar !== null) {
+            values.values.set(cellKey(rowNumber, column), scalar);
+            values.maxRow = Math.max(values.maxRow, rowNumber);
+            values.maxColumn = Math.max(values.maxColumn, column);
+        }
+        if (rowHidden || (skipHidden && sheet.hiddenColumns.has(column)))
+            return;
+        const text = valueText(value, style, rawValues);
+        const formula = (cellMetadata || text === '') && cell.formula !== undefined ? `=${cell.formula}` : undefined;
+        if (text === '' && formula === undefined)
+            return;
+        let cellDetailsOf = cellDetails(rowNumber, column, cellMetadata ? `${columnLetters(column)}${rowNumber}` : undefined, cellMetadata ? formula : undefined, cellFormatting ? style.formatting : undefined);
+        if (formula !== undefined && value === null) {
+            // Say why the cell shows nothing: its formula, and that no result was stored.
+            cellDetailsOf = { ...cellDetailsOf, formula, formulaValue: 'missing' };
+            if (values) {
+                const formulaCell = {
+                    sheet: sheetIndex,
+                    row: rowNumber,
+                    column,
+                    formula: formula.slice(1),
+                };
+                values.pending.set(cellKey(rowNumber, column), formulaCell);
+                values.maxRow = Math.max(values.maxRow, rowNumber);
+                values.maxColumn = Math.max(values.maxColumn, column);
+                pending.set(formulaCell, { at: contents.length, style });
+            }
+        }
+        contents.push(text);
+        details.push(cellDetailsOf);
+        columns[column] = 1;
+        rowKept = true;
+    };
+    for await (const row of sheet.rows()) {
+        rowHidden = skipHidden && row.hidden;
+        if (rowHidden && !values)
+            continue;
+        rowNumber = row.number;
+        rowKept = false;
+        for (const cell of row.cells)
+            visit(cell);
+        if (rowKept)
+            rows.push(rowNumber);
+        if (contents.length + cellsBefore > context.limits.maxCells) {
+            throw new ParseFailure('FILE_SIZE_TOO_LARGE', `The workbook has more than ${context.limits.maxCells} non-empty cells (limits.maxCells). Split it or raise the limit.`);
+        }
+        if ((row.number & 0x3ff) === 0)
+            context.signal.throwIfAborted();
+    }
+    // Dense indices: rows and columns without any kept cell (hidden, or empty) are left out.
+    const usedColumns = [];
+    columns.forEach((_flag, column) => {
+        usedColumns.push(column);
+    });
+    const keptRows = distinctSorted(rows);
+    const rowIndex = denseIndex(keptRows);
+    const columnIndex = denseIndex(usedColumns);
+    for (const cell of details) {
+        cell.rowIndex = rowIndex(cell.rowIndex);
+        cell.columnIndex = columnIndex(cell.columnIndex);
+    }
+    return {
+        contents,
+        details,
+        rowCount: keptRows.length,
+        columnCount: usedColumns.length,
+        pending,
+    };
+}
+/**
+ * Fills the formula cells without a result with what calculating them gave: the value shown as
+ * a cached one would be (its number format applied), or nothing and the reason.
+ */
+function fillCalculated(read, results, raw) {
+    for (const [formulaCell, { at, style }] of read.pending) {
+        const result = results.get(formulaCell);
+        const details = read.details[at];
+        if (!result || !details)
+            continue;
+        if (result.ok) {
+            read.contents[at] = calculatedText(result.value, style, raw);
+            read.details[at] = { ...details, formulaValue: 'calculated' };
+        }
+        else {
+            read.details[at] = { ...details, formulaError: result.reason };
+        }
+    }
+}
+/**
+ * The sheet as a markdown table, written a row at a time from the cells: rows arrive in order,
+ * so no grid of every row's text is built. Cells out of row order (a malformed sheet) fall back
+ * to the grid.
+ */
+function sheetMarkdown({ contents, details, rowCount, columnCount }) {
+    if (rowCount === 0 || columnCount === 0)
+        return '';
+    const lines = [];
+    const line = new Array(columnCount).fill('');
+    let current = 0;
+    for (let i = 0; i < details.length; i++) {
+        const r = details[i]?.rowIndex ?? 0;
+        if (r !== current) {
+            if (r !== current + 1)
+                return gridMarkdown(contents, details, rowCount);
+            lines.push(markdownTableRow(line, columnCount));
+            if (current === 0)
+                lines.push(markdownTableSeparator(columnCount));
+            line.fill('');
+            current = r;
+        }
+        line[details[i]?.columnIndex ?? 0] = contents[i] ?? '';
+    }
+    lines.push(markdownTableRow(line, columnCount));
+    if (current === 0)
+        lines.push(markdownTableSeparator(columnCount));
+    return lines.join('\n');
+}
+function gridMarkdown(contents, details, rowCount) {
+    const grid = Array.from({ length: rowCount }, () => []);
+    details.forEach((cell, i) => {
+        const row = grid[cell.rowIndex];
+        if (row)
+            row[cell.columnIndex] = contents[i] ?? '';
+    });
+    return markdownTable(grid.map((row) => Array.from(row, (text) => text ?? '')));
+}
+/**
+ * XLSX (EXCEL), read as it streams (xlsx-reader.ts): one unit (and chunk) per sheet, one table per sheet whose cells
+ * are table_cell blocks; displayed values honour number formats unless excelUseRawCellValues;
+ * A1 references and formulas with excelIncludeCellMetadata, formatting with
+ * excelIncludeCellFormatting; hidden sheets, rows and columns skipped with excelSkipHiddenContent.
+ */
+export async function parseXlsx(bytes, context) {
+    const units = [];
+    const { calculate, skipHidden, rawValues } = context.config.excel;
+    const sheetValues = [];
+    const reads = [];
+    let cells = 0;
+    let index = 0;
+    try {
+        for (const sheet of readWorkbook(bytes)) {
+            const sheetIndex = index++;
+            const values = calculate
+                ? { name: sheet.name, values: new Map(), pending: new Map(), maxRow: 0, maxColumn: 0 }
+                : undefined;
+            if (values)
+                sheetValues.push(values);
+            // A hidden sheet is still read when formulas are calculated: they may refer to it.
+            if (skipHidden && sheet.hidden && !values)
+                continue;
+            const read = await readSheet(sheet, context, cells, values, sheetIndex);
+            if (skipHidden && sheet.hidden)
+                continue;
+            cells += read.contents.length;
+            reads.push({ read, sheetIndex, name: sheet.name });
+        }
+        if (sheetValues.some((sheet) => sheet.pending.size > 0)) {
+            const results = calculateFormulas(sheetValues, context.signal);
+            for (const { read } of reads)
+                fillCalculated(read, results, rawValues);
+        }
+        for (const { read, sheetIndex, name } of reads) {
+            const { rowCount, columnCount } = read;
+            const sheetMeta = { index: sheetIndex, name };
+            const blocks = [
+                {
+                    type: 'text',
+                    content: name,
+                    markdown: `## ${name}`,
+                    details: { type: 'text_details' },
+                    headingLevel: 2,
+                },
+            ];
+            if (rowCount > 0) {
+                const markdown = sheetMarkdown(read);
+                blocks.push({
+                    type: 'table',
+                    content: markdown,
+                    markdown,
+                    details: { type: 'table_details', rowCount, columnCount },
+                    cells: { contents: read.contents, details: read.details },
+                });
+            }
+            units.push({ pageNumber: sheetIndex + 1, sheet: sheetMeta, blocks });
+        }
+    }
+    catch (error) {
+        if (error instanceof ParseFailure)
+            throw error;
+        context.signal.throwIfAborted();
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ParseFailure('CORRUPT_FILE', `The XLSX could not be read (${message}). It may be truncated or not an Excel workbook; re-save it from Excel.`, { cause: error });
+    }
+    return { units, pages: null, pageCount: Math.max(1, units.length) };
+}
+//# sourceMappingURL=parse-xlsx.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=read-worker.d.ts.map

@@ -1,0 +1,143 @@
+/** A vertical gap wider than this (points) through a region separates columns. */
+const COLUMN_GAP = 12;
+function measure(elements) {
+    const extents = new Map();
+    for (const { size, box } of elements) {
+        if (size === undefined)
+            continue;
+        const key = Math.round(size * 2) / 2;
+        const extent = extents.get(key);
+        extents.set(key, {
+            left: Math.min(extent?.left ?? box.left, box.left),
+            right: Math.max(extent?.right ?? box.right, box.right),
+        });
+    }
+    return extents;
+}
+/**
+ * The extent of the text of an element's size in its column: text down to 10% smaller (at least
+ * 0.5 pt) and up to 15% larger counts (a listing set smaller than the body it sits in is as wide
+ * as the body; a title is not).
+ */
+function extentOf(column, element) {
+    const { size, box } = element;
+    let left = box.left;
+    let right = box.right;
+    if (size === undefined)
+        return { left, right };
+    const below = Math.max(0.5, size * 0.1);
+    for (const [key, extent] of column) {
+        if (key < size - below || key > size * 1.15 + 0.25)
+            continue;
+        left = Math.min(left, extent.left);
+        right = Math.max(right, extent.right);
+    }
+    return { left, right };
+}
+/**
+ * Reading order by recursive XY-cut: columns first (a vertical gap through the region that
+ * leaves several elements on each side, unless the two sides pair up as rows: labels and
+ * values, a table without rules), then bands (horizontal gaps), left to right within a band. Each element comes with the right edge of the text of the column it ended up in.
+ */
+export function readingOrder(elements) {
+    const out = [];
+    cut(elements, 0, measure(elements), out);
+    return out;
+}
+function cut(elements, depth, column, out) {
+    const emit = (element) => out.push({ element, column: extentOf(column, element) });
+    if (elements.length <= 1 || depth > 40) {
+        for (const element of elements)
+            emit(element);
+        return;
+    }
+    const byX = [...elements].sort((a, b) => a.box.left - b.box.left);
+    let reach = byX[0]?.box.right ?? 0;
+    for (let i = 1; i < byX.length; i++) {
+        const element = byX[i];
+        if (!element)
+            continue;
+        if (element.box.left - reach > COLUMN_GAP) {
+            const left = byX.slice(0, i);
+            const right = byX.slice(i);
+            // A real column split leaves several lines on each side, and is not a table's rows.
+            if (left.length >= 2 && right.length >= 2 && !rowsAcross(left, right)) {
+                cut(left, depth + 1, measure(left), out);
+                cut(right, depth + 1, measure(right), out);
+                return;
+            }
+        }
+        reach = Math.max(reach, element.box.right);
+    }
+    const byY = [...elements].sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+    const bands = [];
+    let bottom = Number.NEGATIVE_INFINITY;
+    for (const element of byY) {
+        const band = bands[bands.length - 1];
+        if (band && element.box.top < bottom - 1)
+            band.push(element);
+        else
+            bands.push([element]);
+        bottom = Math.max(bottom, element.box.bottom);
+    }
+    if (bands.length === 1) {
+        // One row (a label and its value, the cells of a row): left to right, whatever their sizes.
+        const row = oneRow(byY) ? byX : byY;
+        for (const element of row)
+            emit(element);
+        return;
+    }
+    for (const band of bands)
+        cut(band, depth + 1, column, out);
+}
+/** Every element overlaps every other vertically by more than half the lower one's height. */
+function oneRow(elements) {
+    for (let i = 0; i < elements.length; i++) {
+        const a = elements[i]?.box;
+        if (!a)
+            continue;
+        for (let j = i + 1; j < elements.length; j++) {
+            const b = elements[j]?.box;
+            if (!b)
+                continue;
+            const overlap = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (overlap < Math.min(a.bottom - a.top, b.bottom - b.top) / 2)
+                return false;
+        }
+    }
+    return true;
+}
+/** An amount, a number, a date or a percentage: what a value column holds. */
+const VALUE = /^[-+(]?[\p{Sc}]?\s?[\d][\d.,:/\s'-]*[%)]?\s?(?:[\p{Sc}]|[A-Z]{3})?$/u;
+/**
+ * True when the two sides of a vertical gap are the columns of rows rather than text columns:
+ * most elements of the right side sit on the baseline of an element of the left side, and the
+ * left side reads as labels (ending with a colon), or the right side as values (numbers,
+ * amounts, dates) or aligned on the right only (a value column). Side-by-side text columns and
+ * blocks (two addresses) pair up too, but their lines read as neither.
+ */
+function rowsAcross(left, right) {
+    const lefts = left.filter((e) => e.line);
+    const rights = right.filter((e) => e.line);
+    const paired = [];
+    for (const r of rights) {
+        const rLine = r.line;
+        if (!rLine || r.size === undefined)
+            continue;
+        const tolerance = r.size * 0.35;
+        const l = lefts.find((e) => e.line && Math.abs(e.line.baseline - rLine.baseline) <= tolerance);
+        if (l)
+            paired.push([l, r]);
+    }
+    if (paired.length < 2 || paired.length < rights.length * 0.8)
+        return false;
+    const labels = paired.filter(([l]) => l.line?.text.endsWith(':')).length;
+    const values = paired.filter(([, r]) => VALUE.test(r.line?.text ?? '')).length;
+    if (labels >= paired.length / 2 || values >= paired.length / 2)
+        return true;
+    const spread = (values) => Math.max(...values) - Math.min(...values);
+    const rightEdges = spread(paired.map(([, r]) => r.box.right));
+    const leftEdges = spread(paired.map(([, r]) => r.box.left));
+    return rightEdges <= 2 && leftEdges > 2;
+}
+//# sourceMappingURL=reading-order.js.map

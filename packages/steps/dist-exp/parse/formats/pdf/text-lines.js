@@ -1,0 +1,170 @@
+import { unionBoxes } from '../../boxes.js';
+/**
+ * Characters a text layer must never carry: C0 controls but tab, line feed and carriage return,
+ * and DEL. pdf.js emits a font's raw code where no Unicode is known for it (NUL, 0x08, 0x1c in
+ * TeX symbol fonts); they are dropped, as pdftotext drops them.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is its purpose.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/** Run text without control characters, whitespace (tabs, line breaks) as single spaces. */
+export function cleanText(text) {
+    // Most text has neither: no copy of it then (this sees every piece of every page).
+    const controls = CONTROL_TEST.test(text) ? text.replace(CONTROL, '') : text;
+    return SPACING.test(controls) ? controls.replace(/\s+/g, ' ') : controls;
+}
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is its purpose.
+const CONTROL_TEST = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Whitespace other than single spaces. */
+const SPACING = /[^\S ]|\s\s/;
+/**
+ * A gap between two text items wider than this share of the smaller one's size is a space (as
+ * pdftotext reads it: a subscript followed by a parenthesis is `x_B )`).
+ */
+const WORD_GAP = 0.1;
+/** An overlap wider than this share of the smaller size is not kerning. */
+const OVERLAP = 0.3;
+function joinRuns(runs) {
+    let out = '';
+    let previous;
+    for (const run of runs) {
+        if (previous) {
+            const gap = run.box.left - previous.box.right;
+            // Back from script size to the line's size (`a_i1 x`, `(x_B )`, a footnote mark before
+            // its text) a word ends, as pdftotext reads it, unless the two touch.
+            // Text overlapping the previous text by more than kerning does is another word: a
+            // cell's text clipped by the next cell, a number's thin-space group (`23 089.82`); a
+            // lone sign (a currency symbol whose width the font gets wrong) is not.
+            const wordEnd = gap > Math.min(previous.size, run.size) * WORD_GAP ||
+                (gap < -Math.min(previous.size, run.size) * OVERLAP &&
+                    previous.text.trim().length > 1 &&
+                    run.text.trim().length > 1) ||
+                (run.size > previous.size / SCRIPT_RATIO && gap >= 0);
+            if (wordEnd && !out.endsWith(' ') && !run.text.startsWith(' '))
+                out += ' ';
+        }
+        out += run.text;
+        previous = run;
+    }
+    return cleanText(out).trim();
+}
+/**
+ * A gap wider than this many text sizes splits a baseline into pieces: columns, or a label and
+ * its value set apart (the pieces of one row are joined again after reading order is known).
+ */
+const PIECE_GAP = 2.5;
+/** Groups runs into line pieces: same baseline, left to right, split at wide gaps. */
+export function buildPieces(runs) {
+    const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.box.left - b.box.left);
+    const bands = [];
+    for (const run of sorted) {
+        const band = bands[bands.length - 1];
+        const first = band?.[0];
+        if (band &&
+            first &&
+            Math.abs(run.baseline - first.baseline) <= Math.max(first.size, run.size) * 0.35) {
+            band.push(run);
+        }
+        else {
+            bands.push([run]);
+        }
+    }
+    const pieces = [];
+    for (const band of attachScripts(bands)) {
+        band.sort((a, b) => a.box.left - b.box.left);
+        let current = [];
+        const flush = () => {
+            const text = joinRuns(current);
+            const box = unionBoxes(current.map((r) => r.box));
+            // The baseline of the largest text: scripts sit off it.
+            let largest = current[0];
+            for (const run of current)
+                if (largest && run.size > largest.size)
+                    largest = run;
+            if (text !== '' && box && largest) {
+                pieces.push({
+                    text,
+                    box,
+                    baseline: largest.baseline,
+                    size: largest.size,
+                    bold: current.every((r) => r.bold || r.text.trim() === ''),
+                    mono: current.every((r) => r.mono === true || r.text.trim() === ''),
+                });
+            }
+            current = [];
+        };
+        for (const run of band) {
+            const last = current[current.length - 1];
+            if (last && run.box.left - last.box.right > Math.max(last.size, run.size) * PIECE_GAP) {
+                flush();
+            }
+            current.push(run);
+        }
+        flush();
+    }
+    return pieces;
+}
+/** Text smaller than this share of a line's size is script size (sub- and superscripts). */
+const SCRIPT_RATIO = 0.85;
+/** How far (in the line's text sizes) from a line's baseline its scripts sit. */
+const SCRIPT_REACH = 0.6;
+/**
+ * Script-size runs (sub- and superscripts, primes, footnote marks) moved to the line they belong
+ * to: a neighbouring band holding a larger run beside them (the script follows it or precedes
+ * it), with its baseline within reach. TeX raises a superscript about 0.4 em, beyond one band's
+ * tolerance. Run by run, so that a heading in another column on the same band draws nothing.
+ */
+function attachScripts(bands) {
+    let moved = false;
+    const out = bands.map((band) => [...band]);
+    for (let i = 0; i < bands.length; i++) {
+        const band = bands[i] ?? [];
+        for (const run of band) {
+            let best = -1;
+            let bestDistance = Number.POSITIVE_INFINITY;
+            for (const j of [i - 1, i + 1]) {
+                for (const base of bands[j] ?? []) {
+                    if (run.size > base.size * SCRIPT_RATIO)
+                        continue;
+                    const distance = Math.abs(run.baseline - base.baseline);
+                    if (distance > base.size * SCRIPT_REACH || distance >= bestDistance)
+                        continue;
+                    const follows = run.box.left >= base.box.left && run.box.left <= base.box.right + base.size * 0.5;
+                    const precedes = run.box.right <= base.box.right && run.box.right >= base.box.left - base.size * 0.5;
+                    if (!follows && !precedes)
+                        continue;
+                    best = j;
+                    bestDistance = distance;
+                }
+            }
+            if (best < 0)
+                continue;
+            out[i] = (out[i] ?? []).filter((r) => r !== run);
+            out[best]?.push(run);
+            moved = true;
+        }
+    }
+    return moved ? out.filter((band) => band.length > 0) : bands;
+}
+/** True when `next` continues `line`'s row: the same baseline, further right. */
+export function sameRow(line, next) {
+    return (Math.abs(next.baseline - line.baseline) <= Math.max(line.size, next.size) * 0.35 &&
+        next.box.left >= line.box.right - 1);
+}
+/** Joins pieces of one row (consecutive in reading order) into one line. */
+export function joinRow(pieces) {
+    const first = pieces[0];
+    if (!first)
+        throw new Error('joinRow needs a piece');
+    if (pieces.length === 1)
+        return { ...first, cells: pieces };
+    return {
+        text: pieces.map((p) => p.text).join(' '),
+        box: unionBoxes(pieces.map((p) => p.box)) ?? first.box,
+        baseline: first.baseline,
+        size: Math.max(...pieces.map((p) => p.size)),
+        bold: pieces.every((p) => p.bold),
+        mono: pieces.every((p) => p.mono === true),
+        cells: pieces,
+    };
+}
+//# sourceMappingURL=text-lines.js.map

@@ -1,0 +1,503 @@
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { isDateFormat } from '@docflow/formulas';
+import { Parser } from 'htmlparser2';
+import { zipEntries } from './zip-measure.js';
+const GENERAL_STYLE = Object.freeze({
+    numFmt: undefined,
+    date: false,
+    formatting: undefined,
+});
+/** The number formats every workbook has without declaring them (ECMA-376 §18.8.30). */
+const BUILTIN_FORMATS = {
+    1: '0',
+    2: '0.00',
+    3: '#,##0',
+    4: '#,##0.00',
+    9: '0%',
+    10: '0.00%',
+    11: '0.00E+00',
+    12: '# ?/?',
+    13: '# ??/??',
+    14: 'mm-dd-yy',
+    15: 'd-mmm-yy',
+    16: 'd-mmm',
+    17: 'mmm-yy',
+    18: 'h:mm AM/PM',
+    19: 'h:mm:ss AM/PM',
+    20: 'h:mm',
+    21: 'h:mm:ss',
+    22: 'm/d/yy h:mm',
+    37: '#,##0 ;(#,##0)',
+    38: '#,##0 ;[Red](#,##0)',
+    39: '#,##0.00 ;(#,##0.00)',
+    40: '#,##0.00 ;[Red](#,##0.00)',
+    45: 'mm:ss',
+    46: '[h]:mm:ss',
+    47: 'mmss.0',
+    48: '##0.0E+0',
+    49: '@',
+};
+/** Element names without their namespace prefix (`x:c` is `c`). */
+function local(name) {
+    const colon = name.indexOf(':');
+    return colon < 0 ? name : name.slice(colon + 1);
+}
+function xmlParser(handler) {
+    const { text, close } = handler;
+    return new Parser({
+        onopentag: (name, attributes) => handler.open(local(name), attributes),
+        ...(text ? { ontext: (chunk) => text.call(handler, chunk) } : {}),
+        ...(close ? { onclosetag: (name) => close.call(handler, local(name)) } : {}),
+    }, { xmlMode: true, decodeEntities: true });
+}
+class Workbook {
+    entries = new Map();
+    bytes;
+    constructor(bytes) {
+        this.bytes = bytes;
+        for (const entry of zipEntries(bytes))
+            this.entries.set(entry.name.toLowerCase(), entry);
+    }
+    entry(path) {
+        return this.entries.get(path.replace(/^\//, '').toLowerCase());
+    }
+    /** The entry's stored bytes, after its local header. */
+    data(entry) {
+        const view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+        const at = entry.localOffset;
+        if (at + 30 > this.bytes.length || view.getUint32(at, true) !== 0x04034b50) {
+            throw new Error(`the local header of ${entry.name} is damaged`);
+        }
+        const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+        return this.bytes.subarray(start, start + entry.compressedSize);
+    }
+    /** A small part, whole. */
+    read(entry, handler) {
+        const data = this.data(entry);
+        const xml = entry.method === 0 ? data : inflateRawSync(data);
+        const parser = xmlParser(handler);
+        parser.write(new TextDecoder().decode(xml));
+        parser.end();
+    }
+    /** A large part, as it inflates: `after` runs after each chunk (rows are handed over there). */
+    async *stream(entry, handler) {
+        const parser = xmlParser(handler);
+        const decoder = new TextDecoder();
+        const data = this.data(entry);
+        if (entry.method === 0) {
+            parser.write(decoder.decode(data));
+            yield;
+        }
+        else {
+            // The inflated sheet is never held whole: 1 MiB at a time goes through the tokeniser.
+            const inflate = createInflateRaw({ chunkSize: 1024 * 1024 });
+            inflate.end(data);
+            for await (const chunk of inflate) {
+                parser.write(decoder.decode(chunk, { stream: true }));
+                yield;
+            }
+        }
+        parser.end();
+        yield;
+    }
+}
+/** `Id → target path` of a part's relationships, targets resolved against the part's folder. */
+function relationships(book, part) {
+    const slash = part.lastIndexOf('/');
+    const folder = part.slice(0, slash + 1);
+    const rels = book.entry(`${folder}_rels/${part.slice(slash + 1)}.rels`);
+    const out = new Map();
+    if (!rels)
+        return out;
+    book.read(rels, {
+        open(name, a) {
+            if (name !== 'Relationship' || !a.Id || !a.Target)
+                return;
+            const target = a.Target.startsWith('/') ? a.Target.slice(1) : resolve(folder, a.Target);
+            out.set(a.Id, { target, type: a.Type ?? '' });
+        },
+    });
+    return out;
+}
+function resolve(folder, target) {
+    const parts = folder.split('/').filter(Boolean);
+    for (const piece of target.split('/')) {
+        if (piece === '..')
+            parts.pop();
+        else if (piece !== '.' && piece !== '')
+            parts.push(piece);
+    }
+    return parts.join('/');
+}
+function sharedStrings(book, path) {
+    const entry = path ? book.entry(path) : undefined;
+    const strings = [];
+    if (!entry)
+        return strings;
+    let current = '';
+    let inText = false;
+    // Phonetic runs (`<rPh>`) are reading aids, not the cell's text.
+    let phonetic = 0;
+    book.read(entry, {
+        open(name) {
+            if (name === 'si')
+                current = '';
+            else if (name === 't')
+                inText = phonetic === 0;
+            else if (name === 'rPh')
+                phonetic++;
+        },
+        text(text) {
+            if (inText)
+                current += text;
+        },
+        close(name) {
+            if (name === 't')
+                inText = false;
+            else if (name === 'rPh')
+                phonetic--;
+            else if (name === 'si')
+                strings.push(current);
+        },
+    });
+    return strings;
+}
+function argbToHex(argb) {
+    if (!argb || !/^[0-9a-f]{6,8}$/i.test(argb))
+        return undefined;
+    return `#${argb.slice(-6).toUpperCase()}`;
+}
+/** `<b/>` and `<b val="1"/>` are on, `<b val="0"/>` off. */
+function on(a) {
+    return a.val === undefined || (a.val !== '0' && a.val !== 'false');
+}
+function styles(book, path) {
+    const entry = path ? book.entry(path) : undefined;
+    if (!entry)
+        return [];
+    const formats = new Map();
+    const fonts = [];
+    const fills = [];
+    const xfs = [];
+    let section = '';
+    let font;
+    let fill;
+    book.read(entry, {
+        open(name, a) {
+            switch (name) {
+                case 'numFmt':
+                    if (a.numFmtId && a.formatCode !== undefined)
+                        formats.set(Number(a.numFmtId), a.formatCode);
+                    break;
+                case 'fonts':
+                case 'fills':
+                case 'cellXfs':
+                case 'cellStyleXfs':
+                case 'dxfs':
+                    section = name;
+                    break;
+                case 'font':
+                    if (section === 'fonts')
+                        font = {};
+                    break;
+                case 'b':
+                    if (font && on(a))
+                        font.bold = true;
+                    break;
+                case 'i':
+                    if (font && on(a))
+                        font.italic = true;
+                    break;
+                case 'color':
+                    if (font) {
+                        const color = argbToHex(a.rgb);
+                        if (color)
+                            font.fontColor = color;
+                    }
+                    break;
+                case 'fill':
+                    if (section === 'fills')
+                        fill = {};
+                    break;
+                case 'patternFill':
+                    if (fill)
+                        fill.pattern = a.patternType ?? 'none';
+                    break;
+                case 'fgColor':
+                    if (fill)
+                        fill.color = argbToHex(a.rgb);
+                    break;
+                case 'xf':
+                    if (section === 'cellXfs') {
+                        xfs.push({
+                            numFmtId: Number(a.numFmtId ?? 0),
+                            fontId: Number(a.fontId ?? 0),
+                            fillId: Number(a.fillId ?? 0),
+                        });
+                    }
+                    break;
+            }
+        },
+        close(name) {
+            if (name === 'font' && font) {
+                fonts.push(font);
+                font = undefined;
+            }
+            else if (name === 'fill' && fill) {
+                fills.push(fill.pattern && fill.pattern !== 'none' && fill.color
+                    ? { backgroundColor: fill.color }
+                    : {});
+                fill = undefined;
+            }
+            else if (name === section) {
+                section = '';
+            }
+        },
+    });
+    // One frozen formatting object per distinct formatting, shared by every cell that has it.
+    const shared = new Map();
+    return xfs.map(({ numFmtId, fontId, fillId }) => {
+        const formatting = { ...fonts[fontId], ...fills[fillId] };
+        const key = `${formatting.bold}|${formatting.italic}|${formatting.fontColor}|${formatting.backgroundColor}`;
+        let frozen;
+        if (Object.keys(formatting).length > 0) {
+            frozen = shared.get(key) ?? Object.freeze(formatting);
+            shared.set(key, frozen);
+        }
+        const numFmt = numFmtId === 0 ? undefined : (formats.get(numFmtId) ?? BUILTIN_FORMATS[numFmtId]);
+        return Object.freeze({
+            numFmt,
+            date: numFmt !== undefined && isDateFormat(numFmt),
+            formatting: frozen,
+        });
+    });
+}
+/** `A` → 1, `AB` → 28. */
+function columnNumber(letters) {
+    let n = 0;
+    for (let i = 0; i < letters.length; i++)
+        n = n * 26 + (letters.charCodeAt(i) - 64);
+    return n;
+}
+/** 1 → `A`, 28 → `AB`. */
+export function columnLetters(column) {
+    let out = '';
+    for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) {
+        out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+    }
+    return out;
+}
+/** The column of a cell reference (`B12` → 2), 0 when it has none (this sees every cell). */
+function referenceColumn(reference) {
+    let n = 0;
+    for (let i = 0; i < reference.length; i++) {
+        const code = reference.charCodeAt(i);
+        if (code >= 65 && code <= 90)
+            n = n * 26 + (code - 64);
+        else if (code !== 36)
+            break;
+    }
+    return n;
+}
+/**
+ * A shared formula as it reads in a cell `rows` and `columns` away from the cell that holds its
+ * text: relative references move, `$` parts and string literals do not (as Excel copies it).
+ */
+export function moveFormula(formula, rows, columns) {
+    if (rows === 0 && columns === 0)
+        return formula;
+    return formula.replace(/("(?:[^"]|"")*")|('(?:[^']|'')*'!)|(?<![A-Za-z0-9_.])(\$?)([A-Z]{1,3})(\$?)(\d+)(?![A-Za-z0-9_(])/g, (match, text, sheet, absColumn, letters, absRow, digits) => {
+        if (text !== undefined || sheet !== undefined)
+            return match;
+        const column = absColumn ? columnNumber(letters) : columnNumber(letters) + columns;
+        const row = absRow ? Number(digits) : Number(digits) + rows;
+        if (column < 1 || row < 1)
+            return '#REF!';
+        return `${absColumn}${columnLetters(column)}${absRow}${row}`;
+    });
+}
+/** Excel's serial date epoch: a date's serial number is its day count from it. */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+function storedValue(type, text, strings) {
+    switch (type) {
+        case 's':
+            return strings[Number(text)] ?? '';
+        case 'str':
+        case 'inlineStr':
+            return text;
+        case 'b':
+            return text === '1' || text === 'true';
+        case 'e':
+            return { error: text };
+        case 'd': {
+            const time = Date.parse(text);
+            return Number.isNaN(time) ? text : (time - EXCEL_EPOCH) / 86_400_000;
+        }
+        default: {
+            const number = Number(text);
+            return text.trim() === '' || Number.isNaN(number) ? text : number;
+        }
+    }
+}
+/** One sheet's rows, read as its XML streams. */
+async function* sheetRows(book, entry, strings, styleList, hiddenColumns) {
+    const ready = [];
+    const sharedFormulas = new Map();
+    let rowNumber = 0;
+    let rowHidden = false;
+    let cells = [];
+    let column = 0;
+    let type = '';
+    let style = GENERAL_STYLE;
+    let text = '';
+    let value;
+    let formula;
+    let shared;
+    let inValue = false;
+    let inFormula = false;
+    let inInline = 0;
+    let inInlineText = false;
+    let phonetic = 0;
+    const handler = {
+        open(name, a) {
+            switch (name) {
+                case 'row':
+                    rowNumber = a.r ? Number(a.r) : rowNumber + 1;
+                    rowHidden = a.hidden === '1' || a.hidden === 'true';
+                    cells = [];
+                    column = 0;
+                    break;
+                case 'c': {
+                    column = (a.r ? referenceColumn(a.r) : 0) || column + 1;
+                    type = a.t ?? 'n';
+                    style = (a.s ? styleList[Number(a.s)] : styleList[0]) ?? GENERAL_STYLE;
+                    value = undefined;
+                    formula = undefined;
+                    shared = undefined;
+                    break;
+                }
+                case 'v':
+                    inValue = true;
+                    text = '';
+                    break;
+                case 'f':
+                    inFormula = true;
+                    text = '';
+                    shared =
+                        a.t === 'shared' && a.si !== undefined
+                            ? { si: a.si, master: a.ref !== undefined }
+                            : undefined;
+                    break;
+                case 'is':
+                    inInline++;
+                    text = '';
+                    break;
+                case 't':
+                    inInlineText = inInline > 0 && phonetic === 0;
+                    break;
+                case 'rPh':
+                    phonetic++;
+                    break;
+                case 'col':
+                    if (a.hidden === '1' || a.hidden === 'true') {
+                        const last = Math.min(Number(a.max ?? a.min), 16_384);
+                        for (let c = Number(a.min); c <= last; c++)
+                            hiddenColumns.add(c);
+                    }
+                    break;
+            }
+        },
+        text(chunk) {
+            if (inValue || inFormula || inInlineText)
+                text += chunk;
+        },
+        close(name) {
+            switch (name) {
+                case 'v':
+                    inValue = false;
+                    value = text;
+                    break;
+                case 'f':
+                    inFormula = false;
+                    if (shared?.master || !shared) {
+                        formula = text === '' ? undefined : text;
+                        if (shared && formula !== undefined) {
+                            sharedFormulas.set(shared.si, { text: formula, row: rowNumber, column });
+                        }
+                    }
+                    else {
+                        const master = sharedFormulas.get(shared.si);
+                        formula = master
+                            ? moveFormula(master.text, rowNumber - master.row, column - master.column)
+                            : undefined;
+                    }
+                    break;
+                case 't':
+                    inInlineText = false;
+                    break;
+                case 'is':
+                    inInline--;
+                    value = text;
+                    break;
+                case 'rPh':
+                    phonetic--;
+                    break;
+                case 'c':
+                    if (value !== undefined || formula !== undefined) {
+                        cells.push({
+                            column,
+                            value: value === undefined ? null : storedValue(type, value, strings),
+                            formula,
+                            style,
+                        });
+                    }
+                    break;
+                case 'row':
+                    ready.push({ number: rowNumber, hidden: rowHidden, cells });
+                    break;
+            }
+        },
+    };
+    for await (const _ of book.stream(entry, handler)) {
+        for (const row of ready)
+            yield row;
+        ready.length = 0;
+    }
+}
+/**
+ * The sheets of an XLSX workbook in their order, each read when its turn comes. Throws on a
+ * container or part that cannot be read (the caller reports CORRUPT_FILE).
+ */
+export function readWorkbook(bytes) {
+    const book = new Workbook(bytes);
+    const root = relationships(book, '');
+    const documentPath = [...root.values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
+    const workbookEntry = book.entry(documentPath);
+    if (!workbookEntry)
+        throw new Error(`the workbook part ${documentPath} is missing`);
+    const rels = relationships(book, documentPath);
+    const byType = (suffix) => [...rels.values()].find((r) => r.type.endsWith(suffix))?.target;
+    const strings = sharedStrings(book, byType('/sharedStrings'));
+    const styleList = styles(book, byType('/styles'));
+    const sheets = [];
+    book.read(workbookEntry, {
+        open(name, a) {
+            if (name !== 'sheet')
+                return;
+            const id = a['r:id'] ?? Object.entries(a).find(([key]) => key.endsWith(':id'))?.[1];
+            const target = id ? rels.get(id)?.target : undefined;
+            const entry = target ? book.entry(target) : undefined;
+            if (!entry)
+                return;
+            const hiddenColumns = new Set();
+            sheets.push({
+                name: a.name ?? `Sheet${sheets.length + 1}`,
+                hidden: a.state === 'hidden' || a.state === 'veryHidden',
+                hiddenColumns,
+                rows: () => sheetRows(book, entry, strings, styleList, hiddenColumns),
+            });
+        },
+    });
+    return sheets;
+}
+//# sourceMappingURL=xlsx-reader.js.map

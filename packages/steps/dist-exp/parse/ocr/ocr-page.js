@@ -1,0 +1,98 @@
+import { isMissingPackageError } from '../../optional/optional-package.js';
+import { round2 } from '../boxes.js';
+import { ParseFailure } from '../parse-failure.js';
+import { spatialText } from '../spatial-text.js';
+import { rotateGray, scaleGray } from './gray-image.js';
+import { looksUpright } from './looks-upright.js';
+import { ocrBlocks } from './ocr-blocks.js';
+import { detectOrientation, recognize } from './ocr-pool.js';
+/**
+ * Recognition resolution cap: 200 DPI reads text of 8 pt and up as well as 300 DPI and is a
+ * third faster (parsing-research.md §2.2); larger scans are downscaled first.
+ */
+const OCR_MAX_DPI = 200;
+/** Resolution given to orientation detection: it needs fewer pixels than recognition. */
+const OSD_DPI = 150;
+/**
+ * Parses in which a page turned out rotated: their later pages get OSD before recognition, as
+ * scans of one batch tend to be turned alike (a duplex scanner can turn every back side).
+ */
+const turnedParses = new WeakSet();
+/**
+ * OCR of one page, an image's or a rendered PDF page's: recognition on the worker pool,
+ * orientation by OSD (when enabled and the page does not read as upright), barcodes when asked.
+ * Returns the unit and its page metadata.
+ */
+export async function ocrPage(input, number, context, original) {
+    let image = input.image;
+    let dpi = input.dpi;
+    let rotation = null;
+    try {
+        if (dpi > OCR_MAX_DPI) {
+            image = await scaleGray(image, OCR_MAX_DPI / dpi);
+            dpi = OCR_MAX_DPI;
+        }
+        let read;
+        if (context.config.pageRotationEnabled) {
+            // Most pages come upright and portrait: recognise first, and pay for OSD only when the
+            // text does not read as upright (a turned page is then recognised again, upright). A
+            // landscape image is often a portrait page fed sideways, so OSD goes first there, and
+            // for the rest of a document once one of its pages was turned.
+            if (image.width <= image.height && !turnedParses.has(context)) {
+                read = await recognize(image, dpi);
+                context.signal.throwIfAborted();
+            }
+            rotation = 0;
+            if (!read || !looksUpright(read)) {
+                // Orientation needs far fewer pixels than recognition.
+                const small = dpi > OSD_DPI ? await scaleGray(image, OSD_DPI / dpi) : image;
+                rotation = await detectOrientation(small, Math.min(dpi, OSD_DPI));
+                if (rotation !== 0) {
+                    turnedParses.add(context);
+                    image = await rotateGray(image, rotation);
+                    read = undefined;
+                }
+            }
+        }
+        context.signal.throwIfAborted();
+        read ??= await recognize(image, dpi);
+        context.signal.throwIfAborted();
+        const { width, height } = image;
+        const ppp = 72 / dpi;
+        const { blocks, lines } = ocrBlocks(read.paragraphs, ppp);
+        const all = [...blocks];
+        if (context.config.barcodesReading) {
+            const { readBarcodeBlocks } = await import('./read-barcodes.js');
+            all.push(...(await readBarcodeBlocks(image, ppp)));
+        }
+        const pageWidth = width * ppp;
+        const pageHeight = height * ppp;
+        return {
+            unit: {
+                pageNumber: number,
+                page: { number, width: round2(pageWidth), height: round2(pageHeight) },
+                blocks: all,
+                spatial: spatialText(lines, pageWidth),
+            },
+            page: {
+                number,
+                rotationApplied: rotation,
+                originalPageWidth: round2(original.width),
+                originalPageHeight: round2(original.height),
+                dpi: 72,
+            },
+        };
+    }
+    catch (error) {
+        context.signal.throwIfAborted();
+        if (error instanceof ParseFailure)
+            throw error;
+        if (isMissingPackageError(error))
+            throw new ParseFailure('OCR_ERROR', error.message);
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ParseFailure('OCR_ERROR', `OCR of page ${number} failed: ${message}. Try a clearer scan (300 DPI).`, {
+            cause: error,
+        });
+    }
+}
+//# sourceMappingURL=ocr-page.js.map

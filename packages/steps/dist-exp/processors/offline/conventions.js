@@ -1,0 +1,247 @@
+/**
+ * What business documents say without labels, by convention of layout:
+ * - the issuing organisation is the letterhead: the most prominent name at the top of the first
+ *   page (not the document's title, a logo's initials, an address, a phone number or a date);
+ * - an addressee block is a name over address lines (the customer of an invoice, the holder of a
+ *   statement, the inside address of a letter);
+ * - a letter's addressee follows "Dear"; its signer stands under the complimentary close;
+ * - a date standing alone near the top is the document's date;
+ * - the currency is the one the amounts are written in.
+ */
+import { parseCurrencyCode, parseDate, parseNumber } from '../value-coercion.js';
+import { isLabelCell } from '../view/cell-shapes.js';
+import { splitCells } from '../view/table-inference.js';
+import { boxOf, regionOf } from '../view/view-geometry.js';
+/** Words that make a line a document title rather than a name. */
+const TITLE_WORDS = new Set('invoice tax sales receipt statement of account bank purchase order p.o. po credit debit note quotation quote bill customer copy commercial monthly current remittance advice delivery packing slip pro forma proforma original duplicate page letter memo'.split(' '));
+const LEGAL_FORM = /\b(inc|ltd|llc|llp|plc|gmbh|ag|sa|s\.a|bv|b\.v|nv|co|corp|corporation|company|limited|pvt|pty|group|bank|trust|union|society|partners|associates|sons|söhne|kg|sarl|srl|spa|oy|ab|as)\b\.?/i;
+const STREET = /^\d+[a-z]?\s+\p{L}|\b(street|st\.|road|rd\.|avenue|ave\.?|blvd|boulevard|lane|way|drive|place|square|plaza|park|straße|strasse|str\.|rue|via|platz|weg|p\.?o\.? box)\b|\b(suite|unit|floor|building|bldg)\.?\s*#?\d|\p{L}+(straße|strasse|weg|platz|gasse)\s+\d/iu;
+const POSTCODE = /\b\d{4,6}\s+\p{Lu}\p{L}+|\b\p{Lu}\p{L}+,?\s+[A-Z]{2}\s+\d{5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\p{Lu}\p{L}+\s+\d{5,6}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/u;
+const CONTACT = /@|https?:|www\.|\.(com|org|net|example)\b|\b(tel|phone|fax|mobile|e-?mail|web)\b|\+\d/i;
+/** Labels of party blocks ("Bill to", "Ship to", "Customer"), which are not names. */
+const PARTY_LABEL = /^(bill(ed)?|ship(ped)?|sold|invoice(d)?|deliver(y|ed)?|remit|send|pay)\s+to\b|^(from|to|customer|client|vendor|supplier|buyer|seller|purchaser|consignee|recipient|attn|attention|account holder|holder)\b\s*:?$/i;
+/** True for an address line: a street with its number, a postcode and town, a PO box. */
+export function isAddressLine(text) {
+    return STREET.test(text) || POSTCODE.test(text);
+}
+/** Last words that make a text a label ("Account No.", "Statement Period"), not a name. */
+const LABEL_END = /(\b(no|nr|number|date|period|balance|total|amount|id|ref|reference|code|details|description|charges)\.?|#|:)$/i;
+/** True for text that can be an organisation's or a person's name. */
+function nameShaped(text) {
+    const t = text.trim();
+    if (LABEL_END.test(t))
+        return false;
+    if (t.length < 2 || t.length > 70 || /[:;!?]/.test(t) || /,$/.test(t))
+        return false;
+    const words = t.split(/\s+/);
+    if (words.length > 9)
+        return false;
+    const letters = (t.match(/\p{L}/gu) ?? []).length;
+    if (letters < t.replace(/\s/g, '').length * 0.6)
+        return false;
+    if (parseDate(t) !== undefined || CONTACT.test(t) || isAddressLine(t))
+        return false;
+    if (/\d/.test(t) && !LEGAL_FORM.test(t))
+        return false;
+    return true;
+}
+/** True for a document title ("TAX INVOICE", "Statement of account"). */
+function isTitle(text) {
+    const words = text
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w !== '');
+    return words.length > 0 && words.every((w) => TITLE_WORDS.has(w.replace(/[:#]$/, '')));
+}
+/** A logo's initials ("BIP", "H C"): short capitals that stand for a longer name nearby. */
+function isInitials(text) {
+    const t = text.replace(/\s+/g, '');
+    return t.length <= 4 && /^\p{Lu}+$/u.test(t);
+}
+function lineHeight(line) {
+    const box = line.layout ? null : boxOf(line.polygon);
+    return box ? box.bottom - box.top : 0;
+}
+function median(values) {
+    const sorted = values.filter((v) => v > 0).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+/** The first cell of a line (a letterhead shares its row with the document's labels). */
+function firstCell(line) {
+    return splitCells(line.text)[0];
+}
+/** True for cells after the first that are label/value pairs ("Invoice No.    416055"). */
+function besidePairs(cells) {
+    const rest = cells.slice(1);
+    return (rest.length % 2 === 0 &&
+        rest.every((c, k) => k % 2 === 1 || isLabelCell(c.text.replace(/:$/, ''))));
+}
+/**
+ * The issuing organisation: among the first lines of the page, the name-shaped text with the
+ * best mix of prominence (taller than the body text), a legal form ("Ltd", "GmbH", "Bank") and
+ * an early position; titles, initials, addresses, contacts and dates are never it.
+ */
+export function letterhead(page) {
+    const lines = page.lines;
+    const body = median(lines.map(lineHeight));
+    const limit = Math.min(lines.length, 14);
+    let best;
+    for (let i = 0; i < limit; i++) {
+        const line = lines[i];
+        const top = boxOf(line.polygon)?.top;
+        if (top !== undefined && !line.layout && top > page.height * 0.35)
+            break;
+        // A letterhead is above the document's tables: a row of three cells or more ends the search,
+        // unless it is a name beside label/value pairs ("Juniper Cloud    Invoice No.    416055").
+        const cells = splitCells(line.text);
+        if (cells.length >= 3 && !besidePairs(cells))
+            break;
+        // The name under "Bill to" or "Customer" is a party's, not the issuer's.
+        const above = i > 0 ? firstCell(lines[i - 1])?.text : undefined;
+        if (above && PARTY_LABEL.test(above.replace(/:$/, '')))
+            continue;
+        for (const cell of cells.length >= 3 ? cells.slice(0, 1) : cells) {
+            const text = cell.text.replace(/^[#*\s]+|[*\s]+$/g, '');
+            if (!nameShaped(text) || isTitle(text) || isInitials(text))
+                continue;
+            if (/^(dear|to|attn|attention|re|subject|from|bill|ship|sold)\b/i.test(text) ||
+                PARTY_LABEL.test(text))
+                continue;
+            let score = 1 - i / (limit + 1);
+            const h = lineHeight(line);
+            const large = body > 0 && h > body * 1.2;
+            if (body > 0 && h > 0)
+                score += Math.min(2, Math.max(0, h / body - 1) * 2);
+            if (LEGAL_FORM.test(text))
+                score += 1;
+            // A name over an address is a letterhead or an addressee; the letterhead comes first.
+            const next = lines[i + 1]?.text ?? '';
+            if (isAddressLine(next) || CONTACT.test(next))
+                score += 0.3;
+            if (!best || score > best.score) {
+                best = {
+                    value: text,
+                    region: regionOf(line),
+                    lineIndex: i,
+                    score,
+                    prominent: large || LEGAL_FORM.test(text),
+                };
+            }
+            break;
+        }
+    }
+    return best;
+}
+/**
+ * Addressee blocks: a name-shaped line followed by address lines (within the next four lines),
+ * other than the letterhead itself. Returns the names, top to bottom.
+ */
+export function addressees(page, issuer) {
+    const out = [];
+    const lines = page.lines;
+    for (let i = 0; i < lines.length; i++) {
+        if (issuer && i === issuer.lineIndex)
+            continue;
+        const cell = firstCell(lines[i]);
+        if (!cell)
+            continue;
+        const text = cell.text.replace(/^(attn|attention)[.:]?\s*/i, '');
+        if (!nameShaped(text) || isTitle(text) || isInitials(text) || PARTY_LABEL.test(text))
+            continue;
+        if (issuer && text === issuer.value)
+            continue;
+        // Up to a role and a company line may sit between the name and the street.
+        let street = -1;
+        for (let k = i + 1; k <= i + 4 && k < lines.length; k++) {
+            const next = firstCell(lines[k])?.text ?? '';
+            if (isAddressLine(next)) {
+                street = k;
+                break;
+            }
+            if (!nameShaped(next))
+                break;
+        }
+        if (street < 0)
+            continue;
+        out.push({ value: text, region: regionOf(lines[i]), lineIndex: i });
+        i = street;
+    }
+    return out;
+}
+const HONORIFIC = /^(dr|mr|mrs|ms|miss|mx|prof|sir|madam|dame|rev)\.?\s+/i;
+/** A person's name without a leading honorific ("Dr. Maria Lopez" → "Maria Lopez"). */
+export function withoutHonorific(name) {
+    return name.replace(HONORIFIC, '').trim();
+}
+/**
+ * The addressee of a letter: the name after "Dear", completed from the inside address when the
+ * salutation gives only part of it ("Dear Ms. Lopez," or "Dear Maria," and "Maria Lopez" above).
+ */
+export function salutationName(page) {
+    for (let i = 0; i < page.lines.length; i++) {
+        const line = page.lines[i];
+        const dear = /^dear\s+(.+?)[,:;]?\s*$/i.exec(line.text.trim());
+        if (!dear?.[1])
+            continue;
+        const named = withoutHonorific(dear[1]);
+        if (/^(sir|madam|sirs|customer|colleague|all|team|friend)s?\b/i.test(named))
+            return undefined;
+        const words = named.split(/\s+/);
+        const last = words[words.length - 1] ?? '';
+        // The inside address above: a line with the same surname and more of the name.
+        for (let k = i - 1; k >= Math.max(0, i - 16); k--) {
+            const cell = firstCell(page.lines[k])?.text ?? '';
+            const full = withoutHonorific(cell);
+            const fullWords = full.split(/\s+/);
+            // The same surname ("Dear Ms. Lopez"), or the same given name alone ("Dear Ingrid").
+            const same = fullWords[fullWords.length - 1] === last ||
+                (words.length === 1 && fullWords[0] === words[0]);
+            if (fullWords.length > words.length && fullWords.length <= 5 && same && nameShaped(full))
+                return { value: full, region: regionOf(page.lines[k]), lineIndex: k };
+        }
+        return { value: named, region: regionOf(line), lineIndex: i };
+    }
+    return undefined;
+}
+const CLOSE = /^(sincerely|yours\s+(?:sincerely|faithfully|truly)|(?:with\s+)?(?:kind|best|warm)?\s*regards|respectfully|cordially|thank you),?\s*$/i;
+/** The signer of a letter: the first name-shaped line under the complimentary close. */
+export function signer(page) {
+    for (let i = 0; i < page.lines.length; i++) {
+        if (!CLOSE.test(page.lines[i].text.trim()))
+            continue;
+        for (let k = i + 1; k < Math.min(page.lines.length, i + 4); k++) {
+            const text = page.lines[k].text.trim();
+            if (nameShaped(text) && text.length < 60)
+                return { value: text, region: regionOf(page.lines[k]), lineIndex: k };
+        }
+    }
+    return undefined;
+}
+/** A date standing alone on a line near the top ("14 March 2024", "Berlin, 14.03.2024"). */
+export function standaloneDate(page) {
+    const i = page.lines.findIndex((l) => 
+    // A time of day may stand beside it ("27 October 2023 16:50"); a label may not.
+    !l.text.replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, '').includes(':') &&
+        parseDate(l.text) !== undefined &&
+        l.text.length < 40);
+    const line = page.lines[i];
+    return line ? { value: line.text.trim(), region: regionOf(line), lineIndex: i } : undefined;
+}
+/** The currency most amounts of the document name (by symbol or code). */
+export function documentCurrency(pages) {
+    const counts = new Map();
+    for (const page of pages) {
+        for (const line of page.lines) {
+            const code = parseCurrencyCode(line.text);
+            if (code && parseNumber(line.text) !== undefined)
+                counts.set(code, (counts.get(code) ?? 0) + 1);
+        }
+    }
+    let best = null;
+    let n = 0;
+    for (const [code, c] of counts)
+        if (c > n)
+            [best, n] = [code, c];
+    return best;
+}
+//# sourceMappingURL=conventions.js.map

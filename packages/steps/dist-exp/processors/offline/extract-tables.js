@@ -1,0 +1,279 @@
+/**
+ * Arrays of objects from tables: the table whose columns best fit the item properties (by
+ * header, through the synonyms of text-tokens.ts), continued on later pages under the same
+ * header. Where headers say too little ("Each", "Sum"), columns are given by what they hold:
+ * a row's quantity × unit price = amount picks those three; the wordiest column is the
+ * description. Statements with separate debit and credit columns give signed amounts. Total
+ * and balance-forward rows are not items; a row holding only more description text continues
+ * the row above (a wrapped cell).
+ */
+import { dice, labelTokens, tokens } from '../text-tokens.js';
+import { parseDate, parseNumber } from '../value-coercion.js';
+/** Matches weaker than this are not used. */
+const MIN_SCORE = 0.5;
+const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|grand total)\b/i;
+const SUMMARY_ROW = /\b(balance\s+(brought|carried)\s+forward|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
+const DEBIT = /\b(debit|debits|withdrawals?|paid\s+out|money\s+out|out|dr|payments?|charges?)\b/i;
+const CREDIT = /\b(credit|credits|deposits?|paid\s+in|money\s+in|in|cr|receipts?)\b/i;
+function itemRole(name, node) {
+    const own = new Set(tokens(name));
+    if (node.kind === 'date')
+        return 'date';
+    if (own.has('balance'))
+        return 'balance';
+    if (own.has('quantity') || own.has('count'))
+        return 'quantity';
+    if (own.has('unit') ||
+        (own.has('price') && own.size === 1 && !/amount|total|charged/i.test(node.description ?? '')))
+        return node.kind === 'string' ? undefined : 'unit';
+    if (own.has('amount') ||
+        own.has('total') ||
+        own.has('sum') ||
+        own.has('value') ||
+        own.has('price'))
+        return node.kind === 'string' ? undefined : 'amount';
+    if (node.kind === 'string' || node.kind === 'unknown')
+        return 'description';
+    return undefined;
+}
+const num = (cell) => (cell ? parseNumber(cell.text) : undefined);
+/** True when most filled cells of a column read as the kind (dates, numbers); else any kind. */
+function holds(table, column, kind, share = 0.5) {
+    if (kind !== 'date' && kind !== 'number' && kind !== 'integer' && kind !== 'currency')
+        return true;
+    const filled = table.rows.map((r) => r[column]?.text ?? '').filter((t) => t !== '');
+    if (filled.length === 0)
+        return true;
+    const ok = filled.filter((t) => kind === 'date'
+        ? parseDate(t) !== undefined
+        : /\d/.test(t) && parseNumber(t) !== undefined && parseDate(t) === undefined);
+    return ok.length >= filled.length * share;
+}
+/** Columns whose cells are mostly numbers. */
+function numericColumns(table) {
+    const width = table.header.length;
+    const out = [];
+    for (let c = 0; c < width; c++) {
+        const filled = table.rows.filter((r) => (r[c]?.text ?? '') !== '');
+        const numbers = filled.filter((r) => {
+            const t = r[c]?.text ?? '';
+            return (/\d/.test(t) &&
+                !/[a-z]{3,}/i.test(t.replace(/[A-Z]{3}|Rs\.?/g, '')) &&
+                parseDate(t) === undefined &&
+                parseNumber(t) !== undefined);
+        });
+        if (filled.length > 0 && numbers.length >= filled.length * 0.7)
+            out.push(c);
+    }
+    return out;
+}
+/** quantity, unit price and amount columns from rows where quantity × price = amount. */
+function arithmeticColumns(table) {
+    const cols = numericColumns(table);
+    let best;
+    for (const a of cols)
+        for (const q of cols)
+            for (const u of cols) {
+                if (a === q || a === u || q === u || q > u)
+                    continue;
+                let hits = 0;
+                for (const row of table.rows) {
+                    const [x, y, z] = [num(row[q]), num(row[u]), num(row[a])];
+                    if (x !== undefined &&
+                        y !== undefined &&
+                        z !== undefined &&
+                        Math.abs(x * y - z) <= 0.011 + Math.abs(z) * 1e-6)
+                        hits++;
+                }
+                if (!best || hits > best.hits)
+                    best = { quantity: q, unit: u, amount: a, hits };
+            }
+    if (!best || best.hits < Math.max(1, table.rows.length * 0.5))
+        return undefined;
+    // Of the two factors, the quantity is the one with whole numbers.
+    const whole = (c) => table.rows.every((r) => Number.isInteger(num(r[c]) ?? 0));
+    if (!whole(best.quantity) && whole(best.unit))
+        return { quantity: best.unit, unit: best.quantity, amount: best.amount };
+    return best;
+}
+/** Maps item properties to table columns; the mapping and its strength (0 when unusable). */
+export function mapColumns(items, table) {
+    const props = items.kind === 'object' ? (items.properties ?? []) : [];
+    const pairs = [];
+    for (const prop of props) {
+        const nameTokens = [
+            ...new Set([...labelTokens(prop.name), ...labelTokens(prop.node.title ?? '')]),
+        ];
+        const descriptionTokens = new Set(tokens(prop.node.description ?? ''));
+        table.header.forEach((cell, column) => {
+            const cellTokens = labelTokens(cell.text);
+            let score = dice(nameTokens, cellTokens);
+            if (cellTokens.length > 0 && cellTokens.every((t) => descriptionTokens.has(t)))
+                score = Math.max(score, 0.65);
+            if (score >= MIN_SCORE)
+                pairs.push({ name: prop.name, column, score });
+        });
+    }
+    pairs.sort((a, b) => b.score - a.score);
+    const columns = new Map();
+    const used = new Set();
+    let total = 0;
+    const kinds = new Map(props.map((p) => [p.name, p.node.kind]));
+    for (const pair of pairs) {
+        if (columns.has(pair.name) || used.has(pair.column))
+            continue;
+        // A header may name a column whose cells are not what the property holds ("Date
+        // Transaction" over descriptions): dates and numbers must be there.
+        if (!holds(table, pair.column, kinds.get(pair.name)))
+            continue;
+        columns.set(pair.name, pair.column);
+        used.add(pair.column);
+        total += pair.score;
+    }
+    const headerMatched = columns.size;
+    // Columns by content for properties no header named.
+    const roles = new Map(props.map((p) => [p.name, itemRole(p.name, p.node)]));
+    const free = (c) => !used.has(c);
+    const arithmetic = arithmeticColumns(table);
+    let split;
+    for (const prop of props) {
+        if (columns.has(prop.name))
+            continue;
+        const role = roles.get(prop.name);
+        let column;
+        if (arithmetic && (role === 'quantity' || role === 'unit' || role === 'amount'))
+            column = arithmetic[role];
+        if (role === 'amount' && column === undefined) {
+            const debit = table.header.findIndex((h, c) => free(c) && DEBIT.test(h.text));
+            const credit = table.header.findIndex((h, c) => free(c) && CREDIT.test(h.text) && c !== debit);
+            if (debit >= 0 && credit >= 0) {
+                split = { name: prop.name, debit, credit };
+                used.add(debit).add(credit);
+                total += 0.6;
+                continue;
+            }
+        }
+        if (role === 'date' && column === undefined)
+            column = table.header.findIndex((_, c) => free(c) && holds(table, c, 'date', 0.8));
+        if (column !== undefined && column < 0)
+            column = undefined;
+        if (role === 'description' && column === undefined) {
+            // The wordiest free column.
+            let letters = 0;
+            table.header.forEach((_, c) => {
+                if (!free(c))
+                    return;
+                const n = table.rows.reduce((a, r) => a + ((r[c]?.text ?? '').match(/\p{L}/gu) ?? []).length, 0);
+                if (n > letters)
+                    [letters, column] = [n, c];
+            });
+        }
+        if (column !== undefined && free(column)) {
+            columns.set(prop.name, column);
+            used.add(column);
+            total += 0.55;
+        }
+    }
+    // Numeric columns no header named, by convention of item tables: the amount is the last money
+    // column, the quantity a column of whole numbers, the unit price what remains.
+    const numericFree = () => numericColumns(table).filter(free);
+    const withDecimals = (c) => table.rows.some((r) => /\d[.,]\d{2}\b/.test(r[c]?.text ?? ''));
+    const assign = (name, column) => {
+        if (column === undefined)
+            return;
+        columns.set(name, column);
+        used.add(column);
+        total += 0.5;
+    };
+    for (const prop of props) {
+        if (columns.has(prop.name) || split?.name === prop.name)
+            continue;
+        const role = roles.get(prop.name);
+        const candidates = numericFree();
+        if (role === 'amount')
+            assign(prop.name, candidates.filter(withDecimals).pop());
+        else if (role === 'quantity')
+            assign(prop.name, candidates.find((c) => table.rows.every((r) => Number.isInteger(num(r[c]) ?? 0))));
+    }
+    for (const prop of props) {
+        if (columns.has(prop.name) || roles.get(prop.name) !== 'unit')
+            continue;
+        assign(prop.name, numericFree().filter(withDecimals)[0]);
+    }
+    const needed = Math.min(2, props.length);
+    // A table qualifies by a header naming an item property, or by rows whose quantity × price
+    // make their amount.
+    if ((headerMatched === 0 && !arithmetic) || columns.size + (split ? 1 : 0) < needed)
+        return { columns, score: 0 };
+    return { columns, ...(split ? { split } : {}), score: total / Math.max(props.length, 1) };
+}
+/** Rows of a table as items: totals and balance-forward rows dropped, wrapped cells joined. */
+export function itemRows(table, map, descriptionColumn) {
+    const out = [];
+    const mapped = [
+        ...map.columns.values(),
+        ...(map.split ? [map.split.debit, map.split.credit] : []),
+    ];
+    for (const row of table.rows) {
+        const first = row.find((c) => c.text !== '')?.text ?? '';
+        if (TOTAL_ROW.test(first))
+            continue;
+        const amountCells = [...map.columns.entries()]
+            .filter(([, c]) => c !== descriptionColumn)
+            .map(([, c]) => row[c]?.text ?? '');
+        // A wrapped cell (a description, a date set on two lines): the row holds text in one
+        // column only, and it is not a figure.
+        const texts = row.flatMap((c, i) => (c.text === '' ? [] : [i]));
+        const at = texts[0];
+        if (texts.length === 1 &&
+            at !== undefined &&
+            out.length > 0 &&
+            (mapped.includes(at) || at === descriptionColumn)) {
+            const previous = out[out.length - 1];
+            const cell = previous[at];
+            const more = row[at];
+            if (cell && more && cell.text !== '' && !/^[-+(]?\p{Sc}?\s?\d[\d.,]*\)?$/u.test(more.text)) {
+                previous[at] = { ...cell, text: `${cell.text} ${more.text}` };
+                continue;
+            }
+        }
+        if (row.some((c) => SUMMARY_ROW.test(c.text)) &&
+            (map.split ? !(row[map.split.debit]?.text || row[map.split.credit]?.text) : true) &&
+            amountCells.filter((t) => t !== '').length <= 2)
+            continue;
+        out.push([...row]);
+    }
+    return out;
+}
+/** The signed amount of a row from its debit and credit cells. */
+export function splitAmount(row, split) {
+    const debit = num(row[split.debit]);
+    const credit = num(row[split.credit]);
+    if (debit !== undefined && row[split.debit])
+        return { value: -Math.abs(debit), cell: row[split.debit] };
+    if (credit !== undefined && row[split.credit])
+        return { value: Math.abs(credit), cell: row[split.credit] };
+    return undefined;
+}
+/**
+ * A quantity written into an item's description, as till receipts do: "2 x Coffee",
+ * "Coffee 2 @ 1.50", "Coffee 2 x 1.50". Undefined when the text has none.
+ */
+export function splitQuantity(text, leadingCount = false) {
+    const t = text.trim();
+    let m = /^(\d{1,4}(?:[.,]\d+)?)\s*[x×*]\s+(\S.*)$/i.exec(t);
+    if (m?.[1] && m[2])
+        return { quantity: Number(m[1].replace(',', '.')), description: m[2] };
+    // "Bagel 2 @ 15,44 €", "Pens 1 @" (the unit price cut off into the next column), "Tea 2 x 1.50".
+    m = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:@\s*(?:\S.*)?|[x×]\s+\S.*)$/i.exec(t);
+    if (m?.[1] && m[2])
+        return { quantity: Number(m[2].replace(',', '.')), description: m[1] };
+    // "4 Water bottle" under a header that names the count first ("Qty Item").
+    m = leadingCount ? /^(\d{1,4})\s+(\p{L}.*)$/u.exec(t) : null;
+    if (m?.[1] && m[2])
+        return { quantity: Number(m[1]), description: m[2] };
+    return undefined;
+}
+/** A header that names a count before the item ("Qty Item", "Quantity / Description"). */
+export const COUNT_FIRST = /^(qty|quantity|quantities|count|units?|pcs|menge|anz(ahl)?)\b/i;
+//# sourceMappingURL=extract-tables.js.map

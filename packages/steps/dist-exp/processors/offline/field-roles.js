@@ -1,0 +1,98 @@
+/**
+ * What a schema property asks for beyond its label, read from its name, title and description:
+ * the issuing organisation, the addressee, the signer, an identifier, a currency code, or one
+ * end of a period. Conventions fill a property by its role when no label in the document does.
+ */
+import { tokens } from '../text-tokens.js';
+// Canonical tokens (text-tokens.ts maps supplier, seller, merchant, store, company … to vendor,
+// and buyer, client, purchaser, bill-to … to customer).
+const ISSUER = new Set([
+    'vendor',
+    'bank',
+    'institution',
+    'organization',
+    'organisation',
+    'business',
+    'firm',
+    'shop',
+    'lender',
+    'letterhead',
+    'provider',
+    'retailer',
+]);
+const RECIPIENT = new Set([
+    'customer',
+    'recipient',
+    'addressee',
+    'holder',
+    'owner',
+    'payer',
+    'consignee',
+    'tenant',
+    'patient',
+    'member',
+    'insured',
+]);
+const SIGNER = new Set(['sign', 'signed', 'signer', 'signatory', 'signature', 'author', 'writer']);
+const PERSON = new Set(['name', 'person', 'contact']);
+const IDENTIFIER = new Set(['number', 'id', 'identifier', 'reference', 'code', 'iban', 'account']);
+const START = new Set(['start', 'from', 'begin', 'beginning', 'opening', 'first']);
+const END = new Set(['end', 'to', 'until', 'through', 'last', 'closing']);
+/** The roles of a property from its name (and title), with its description as a tie-breaker. */
+export function rolesOf(name, description = '') {
+    const own = tokens(name, { keepStopWords: true });
+    const all = new Set(own);
+    const roles = new Set();
+    const described = new Set(tokens(description));
+    if (own.includes('currency') || own.includes('iso') || described.has('4217'))
+        roles.add('currency');
+    if (own.some((t) => SIGNER.has(t)) ||
+        (all.has('sender') && !all.has('organization') && own.some((t) => PERSON.has(t))))
+        roles.add('signer');
+    else if (own.some((t) => ISSUER.has(t)) || all.has('sender'))
+        roles.add('issuer');
+    else if (own.some((t) => RECIPIENT.has(t)))
+        roles.add('recipient');
+    else if (own.length === 1 && own[0] === 'name') {
+        // A bare "name": the description says whose.
+        if ([...described].some((t) => ISSUER.has(t)))
+            roles.add('issuer');
+        else if ([...described].some((t) => RECIPIENT.has(t)))
+            roles.add('recipient');
+    }
+    if (own.some((t) => IDENTIFIER.has(t)) && !roles.has('issuer') && !roles.has('recipient'))
+        roles.add('identifier');
+    if (own.some((t) => START.has(t)))
+        roles.add('start');
+    else if (own.some((t) => END.has(t)))
+        roles.add('end');
+    return roles;
+}
+/**
+ * An identifier as written, without the words a layout ran into it ("PO-8806 Order" →
+ * "PO-8806", "3795 Statement" → "3795"): the leading words that carry a digit, with short
+ * capital codes between them ("GB29 NWBK 6016"); undefined when no digit is there at all.
+ */
+export function cleanIdentifier(text) {
+    const words = text
+        .trim()
+        .replace(/^[#:]\s*/, '')
+        .split(/\s+/);
+    const kept = [];
+    for (let i = 0; i < words.length; i++) {
+        const w = words[i];
+        if (/\d/.test(w))
+            kept.push(w);
+        else if (/^[A-Z]{1,4}[-/]?$/.test(w) && /\d/.test(words[i + 1] ?? ''))
+            kept.push(w);
+        else if (/^[-/]$/.test(w) && kept.length > 0 && /\d/.test(words[i + 1] ?? ''))
+            kept.push(w);
+        else if (kept.length > 0)
+            break;
+        else if (i >= 1)
+            return undefined;
+    }
+    const id = kept.join(' ').replace(/[.,;:]+$/, '');
+    return /\d/.test(id) ? id : undefined;
+}
+//# sourceMappingURL=field-roles.js.map

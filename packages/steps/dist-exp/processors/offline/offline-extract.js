@@ -1,0 +1,535 @@
+/**
+ * Offline extraction: schema properties meet document labels. Each leaf property (its name,
+ * title and description, through the synonyms of text-tokens.ts) is matched against the labels
+ * the view found (after a colon, in the next cell of the row, under the label, in a table) and
+ * the values conventions give (letterhead, "Dear …", the signer, a standalone date); pairs are
+ * assigned greedily by match strength so that one label feeds one property ("Due date" goes to
+ * `due_date`, "Date" to `invoice_date`). Properties no label fills are filled by their role
+ * (field-roles.ts): the issuer from the letterhead, the addressee from the salutation or an
+ * address block, the currency from the amounts. Arrays of objects come from tables
+ * (extract-tables.ts). Values are coerced by schema kind, and every value carries its citation
+ * (page, polygon, the text it came from) and the match strength as confidence.
+ */
+import { readSchema } from '../schema-node.js';
+import { dice, labelTokens, tokens } from '../text-tokens.js';
+import { matchEnum, parseBoolean, parseCurrency, parseCurrencyCode, parseDate, parseNumber, } from '../value-coercion.js';
+import { regionOf } from '../view/view-geometry.js';
+import { addressees, documentCurrency, letterhead, salutationName, signer, standaloneDate, withoutHonorific, } from './conventions.js';
+import { COUNT_FIRST, itemRows, mapColumns, splitAmount, splitQuantity } from './extract-tables.js';
+import { cleanIdentifier, rolesOf } from './field-roles.js';
+/** Matches weaker than this are not used. */
+const MIN_LABEL_SCORE = 0.5;
+/** How much a label/value pair is trusted, by where the value was found. */
+const SOURCE_WEIGHT = {
+    key_value: 1,
+    line: 1,
+    table: 0.98,
+    row: 0.97,
+    below: 0.93,
+};
+/** Values that conventions give without a label are discounted below real labels. */
+const CONVENTION_WEIGHT = 0.6;
+function regionCitation(region, referenceText) {
+    // A literal rather than a conditional spread: this runs for every cell of every table.
+    return {
+        fileId: region.fileId,
+        page: { number: region.page, width: region.pageWidth, height: region.pageHeight },
+        referenceText,
+        polygon: region.polygon,
+    };
+}
+function fieldMetadata(region, referenceText, confidence, reasoning) {
+    const metadata = {
+        ocrConfidence: region.ocrConfidence,
+        logprobsConfidence: null,
+        confidence: Math.round(confidence * 1000) / 1000,
+        citations: [regionCitation(region, referenceText)],
+    };
+    return reasoning
+        ? { ...metadata, insights: [{ type: 'reasoning', content: reasoning }] }
+        : metadata;
+}
+const field = (label, found) => ({
+    label,
+    value: found.value,
+    source: 'line',
+    region: found.region,
+    lineIndex: found.lineIndex,
+});
+/** Values conventions give on a document's first page, as labelled fields. */
+function conventionalFields(page) {
+    const out = [];
+    const issuer = letterhead(page);
+    if (issuer)
+        out.push(field('Issuer name', issuer));
+    const dear = salutationName(page);
+    if (dear)
+        out.push(field('Recipient name', dear));
+    const signed = signer(page);
+    if (signed)
+        out.push(field('Sender name', signed));
+    const date = standaloneDate(page);
+    if (date)
+        out.push(field('Date', date));
+    return out;
+}
+/** Checkbox lines ("[x] Paid") as yes/no fields, on any page. */
+function checkboxFields(page) {
+    const out = [];
+    page.lines.forEach((line, i) => {
+        const box = /^\s*\[([xX✓✔ ])\]\s*(.+)$/.exec(line.text);
+        if (box?.[2])
+            out.push({
+                label: box[2],
+                value: box[1] === ' ' ? 'no' : 'yes',
+                source: 'line',
+                region: line,
+                lineIndex: i,
+            });
+    });
+    return out;
+}
+/**
+ * A field whose value is a period ("01/03/2024 - 31/03/2024", "1 Mar to 31 Mar 2024") also
+ * stands for its start and its end.
+ */
+function periodFields(f) {
+    const m = /^(.+?)\s+(?:-|–|—|to|until|through|bis|au)\s+(.+)$/i.exec(f.value.trim());
+    if (!m?.[1] || !m[2] || parseDate(m[1]) === undefined || parseDate(m[2]) === undefined)
+        return [];
+    return [
+        { ...f, label: `${f.label} start date`, value: m[1] },
+        { ...f, label: `${f.label} end date`, value: m[2] },
+    ];
+}
+/**
+ * A date property named for one end of a period ("fromDate", "toDate") says so in its tokens,
+ * as the labels of a period's ends do ("Statement period start date"); the words that said it
+ * ("from", "to") are stop words and gone.
+ */
+function boundTokens(nameTokens, node, roles) {
+    if (node.kind !== 'date')
+        return nameTokens;
+    const bound = roles.has('start') ? 'start' : roles.has('end') ? 'end' : undefined;
+    return bound && !nameTokens.includes(bound) ? [...nameTokens, bound] : nameTokens;
+}
+/** Nouns of a document's own kind: "Invoice date" is the date the invoice was issued. */
+const OWN_KIND = new Set([
+    'invoice',
+    'receipt',
+    'statement',
+    'bank_statement',
+    'order',
+    'purchase_order',
+    'bill',
+    'letter',
+    'document',
+]);
+/**
+ * A label's tokens with the document's kind read as its issue ("Invoice date" → "issue date"),
+ * for properties named by issue ("issueDate"); undefined when the label names no kind.
+ */
+function asIssued(label) {
+    if (!label.includes('date') || !label.some((t) => OWN_KIND.has(t)))
+        return undefined;
+    return [...new Set(label.map((t) => (OWN_KIND.has(t) ? 'issue' : t)))];
+}
+function collectLeaves(node, path, parentTokens, leaves) {
+    for (const prop of node.properties ?? []) {
+        const p = path ? `${path}.${prop.name}` : prop.name;
+        const own = labelTokens(prop.node.title ?? prop.name);
+        const nameTokens = [...new Set([...parentTokens, ...labelTokens(prop.name), ...own])];
+        if (prop.node.kind === 'object') {
+            collectLeaves(prop.node, p, labelTokens(prop.name), leaves);
+            continue;
+        }
+        if (prop.node.kind === 'array')
+            continue;
+        const roles = rolesOf(`${prop.name} ${prop.node.title ?? ''}`, prop.node.description ?? '');
+        leaves.push({
+            path: p,
+            node: prop.node,
+            nameTokens: boundTokens(nameTokens, prop.node, roles),
+            descriptionTokens: tokens(prop.node.description ?? ''),
+            roles,
+        });
+    }
+}
+/** Tokens that name no particular field on their own ("Date", "Number"). */
+const GENERIC = new Set(['number', 'date', 'name', 'id', 'code', 'value', 'type']);
+/** How well a label names a leaf, 0..1 (before the candidate's weight). */
+function labelScore(leaf, candidate) {
+    const issued = asIssued(candidate.tokens);
+    // A date named for its document's kind ("order_date") meets the label of another word for that
+    // kind ("PO Date"), a little below a label that names it exactly.
+    const issuedLeaf = issued ? asIssued(leaf.nameTokens) : undefined;
+    const byName = Math.max(dice(leaf.nameTokens, candidate.tokens), issued && leaf.nameTokens.includes('issue') ? dice(leaf.nameTokens, issued) : 0, issued && issuedLeaf ? 0.9 * dice(issuedLeaf, issued) : 0);
+    let byDescription = 0;
+    // A description covers a label only through a word that names something ("Due", not "Date").
+    if (leaf.descriptionTokens.length > 0 && candidate.tokens.some((t) => !GENERIC.has(t))) {
+        const description = new Set(leaf.descriptionTokens);
+        const covered = candidate.tokens.filter((t) => description.has(t)).length / candidate.tokens.length;
+        byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
+    }
+    return Math.max(byName, byDescription);
+}
+/** The typed value of `text` for a leaf; undefined when the text is not of that kind. */
+function coerce(text, leaf, ctx) {
+    const t = text.trim();
+    if (t === '')
+        return undefined;
+    const node = leaf.node;
+    switch (node.kind) {
+        case 'date':
+            return parseDate(t, ctx.dayFirst);
+        case 'number':
+            return parseNumber(t);
+        case 'integer': {
+            const n = parseNumber(t);
+            return n === undefined ? undefined : Math.round(n);
+        }
+        case 'currency': {
+            const c = parseCurrency(t, ctx.currency);
+            return c ? { amount: c.amount, iso_4217: c.iso_4217 } : undefined;
+        }
+        case 'boolean':
+            return parseBoolean(t);
+        case 'enum':
+            return matchEnum(t, node.enumValues ?? []);
+        case 'string':
+        case 'unknown':
+            if (leaf.roles.has('currency'))
+                return parseCurrencyCode(t);
+            if (leaf.roles.has('identifier')) {
+                const id = cleanIdentifier(t);
+                // A date is not an identifier.
+                return id === undefined || parseDate(id) !== undefined ? undefined : id;
+            }
+            if (leaf.roles.has('issuer') || leaf.roles.has('recipient') || leaf.roles.has('signer')) {
+                // A name is words, not a date, an amount or a code.
+                const letters = (t.match(/\p{L}/gu) ?? []).length;
+                if (parseDate(t) !== undefined || letters < t.replace(/\s/g, '').length * 0.6)
+                    return undefined;
+                return leaf.roles.has('issuer') ? t : withoutHonorific(t);
+            }
+            return t;
+        default:
+            return undefined;
+    }
+}
+function setPath(target, path, value) {
+    const parts = path.split('.');
+    let obj = target;
+    for (const part of parts.slice(0, -1)) {
+        const next = obj[part];
+        if (next === undefined || next === null || typeof next !== 'object' || Array.isArray(next)) {
+            const created = {};
+            obj[part] = created;
+            obj = created;
+        }
+        else {
+            obj = next;
+        }
+    }
+    obj[parts[parts.length - 1] ?? path] = value;
+}
+/** The value a leaf's role gives by convention, when no label filled it. */
+function byRole(leaf, ctx, used) {
+    const first = ctx.pages[0];
+    if (!first)
+        return undefined;
+    if (leaf.roles.has('currency') && ctx.currency)
+        return {
+            found: {
+                value: ctx.currency,
+                region: regionOf(first.lines[0] ?? {
+                    fileId: first.fileId,
+                    page: first.number,
+                    pageWidth: first.width,
+                    pageHeight: first.height,
+                    polygon: [],
+                    ocrConfidence: null,
+                }),
+                lineIndex: 0,
+            },
+            why: `The amounts are written in ${ctx.currency}.`,
+        };
+    const issuer = letterhead(first);
+    if (leaf.roles.has('issuer') && issuer && !used.has(issuer.value))
+        return { found: issuer, why: `"${issuer.value}" heads the first page (letterhead).` };
+    if (leaf.roles.has('recipient')) {
+        const dear = salutationName(first);
+        if (dear && !used.has(dear.value))
+            return { found: dear, why: `The letter is addressed to ${dear.value}.` };
+        const block = addressees(first, issuer).find((a) => !used.has(a.value));
+        if (block)
+            return { found: block, why: `"${block.value}" heads an address block.` };
+        // A party the issuer's document names by label (a purchase order's vendor) leaves the
+        // letterhead for the other party property.
+        if (issuer && !used.has(issuer.value))
+            return { found: issuer, why: `"${issuer.value}" heads the first page.` };
+    }
+    if (leaf.roles.has('signer')) {
+        const signed = signer(first);
+        if (signed && !used.has(signed.value))
+            return { found: signed, why: `${signed.value} signed the letter.` };
+    }
+    return undefined;
+}
+/** Scalar leaves by greedy assignment of (leaf, label) pairs, strongest first; then by role. */
+function extractLeaves(leaves, ctx, value) {
+    const pairs = [];
+    leaves.forEach((leaf) => {
+        ctx.candidates.forEach((candidate, order) => {
+            const match = labelScore(leaf, candidate);
+            if (match < MIN_LABEL_SCORE)
+                return;
+            const score = match * candidate.weight;
+            const coerced = coerce(candidate.field.value, leaf, ctx);
+            if (coerced === undefined)
+                return;
+            pairs.push({ leaf, candidate, score, order, coerced });
+        });
+    });
+    pairs.sort((a, b) => b.score - a.score || a.order - b.order);
+    const usedLeaves = new Set();
+    // One label feeds one property, even when it repeats on continuation pages.
+    const usedLabels = new Set();
+    const usedValues = new Set();
+    for (const pair of pairs) {
+        const label = pair.candidate.tokens.join(' ');
+        if (usedLeaves.has(pair.leaf.path) || usedLabels.has(label))
+            continue;
+        usedLeaves.add(pair.leaf.path);
+        usedLabels.add(label);
+        usedValues.add(pair.candidate.field.value.trim());
+        setPath(value, pair.leaf.path, pair.coerced);
+        const f = pair.candidate.field;
+        ctx.metadata[pair.leaf.path] = fieldMetadata(f.region, `${f.label}: ${f.value}`, pair.score, `Matched label "${f.label}" on page ${f.region.page} (match ${pair.score.toFixed(2)}).`);
+    }
+    // Properties without a label, issuers first (the letterhead is theirs before anyone else's).
+    const rest = leaves.filter((l) => !usedLeaves.has(l.path));
+    rest.sort((a, b) => Number(b.roles.has('issuer')) - Number(a.roles.has('issuer')));
+    for (const leaf of rest) {
+        const id = leaf.roles.has('identifier') ? soleIdentifier(leaf, ctx, usedLabels) : undefined;
+        if (id) {
+            usedLabels.add(id.candidate.tokens.join(' '));
+            setPath(value, leaf.path, id.value);
+            const f = id.candidate.field;
+            ctx.metadata[leaf.path] = fieldMetadata(f.region, `${f.label}: ${f.value}`, 0.4, `"${f.label}" is the document's only other identifier.`);
+            continue;
+        }
+        const role = byRole(leaf, ctx, usedValues);
+        const coerced = role ? coerce(role.found.value, leaf, ctx) : undefined;
+        if (role && coerced !== undefined) {
+            usedValues.add(role.found.value);
+            setPath(value, leaf.path, coerced);
+            ctx.metadata[leaf.path] = fieldMetadata(role.found.region, role.found.value, 0.5, role.why);
+            continue;
+        }
+        if (leaf.node.kind === 'enum') {
+            const found = findEnumMention(leaf.node, ctx.pages);
+            if (found) {
+                setPath(value, leaf.path, found.value);
+                ctx.metadata[leaf.path] = fieldMetadata(found.region, found.text, 0.5, `The document mentions "${found.value}" and no other member.`);
+                continue;
+            }
+        }
+        setPath(value, leaf.path, null);
+    }
+}
+const ID_LABEL = new Set(['number', 'id', 'identifier', 'reference', 'code']);
+/**
+ * The document's only identifier no property took ("Trans #: R950355" for a receipt number):
+ * a labelled value whose label says number, id or reference and whose value is a code.
+ */
+function soleIdentifier(leaf, ctx, usedLabels) {
+    const found = new Map();
+    for (const candidate of ctx.candidates) {
+        if (candidate.weight < 0.9 || !candidate.tokens.some((t) => ID_LABEL.has(t)))
+            continue;
+        const label = candidate.tokens.join(' ');
+        if (usedLabels.has(label) || found.has(label))
+            continue;
+        const value = coerce(candidate.field.value, leaf, ctx);
+        if (value !== undefined)
+            found.set(label, { candidate, value });
+    }
+    return found.size === 1 ? [...found.values()][0] : undefined;
+}
+function findEnumMention(node, pages) {
+    const values = (node.enumValues ?? []).filter((v) => typeof v === 'string' && v.length > 3);
+    let found;
+    const seen = new Set();
+    for (const page of pages) {
+        for (const line of page.lines) {
+            const v = matchEnum(line.text, values);
+            if (v === undefined)
+                continue;
+            seen.add(v);
+            found ??= { value: v, region: line, text: line.text };
+        }
+    }
+    return seen.size === 1 ? found : undefined;
+}
+function headerKey(table) {
+    return table.header.map((c) => c.text.toLowerCase()).join('|');
+}
+function extractArray(path, node, ctx, tables, usedTables) {
+    const items = node.items;
+    if (items?.kind !== 'object')
+        return [];
+    let best;
+    for (const table of tables) {
+        if (usedTables.has(table))
+            continue;
+        const map = mapColumns(items, table);
+        if (map.score > 0 && (!best || map.score > best.map.score))
+            best = { table, map };
+    }
+    if (!best)
+        return [];
+    const chosen = best;
+    const key = headerKey(chosen.table);
+    const start = tables.indexOf(chosen.table);
+    const parts = tables.filter((t, i) => i >= start && !usedTables.has(t) && headerKey(t) === key);
+    for (const t of parts)
+        usedTables.add(t);
+    const headerCell = chosen.table.header[0];
+    if (headerCell) {
+        ctx.metadata[path] = fieldMetadata(headerCell.region, chosen.table.header.map((c) => c.text).join(' | '), chosen.map.score, `Table with columns ${chosen.table.header.map((c) => c.text).join(', ')} on page ${chosen.table.page}.`);
+    }
+    const props = items.properties ?? [];
+    const descriptionProp = props.find((p) => p.node.kind === 'string' && chosen.map.columns.has(p.name));
+    const descriptionColumn = descriptionProp
+        ? chosen.map.columns.get(descriptionProp.name)
+        : undefined;
+    // A quantity without a column of its own may be written into the description ("2 x Coffee").
+    const quantityProp = props.find((p) => (p.node.kind === 'number' || p.node.kind === 'integer') &&
+        !chosen.map.columns.has(p.name) &&
+        /\b(qty|quantity|count|units?|pcs|number of)\b/i.test(`${p.name.replace(/[_-]|(?<=[a-z])(?=[A-Z])/g, ' ')} ${p.node.title ?? ''}`));
+    const out = [];
+    for (const table of parts) {
+        for (const row of itemRows(table, chosen.map, descriptionColumn)) {
+            const itemPath = `${path}[${out.length}]`;
+            const item = {};
+            let filled = 0;
+            const described = descriptionColumn === undefined ? undefined : row[descriptionColumn];
+            const countFirst = descriptionColumn !== undefined &&
+                COUNT_FIRST.test(table.header[descriptionColumn]?.text ?? '');
+            const inline = quantityProp && described ? splitQuantity(described.text, countFirst) : undefined;
+            for (const prop of props) {
+                const leaf = { node: prop.node, roles: new Set() };
+                const column = chosen.map.columns.get(prop.name);
+                let cell = column === undefined ? undefined : row[column];
+                if (inline && cell && prop === descriptionProp)
+                    cell = { ...cell, text: inline.description };
+                if (inline && described && prop === quantityProp)
+                    cell = { ...described, text: String(inline.quantity) };
+                let v = cell ? coerce(cell.text, leaf, ctx) : undefined;
+                let source = cell;
+                if (v === undefined && chosen.map.split?.name === prop.name) {
+                    const signed = splitAmount(row, chosen.map.split);
+                    if (signed) {
+                        v =
+                            prop.node.kind === 'currency'
+                                ? { amount: signed.value, iso_4217: ctx.currency }
+                                : signed.value;
+                        source = signed.cell;
+                    }
+                }
+                if (v === undefined || !source) {
+                    item[prop.name] = prop.node.kind === 'array' ? [] : null;
+                    continue;
+                }
+                item[prop.name] = v;
+                filled++;
+                ctx.metadata[`${itemPath}.${prop.name}`] = fieldMetadata(source.region, source.text, chosen.map.score);
+            }
+            if (filled === 0)
+                continue;
+            const first = row[0];
+            if (first)
+                ctx.metadata[itemPath] = fieldMetadata(first.region, row.map((c) => c.text).join(' | '), chosen.map.score);
+            out.push(item);
+        }
+    }
+    return out;
+}
+function extractArrays(node, path, ctx, value, tables, usedTables) {
+    for (const prop of node.properties ?? []) {
+        const p = path ? `${path}.${prop.name}` : prop.name;
+        if (prop.node.kind === 'array')
+            setPath(value, p, extractArray(p, prop.node, ctx, tables, usedTables));
+        else if (prop.node.kind === 'object')
+            extractArrays(prop.node, p, ctx, value, tables, usedTables);
+    }
+}
+/**
+ * Whether the document writes numeric dates day first: yes when one of its dates can only be
+ * read so (31/03/2024), no when one can only be read month first (03/31/2024); otherwise by the
+ * convention of its amounts (a decimal comma, or a currency of day-first countries).
+ */
+function dateOrder(pages, currency) {
+    let dayFirst = 0;
+    let monthFirst = 0;
+    let decimalComma = 0;
+    for (const page of pages)
+        for (const line of page.lines) {
+            for (const m of line.text.matchAll(/\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\b/g)) {
+                if (Number(m[1]) > 12)
+                    dayFirst++;
+                else if (Number(m[2]) > 12)
+                    monthFirst++;
+            }
+            if (/\d[.\s]\d{3},\d{2}\b|\b\d+,\d{2}\b(?!\d)/.test(line.text))
+                decimalComma++;
+        }
+    if (dayFirst > 0 && monthFirst === 0)
+        return true;
+    if (monthFirst > 0 && dayFirst === 0)
+        return false;
+    if (decimalComma > 0 || (currency !== null && currency !== 'USD'))
+        return true;
+    return undefined;
+}
+/**
+ * Extracts `schema` from a document view. The value follows the schema's shape (missing scalars
+ * are null, missing arrays empty); the caller conforms it to the schema with ajv.
+ */
+export function offlineExtract(doc, schema) {
+    const root = readSchema(schema);
+    const candidates = [];
+    doc.pages.forEach((page, i) => {
+        const fields = [...page.fields, ...checkboxFields(page)];
+        for (const f of fields) {
+            const weight = SOURCE_WEIGHT[f.source];
+            candidates.push({ field: f, tokens: labelTokens(f.label), weight });
+            for (const p of periodFields(f))
+                candidates.push({ field: p, tokens: labelTokens(p.label), weight });
+        }
+        if (i === 0 || page.number === 1)
+            for (const f of conventionalFields(page))
+                candidates.push({ field: f, tokens: labelTokens(f.label), weight: CONVENTION_WEIGHT });
+    });
+    const currency = documentCurrency(doc.pages);
+    const ctx = {
+        candidates,
+        pages: doc.pages,
+        currency,
+        dayFirst: dateOrder(doc.pages, currency),
+        metadata: {},
+    };
+    const value = {};
+    const leaves = [];
+    collectLeaves(root, '', [], leaves);
+    extractLeaves(leaves, ctx, value);
+    const tables = doc.pages.flatMap((p) => p.tables);
+    extractArrays(root, '', ctx, value, tables, new Set());
+    // Keep the schema's property order.
+    const ordered = {};
+    for (const prop of root.properties ?? [])
+        ordered[prop.name] = value[prop.name] ?? null;
+    return { value: ordered, metadata: ctx.metadata };
+}
+//# sourceMappingURL=offline-extract.js.map

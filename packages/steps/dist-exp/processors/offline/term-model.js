@@ -1,0 +1,283 @@
+import { tokens } from '../text-tokens.js';
+/** Known vocabulary of common document types: terms a document of that type usually carries. */
+const BUILTIN_HINTS = {
+    invoice: ['invoice', 'invoice', 'bill', 'due', 'remit', 'payment term', 'total', 'tax'],
+    receipt: [
+        'receipt',
+        'receipt',
+        'paid',
+        'change',
+        'cash',
+        'thank',
+        'visit',
+        'transaction',
+        'card',
+        'cashier',
+        'tender',
+        'register',
+        'till',
+        'trans',
+        'visa',
+        'mastercard',
+        '@time-of-day',
+        '@masked-card',
+        '@narrow-page',
+        // Totals and taxes are on receipts as on invoices: shared, they tell neither apart.
+        'total',
+        'tax',
+    ],
+    purchase_order: [
+        'purchase_order',
+        'purchase_order',
+        'vendor',
+        'shipping',
+        'deliver',
+        'requested',
+        'authorized',
+        'buyer',
+        'order',
+    ],
+    bank_statement: [
+        'statement',
+        'statement',
+        'bank',
+        'balance',
+        'opening',
+        'closing',
+        'deposit',
+        'withdrawal',
+        'account',
+        'transaction',
+    ],
+    letter: [
+        'dear',
+        'dear',
+        'dear',
+        'sincerely',
+        'sincerely',
+        'regards',
+        'regards',
+        'yours',
+        'faithfully',
+        'subject',
+    ],
+    contract: [
+        'agreement',
+        'agreement',
+        'party',
+        'hereby',
+        'term',
+        'clause',
+        'witness',
+        'signature',
+        'governing',
+    ],
+    resume: ['experience', 'experience', 'education', 'skill', 'employment', 'reference'],
+    credit_note: ['credit', 'credit', 'refund', 'original', 'invoice'],
+    quote: ['quote', 'quotation', 'quotation', 'estimate', 'valid', 'until'],
+    delivery_note: ['delivery', 'packing', 'packing', 'slip', 'shipped', 'received'],
+    payslip: [
+        'payslip',
+        'payslip',
+        'pay',
+        'salary',
+        'gross',
+        'net',
+        'deduction',
+        'employee',
+        'earning',
+    ],
+};
+function hintsFor(type) {
+    const key = type
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_');
+    const direct = BUILTIN_HINTS[key];
+    if (direct)
+        return direct;
+    const aliases = {
+        po: 'purchase_order',
+        statement: 'bank_statement',
+        bank: 'bank_statement',
+        correspondence: 'letter',
+        bill: 'invoice',
+        quotation: 'quote',
+        estimate: 'quote',
+        cv: 'resume',
+    };
+    const alias = aliases[key];
+    if (alias)
+        return BUILTIN_HINTS[alias] ?? [];
+    // A qualified type ("Sales receipt", "Business letter", "Supplier invoice"): the vocabulary
+    // of its head noun, the last word that names a known type.
+    const words = key.split('_').filter((w) => w !== '');
+    if (words.length < 2)
+        return [];
+    for (let i = words.length - 1; i >= 0; i--) {
+        const word = words[i];
+        const singular = word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+        for (const w of [word, singular]) {
+            const hints = Object.hasOwn(BUILTIN_HINTS, w)
+                ? BUILTIN_HINTS[w]
+                : Object.hasOwn(aliases, w)
+                    ? BUILTIN_HINTS[aliases[w]]
+                    : undefined;
+            if (hints)
+                return hints;
+        }
+    }
+    return [];
+}
+/** True for the fallback classification. */
+export function isOtherType(type) {
+    return type.trim().toLowerCase() === 'other';
+}
+/** Builds the term profiles of `classifications` (the `other` one included, unscored). */
+export function buildTermProfiles(classifications, rules) {
+    const raw = classifications.map((c) => {
+        const weights = new Map();
+        const add = (term, w) => weights.set(term, (weights.get(term) ?? 0) + w);
+        const typeTokens = tokens(c.type);
+        for (const t of typeTokens)
+            add(t, 4 / typeTokens.length + 1);
+        for (const t of tokens(c.description ?? ''))
+            add(t, 0.6);
+        for (const hint of hintsFor(c.type))
+            if (hint.startsWith('@'))
+                add(hint, 0.8);
+            else
+                for (const t of tokens(hint))
+                    add(t, 0.8);
+        if (rules) {
+            const typeWords = new RegExp(`\\b${c.type.replace(/[_-]+/g, '[ _-]?')}s?\\b`, 'i');
+            for (const sentence of rules.split(/[.\n;]+/)) {
+                if (typeWords.test(sentence))
+                    for (const t of tokens(sentence))
+                        add(t, 0.5);
+            }
+        }
+        return { classification: c, weights };
+    });
+    // Terms every scored classification carries say nothing about which one it is.
+    const scored = raw.filter((r) => !isOtherType(r.classification.type));
+    const df = new Map();
+    for (const r of scored)
+        for (const t of r.weights.keys())
+            df.set(t, (df.get(t) ?? 0) + 1);
+    const n = Math.max(1, scored.length);
+    return raw.map(({ classification, weights }) => {
+        const discounted = new Map();
+        let norm = 0;
+        for (const [t, w] of weights) {
+            const share = (df.get(t) ?? 1) / n;
+            const v = n > 1 ? w * (1 - 0.8 * share + 0.8 / n) : w;
+            discounted.set(t, v);
+            norm += v;
+        }
+        return {
+            classification,
+            weights: discounted,
+            norm: Math.sqrt(Math.max(norm, 1)),
+            isOther: isOtherType(classification.type),
+        };
+    });
+}
+/**
+ * Terms for shapes of text rather than words ("@"-prefixed, so no word collides with them): a
+ * time of day and a masked card number are what till receipts print.
+ */
+const SHAPES = [
+    ['@time-of-day', /\b([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?\b(?!\s*(?:%|:))/],
+    ['@masked-card', /[*xX•]{4}\s?\d{4}\b|\bending(?: in)? \d{4}\b/],
+];
+/**
+ * Token counts of a text, with the title zone (first `titleLines` lines) counted three times,
+ * plus shape terms and any `extra` terms (layout facts such as "@narrow-page").
+ */
+export function termCounts(lines, titleLines = 6, extra = []) {
+    const counts = new Map();
+    lines.forEach((line, i) => {
+        const boost = i < titleLines ? 3 : 1;
+        for (const t of tokens(line))
+            counts.set(t, (counts.get(t) ?? 0) + boost);
+        for (const [term, shape] of SHAPES)
+            if (shape.test(line))
+                counts.set(term, (counts.get(term) ?? 0) + 1);
+    });
+    for (const term of extra)
+        counts.set(term, (counts.get(term) ?? 0) + 1);
+    return counts;
+}
+/** Layout facts of pages as terms: a page as narrow as till paper. */
+export function layoutTerms(pages) {
+    return pages.some((p) => p.width > 0 && p.width < 320) ? ['@narrow-page'] : [];
+}
+/** A classification's score against term counts, with the terms that contributed most. */
+export function scoreProfile(profile, counts) {
+    let score = 0;
+    const contributions = [];
+    for (const [t, w] of profile.weights) {
+        const tf = counts.get(t);
+        if (!tf)
+            continue;
+        const c = w * Math.log1p(tf);
+        score += c;
+        contributions.push([t, c]);
+    }
+    contributions.sort((a, b) => b[1] - a[1]);
+    return { score: score / profile.norm, terms: contributions.slice(0, 5).map(([t]) => t) };
+}
+/** Below this share of a text's terms from the best classification, confidence falls off. */
+const MIN_DENSITY = 0.03;
+/**
+ * Ranks the scored classifications. Confidence combines the margin over the runner-up (a
+ * softmax share) with how much evidence there is at all (saturating in the score), so a text that
+ * matches nothing well never looks certain.
+ */
+export function rank(profiles, counts) {
+    const scores = new Map();
+    let best;
+    let bestScore = 0;
+    let bestTerms = [];
+    const values = [];
+    for (const p of profiles) {
+        if (p.isOther)
+            continue;
+        const { score, terms } = scoreProfile(p, counts);
+        scores.set(p.classification.id, score);
+        values.push(score);
+        if (score > bestScore) {
+            best = p;
+            bestScore = score;
+            bestTerms = terms;
+        }
+    }
+    if (!best)
+        return { best, bestScore: 0, confidence: 0, terms: [], scores };
+    const k = 2.5;
+    let sum = 0;
+    for (const v of values)
+        sum += Math.exp(k * (v - bestScore));
+    const share = 1 / sum;
+    const evidence = 1 - Math.exp(-bestScore / 0.6);
+    // Business documents are dense with their type's vocabulary; a long text that only mentions
+    // it now and then (a manual's "statement" and "list") is none of them.
+    let total = 0;
+    let matched = 0;
+    for (const [term, count] of counts) {
+        // Figures (amounts, dates, quantities) say nothing of a text's vocabulary.
+        if (/^\d+$/.test(term))
+            continue;
+        total += count;
+        if (best.weights.has(term))
+            matched += count;
+    }
+    // A page of prose (a letter) carries its few telling words; the density asked for grows with
+    // the text up to MIN_DENSITY at a thousand words.
+    const needed = MIN_DENSITY * Math.min(1, total / 1000);
+    const density = total === 0 ? 0 : Math.min(1, matched / total / needed);
+    const confidence = Math.round(share * evidence * density * 1000) / 1000;
+    return { best, bestScore, confidence, terms: bestTerms, scores };
+}
+//# sourceMappingURL=term-model.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=processor-config.js.map

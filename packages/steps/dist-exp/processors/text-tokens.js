@@ -1,0 +1,185 @@
+/**
+ * Word-level text normalisation shared by the offline classifier, splitter and extractor:
+ * lower-cased tokens, a light stemmer and a small table of business-document synonyms so that
+ * "Qty", "Invoice #" and "Bill to" meet "quantity", "invoice_number" and "customer".
+ */
+/** Tokens that mean the same thing on business documents, mapped to one canonical token. */
+const TOKEN_SYNONYMS = {
+    no: 'number',
+    num: 'number',
+    nbr: 'number',
+    '#': 'number',
+    qty: 'quantity',
+    quantities: 'quantity',
+    units: 'quantity',
+    vat: 'tax',
+    gst: 'tax',
+    hst: 'tax',
+    acct: 'account',
+    amt: 'amount',
+    desc: 'description',
+    item: 'description',
+    product: 'description',
+    delivery: 'deliver',
+    company: 'vendor',
+    issuer: 'vendor',
+    dated: 'date',
+    issued: 'issue',
+    seller: 'vendor',
+    supplier: 'vendor',
+    merchant: 'vendor',
+    store: 'vendor',
+    biller: 'vendor',
+    buyer: 'customer',
+    holder: 'customer',
+    client: 'customer',
+    purchaser: 'customer',
+    beginning: 'opening',
+    starting: 'opening',
+    ending: 'closing',
+    tender: 'payment',
+    re: 'subject',
+    regarding: 'subject',
+    topic: 'subject',
+    ordered: 'order',
+    invoiced: 'invoice',
+    cost: 'price',
+    rate: 'price',
+    ref: 'reference',
+    po: 'purchase_order',
+};
+/** Multi-word phrases rewritten before tokenising (order matters: longest first). */
+const PHRASE_SYNONYMS = [
+    [/\bpurchase\s+order\b/g, 'purchase_order'],
+    [/\bp\.\s*o\.?(?=\s|$|#|:)/g, 'purchase_order'],
+    [/\bbank\s+statement\b/g, 'bank_statement'],
+    [/\b(?:bill(?:ed)?|sold|invoice)\s+to\b/g, 'customer'],
+    [/\b(?:ship(?:ped)?|deliver(?:ed)?|delivery)\s+to\b/g, 'shipping'],
+    [/\b(?:amount|balance|total)\s+due\b/g, 'total'],
+    [/\bgrand\s+total\b/g, 'total'],
+    [/\btotal\s+amount\b/g, 'total'],
+    [/\bsub[\s-]+total\b/g, 'subtotal'],
+    [/\bnet\s+(?:amount|total)\b/g, 'subtotal'],
+    [/\b(?:amount|total)\s+before\s+tax\b/g, 'subtotal'],
+    [/\bsales\s+tax\b/g, 'tax'],
+    [/\bdate\s+of\s+issue\b/g, 'issue date'],
+    [/\bissued?\s+on\b/g, 'issue date'],
+    [/\bpayment\s+due\b/g, 'due date'],
+    [/\b(?:required|needed)\s+(?:by|on)\b/g, 'deliver date'],
+    [/\bbalance\s+(?:forward|brought\s+forward)\b/g, 'opening balance'],
+    [/\bprevious\s+balance\b/g, 'opening balance'],
+    [/\bnew\s+balance\b/g, 'closing balance'],
+    [/\bpaid\s+(?:by|with|via)\b/g, 'payment method'],
+    [/\bline\s+total\b/g, 'amount'],
+    [/\bext(?:ended)?\.?\s+(?:price|amount)\b/g, 'amount'],
+    [/\bunit\s+(?:price|cost)\b/g, 'unit price'],
+    [/\bfrom\b(?=\s*:)/g, 'vendor'],
+];
+/** Words that carry no meaning for matching. */
+const STOP_WORDS = new Set([
+    'a',
+    'an',
+    'and',
+    'are',
+    'as',
+    'at',
+    'be',
+    'by',
+    'for',
+    'from',
+    'has',
+    'have',
+    'in',
+    'is',
+    'it',
+    'its',
+    'of',
+    'on',
+    'or',
+    'our',
+    'that',
+    'the',
+    'this',
+    'to',
+    'with',
+    'your',
+    'you',
+    'we',
+    'was',
+    'were',
+    'which',
+    'such',
+    'usually',
+    'typically',
+    'contains',
+    'containing',
+    'document',
+    'documents',
+]);
+/** A light suffix stemmer: enough to meet "items"/"item" and "charges"/"charge". */
+export function stem(word) {
+    if (word.length > 4 && word.endsWith('ies'))
+        return `${word.slice(0, -3)}y`;
+    if (word.length > 4 && word.endsWith('sses'))
+        return word.slice(0, -2);
+    if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) {
+        return word.slice(0, -1);
+    }
+    return word;
+}
+/** Rewrites phrases with a canonical meaning ("bill to" → "customer"); input lower-cased. */
+function rewritePhrases(lower) {
+    let text = lower;
+    for (const [pattern, replacement] of PHRASE_SYNONYMS)
+        text = text.replace(pattern, replacement);
+    return text;
+}
+/**
+ * Canonical tokens of `text`: lower-cased, phrase and token synonyms applied, stemmed, stop
+ * words dropped. `#` is kept as a token because "Invoice #" means "invoice number".
+ */
+export function tokens(text, options = {}) {
+    const lower = rewritePhrases(text
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .replace(/_/g, ' '));
+    const out = [];
+    for (const raw of lower.match(/purchase_order|bank_statement|#|[\p{L}\p{N}]+/gu) ?? []) {
+        if (!options.keepStopWords && STOP_WORDS.has(raw))
+            continue;
+        // Own entries only: a word such as "constructor" or "toString" is not a synonym.
+        const mapped = Object.hasOwn(TOKEN_SYNONYMS, raw) ? TOKEN_SYNONYMS[raw] : raw;
+        out.push(mapped.includes('_') ? mapped : stem(mapped));
+    }
+    return out;
+}
+/** Tokens of a label, with numbers and pure punctuation removed. */
+export function labelTokens(text) {
+    return tokens(text).filter((t) => !/^\d+$/.test(t));
+}
+/** Tokens that appear in many labels and say little on their own. */
+const GENERIC = new Set(['number', 'date', 'name', 'id', 'code', 'value', 'amount', 'type']);
+function tokenWeight(t) {
+    return GENERIC.has(t) ? 0.5 : 1;
+}
+/**
+ * Dice similarity of two token lists treated as sets, 0..1, with generic tokens ("number",
+ * "date", "name") counting half, so that "Invoice No." does not pass for a PO number.
+ */
+export function dice(a, b) {
+    if (a.length === 0 || b.length === 0)
+        return 0;
+    const setA = new Set(a);
+    const setB = new Set(b);
+    let common = 0;
+    let total = 0;
+    for (const t of setA) {
+        total += tokenWeight(t);
+        if (setB.has(t))
+            common += tokenWeight(t);
+    }
+    for (const t of setB)
+        total += tokenWeight(t);
+    return (2 * common) / total;
+}
+//# sourceMappingURL=text-tokens.js.map

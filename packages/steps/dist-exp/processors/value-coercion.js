@@ -1,0 +1,195 @@
+/**
+ * Text to typed values: dates to `yyyy-mm-dd`, amounts to numbers (US and European separators,
+ * parentheses for negatives), currency to `{ amount, iso_4217 }`, booleans and enum members.
+ * Each returns `undefined` when the text does not hold a value of that type.
+ */
+const MONTHS = {
+    jan: 1,
+    feb: 2,
+    mar: 3,
+    apr: 4,
+    may: 5,
+    jun: 6,
+    jul: 7,
+    aug: 8,
+    sep: 9,
+    sept: 9,
+    oct: 10,
+    nov: 11,
+    dec: 12,
+};
+function iso(year, month, day) {
+    if (month < 1 || month > 12 || day < 1 || day > 31)
+        return undefined;
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCMonth() !== month - 1)
+        return undefined;
+    return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+function fullYear(y) {
+    const n = Number(y);
+    return y.length <= 2 ? (n < 70 ? 2000 + n : 1900 + n) : n;
+}
+/**
+ * The first date in `text` as `yyyy-mm-dd`. Numeric dates with dots are day first; with slashes
+ * or dashes month first unless impossible, or unless `dayFirst` says the document writes them
+ * day first (03/04/2024 is 3 April then).
+ */
+export function parseDate(text, dayFirst) {
+    const t = text.trim();
+    let m = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/.exec(t);
+    if (m)
+        return iso(Number(m[1]), Number(m[2]), Number(m[3]));
+    m = /\b(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})\b/.exec(t);
+    if (m) {
+        const a = Number(m[1]);
+        const b = Number(m[3]);
+        const year = fullYear(m[4] ?? '');
+        // Dots mean day-first (European); slashes month-first unless the month would be > 12.
+        if (m[2] === '.' || a > 12 || (dayFirst === true && b <= 12))
+            return iso(year, b, a);
+        return iso(year, a, b) ?? iso(year, b, a);
+    }
+    m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(t);
+    if (m) {
+        const month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()];
+        if (month)
+            return iso(Number(m[3]), month, Number(m[2]));
+    }
+    m = /\b(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3,9})\.?[\s-,]+(\d{4}|\d{2})\b/.exec(t);
+    if (m) {
+        const month = MONTHS[(m[2] ?? '').slice(0, 3).toLowerCase()];
+        if (month)
+            return iso(fullYear(m[3] ?? ''), month, Number(m[1]));
+    }
+    return undefined;
+}
+const SYMBOLS = [
+    [/\b(?:CA|C)\$/, 'CAD'],
+    [/\b(?:AU|A)\$/, 'AUD'],
+    [/\bNZ\$/, 'NZD'],
+    [/\bHK\$/, 'HKD'],
+    [/\bS\$/, 'SGD'],
+    [/\bR\$/, 'BRL'],
+    [/\bMX\$/, 'MXN'],
+    [/\bRs\.?(?=\s?\d)/, 'INR'],
+    [/US\$|\$/, 'USD'],
+    [/€/, 'EUR'],
+    [/£/, 'GBP'],
+    [/¥/, 'JPY'],
+    [/₹/, 'INR'],
+    [/₩/, 'KRW'],
+];
+const CODES = new Set([
+    'USD',
+    'EUR',
+    'GBP',
+    'JPY',
+    'CHF',
+    'CAD',
+    'AUD',
+    'NZD',
+    'SEK',
+    'NOK',
+    'DKK',
+    'PLN',
+    'CZK',
+    'INR',
+    'CNY',
+    'HKD',
+    'SGD',
+    'MXN',
+    'BRL',
+    'ZAR',
+    'KRW',
+]);
+/** The ISO 4217 code named in `text` by code or symbol. */
+export function parseCurrencyCode(text) {
+    for (const m of text.toUpperCase().matchAll(/\b[A-Z]{3}\b/g))
+        if (CODES.has(m[0]))
+            return m[0];
+    for (const [pattern, code] of SYMBOLS)
+        if (pattern.test(text))
+            return code;
+    return undefined;
+}
+/** The first number in `text`: `1,234.56`, `1.234,56`, `1 234,56`, `(12.00)` and `-12` forms. */
+export function parseNumber(text) {
+    const m = /(\(?)\s*([-−]?)\s*(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?(\d[\d.,'’ \u00a0\u2009\u202f]*\d|\d)(\)?)/.exec(text);
+    if (!m)
+        return undefined;
+    let raw = m[3] ?? '';
+    // A space groups thousands only before three digits ("1 234,56"); "122.29 17" is two numbers.
+    const spaced = /[ \u00a0\u2009\u202f]/.exec(raw);
+    if (spaced && !/^\d{1,3}([ \u00a0\u2009\u202f]\d{3})+([.,]\d+)?$/.test(raw))
+        raw = raw.slice(0, spaced.index);
+    let digits = raw.replace(/[ '’\u00a0\u2009\u202f]/g, '');
+    const lastDot = digits.lastIndexOf('.');
+    const lastComma = digits.lastIndexOf(',');
+    if (lastComma > lastDot) {
+        // "1.234,56" or "12,5": comma is the decimal separator when 1 or 2 digits follow it.
+        const decimals = digits.length - lastComma - 1;
+        digits =
+            decimals === 3 && lastDot < 0
+                ? digits.replace(/,/g, '')
+                : digits.replace(/\./g, '').replace(',', '.');
+    }
+    else {
+        digits = digits.replace(/,/g, '');
+        if ((digits.match(/\./g) ?? []).length > 1)
+            digits = digits.replace(/\./g, '');
+    }
+    const value = Number(digits);
+    if (!Number.isFinite(value))
+        return undefined;
+    const negative = m[2] !== '' ||
+        (m[1] === '(' && m[4] === ')') ||
+        /\bCR\b|-\s*$/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 4));
+    return negative ? -value : value;
+}
+/** A currency value; `defaultCode` applies when the text names none. */
+export function parseCurrency(text, defaultCode) {
+    const amount = parseNumber(text);
+    if (amount === undefined)
+        return undefined;
+    return { amount, iso_4217: parseCurrencyCode(text) ?? defaultCode };
+}
+/** Yes/no style text as a boolean. */
+export function parseBoolean(text) {
+    const t = text.trim().toLowerCase();
+    if (/^(yes|y|true|checked|x|☑|☒|✓|✔|on|paid|signed)$/.test(t))
+        return true;
+    if (/^(no|n|false|unchecked|☐|off|unpaid|not signed|none)$/.test(t))
+        return false;
+    return undefined;
+}
+function norm(text) {
+    return text
+        .toLowerCase()
+        .replace(/[_-]+/g, ' ')
+        .replace(/[^\p{L}\p{N} ]+/gu, '')
+        .trim();
+}
+/** Words that stand for a common enum member: card schemes and kinds are a payment by card. */
+const MEMBER_WORDS = {
+    card: /\b(visa|mastercard|maestro|amex|american express|diners|discover|jcb|unionpay|debit|credit|contactless|eftpos|girocard)\b/,
+};
+/** The enum member `text` names (exact, then as a whole word inside the text). */
+export function matchEnum(text, values) {
+    const t = norm(text);
+    for (const v of values)
+        if (norm(String(v)) === t)
+            return v;
+    for (const v of values) {
+        const n = norm(String(v));
+        if (n !== '' && new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(t))
+            return v;
+    }
+    for (const v of values) {
+        const words = MEMBER_WORDS[norm(String(v))];
+        if (words?.test(t))
+            return v;
+    }
+    return undefined;
+}
+//# sourceMappingURL=value-coercion.js.map

@@ -1,0 +1,27 @@
+/** What a cell of text is by its shape: a label, or a figure. */
+import { parseDate } from '../value-coercion.js';
+/** A cell that reads as a label: a few words, starting with a letter, no long numbers or dates. */
+const LABEL_CELL = /^[\p{L}][\p{L}\p{N} .#/&()'%+-]{0,38}:?$/u;
+/** True when a cell's text has the shape of a label ("Invoice No.", "Due date:", "VAT 20%"). */
+export function isLabelCell(text) {
+    const t = text.trim();
+    if (!LABEL_CELL.test(t) || t.split(/\s+/).length > 6)
+        return false;
+    if (/\d{3,}|\d[.,]\d/.test(t) || parseDate(t) !== undefined)
+        return false;
+    // A word of letters and digits together is a code ("INV-77", "A25"), not a label's word.
+    if (t.split(/\s+/).some((w) => /\p{L}/u.test(w) && /\d/.test(w) && !/^\d+%$/.test(w)))
+        return false;
+    // "Sincerely," or a sentence's end are not labels; "No." and "Ref." are.
+    if (/,$/.test(t))
+        return false;
+    if (/\.$/.test(t) && !/(^|\s)[\p{L}]{1,5}\.$/u.test(t))
+        return false;
+    return true;
+}
+/** True for a cell of digits, amounts or codes rather than words. */
+export function numeric(text) {
+    const t = text.replace(/\s/g, '');
+    return t !== '' && (t.match(/[\d.,'’()%$€£¥₹+-]/g) ?? []).length >= t.length * 0.6;
+}
+//# sourceMappingURL=cell-shapes.js.map

@@ -1,0 +1,309 @@
+/**
+ * Label/value detection on a page's lines, wherever a layout puts the value:
+ * - on the label's line after a colon ("Invoice #: 1", cut before inner labels a layout parser
+ *   joined onto one line: "Invoice #: 1 Date: 2");
+ * - in the next cell of the same row ("Invoice Number    INV-1", a right-aligned column, a
+ *   letterhead line that also carries a label and its value);
+ * - under the label ("Bill to" over the customer's name; a row of labels over a row of values).
+ * A row made only of label-like cells, over a row whose cells line up with them, is a header: its
+ * labels take the values below, not their neighbours.
+ */
+import { isLabelCell, numeric } from './cell-shapes.js';
+import { splitCells } from './table-inference.js';
+import { boxOf, linePolygon, regionOf } from './view-geometry.js';
+const INNER_LABEL = / (?=[A-Z][A-Za-z.#/&'-]*(?: [a-z#][A-Za-z.#/&'-]*){0,3}: )/g;
+const LABEL_SHAPE = /^[\p{L}][\p{L}\p{N} .#/&()'%-]{0,48}$/u;
+/** "Label: value" pairs of a line, one per cell (and per inner label in a cell). */
+function colonPairs(text) {
+    const pairs = [];
+    // A layout parser may join "Invoice #: 1    Date: 2" with one space: cut before inner labels.
+    const pieces = splitCells(text).flatMap((cell) => {
+        const out = [];
+        let from = 0;
+        for (const m of cell.text.matchAll(INNER_LABEL)) {
+            if (m.index <= from || !cell.text.slice(0, m.index).includes(':'))
+                continue;
+            out.push({
+                text: cell.text.slice(from, m.index),
+                start: cell.start + from,
+                end: cell.start + m.index,
+            });
+            from = m.index + 1;
+        }
+        out.push({ text: cell.text.slice(from), start: cell.start + from, end: cell.end });
+        return out;
+    });
+    for (const cell of pieces) {
+        const colon = cell.text.indexOf(':');
+        if (colon <= 0)
+            continue;
+        const label = cell.text.slice(0, colon).trim();
+        if (!LABEL_SHAPE.test(label))
+            continue;
+        const rest = cell.text.slice(colon + 1);
+        const value = rest.trim();
+        const valueStart = cell.start + colon + 1 + (rest.length - rest.trimStart().length);
+        pairs.push({ label, value, valueStart, valueEnd: valueStart + value.length });
+    }
+    return pairs;
+}
+/** An amount at the end of a text: "USD 3,472.51", "£1,654.04", "5 472,18 €", "-12.50". */
+const TRAILING_AMOUNT = /\s((?:[A-Z]{3}\s?|[$€£¥₹]\s?)?[-−]?(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?\d{1,3}(?:[,.' ’]\d{3})*[.,]\d{2}(?:\s?(?:[A-Z]{3}|[$€£¥₹]))?)$/u;
+/**
+ * A label and an amount in one cell, set apart by a single space ("Opening Balance USD 3,472.51"):
+ * the label must read as one, the amount have cents or a currency.
+ */
+export function labelledAmount(text) {
+    const m = TRAILING_AMOUNT.exec(text);
+    if (!m?.[1])
+        return undefined;
+    const label = text.slice(0, m.index).trim();
+    if (label === '' || /\d$/.test(label) || !isLabelCell(label))
+        return undefined;
+    return { label, value: m[1], at: m.index + 1 };
+}
+/**
+ * The cells of each line, placed: by their polygons when the lines have geometry, else by
+ * character columns (monospaced or layout text), one unit of height per line.
+ */
+function placeCells(lines) {
+    return lines.map((line, index) => {
+        const lineBox = line.layout ? null : boxOf(line.polygon);
+        return splitCells(line.text).map((c) => {
+            const box = lineBox ? boxOf(linePolygon(line, c.start, c.end)) : null;
+            return {
+                text: c.text,
+                start: c.start,
+                end: c.end,
+                x0: box ? box.left : (line.column ?? 0) + c.start,
+                x1: box ? box.right : (line.column ?? 0) + c.end,
+                top: lineBox ? lineBox.top : index,
+                bottom: lineBox ? lineBox.bottom : index + 0.8,
+                line: index,
+            };
+        });
+    });
+}
+function overlap(a, b) {
+    return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+}
+/** The cell of the next line down (close enough) that sits under `cell`, if any. */
+function cellBelow(cell, rows, pitch, slack) {
+    for (let n = cell.line + 1; n < rows.length; n++) {
+        const row = rows[n] ?? [];
+        const first = row[0];
+        if (!first)
+            continue;
+        if (first.top - cell.bottom > pitch * 1.6)
+            return undefined;
+        if (first.top < cell.bottom - pitch * 0.3)
+            continue; // same band (a taller neighbour)
+        // Left edges together, right edges together (right-aligned columns), or overlapping.
+        let best;
+        let score = 0;
+        for (const c of row) {
+            const aligned = Math.abs(c.x0 - cell.x0) <= slack || Math.abs(c.x1 - cell.x1) <= slack ? 1 : 0;
+            const s = aligned + Math.max(0, overlap(cell, c)) / Math.max(1, cell.x1 - cell.x0);
+            if (s > score)
+                [best, score] = [c, s];
+        }
+        return score > 0.2 ? best : undefined;
+    }
+    return undefined;
+}
+/** The median height of a line (the pitch unit for "next line down"). */
+function linePitch(rows) {
+    const heights = rows
+        .map((r) => r[0])
+        .filter((c) => c !== undefined)
+        .map((c) => c.bottom - c.top)
+        .filter((h) => h > 0)
+        .sort((a, b) => a - b);
+    return heights[Math.floor(heights.length / 2)] ?? 1;
+}
+/** How many rows right under a row of cells line up with it (each the next line down). */
+function alignedRowsBelow(row, rows, pitch, slack) {
+    let count = 0;
+    let current = row;
+    while (count < 2) {
+        const under = current.map((c) => cellBelow(c, rows, pitch, slack));
+        const found = under.filter((c) => c !== undefined);
+        if (found.length < Math.max(2, row.length - 1))
+            return count;
+        const line = found[0]?.line ?? -1;
+        if (!found.every((c) => c.line === line))
+            return count;
+        count++;
+        // Follow the row below, placed where the header's cells are.
+        current = row.map((c, i) => ({ ...(under[i] ?? c), x0: c.x0, x1: c.x1 }));
+    }
+    return count;
+}
+const allLabels = (row) => row.length >= 2 && row.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+/**
+ * The fields of a page's lines, and the lines that are a row of labels over a row of values
+ * (`headers`, by index).
+ */
+export function lineFields(lines) {
+    const fields = [];
+    const rows = placeCells(lines);
+    const pitch = linePitch(rows);
+    const chars = rows.flat().map((c) => (c.x1 - c.x0) / Math.max(1, c.text.length));
+    const charWidth = chars.sort((a, b) => a - b)[Math.floor(chars.length / 2)] ?? 1;
+    const slack = 2 * charWidth;
+    const push = (label, line, value, source) => {
+        const at = lines[value.line];
+        fields.push({
+            label,
+            value: value.text,
+            source,
+            region: regionOf(at, linePolygon(at, value.start, value.end)),
+            lineIndex: line,
+        });
+    };
+    // Pass 1: values on the label's own line (after a colon, or in the next cell).
+    const paired = new Set();
+    /** Cells that label a value on their own line: never a value of a label above. */
+    const labels = new Set();
+    const headers = new Set();
+    const colons = lines.map((line) => colonPairs(line.text));
+    lines.forEach((line, index) => {
+        // A table block's rows bring their own fields.
+        if (line.block) {
+            for (const cell of rows[index] ?? [])
+                paired.add(cell);
+            for (const cell of rows[index] ?? [])
+                labels.add(cell);
+            return;
+        }
+        const row = rows[index] ?? [];
+        for (const pair of colons[index] ?? []) {
+            if (pair.value === '')
+                continue;
+            push(pair.label, index, { line: index, start: pair.valueStart, end: pair.valueEnd, text: pair.value }, 'line');
+        }
+        for (const cell of row)
+            if (/^[^:]+:\s*\S/.test(cell.text))
+                labels.add(cell);
+        // A line that is a label and its amount, one space apart.
+        const only = row.length === 1 ? row[0] : undefined;
+        const amount = only && !only.text.includes(':') ? labelledAmount(only.text) : undefined;
+        if (only && amount) {
+            const start = only.start + amount.at;
+            push(amount.label, index, { line: index, start, end: only.end, text: amount.value }, 'line');
+            paired.add(only);
+            labels.add(only);
+            return;
+        }
+        if (allLabels(row)) {
+            // A header set on two lines ("Line" / "Total" over a narrow column) counts as one row.
+            const next = rows[index + 1] ?? [];
+            const wrapped = next.length > 0 &&
+                next.length < row.length &&
+                next.every((c) => isLabelCell(c.text) && row.some((h) => overlap(h, c) > 0));
+            const base = wrapped
+                ? row.map((c) => ({
+                    ...c,
+                    line: index + 1,
+                    top: next[0]?.top ?? c.top,
+                    bottom: next[0]?.bottom ?? c.bottom,
+                }))
+                : row;
+            const below = alignedRowsBelow(base, rows, pitch, slack);
+            // A row of labels over one row of values pairs vertically; over more rows of figures it is
+            // a table's header, whose labels name columns; over rows of words (parallel blocks such as
+            // "Bill to" and "Ship to") each label takes the first line under it.
+            // A table's column holds figures row after row; a label's value is one figure among words.
+            const first = index + (wrapped ? 2 : 1);
+            const a = rows[first] ?? [];
+            const b = rows[first + 1] ?? [];
+            const table = below > 1 &&
+                a.some((c) => numeric(c.text) && b.some((d) => numeric(d.text) && overlap(c, d) > 0));
+            if (table) {
+                for (const cell of [...row, ...(wrapped ? next : [])])
+                    paired.add(cell);
+                return;
+            }
+            if (below >= 1) {
+                headers.add(index);
+                return;
+            }
+        }
+        // Same row: a label cell and the cell after it, unless that cell is the label of the next pair.
+        for (let i = 0; i + 1 < row.length; i++) {
+            const label = row[i];
+            const value = row[i + 1];
+            if (label.text.includes(':') || !isLabelCell(label.text))
+                continue;
+            const next = row[i + 2];
+            if (isLabelCell(value.text) && next && !isLabelCell(next.text))
+                continue;
+            push(label.text, index, value, 'row');
+            paired.add(label).add(value);
+            labels.add(label);
+            i++;
+        }
+    });
+    // Pass 2: values under their labels ("Bill to", a header row's labels, "Due date:").
+    lines.forEach((_, index) => {
+        const row = rows[index] ?? [];
+        const header = headers.has(index);
+        for (const cell of row) {
+            if (paired.has(cell))
+                continue;
+            const colonEmpty = /:$/.test(cell.text) && !cell.text.slice(0, -1).includes(':');
+            const label = cell.text.replace(/:$/, '').trim();
+            if (!colonEmpty && row.length > 1 && !header)
+                continue;
+            if (!isLabelCell(label))
+                continue;
+            const below = cellBelow(cell, rows, pitch, slack);
+            if (below && !labels.has(below) && !/:$/.test(below.text)) {
+                push(label, index, below, 'below');
+                continue;
+            }
+            // "Bill to:" with the value on the next line, wherever it starts.
+            const first = rows[index + 1]?.[0];
+            if (colonEmpty && first && !labels.has(first) && !/:$/.test(first.text))
+                push(label, index, first, 'below');
+        }
+    });
+    return { fields, headers };
+}
+/**
+ * The fields a table block holds: a two-column grid of labels and values, or a row of labels
+ * over a single row of values.
+ */
+export function tableFields(table) {
+    const out = [];
+    const rows = [table.header, ...table.rows];
+    const field = (label, value) => ({
+        label: label.replace(/:$/, '').trim(),
+        value: value.text,
+        source: 'table',
+        region: value.region,
+        lineIndex: null,
+    });
+    const labelled = rows.filter((r) => r.length === 2 && isLabelCell(r[0]?.text ?? ''));
+    if (rows.every((r) => r.length === 2) && labelled.length * 2 >= rows.length) {
+        for (const [label, value] of rows)
+            if (label && value && value.text !== '' && isLabelCell(label.text))
+                out.push(field(label.text, value));
+        return out;
+    }
+    // A row of labels over one row of values, or over blocks of words side by side ("Bill to" and
+    // "Ship to" over their names and addresses): each label takes the first value under it.
+    const [values] = table.rows;
+    const words = table.rows.every((r) => r.every((c) => c.text === '' || !numeric(c.text)));
+    if ((table.rows.length === 1 || words) &&
+        values &&
+        table.header.every((c) => c.text === '' || isLabelCell(c.text))) {
+        table.header.forEach((h, i) => {
+            const v = values[i];
+            if (h.text !== '' && v && v.text !== '')
+                out.push(field(h.text, v));
+        });
+    }
+    return out;
+}
+//# sourceMappingURL=label-values.js.map

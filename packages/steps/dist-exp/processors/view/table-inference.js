@@ -1,0 +1,509 @@
+import { parseDate } from '../value-coercion.js';
+import { plain } from './block-text.js';
+import { isLabelCell } from './cell-shapes.js';
+import { boxOf, linePolygon, regionOf } from './view-geometry.js';
+/** Splits a line into cells: on `|`, tabs, or runs of two or more spaces. */
+export function splitCells(text) {
+    const cells = [];
+    const separator = text.includes('|') ? /\|/g : text.includes('\t') ? /\t+/g : / {2,}/g;
+    let start = 0;
+    // A plain loop without inner closures: this runs for every line of every page.
+    for (;;) {
+        const match = separator.exec(text);
+        const end = match ? match.index : text.length;
+        const raw = text.slice(start, end);
+        const value = raw.trim();
+        if (value !== '') {
+            const lead = raw.length - raw.trimStart().length;
+            cells.push({ text: value, start: start + lead, end: start + lead + value.length });
+        }
+        if (!match)
+            break;
+        start = match.index + match[0].length;
+    }
+    return cells;
+}
+const TOTAL_LINE = /^\s*(sub\s*-?\s*total|total|tax|vat|balance|amount due|grand total)\b/i;
+/** A date at the start of a text, and the rest ("1 March 2024 Standing order RENT"). */
+const LEADING_DATE = /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}\.?[-\s][A-Za-z]{3,9}\.?[-\s,]+\d{2,4}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(\S.*)$/;
+/** The words of a line with their x extents (from segments, the line polygon, or offsets). */
+function positionedWords(line) {
+    const pieces = line.segments ?? [
+        { start: 0, end: line.text.length, polygon: line.layout ? [] : line.polygon },
+    ];
+    const words = [];
+    for (const piece of pieces) {
+        const box = boxOf(piece.polygon);
+        const length = Math.max(1, piece.end - piece.start);
+        const text = line.text.slice(piece.start, piece.end);
+        for (const m of text.matchAll(/\S+/g)) {
+            const a = m.index;
+            const b = a + m[0].length;
+            const column = line.column ?? 0;
+            const x0 = box ? box.left + ((box.right - box.left) * a) / length : column + piece.start + a;
+            const x1 = box ? box.left + ((box.right - box.left) * b) / length : column + piece.start + b;
+            words.push({ text: m[0], x0, x1, line, start: piece.start + a, end: piece.start + b });
+        }
+    }
+    return words;
+}
+/**
+ * A table from lines whose columns line up: column separators are the x ranges that no word of
+ * any line covers (whitespace rivers); each line's words are then dealt to the columns.
+ */
+function alignedTable(lines, fileId) {
+    const byLine = lines.map(positionedWords);
+    // Columns come from the data rows: headers are shorter and more often joined ("Quantity Rate").
+    const all = (byLine.length > 1 ? byLine.slice(1) : byLine).flat().sort((a, b) => a.x0 - b.x0);
+    const first = all[0];
+    if (!first)
+        return null;
+    const spaces = all.map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length));
+    const charWidth = spaces.sort((a, b) => a - b)[Math.floor(spaces.length / 2)] ?? 1;
+    const columns = [{ x0: first.x0, x1: first.x1 }];
+    for (const w of all) {
+        const current = columns[columns.length - 1];
+        if (!current)
+            break;
+        // A gap of more than about one space between covered ranges starts a new column.
+        if (w.x0 > current.x1 + 1.5 * charWidth)
+            columns.push({ x0: w.x0, x1: w.x1 });
+        else
+            current.x1 = Math.max(current.x1, w.x1);
+    }
+    // A column under two header words that a layout parser merged in the rows ("10/20/2023 ATM
+    // withdrawal" under "Date" and "Description"): the rows' first word goes to the first.
+    const headerWords = byLine[0] ?? [];
+    const split = [];
+    for (const column of columns) {
+        const heads = headerWords.filter((w) => w.x0 >= column.x0 - 0.5 && w.x1 <= column.x1 + 0.5);
+        const gapAt = heads.findIndex((w, n) => n > 0 && w.x0 - (heads[n - 1]?.x1 ?? w.x0) > 1.5 * charWidth);
+        const second = heads[gapAt];
+        if (gapAt > 0 && second) {
+            split.push({ x0: column.x0, x1: second.x0 - 0.01, lead: true }, { x0: second.x0, x1: column.x1 });
+        }
+        else
+            split.push(column);
+    }
+    if (split.length < 2)
+        return null;
+    const rows = byLine.map((words, n) => {
+        const line = lines[n];
+        const placed = new Map();
+        const center = (w) => (w.x0 + w.x1) / 2;
+        for (const w of words) {
+            // The nearest column (distance 0 inside it).
+            let c = 0;
+            let best = Number.POSITIVE_INFINITY;
+            split.forEach((col, k) => {
+                const d = Math.max(col.x0 - center(w), center(w) - col.x1, 0);
+                if (d < best)
+                    [best, c] = [d, k];
+            });
+            placed.set(w, c);
+        }
+        split.forEach((column, c) => {
+            // In a merged pair, only the first word of a data row belongs to the leading column.
+            if (!column.lead || n === 0)
+                return;
+            const pair = words.filter((w) => placed.get(w) === c || placed.get(w) === c + 1);
+            // A date of several words ("1 March 2024", "Mar 4, 2025") leads as a whole.
+            const date = LEADING_DATE.exec(pair.map((w) => w.text).join(' '));
+            const count = date?.[1] ? date[1].split(/\s+/).length : 1;
+            if (pair[0] &&
+                /\d/.test(pair
+                    .slice(0, count)
+                    .map((w) => w.text)
+                    .join(' '))) {
+                pair.forEach((w, n) => {
+                    placed.set(w, n < count ? c : c + 1);
+                });
+            }
+        });
+        return split.map((_, c) => {
+            const inside = words.filter((w) => placed.get(w) === c);
+            const start = inside[0]?.start ?? 0;
+            const end = inside[inside.length - 1]?.end ?? 0;
+            return {
+                text: inside.map((w) => w.text).join(' '),
+                region: regionOf(line, inside.length > 0 ? linePolygon(line, start, end) : []),
+            };
+        });
+    });
+    const [header, ...body] = rows;
+    if (!header || body.length === 0 || header.filter((c) => c.text !== '').length < 2)
+        return null;
+    const headerLine = lines[0];
+    return { page: headerLine.page, ...(fileId === undefined ? {} : { fileId }), header, rows: body };
+}
+/**
+ * A narrow numeric first column that the layout joined to the next one: every row's first cell
+ * starts with a number ("1 Paint, matte white", "4 Bagel"). Split off when the numbers count
+ * the rows (a "#" column) or when the header's first cell names two columns ("Qty Item").
+ */
+function splitLeadingNumbers(table) {
+    const numbers = table.rows.map((row) => /^(\d{1,4}(?:[.,]\d+)?)\s+(\S.*)$/.exec(row[0]?.text ?? ''));
+    const headText = table.header[0]?.text ?? '';
+    if (table.rows.length < 2 || /^\d/.test(headText))
+        return table;
+    if (!numbers.every((m) => m !== null))
+        return table;
+    const first = Number(numbers[0]?.[1]);
+    const counting = numbers.every((m, i) => Number(m?.[1]) === first + i);
+    // Not counting the rows, the numbers are a column only where the header names it first
+    // ("Qty Item"), not in any header of two words ("Item / Service" over "4 x Coffee").
+    const words = /^(\S+)\s+(\S.*)$/.exec(headText);
+    if (!counting &&
+        !(words &&
+            /^(#|no\.?|nr\.?|pos\.?|qty|quantity|count|units?|pcs|menge|anz(ahl)?)$/i.test(words[1] ?? '')))
+        return table;
+    const head = table.header[0];
+    const split = counting
+        ? [{ ...head, text: '#' }, head]
+        : [
+            { ...head, text: words?.[1] ?? '' },
+            { ...head, text: words?.[2] ?? '' },
+        ];
+    return {
+        ...table,
+        header: [...split, ...table.header.slice(1)],
+        rows: table.rows.map((row, i) => {
+            const cell = row[0];
+            const m = numbers[i];
+            return [
+                { ...cell, text: m[1] },
+                { ...cell, text: m[2] },
+                ...row.slice(1),
+            ];
+        }),
+    };
+}
+/**
+ * A date column joined to the next one ("2022-11-03 Direct debit" under "Posting Date
+ * Transaction"): every row's first cell starts with a date. Split off, the header after its word
+ * "date" (or its first word).
+ */
+function splitLeadingDates(table) {
+    const dates = table.rows.map((row) => LEADING_DATE.exec(row[0]?.text ?? ''));
+    const head = table.header[0];
+    if (!head ||
+        table.rows.length === 0 ||
+        !dates.every((m) => m?.[1] && parseDate(m[1]) !== undefined))
+        return table;
+    const words = head.text.split(/\s+/);
+    if (words.length < 2)
+        return table;
+    const at = words.findIndex((w) => /^date$/i.test(w));
+    const cut = at >= 0 && at < words.length - 1 ? at + 1 : 1;
+    return {
+        ...table,
+        header: [
+            { ...head, text: words.slice(0, cut).join(' ') },
+            { ...head, text: words.slice(cut).join(' ') },
+            ...table.header.slice(1),
+        ],
+        rows: table.rows.map((row, i) => {
+            const cell = row[0];
+            const m = dates[i];
+            return [
+                { ...cell, text: m[1] },
+                { ...cell, text: m[2] },
+                ...row.slice(1),
+            ];
+        }),
+    };
+}
+/**
+ * A date cut in two columns ("6" | "December 2024" under "Posting" | "Date"): two neighbouring
+ * columns that read as a date together in every row, and neither alone. Joined again.
+ */
+function joinSplitDates(table) {
+    const width = table.header.length;
+    for (let c = 0; c + 1 < width; c++) {
+        const joined = table.rows.map((r) => `${r[c]?.text ?? ''} ${r[c + 1]?.text ?? ''}`.trim());
+        const ok = table.rows.length > 0 &&
+            table.rows.every((r, i) => {
+                const a = r[c]?.text ?? '';
+                const b = r[c + 1]?.text ?? '';
+                return (a !== '' &&
+                    b !== '' &&
+                    parseDate(a) === undefined &&
+                    parseDate(b) === undefined &&
+                    parseDate(joined[i]) !== undefined &&
+                    /^\S+\s+\S+(\s+\S+)?$/.test(joined[i]));
+            });
+        if (!ok)
+            continue;
+        const merge = (row, text) => [
+            ...row.slice(0, c),
+            { ...row[c], text },
+            ...row.slice(c + 2),
+        ];
+        const head = `${table.header[c]?.text ?? ''} ${table.header[c + 1]?.text ?? ''}`.trim();
+        return {
+            ...table,
+            header: merge(table.header, head),
+            rows: table.rows.map((row, i) => merge(row, joined[i])),
+        };
+    }
+    return table;
+}
+const FIGURE = /[-(]?(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?\d[\d.,'’]*(?:\s?(?:[A-Z]{3}|[$€£¥₹]))?\)?/g;
+/**
+ * Two narrow figure columns joined in one ("122.29 17" under "Rate Qty"): every filled cell of
+ * the column holds the same number k ≥ 2 of figures and nothing else, and its header has at
+ * least k words. Split into k columns, the header's last column taking its remaining words.
+ */
+function splitJoinedFigures(table) {
+    for (let c = 0; c < table.header.length; c++) {
+        const filled = table.rows.map((r) => r[c]?.text ?? '').filter((t) => t !== '');
+        if (filled.length === 0)
+            continue;
+        const parts = filled.map((t) => t.match(FIGURE) ?? []);
+        const k = parts[0]?.length ?? 0;
+        const words = (table.header[c]?.text ?? '').split(/\s+/).filter((w) => w !== '');
+        if (k < 2 || words.length < k)
+            continue;
+        if (!parts.every((p, i) => p.length === k &&
+            p.join(' ').replace(/\s+/g, '') === filled[i].replace(/\s+/g, '')))
+            continue;
+        const head = table.header[c];
+        const heads = [...words.slice(0, k - 1), words.slice(k - 1).join(' ')].map((text) => ({
+            ...head,
+            text,
+        }));
+        return splitJoinedFigures({
+            ...table,
+            header: [...table.header.slice(0, c), ...heads, ...table.header.slice(c + 1)],
+            rows: table.rows.map((row) => {
+                const cell = row[c] ?? { ...head, text: '' };
+                const figures = cell.text.match(FIGURE) ?? [];
+                const split = Array.from({ length: k }, (_, i) => ({ ...cell, text: figures[i] ?? '' }));
+                return [...row.slice(0, c), ...split, ...row.slice(c + 1)];
+            }),
+        });
+    }
+    return table;
+}
+/** Column repairs for what layouts do to narrow columns: joined, or a date cut in two. */
+export function repairColumns(table) {
+    return joinSplitDates(splitLeadingDates(splitJoinedFigures(splitLeadingNumbers(table))));
+}
+/**
+ * A table block that holds several tables one under another (a layout parser's grouping of
+ * aligned rows): it is cut before each row of labels that follows a row of values, so that the
+ * document's header grid, its party blocks and its items come apart.
+ */
+export function splitAtHeaders(table) {
+    const labels = (row) => {
+        const filled = row.filter((c) => c.text !== '');
+        return filled.length >= 2 && filled.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+    };
+    const out = [];
+    let header = table.header;
+    let rows = [];
+    let previous = table.header;
+    for (const row of table.rows) {
+        if (labels(row) && !labels(previous) && rows.length > 0) {
+            out.push({ ...table, header, rows });
+            header = row;
+            rows = [];
+        }
+        else
+            rows.push([...row]);
+        previous = row;
+    }
+    out.push({ ...table, header, rows });
+    return out.filter((t) => t.rows.length > 0 || out.length === 1);
+}
+/** The x extent of a cell of a line: from its polygon, or its character columns. */
+function cellSpan(line, start, end) {
+    const box = line.layout ? null : boxOf(linePolygon(line, start, end));
+    return box ? [box.left, box.right] : [(line.column ?? 0) + start, (line.column ?? 0) + end];
+}
+/**
+ * The cells of a header's second line ("Line" / "Total" over a narrow column): fewer cells than
+ * the header, words only, each under one of the header's cells. Undefined when `line` is not one.
+ */
+function headerContinuation(header, line) {
+    if (!line)
+        return undefined;
+    const heads = splitCells(header.text).map((c) => cellSpan(header, c.start, c.end));
+    const cells = splitCells(line.text);
+    if (cells.length === 0 || cells.length >= heads.length)
+        return undefined;
+    if (cells.some((c) => /\d|:/.test(c.text) || c.text.split(/\s+/).length > 3))
+        return undefined;
+    const out = [];
+    for (const c of cells) {
+        const [x0, x1] = cellSpan(line, c.start, c.end);
+        const column = heads.findIndex(([a, b]) => Math.min(b, x1) - Math.max(a, x0) > 0);
+        if (column < 0)
+            return undefined;
+        out.push({ text: c.text, column });
+    }
+    return out;
+}
+/** True for a line of two or more cells that all read as labels ("Bill To    Ship To"). */
+function labelRow(line) {
+    const cells = line ? splitCells(line.text) : [];
+    return cells.length >= 2 && cells.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+}
+/** Totals under a table ("Subtotal", "VAT 20%", "Amount due"), which end its rows. */
+const TOTALS_LINE = /^\s*(sub\s*-?\s*total|total|tax|vat|gst|amount due|balance due|grand total)\b/i;
+/**
+ * True when `line` ends the rows above it: a row of labels after a row of values starts another
+ * table (the header grid of a document above its items), and a total line ends the items.
+ */
+function endsRows(line, previous) {
+    return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
+}
+/** Finds tables in consecutive lines: a header of ≥ 2 cells followed by rows of as many cells. */
+export function tablesFromLines(lines, fileId) {
+    const tables = [];
+    const cellsOf = (line) => splitCells(line.text).map((c) => ({
+        text: c.text,
+        region: regionOf(line, linePolygon(line, c.start, c.end)),
+    }));
+    // Rows of table blocks are tables already: inference works on the stretches between them.
+    const stretches = [[]];
+    for (const line of lines) {
+        if (line.block === 'table')
+            stretches.push([]);
+        else
+            stretches[stretches.length - 1]?.push(line);
+    }
+    if (stretches.length > 1)
+        return stretches.flatMap((s) => tablesFromLines(s, fileId));
+    let i = 0;
+    while (i < lines.length) {
+        const headerLine = lines[i];
+        if (!headerLine)
+            break;
+        const header = cellsOf(headerLine);
+        const headerIsText = header.every((c) => !/\d/.test(c.text) || /^[A-Za-z]/.test(c.text));
+        if (header.length < 2 || !headerIsText || header.some((c) => c.text.includes(':'))) {
+            i++;
+            continue;
+        }
+        // A header set on two lines: its second line joins the first and leaves the rows.
+        const continuation = headerContinuation(headerLine, lines[i + 1]);
+        // A label/value pair ("Cashier    Peter") above the real header: the header is the row of
+        // labels right above the first row of values.
+        if (!continuation &&
+            labelRow(lines[i + 1]) &&
+            lines[i + 2] &&
+            !labelRow(lines[i + 2]) &&
+            splitCells(lines[i + 2]?.text ?? '').length >= 2) {
+            i++;
+            continue;
+        }
+        const first = continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2 ? i + 2 : i + 1;
+        const window = [headerLine, ...lines.slice(first)];
+        const joinHeader = (table) => {
+            if (first === i + 1 || !continuation)
+                return table;
+            const merged = [...table.header];
+            for (const c of continuation) {
+                const cell = merged[c.column];
+                if (cell)
+                    merged[c.column] = { ...cell, text: `${cell.text} ${c.text}` };
+            }
+            return { ...table, header: merged };
+        };
+        const rows = [];
+        let j = 1;
+        while (j < window.length) {
+            const line = window[j];
+            if (!line)
+                break;
+            const cells = cellsOf(line);
+            if (cells.length !== header.length || (j > 1 && endsRows(line, window[j - 1])))
+                break;
+            rows.push(cells);
+            j++;
+        }
+        // Merged or split cells (a layout parser's runs) break the equal-count rule: align by x.
+        let k = 1;
+        while (k < window.length) {
+            const line = window[k];
+            if (!line ||
+                splitCells(line.text).length < 2 ||
+                line.text.includes(':') ||
+                TOTAL_LINE.test(line.text) ||
+                (k > 1 && labelRow(line) && !labelRow(window[k - 1])))
+                break;
+            k++;
+        }
+        const consumed = first - i - 1;
+        const aligned = k > j ? alignedTable(window.slice(0, k), fileId) : null;
+        if (aligned) {
+            tables.push(joinHeader(aligned));
+            i += k + consumed;
+        }
+        else if (rows.length > 0) {
+            tables.push(joinHeader({
+                page: headerLine.page,
+                ...(fileId === undefined ? {} : { fileId }),
+                header,
+                rows,
+            }));
+            i += j + consumed;
+        }
+        else {
+            i++;
+        }
+    }
+    return tables.map(repairColumns);
+}
+/** A table built from a table block's cell children. */
+export function tableFromCells(cells, region) {
+    const grid = [];
+    for (const cell of cells) {
+        const details = cell.details;
+        const row = details.rowIndex ?? 0;
+        const column = details.columnIndex ?? 0;
+        const rowCells = grid[row] ?? [];
+        grid[row] = rowCells;
+        rowCells[column] = {
+            text: plain(cell.content).trim(),
+            region: {
+                ...region,
+                polygon: cell.polygon,
+                ocrConfidence: cell.metadata.avgOcrConfidence ?? null,
+            },
+        };
+    }
+    const dense = grid.filter((r) => r !== undefined);
+    const [header, ...rows] = dense;
+    if (!header || rows.length === 0)
+        return null;
+    const fill = (row) => Array.from({ length: header.length }, (_, k) => row[k] ?? { text: '', region: { ...region, polygon: [], ocrConfidence: null } });
+    return {
+        page: region.page,
+        ...(region.fileId === undefined ? {} : { fileId: region.fileId }),
+        header: fill(header),
+        rows: rows.map(fill),
+    };
+}
+/** A table from markdown table content (`| a | b |` lines) when the block has no cell children. */
+export function tableFromMarkdown(content, base) {
+    const rows = content
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l.startsWith('|') && !/^\|[\s:|-]+\|$/.test(l))
+        .map((l) => l
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((c) => ({ text: plain(c.trim()), region: base })));
+    const [header, ...body] = rows;
+    if (!header || body.length === 0)
+        return null;
+    return {
+        page: base.page,
+        ...(base.fileId === undefined ? {} : { fileId: base.fileId }),
+        header,
+        rows: body,
+    };
+}
+//# sourceMappingURL=table-inference.js.map
