@@ -86,6 +86,34 @@ describe('organisations and people by convention', () => {
     expect(value).toEqual({ recipient: 'Maria Lopez', signedBy: 'Peter Novak' });
   });
 
+  it('reads the letterhead and the salutation on the first page with text, after a blank one', () => {
+    const view = buildDocumentView([
+      {
+        output: textToParseOutput([
+          '',
+          [
+            'Redwood Office Products Ltd',
+            '88 King Street West',
+            '12/11/2023',
+            'Dear Prof. Kowalski,',
+            'Our team will contact you shortly.',
+          ].join('\n'),
+        ]),
+      },
+    ]);
+    const value = offlineExtract(view, {
+      type: 'object',
+      properties: {
+        sender_organization: str('The organisation that sent the letter'),
+        recipient_name: str('The person the letter is addressed to'),
+      },
+    }).value;
+    expect(value).toEqual({
+      sender_organization: 'Redwood Office Products Ltd',
+      recipient_name: 'Kowalski',
+    });
+  });
+
   it('takes a statement holder from the address block under the letterhead', () => {
     const value = extract(
       [

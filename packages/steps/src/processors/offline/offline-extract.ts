@@ -310,13 +310,21 @@ function setPath(target: Record<string, ExtractValue>, path: string, value: Extr
   obj[parts[parts.length - 1] ?? path] = value;
 }
 
+/**
+ * The page a document opens with: its first page with text (a blank leading page, which some
+ * producers emit before the content, holds no letterhead).
+ */
+function firstWithText(pages: readonly DocumentPage[]): DocumentPage | undefined {
+  return pages.find((p) => p.lines.length > 0) ?? pages[0];
+}
+
 /** The value a leaf's role gives by convention, when no label filled it. */
 function byRole(
   leaf: Leaf,
   ctx: Context,
   used: ReadonlySet<string>,
 ): { found: Found; why: string } | undefined {
-  const first = ctx.pages[0];
+  const first = firstWithText(ctx.pages);
   if (!first) return undefined;
   if (leaf.roles.has('currency') && ctx.currency)
     return {
@@ -638,6 +646,7 @@ function dateOrder(pages: readonly DocumentPage[], currency: string | null): boo
 export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOutput {
   const root = readSchema(schema);
   const candidates: Candidate[] = [];
+  const opening = firstWithText(doc.pages);
   doc.pages.forEach((page, i) => {
     const fields = [...page.fields, ...checkboxFields(page)];
     for (const f of fields) {
@@ -646,7 +655,7 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
       for (const p of periodFields(f))
         candidates.push({ field: p, tokens: labelTokens(p.label), weight });
     }
-    if (i === 0 || page.number === 1)
+    if (i === 0 || page.number === 1 || page === opening)
       for (const f of conventionalFields(page))
         candidates.push({ field: f, tokens: labelTokens(f.label), weight: CONVENTION_WEIGHT });
   });
