@@ -121,6 +121,30 @@ describe('label/value detection', () => {
     expect(f.Vendor).toBe('Vandelay Industries');
   });
 
+  it('pairs labels over values beside an address column, and a header row over its values', () => {
+    const f = fields(
+      page(
+        [
+          'Account Name            Acct #',
+          'Sofia Nakamura          80654990',
+          '77 Harbor Road          For the period',
+          'Springfield, IL 62701   01-Jan-2022 to 31-Jan-2022',
+          '',
+          'Beginning Balance',
+          "CHF 3'494.00",
+        ].join('\n'),
+      ),
+    );
+    expect(f['Account Name']).toBe('Sofia Nakamura');
+    expect(f['Acct #']).toBe('80654990');
+    // The name under a header is its value, not a label of the number beside it.
+    expect(f['Sofia Nakamura']).toBeUndefined();
+    expect(f['For the period']).toBe('01-Jan-2022 to 31-Jan-2022');
+    // A currency code before an amount is no label of it.
+    expect(f.CHF).toBeUndefined();
+    expect(f['Beginning Balance']).toBe("CHF 3'494.00");
+  });
+
   it('reads labels with percentages and values after colons', () => {
     expect(fields(page('Subtotal: 100.00\nVAT 20%: 20.00'))['VAT 20%']).toBe('20.00');
   });
