@@ -62,6 +62,10 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:ship(?:ped)?|deliver(?:ed)?|delivery)\s+to\b/g, 'shipping'],
   [/\b(?:amount|balance|total)\s+due\b/g, 'total'],
   [/\bgrand\s+total\b/g, 'total'],
+  [/\b(?:order|invoice|purchase_order)\s+amount\b/g, 'total'],
+  // "Supplier details", "Customer details": the party itself.
+  [/\b(vendor|supplier|customer|client|buyer|seller|bank)\s+details\b/g, '$1'],
+  [/\bdate\s+raised\b|\braised\s+on\b/g, 'issue date'],
   [/\btotal\s+amount\b/g, 'total'],
   [/\bsub[\s-]+total\b/g, 'subtotal'],
   [/\bnet\s+(?:amount|total)\b/g, 'subtotal'],

@@ -230,11 +230,17 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
   const issued = asIssued(candidate.tokens);
   // A date named for its document's kind ("order_date") meets the label of another word for that
   // kind ("PO Date"), a little below a label that names it exactly.
-  const issuedLeaf = issued ? asIssued(leaf.nameTokens) : undefined;
+  // A label that says "issue date" itself is the issue of the document's own kind as well.
+  const issuedForm =
+    issued ??
+    (candidate.tokens.includes('issue') && candidate.tokens.includes('date')
+      ? candidate.tokens
+      : undefined);
+  const issuedLeaf = issuedForm ? asIssued(leaf.nameTokens) : undefined;
   const byName = Math.max(
     dice(leaf.nameTokens, candidate.tokens),
     issued && leaf.nameTokens.includes('issue') ? dice(leaf.nameTokens, issued) : 0,
-    issued && issuedLeaf ? 0.9 * dice(issuedLeaf, issued) : 0,
+    issuedForm && issuedLeaf ? 0.9 * dice(issuedLeaf, issuedForm) : 0,
   );
   let byDescription = 0;
   // A description covers a label only through a word that names something ("Due", not "Date").
