@@ -11,7 +11,7 @@ export interface ReadShare {
 
 /**
  * Reads `pages` of an open document in this thread, each laid out as soon as it is read (the
- * calling thread and the PDF worker threads alike). `signal` is checked before each page;
+ * calling thread and the PDF reader processes alike). `signal` is checked before each page;
  * `onPage` hears of each page once it is laid out.
  */
 export async function readShare(
