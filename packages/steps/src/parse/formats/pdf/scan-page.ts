@@ -230,30 +230,40 @@ export async function scanPage(
 ): Promise<PageScan> {
   const page = await doc.getPage(number);
   try {
-    const text = await readPageText(page, config);
-    const { complex, withGraphics } = text;
-    const operators = withGraphics
-      ? // Form widgets come from getAnnotations; their appearance streams would look like tables.
-        await page.getOperatorList({ intent: 'display', annotationMode: 0 })
-      : { fnArray: [], argsArray: [] };
-    const { runs, frame, viewportTransform: vt, upright, geometry } = placePage(page, text, config);
-    const graphics = readPageGraphics(operators, upright);
-    const tables = config.tables ? findRuledTables(graphics.segments) : [];
-    const scanned = looksScanned(runs, graphics.images, frame);
-    const fields = hasForm ? await formFields(page, frame, vt) : [];
-    return {
-      number,
-      ...geometry,
-      runs,
-      tables,
-      images: graphics.images,
-      fields,
-      scanned,
-      complex,
-    };
+    return await scanOpenPage(page, await readPageText(page, config), number, config, hasForm);
   } finally {
     page.cleanup();
   }
+}
+
+/** {@link scanPage} on a page already open, whose text is read (the caller cleans the page up). */
+export async function scanOpenPage(
+  page: PdfPage,
+  text: PageText,
+  number: number,
+  config: ResolvedParseConfig,
+  hasForm: boolean,
+): Promise<PageScan> {
+  const { complex, withGraphics } = text;
+  const operators = withGraphics
+    ? // Form widgets come from getAnnotations; their appearance streams would look like tables.
+      await page.getOperatorList({ intent: 'display', annotationMode: 0 })
+    : { fnArray: [], argsArray: [] };
+  const { runs, frame, viewportTransform: vt, upright, geometry } = placePage(page, text, config);
+  const graphics = readPageGraphics(operators, upright);
+  const tables = config.tables ? findRuledTables(graphics.segments) : [];
+  const scanned = looksScanned(runs, graphics.images, frame);
+  const fields = hasForm ? await formFields(page, frame, vt) : [];
+  return {
+    number,
+    ...geometry,
+    runs,
+    tables,
+    images: graphics.images,
+    fields,
+    scanned,
+    complex,
+  };
 }
 
 interface WidgetAnnotation {
