@@ -46,12 +46,15 @@ export function corpusDir(seed: number): string {
   return join(BENCH_ROOT, 'generated', 'documents', String(seed));
 }
 
-/** Producers per half, with weights: the held-out half leans on producers development lacks. */
+/** Producers per half, with weights: the held-out half leans on LibreOffice and re-distilled PDFs. */
 const MIX: Readonly<Record<CorpusSet, readonly (readonly [Producer, number])[]>> = {
   development: [
-    ['chromium', 4],
-    ['writer-odt', 3],
-    ['ghostscript', 3],
+    ['chromium', 3],
+    ['writer-odt', 2],
+    ['ghostscript', 2],
+    ['calc', 3],
+    ['writer-html', 2],
+    ['ghostscript-redistill', 2],
   ],
   'held-out': [
     ['writer-html', 3],
@@ -125,7 +128,7 @@ function produce(jobs: readonly Job[], work: string): void {
   });
   const ods = byProducer('calc').map((j) => {
     const file = join(src, `${j.id}.fods`);
-    writeFileSync(file, renderFods(j.layout));
+    writeFileSync(file, renderFods(j.layout, { overflowRightOnly: j.set === 'held-out' }));
     return { job: j, file };
   });
   const web = byProducer('writer-html').map((j) => {
@@ -416,7 +419,7 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
         id,
         theme: theme.name,
         members,
-        joinedWith: pr.chance(set === 'development' ? 0.25 : 0.6) ? 'ghostscript' : 'qpdf',
+        joinedWith: pr.chance(set === 'development' ? 0.4 : 0.6) ? 'ghostscript' : 'qpdf',
       });
     }
     mkdirSync(work, { recursive: true });

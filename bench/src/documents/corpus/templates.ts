@@ -516,6 +516,51 @@ const invoiceFamilies: Family<InvoiceFacts>[] = [
       );
     },
   },
+  {
+    name: 'invoice/sheet',
+    set: 'development',
+    type: 'invoice',
+    build(f, c) {
+      // A small letterhead at the top right, the title at the left; identifiers as label-above-
+      // value cells; seller, buyer and delivery addresses side by side; totals right-aligned.
+      const meta = invoiceMeta(f, c).slice(0, 4);
+      const shipTo = c.r.chance(0.5);
+      return doc(
+        c,
+        [
+          columns(
+            [0.5, 0.5],
+            [text([c.w('invoice.title')], { size: c.size + 9, bold: true })],
+            letterhead(c, f.vendor, 'right'),
+          ),
+          space(),
+          pairs(meta, c.r.pick(['across', 'grid'] as const)),
+          space(),
+          columns(
+            shipTo ? [0.34, 0.33, 0.33] : [0.5, 0.5],
+            partyBlock(c.w('invoice.from'), f.vendor.name, f.vendor.address, 'bold-above'),
+            partyBlock(c.w('invoice.customer'), f.customer.name, f.customer.address, 'above'),
+            ...(shipTo
+              ? [partyBlock('Ship To', f.customer.name, [`Attn: ${f.contact}`], 'above')]
+              : []),
+          ),
+          space(),
+          itemsTable(c, f.items, itemOrder(c), c.r.pick(['grid', 'shaded', 'header'] as const)),
+          space(),
+          columns(
+            [0.4, 0.6],
+            [],
+            [pairs(invoiceTotals(f, c), c.r.pick(['tab', 'grid'] as const), { align: 'right' })],
+          ),
+          ...invoiceNotes(f, c),
+        ],
+        {
+          pageNumbers: pageNumbers(c),
+          running: [`${f.vendor.name} · ${f.vendor.web}`],
+        },
+      );
+    },
+  },
 ];
 
 // ---------------------------------------------------------------- receipts
@@ -668,6 +713,52 @@ const receiptFamilies: Family<ReceiptFacts>[] = [
           pairs(paymentLines(f, c), 'colon'),
         ],
         { paper: 'receipt' },
+      );
+    },
+  },
+  {
+    name: 'receipt/slip',
+    set: 'development',
+    type: 'receipt',
+    build(f, c) {
+      // A till slip laid out as a form: the shop's name as a header over a ruled key/value grid,
+      // the items in a ruled table, totals in a grid aligned to the right.
+      return doc(
+        c,
+        [
+          text([f.merchant.name], { size: c.size + 2, bold: true }),
+          text([f.merchant.address.join(', ')], { size: c.size - 1, muted: true }),
+          space(),
+          pairs(
+            [
+              [c.w('receipt.number'), f.number],
+              [c.w('receipt.date'), c.date(f.date)],
+              ['Time', f.time],
+            ],
+            c.r.pick(['grid', 'stacked'] as const),
+          ),
+          space(),
+          {
+            kind: 'table',
+            header: [c.w('item.description'), c.w('item.quantity'), c.w('item.amount')],
+            rows: f.items.map((i) => [i.description, c.quantity(i.quantity), c.amount(i.amount)]),
+            align: ['left', 'right', 'right'],
+            widths: [0.56, 0.16, 0.28],
+            rules: c.r.pick(['grid', 'shaded'] as const),
+          },
+          space(),
+          pairs(
+            [
+              [c.w('subtotal'), c.money(f.subtotal)],
+              [c.w('tax', { rate: String(f.taxRate) }), c.money(f.tax)],
+              [c.w('receipt.total'), c.money(f.total)],
+            ],
+            'grid',
+            { align: 'right' },
+          ),
+          pairs(paymentLines(f, c), 'tab', { align: 'right' }),
+        ],
+        { paper: c.r.pick(['receipt', 'a4'] as const) },
       );
     },
   },
@@ -867,6 +958,49 @@ const orderFamilies: Family<OrderFacts>[] = [
           pairs(orderTotals(f, c), 'colon', { align: 'right' }),
         ],
         { pageNumbers: pageNumbers(c) },
+      );
+    },
+  },
+  {
+    name: 'purchase_order/grid',
+    set: 'development',
+    type: 'purchase_order',
+    build(f, c) {
+      // The buyer's name in a header line, the identifiers as label-above-value cells, the
+      // buyer, supplier and delivery addresses in three columns.
+      return doc(
+        c,
+        [
+          text([f.buyer.name], {
+            size: c.size + 5,
+            bold: true,
+            align: c.r.pick(['left', 'right'] as const),
+          }),
+          text([`${f.buyer.address.join(', ')} · ${f.buyer.phone}`], {
+            size: c.size - 1,
+            align: 'right',
+            muted: true,
+          }),
+          rule,
+          text([c.w('po.title')], { size: c.size + 6, bold: true }),
+          pairs(orderMeta(f, c).slice(0, 3), c.r.pick(['stacked', 'across'] as const)),
+          space(),
+          columns(
+            [0.34, 0.33, 0.33],
+            partyBlock(c.w('po.buyer'), f.buyer.name, f.buyer.address, 'bold-above'),
+            partyBlock(c.w('po.vendor'), f.vendor.name, f.vendor.address, 'bold-above'),
+            partyBlock(c.w('po.shipTo'), f.buyer.name, f.buyer.address.slice(0, 1), 'bold-above'),
+          ),
+          space(),
+          itemsTable(c, f.items, itemOrder(c), c.r.pick(['shaded', 'grid'] as const)),
+          space(),
+          columns(
+            [0.5, 0.5],
+            [text([`${c.w('invoice.terms')}: ${f.terms}`])],
+            [pairs(orderTotals(f, c), 'tab', { align: 'right', boldLabels: true })],
+          ),
+        ],
+        { pageNumbers: pageNumbers(c), running: [f.buyer.name, `${c.w('po.number')} ${f.number}`] },
       );
     },
   },
@@ -1107,6 +1241,58 @@ const statementFamilies: Family<StatementFacts>[] = [
     },
   },
   {
+    name: 'bank_statement/sheet',
+    set: 'development',
+    type: 'bank_statement',
+    build(f, c) {
+      // A statement laid out as a sheet: the bank's name centred, the account details as a
+      // ruled grid beside the holder's address, the balances stacked above their values.
+      return doc(
+        c,
+        [
+          text([f.bank.name], { size: c.size + 7, bold: true, align: 'center' }),
+          text([f.bank.address.join(' · ')], { size: c.size - 1, align: 'center', muted: true }),
+          space(),
+          text([c.w('statement.title')], { size: c.size + 3, bold: true }),
+          columns(
+            [0.45, 0.55],
+            [text([f.holder, ...f.holderAddress])],
+            [
+              pairs(
+                [
+                  [c.w('statement.account'), f.account],
+                  [c.w('statement.period'), period(f, c)],
+                  [c.w('statement.sortCode'), f.sortCode],
+                ],
+                'grid',
+              ),
+            ],
+          ),
+          space(),
+          pairs(
+            [
+              [c.w('statement.opening'), c.money(f.opening)],
+              [c.w('statement.closing'), c.money(f.closing)],
+            ],
+            c.r.pick(['stacked', 'across', 'tab'] as const),
+            { align: 'right' },
+          ),
+          space(),
+          transactionsTable(
+            f,
+            c,
+            c.r.pick(['signed', 'split'] as const),
+            c.r.pick(['grid', 'shaded'] as const),
+          ),
+        ],
+        {
+          pageNumbers: c.r.pick(['page-of', 'slash'] as const),
+          running: [`${f.bank.name} · ${c.w('statement.account')} ${f.account}`],
+        },
+      );
+    },
+  },
+  {
     name: 'bank_statement/brought-forward',
     set: 'held-out',
     type: 'bank_statement',
@@ -1291,6 +1477,50 @@ const letterFamilies: Family<LetterFacts>[] = [
         space(),
         ...letterBody(f, c),
       ]);
+    },
+  },
+  {
+    name: 'letter/header',
+    set: 'development',
+    type: 'letter',
+    build(f, c) {
+      // The organisation's name and address across the top in a ruled header line, the
+      // recipient's address in the left column with the date and reference in the right one.
+      return doc(
+        c,
+        [
+          columns(
+            [0.5, 0.5],
+            [text([f.organization.name], { size: c.size + 4, bold: true })],
+            [
+              text([...f.organization.address, f.organization.phone], {
+                size: c.size - 1,
+                align: 'right',
+              }),
+            ],
+          ),
+          rule,
+          space(2),
+          columns(
+            [0.6, 0.4],
+            [text(insideAddress(f))],
+            [
+              pairs(
+                [
+                  ['Date', c.date(f.date)],
+                  [c.w('letter.ref'), f.reference],
+                ],
+                c.r.pick(['stacked', 'colon'] as const),
+              ),
+            ],
+          ),
+          space(),
+          subjectLine(f, c),
+          space(),
+          ...letterBody(f, c),
+        ],
+        { running: [f.organization.name] },
+      );
     },
   },
   {

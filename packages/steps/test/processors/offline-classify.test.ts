@@ -68,3 +68,30 @@ describe('offline classification of qualified type names', () => {
     expect(classifyLines(letter, { classifications: qualified }).id).toBe('c3');
   });
 });
+
+describe('offline classification of receipts that never say "receipt"', () => {
+  it('reads "Txn No." as a transaction and "Tendered" as a payment', () => {
+    const output = classifyLines(
+      [
+        'Urban Outfitters Depot',
+        'Txn No.    R390690',
+        'Date    Sep 2, 2022',
+        'Coffee    3    13.53',
+        'Total excl. tax    89.71',
+        'Sales Tax (8.25%)    7.40',
+        'Total Sale    97.11',
+        'Paid by    Cash',
+        'Tendered    100.00',
+        'Change    2.89',
+      ],
+      {
+        classifications: [
+          { id: 'inv', type: 'invoice', description: 'A bill for goods or services' },
+          { id: 'rct', type: 'receipt', description: 'Proof of a purchase at a shop' },
+          { id: 'other', type: 'other' },
+        ],
+      },
+    );
+    expect(output.type).toBe('receipt');
+  });
+});

@@ -86,6 +86,56 @@ describe('organisations and people by convention', () => {
     expect(value).toEqual({ recipient: 'Maria Lopez', signedBy: 'Peter Novak' });
   });
 
+  it('reads the letterhead and the salutation on the first page with text, after a blank one', () => {
+    const view = buildDocumentView([
+      {
+        output: textToParseOutput([
+          '',
+          [
+            'Redwood Office Products Ltd',
+            '88 King Street West',
+            '12/11/2023',
+            'Dear Prof. Kowalski,',
+            'Our team will contact you shortly.',
+          ].join('\n'),
+        ]),
+      },
+    ]);
+    const value = offlineExtract(view, {
+      type: 'object',
+      properties: {
+        sender_organization: str('The organisation that sent the letter'),
+        recipient_name: str('The person the letter is addressed to'),
+      },
+    }).value;
+    expect(value).toEqual({
+      sender_organization: 'Redwood Office Products Ltd',
+      recipient_name: 'Kowalski',
+    });
+  });
+
+  it("reads a date the label calls the issue date as the date of the document's own kind", () => {
+    const text = [
+      'Contoso Electronics GmbH',
+      'PURCHASE ORDER',
+      'Order No.    PO-99-860',
+      'Date Raised    22-Aug-2024',
+      'Delivery Required    12-Sep-2024',
+    ].join('\n');
+    const view = buildDocumentView([{ output: textToParseOutput([text]) }]);
+    const output = offlineExtract(view, {
+      type: 'object',
+      properties: { po_number: str(), order_date: date, delivery_date: date },
+    });
+    expect(output.value).toEqual({
+      po_number: 'PO-99-860',
+      order_date: '2024-08-22',
+      delivery_date: '2024-09-12',
+    });
+    // By its own label, not by a date standing near the top.
+    expect(output.metadata.order_date?.insights?.[0]?.content).toContain('"Date Raised"');
+  });
+
   it('takes a statement holder from the address block under the letterhead', () => {
     const value = extract(
       [

@@ -61,6 +61,21 @@ describe('same-type neighbours', () => {
     ).toBe('1-2,3-3');
   });
 
+  it('gives blank leading pages to the document that follows them', () => {
+    const letter = (to: string) =>
+      [
+        'Northwind Components AG',
+        '12 Market Street',
+        '02/08/2025',
+        `Dear ${to},`,
+        'Thank you for your order of last week.',
+        'Kind regards,',
+        'Grace Becker',
+      ].join('\n');
+    // A producer that starts each letter with an empty page: two letters, two pages each.
+    expect(ranges(['', letter('Ms. Lopez'), '', letter('Mr. Whitaker')])).toBe('1-2,3-4');
+  });
+
   it("splits at another organisation's letterhead when nothing else tells", () => {
     const invoice = (vendor: string) =>
       [

@@ -101,6 +101,50 @@ describe('label/value detection', () => {
     expect(f['Server rack']).toBeUndefined();
   });
 
+  it('never gives a lone label above a row of labels one of those labels as its value', () => {
+    const f = fields(
+      page(
+        [
+          'INVOICE',
+          'Invoice Number    Invoice Date    P.O. #',
+          'A-1021            03/02/2024      PO-8806',
+          '',
+          'Vendor                  Ship To',
+          'Vandelay Industries     Northwind Traders',
+          '88 King Street West     221 Baker Street',
+        ].join('\n'),
+      ),
+    );
+    expect(f.INVOICE).toBeUndefined();
+    expect(f['Invoice Number']).toBe('A-1021');
+    // Names under a row of labels are its values, though they read as labels themselves.
+    expect(f.Vendor).toBe('Vandelay Industries');
+  });
+
+  it('pairs labels over values beside an address column, and a header row over its values', () => {
+    const f = fields(
+      page(
+        [
+          'Account Name            Acct #',
+          'Sofia Nakamura          80654990',
+          '77 Harbor Road          For the period',
+          'Springfield, IL 62701   01-Jan-2022 to 31-Jan-2022',
+          '',
+          'Beginning Balance',
+          "CHF 3'494.00",
+        ].join('\n'),
+      ),
+    );
+    expect(f['Account Name']).toBe('Sofia Nakamura');
+    expect(f['Acct #']).toBe('80654990');
+    // The name under a header is its value, not a label of the number beside it.
+    expect(f['Sofia Nakamura']).toBeUndefined();
+    expect(f['For the period']).toBe('01-Jan-2022 to 31-Jan-2022');
+    // A currency code before an amount is no label of it.
+    expect(f.CHF).toBeUndefined();
+    expect(f['Beginning Balance']).toBe("CHF 3'494.00");
+  });
+
   it('reads labels with percentages and values after colons', () => {
     expect(fields(page('Subtotal: 100.00\nVAT 20%: 20.00'))['VAT 20%']).toBe('20.00');
   });
@@ -206,6 +250,29 @@ describe('tables from lines', () => {
       '122.29',
       '17',
       '2,078.93',
+    ]);
+  });
+
+  it('keeps an amount grouped by spaces whole, and a row of values is no header to split by', () => {
+    const p = page(
+      [
+        'Beginning Balance    7 241,55 EUR',
+        'Ending Balance       20 992,59 EUR',
+        '',
+        'Description    Rate Qty      Total',
+        'Site survey    1 240,00 2    2 480,00',
+        'Cable ties     12,50 3       37,50',
+      ].join('\n'),
+    );
+    const f = fields(p);
+    expect(f['Beginning Balance']).toBe('7 241,55 EUR');
+    expect(f['Ending Balance']).toBe('20 992,59 EUR');
+    const items = p.tables.find((t) => t.header[0]?.text === 'Description');
+    expect(items?.rows[0]?.map((c) => c.text)).toEqual([
+      'Site survey',
+      '1 240,00',
+      '2',
+      '2 480,00',
     ]);
   });
 

@@ -230,11 +230,17 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
   const issued = asIssued(candidate.tokens);
   // A date named for its document's kind ("order_date") meets the label of another word for that
   // kind ("PO Date"), a little below a label that names it exactly.
-  const issuedLeaf = issued ? asIssued(leaf.nameTokens) : undefined;
+  // A label that says "issue date" itself is the issue of the document's own kind as well.
+  const issuedForm =
+    issued ??
+    (candidate.tokens.includes('issue') && candidate.tokens.includes('date')
+      ? candidate.tokens
+      : undefined);
+  const issuedLeaf = issuedForm ? asIssued(leaf.nameTokens) : undefined;
   const byName = Math.max(
     dice(leaf.nameTokens, candidate.tokens),
     issued && leaf.nameTokens.includes('issue') ? dice(leaf.nameTokens, issued) : 0,
-    issued && issuedLeaf ? 0.9 * dice(issuedLeaf, issued) : 0,
+    issuedForm && issuedLeaf ? 0.9 * dice(issuedLeaf, issuedForm) : 0,
   );
   let byDescription = 0;
   // A description covers a label only through a word that names something ("Due", not "Date").
@@ -310,13 +316,21 @@ function setPath(target: Record<string, ExtractValue>, path: string, value: Extr
   obj[parts[parts.length - 1] ?? path] = value;
 }
 
+/**
+ * The page a document opens with: its first page with text (a blank leading page, which some
+ * producers emit before the content, holds no letterhead).
+ */
+function firstWithText(pages: readonly DocumentPage[]): DocumentPage | undefined {
+  return pages.find((p) => p.lines.length > 0) ?? pages[0];
+}
+
 /** The value a leaf's role gives by convention, when no label filled it. */
 function byRole(
   leaf: Leaf,
   ctx: Context,
   used: ReadonlySet<string>,
 ): { found: Found; why: string } | undefined {
-  const first = ctx.pages[0];
+  const first = firstWithText(ctx.pages);
   if (!first) return undefined;
   if (leaf.roles.has('currency') && ctx.currency)
     return {
@@ -638,6 +652,7 @@ function dateOrder(pages: readonly DocumentPage[], currency: string | null): boo
 export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOutput {
   const root = readSchema(schema);
   const candidates: Candidate[] = [];
+  const opening = firstWithText(doc.pages);
   doc.pages.forEach((page, i) => {
     const fields = [...page.fields, ...checkboxFields(page)];
     for (const f of fields) {
@@ -646,7 +661,7 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
       for (const p of periodFields(f))
         candidates.push({ field: p, tokens: labelTokens(p.label), weight });
     }
-    if (i === 0 || page.number === 1)
+    if (i === 0 || page.number === 1 || page === opening)
       for (const f of conventionalFields(page))
         candidates.push({ field: f, tokens: labelTokens(f.label), weight: CONVENTION_WEIGHT });
   });

@@ -143,8 +143,17 @@ function splitPages(
       start = 'a new titled document begins';
     }
     if (start) {
-      starts.push(i);
-      reasons.set(i, start);
+      // Blank pages right before a document's first page are its own (a leading blank page some
+      // producers emit); a split of blank pages alone is none.
+      let at = i;
+      const from = starts[starts.length - 1] ?? 0;
+      while (at > from && pages[at - 1]?.lines.length === 0) at--;
+      if (at === from) {
+        starts.pop();
+        reasons.delete(from);
+      }
+      starts.push(at);
+      reasons.set(at, start);
       segmentIds = new Map(cue.identifiers);
       segmentClass = cue.classId;
       segmentIssuer = cue.issuer;

@@ -72,6 +72,8 @@ export function labelledAmount(
   if (!m?.[1]) return undefined;
   const label = text.slice(0, m.index).trim();
   if (label === '' || /\d$/.test(label) || !isLabelCell(label)) return undefined;
+  // A currency before its amount ("CHF 3'494.00") is part of the value, not a label.
+  if (/^(?:[A-Z]{3}|\p{Sc})$/u.test(label)) return undefined;
   return { label, value: m[1], at: m.index + 1 };
 }
 
@@ -276,6 +278,8 @@ export function lineFields(lines: readonly DocumentLine[]): {
       }
     }
     // Same row: a label cell and the cell after it, unless that cell is the label of the next pair.
+    // The cells of a row right under a row of labels are that row's values.
+    if (headers.has(index - 1)) return;
     for (let i = 0; i + 1 < row.length; i++) {
       const label = row[i] as Cell;
       const value = row[i + 1] as Cell;
@@ -296,9 +300,18 @@ export function lineFields(lines: readonly DocumentLine[]): {
       if (paired.has(cell)) continue;
       const colonEmpty = /:$/.test(cell.text) && !cell.text.slice(0, -1).includes(':');
       const label = cell.text.replace(/:$/, '').trim();
-      if (!colonEmpty && row.length > 1 && !header) continue;
+      // A label shares its row with other cells only as a header, or beside text that is no
+      // label (an address line in the next column: "77 Harbor Road    For the period").
+      const besideText =
+        !headers.has(index - 1) &&
+        row.every((c) => c === cell || !isLabelCell(c.text.replace(/:$/, '')));
+      if (!colonEmpty && row.length > 1 && !header && !besideText) continue;
       if (!isLabelCell(label)) continue;
       const below = cellBelow(cell, rows, pitch, slack);
+      // The cells of a row of labels over values are labels, never the value of a lone label
+      // above ("INVOICE" over "Invoice Number    Invoice Date"); a row of labels over another
+      // ("Vendor    Ship To" over two names that read as labels too) takes its values.
+      if (below && !header && headers.has(below.line)) continue;
       if (below && !labels.has(below) && !/:$/.test(below.text)) {
         push(label, index, below, 'below');
         continue;

@@ -282,7 +282,9 @@ function joinSplitDates(table: DocumentTable): DocumentTable {
   return table;
 }
 
-const FIGURE = /[-(]?(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?\d[\d.,'’]*(?:\s?(?:[A-Z]{3}|[$€£¥₹]))?\)?/g;
+/** A figure; thousands grouped by spaces ("7 241,55") only with decimals, else two figures. */
+const FIGURE =
+  /[-(]?(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+[.,]\d{2}(?!\d)|\d[\d.,'’]*)(?:\s?(?:[A-Z]{3}|[$€£¥₹]))?\)?/g;
 
 /**
  * Two narrow figure columns joined in one ("122.29 17" under "Rate Qty"): every filled cell of
@@ -296,7 +298,8 @@ function splitJoinedFigures(table: DocumentTable): DocumentTable {
     const parts = filled.map((t) => t.match(FIGURE) ?? []);
     const k = parts[0]?.length ?? 0;
     const words = (table.header[c]?.text ?? '').split(/\s+/).filter((w) => w !== '');
-    if (k < 2 || words.length < k) continue;
+    // A header names its columns: a figure over figures is a row of values, not a header.
+    if (k < 2 || words.length < k || /\d/.test(table.header[c]?.text ?? '')) continue;
     if (
       !parts.every(
         (p, i) =>

@@ -163,7 +163,53 @@ export function rowBlocks(
   const core = rows.slice(first, last + 1);
   return [
     ...rows.slice(0, first).map(single),
-    ...(core.length >= 2 ? [rowTable(core)] : core.map(line)),
+    ...gridRuns(core).flatMap((run) => (run.length >= 2 ? [rowTable(run)] : run.map(line))),
     ...rows.slice(last + 1).map(single),
   ];
+}
+
+/** True when no row puts two of its pieces into one column of the rows' column spans. */
+function oneCellPerColumn(rows: readonly TextLine[]): boolean {
+  const spans = columnSpans(rows);
+  return rows.every((row) => {
+    const columns = row.cells.map((cell) => columnOf(spans, cell));
+    return new Set(columns).size === columns.length;
+  });
+}
+
+/**
+ * Cuts rows into runs that each form one grid: blocks of different column structures one under
+ * the other (three address columns over a four-column items table) merge their column spans, and
+ * a row of the second would put several pieces in one column. A row that would do so, and has
+ * more pieces than the row above (a new structure; a row with fewer has two columns glued into
+ * one piece, "10 Cable ties" under "#" and "Item"), starts a new run. A lone row is no block of its own: a header whose body glued two of its columns into one
+ * piece stays with its body (the document view splits such pieces).
+ */
+function gridRuns(rows: readonly TextLine[]): TextLine[][] {
+  const runs: TextLine[][] = [];
+  let run: TextLine[] = [];
+  for (const row of rows) {
+    const previous = run[run.length - 1];
+    if (previous && row.cells.length > previous.cells.length && !oneCellPerColumn([...run, row])) {
+      runs.push(run);
+      run = [];
+    }
+    run.push(row);
+  }
+  if (run.length > 0) runs.push(run);
+  const merged: TextLine[][] = [];
+  let carry: TextLine[] = [];
+  for (const r of runs) {
+    if (r.length === 1) carry.push(...r);
+    else {
+      merged.push([...carry, ...r]);
+      carry = [];
+    }
+  }
+  if (carry.length > 0) {
+    const last = merged[merged.length - 1];
+    if (last) last.push(...carry);
+    else merged.push(carry);
+  }
+  return merged;
 }

@@ -278,4 +278,47 @@ describe('layoutPage: rows of separated pieces', () => {
     );
     expect(plain.blocks.map((b) => [b.type, b.content])).toEqual([['text', 'Subtotal 288.45']]);
   });
+
+  it('cuts blocks of different column structures one under the other into separate tables', () => {
+    // Three address columns (wide cells) right above a four-column items table: merged into one
+    // grid, the items' figures would share the third address column.
+    const parties = (top: number, a: string, b: string, c: string) =>
+      row(top, [
+        [a, 72],
+        [b, 250],
+        [c, 420],
+      ]);
+    const laid = layoutPage(
+      [
+        ...parties(100, 'From', 'Billed To', 'Ship To'),
+        ...parties(114, 'Umber Design Studio GmbH', 'Umber Supply Co. Pvt. Ltd.', 'Umber Supply'),
+        ...parties(128, '12 Market Street', 'Plot 18, MIDC Andheri', 'Attn: Lucas Brien'),
+        ...row(152, [
+          ['Item', 72],
+          ['Rate', 400],
+          ['Qty', 460],
+          ['Total', 510],
+        ]),
+        ...row(166, [
+          ['Replacement filter cartridges, large', 72],
+          ['166.25', 400],
+          ['23', 460],
+          ['3,823.75', 510],
+        ]),
+        ...row(180, [
+          ['Laptop stand', 72],
+          ['350.69', 400],
+          ['11', 460],
+          ['3,857.59', 510],
+        ]),
+      ],
+      [],
+    );
+    const items = laid.blocks.find((b) => b.type === 'table' && b.content.includes('166.25'));
+    expect(items?.details).toEqual({ type: 'table_details', rowCount: 3, columnCount: 4 });
+    expect(items?.markdown.split('\n')[2]).toBe(
+      '| Replacement filter cartridges, large | 166.25 | 23 | 3,823.75 |',
+    );
+    expect(items?.content).not.toContain('Ship To');
+  });
 });
