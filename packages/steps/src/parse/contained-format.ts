@@ -1,23 +1,23 @@
-import type { Worker } from 'node:worker_threads';
 import type { FileType } from '@docflow/engine';
+import { askChild, childEntry, startChild } from './contained-process.ts';
 import type { DraftDocument } from './draft-document.ts';
 import type { FormatContext, ParseLimits } from './format-context.ts';
 import { ParseFailure } from './parse-failure.ts';
 import type { ParseFailureReason } from './parse-output.ts';
+import { readerPool } from './reader-pool.ts';
 import type { ResolvedParseConfig } from './resolve-parse-config.ts';
 import { runFormat } from './run-format.ts';
-import { askWorker, startWorker, workerEntry } from './worker-entry.ts';
 import { workerFailure } from './worker-failure.ts';
 
 /**
- * Formats read in a worker thread with a bounded heap: those whose parsers build a tree or a
+ * Formats read in a reader process with a bounded heap: those whose parsers build a tree or a
  * sheet of the whole document in memory (a DOCX of honest but enormous XML, a sheet of millions
  * of cells, deep or huge markup). PDFs are read page by page (and their streams measured first),
  * images by sharp's native decoder under its pixel limit, text in one pass.
  */
 const CONTAINED: ReadonlySet<FileType> = new Set(['DOCX', 'EXCEL', 'HTML', 'XML', 'CSV']);
 
-/** One document for a format worker. */
+/** One document for a format reader. */
 export interface FormatJob {
   readonly type: FileType;
   readonly bytes: Uint8Array;
@@ -27,7 +27,7 @@ export interface FormatJob {
   readonly fileName: string;
 }
 
-/** What a format worker answers. */
+/** What a format reader answers. */
 export type FormatReply =
   | { readonly ok: true; readonly draft: DraftDocument }
   | {
@@ -37,52 +37,33 @@ export type FormatReply =
       readonly message: string;
     };
 
-const start = workerEntry(import.meta.url, 'format-worker');
+const start = childEntry(import.meta.url, 'format-worker');
 
-/** Idle workers kept for the next document (loading the parsers costs more than a parse). */
-const idle: { worker: Worker; heapMb: number }[] = [];
-const IDLE_KEPT = 2;
-const IDLE_MS = 5000;
-let timer: NodeJS.Timeout | undefined;
+/**
+ * Warm readers, as for PDFs (reader-pool.ts): loading the parsers in a new process costs more
+ * than most documents cost to read.
+ */
+const pool = readerPool({
+  spawn: (heapMb) => startChild(start as NonNullable<typeof start>, heapMb),
+  idleKept: 2,
+  idleMs: 30_000,
+});
 
-function release(entry: { worker: Worker; heapMb: number }): void {
-  entry.worker.unref();
-  if (idle.length >= IDLE_KEPT) {
-    void entry.worker.terminate();
-    return;
-  }
-  idle.push(entry);
-  timer ??= setTimeout(() => {
-    timer = undefined;
-    for (const e of idle.splice(0)) void e.worker.terminate();
-  }, IDLE_MS);
-  timer.unref();
-}
-
-function acquire(heapMb: number): { worker: Worker; heapMb: number } {
-  const i = idle.findIndex((e) => e.heapMb === heapMb);
-  const found = i === -1 ? undefined : idle.splice(i, 1)[0];
-  if (found) {
-    found.worker.ref();
-    return found;
-  }
-  const worker = startWorker(start as NonNullable<typeof start>, {
-    resourceLimits: {
-      maxOldGenerationSizeMb: heapMb,
-      maxYoungGenerationSizeMb: Math.min(64, heapMb),
-    },
-  });
-  return { worker, heapMb };
+/** Ends idle format readers (they are started again on demand). */
+export function closeFormatReaders(): Promise<void> {
+  return pool.close();
 }
 
 /**
- * Reads a document with its format's parser, in a worker thread whose heap is bounded by
+ * Reads a document with its format's parser, in a pooled reader process whose V8 heap is
  * `limits.workerHeapMb` for the formats that build the whole document in memory: a document
- * that needs more ends the worker, not the process, and fails with FILE_SIZE_TOO_LARGE; a
- * worker that dies otherwise is CORRUPT_FILE. Other formats (and a runtime without workers, or
- * `workerHeapMb: 0`) are read in this thread. An abort terminates the worker at once.
+ * that needs more ends the reader, not this process, and fails with FILE_SIZE_TOO_LARGE (even
+ * when one allocation overshoots the heap, which a worker thread's `resourceLimits` does not
+ * contain: decision 0030); a reader that dies otherwise is CORRUPT_FILE. Other formats (and a
+ * runtime where no reader can start, or `workerHeapMb: 0`) are read in this thread. An abort
+ * kills the reader at once.
  */
-export function runFormatContained(
+export async function runFormatContained(
   type: FileType,
   bytes: Uint8Array,
   context: FormatContext,
@@ -92,12 +73,8 @@ export function runFormatContained(
     return runFormat(type, bytes, context);
   }
   const { signal } = context;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  if (timer && idle.length <= 1) {
-    clearTimeout(timer);
-    timer = undefined;
-  }
-  const entry = acquire(heapMb);
+  signal.throwIfAborted();
+  const reader = await pool.acquire(heapMb);
   const job: FormatJob = {
     type,
     bytes,
@@ -106,7 +83,7 @@ export function runFormatContained(
     mimeType: context.mimeType,
     fileName: context.fileName,
   };
-  return askWorker<FormatReply, DraftDocument>(entry.worker, job, signal, {
+  return askChild<FormatReply, DraftDocument>(reader.child, job, signal, {
     reply: (reply) => {
       if (reply.ok) return { value: reply.draft };
       if (reply.reason) return { error: new ParseFailure(reply.reason, reply.message) };
@@ -114,6 +91,6 @@ export function runFormatContained(
       return { error: Object.assign(new Rebuilt(reply.message), { name: reply.name }) };
     },
     failed: (error) => workerFailure(type, heapMb, error),
-    answered: () => release(entry),
+    answered: () => pool.release(reader),
   });
 }

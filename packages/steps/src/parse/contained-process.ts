@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { replyListener, type WorkerExchange } from './worker-entry.ts';
 
 /**
  * How to start a child process on a module of this package: the module's file and the Node
@@ -39,6 +38,39 @@ export function childEntry(self: string, name: string): ChildStart | undefined {
   return {
     modulePath: fileURLToPath(new URL(`./${name}.ts`, self)),
     execArgv: [...conditions, '--import', pathToFileURL(loader).href],
+  };
+}
+
+/** How {@link askChild} turns a reader's messages and failures into its result. */
+export interface WorkerExchange<Message, Result> {
+  /** A final reply's result (or a rejection); undefined for a message that is not the reply. */
+  readonly reply: (
+    message: Message,
+  ) => { readonly value: Result } | { readonly error: unknown } | undefined;
+  /** The rejection for a reader that failed (an exit before its reply). */
+  readonly failed: (error: Error & { code?: string }) => unknown;
+  /** Told once the reader answered (not after an abort or a failure): keep it or close it. */
+  readonly answered: () => void;
+}
+
+/**
+ * The message listener of one exchange with a reader: on the final
+ * reply it calls `done` (removing the listeners), tells the exchange it was answered, and settles;
+ * other messages (progress) are the exchange's to handle.
+ */
+export function replyListener<Message, Result>(
+  exchange: WorkerExchange<Message, Result>,
+  done: () => void,
+  resolve: (value: Result) => void,
+  reject: (error: unknown) => void,
+): (message: Message) => void {
+  return (message) => {
+    const outcome = exchange.reply(message);
+    if (outcome === undefined) return;
+    done();
+    exchange.answered();
+    if ('value' in outcome) resolve(outcome.value);
+    else reject(outcome.error);
   };
 }
 
@@ -101,10 +133,10 @@ function outOfMemory(child: Child, signal: NodeJS.Signals | null): boolean {
 }
 
 /**
- * Posts `request` to `child` and settles with its reply, as `askWorker` does for a worker
- * thread: an abort kills the child and rejects with the signal's reason; a child that exits
- * before its reply is killed and rejected with what `exchange.failed` makes of an error whose
- * `code` is `ERR_CHILD_OUT_OF_MEMORY` when it ran out of memory.
+ * Posts `request` to `child` and settles with its reply: an abort kills the child and rejects
+ * with the signal's reason; a child that exits before its reply is rejected with what
+ * `exchange.failed` makes of an error whose `code` is `ERR_CHILD_OUT_OF_MEMORY` when it ran out
+ * of memory.
  */
 export function askChild<Message, Result>(
   child: Child,

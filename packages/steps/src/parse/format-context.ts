@@ -28,9 +28,9 @@ export interface ParseLimits {
   /** Wall-clock budget, ms. Default 10 minutes. */
   readonly timeoutMs: number;
   /**
-   * Heap of the worker thread that reads DOCX, XLSX, HTML, XML and CSV (their parsers hold the
-   * whole document in memory), MiB: a document that needs more ends that thread, not the
-   * process, as FILE_SIZE_TOO_LARGE. 0 reads them in the calling thread. Default 2,048.
+   * Heap of the reader process that reads DOCX, XLSX, HTML, XML and CSV (their parsers hold the
+   * whole document in memory), MiB: a document that needs more ends that process, not the
+   * engine's, as FILE_SIZE_TOO_LARGE. 0 reads them in the calling thread. Default 2,048.
    */
   readonly workerHeapMb: number;
 }

@@ -1,10 +1,9 @@
-import { parentPort } from 'node:worker_threads';
 import type { FormatJob, FormatReply } from './contained-format.ts';
 import { isParseFailure } from './parse-failure.ts';
 import { runFormat } from './run-format.ts';
 
-// Entry of a contained parser's worker thread (contained-format.ts): reads one document per
-// message under the thread's resource limits, and answers its draft or its error.
+// Entry of a contained parser's reader process (contained-format.ts): reads one document per
+// message under the process's heap limit, and answers its draft or its error.
 async function read(job: FormatJob): Promise<FormatReply> {
   const controller = new AbortController();
   try {
@@ -28,6 +27,8 @@ async function read(job: FormatJob): Promise<FormatReply> {
   }
 }
 
-parentPort?.on('message', (job: FormatJob) => {
-  void read(job).then((reply) => parentPort?.postMessage(reply));
+process.on('message', (job: FormatJob) => {
+  void read(job).then((reply) => process.send?.(reply));
 });
+// The parent going away (its channel closing) ends the reader too.
+process.on('disconnect', () => process.exit(0));

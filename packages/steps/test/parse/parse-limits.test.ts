@@ -2,7 +2,8 @@
  * Documents that expand past what their size can honestly need, or lie about it (issue 21): each
  * is refused through the limits (counted while inflating), never by a crash of the process.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeFormatReaders } from '../../src/parse/contained-format.ts';
 import { DEFAULT_PARSE_LIMITS } from '../../src/parse/format-context.ts';
 import { measureExpansion } from '../../src/parse/measure-expansion.ts';
 import { parseDocument } from '../../src/parse/parse-document.ts';
@@ -129,10 +130,12 @@ describe('tree-shaped inputs in linear time and bounded depth', { timeout: 120_0
   });
 });
 
-describe('parsers that hold the whole document run in a worker with a bounded heap', {
+afterAll(() => closeFormatReaders());
+
+describe('parsers that hold the whole document run in a reader process with a bounded heap', {
   timeout: 120_000,
 }, () => {
-  it('a DOCX that needs more memory than limits.workerHeapMb ends its worker as FILE_SIZE_TOO_LARGE; the process goes on', async () => {
+  it('a DOCX that needs more memory than limits.workerHeapMb ends its reader as FILE_SIZE_TOO_LARGE; the process goes on', async () => {
     const limits = { workerHeapMb: 96 };
     const small = await parseDocument(docxOf(paragraph('Invoice INV-1, total 10.00').repeat(50)), {
       limits,
@@ -149,5 +152,23 @@ describe('parsers that hold the whole document run in a worker with a bounded he
     // This process is fine, and reads the next document.
     const after = await parseDocument(docxOf(paragraph('after').repeat(10)), { limits });
     expect(after.ok).toBe(true);
+  });
+
+  it("XML whose one text node is larger than the reader's whole heap ends the reader, not the process", async () => {
+    // One allocation beyond the heap: a worker thread under resourceLimits aborted the whole
+    // process on it (exit 134, nodejs/node#47224), since Node gives a thread only 16 MiB past its
+    // limit to stop in. A reader process just dies of it. 60 MiB of text, a 32 MiB heap.
+    const limits = { workerHeapMb: 32 };
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const huge = encode(`<?xml version="1.0"?><doc><note>${'a'.repeat(60 << 20)}</note></doc>`);
+    const result = await parseDocument(huge, { limits, fileName: 'note.xml' });
+    expect(result).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect(!result.ok && result.failureMessage).toMatch(/XML file needed more than the 32 MiB/);
+    const after = await parseDocument(encode('<doc><total>10.00</total></doc>'), {
+      limits,
+      fileName: 'after.xml',
+    });
+    expect(after.ok, !after.ok ? after.failureMessage : '').toBe(true);
+    expect(after.ok && after.output.chunks[0]?.content).toMatch(/total: 10\.00/);
   });
 });

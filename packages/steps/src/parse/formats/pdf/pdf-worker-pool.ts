@@ -1,8 +1,9 @@
 import { availableParallelism, loadavg } from 'node:os';
-import { askChild, type Child, childEntry, refChild, startChild } from '../../contained-process.ts';
+import { askChild, childEntry, startChild } from '../../contained-process.ts';
 import type { GrayImage } from '../../ocr/gray-image.ts';
 import { ParseFailure } from '../../parse-failure.ts';
 import type { ParseFailureReason } from '../../parse-output.ts';
+import { type Reader as Lease, readerPool } from '../../reader-pool.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
 import { workerFailure } from '../../worker-failure.ts';
 import { pdfJsPreload, workerHalfFile } from './pdfjs.ts';
@@ -93,16 +94,6 @@ export const PDF_WORKERS = Math.min(4, availableParallelism());
 /** Idle workers kept at most (those of other heap sizes are closed first). */
 const IDLE_KEPT = PDF_WORKERS + 1;
 
-/** A pooled reader process and the heap it was started with. */
-interface Lease {
-  readonly child: Child;
-  readonly heapMb: number;
-  dead: boolean;
-}
-
-const idle: Lease[] = [];
-let timer: NodeJS.Timeout | undefined;
-
 const start = childEntry(import.meta.url, 'read-worker');
 
 /** True when PDFs can be read by reader processes here. */
@@ -121,39 +112,16 @@ export function spareCore(): boolean {
   return (loadavg()[0] ?? 0) <= availableParallelism() - 1;
 }
 
-async function spawn(heapMb: number): Promise<Lease> {
-  if (!start) throw new Error('PDF reader processes are not available in this runtime');
-  // pdf.js is loaded first, before any loader the reader runs under (pdfjs.ts).
-  const preload = `data:text/javascript,${encodeURIComponent(pdfJsPreload(await workerHalfFile()))}`;
-  const child = startChild(start, heapMb, [preload]);
-  const lease: Lease = { child, heapMb, dead: false };
-  child.process.once('exit', () => {
-    lease.dead = true;
-  });
-  return lease;
-}
-
-async function acquire(heapMb: number): Promise<Lease> {
-  if (timer) {
-    clearTimeout(timer);
-    timer = undefined;
-  }
-  const i = idle.findIndex((lease) => lease.heapMb === heapMb && !lease.dead);
-  const lease = i === -1 ? await spawn(heapMb) : (idle.splice(i, 1)[0] as Lease);
-  // A working reader keeps this process alive; an idle one must not.
-  refChild(lease.child, true);
-  return lease;
-}
-
-function release(lease: Lease): void {
-  if (lease.dead) return;
-  refChild(lease.child, false);
-  idle.push(lease);
-  // Past the count kept, the oldest idle reader goes (most likely one of another heap size).
-  while (idle.length > IDLE_KEPT) idle.shift()?.child.process.kill();
-  timer ??= setTimeout(() => void closePdfWorkers(), IDLE_MS);
-  timer.unref();
-}
+const pool = readerPool({
+  spawn: async (heapMb) => {
+    if (!start) throw new Error('PDF reader processes are not available in this runtime');
+    // pdf.js is loaded first, before any loader the reader runs under (pdfjs.ts).
+    const preload = `data:text/javascript,${encodeURIComponent(pdfJsPreload(await workerHalfFile()))}`;
+    return startChild(start, heapMb, [preload]);
+  },
+  idleKept: IDLE_KEPT,
+  idleMs: IDLE_MS,
+});
 
 function rebuilt(reply: Extract<PdfWorkerReply<unknown>, { ok: false }>): Error {
   if (reply.reason) return new ParseFailure(reply.reason, reply.message);
@@ -203,10 +171,10 @@ export async function readOnWorker(
   onPage?: (page: PageRead['pageRead']) => void,
 ): Promise<ReadShare> {
   signal.throwIfAborted();
-  const lease = await acquire(heapMb);
+  const lease = await pool.acquire(heapMb);
   const share: ShareRequest = { kind: 'share', ...request, ...(onPage ? { progress: true } : {}) };
   const value = await ask<ReadShare>(lease, share, signal, onPage);
-  release(lease);
+  pool.release(lease);
   return value;
 }
 
@@ -233,7 +201,7 @@ export async function openOnWorker(
   signal: AbortSignal,
 ): Promise<WorkerSession> {
   signal.throwIfAborted();
-  const lease = await acquire(heapMb);
+  const lease = await pool.acquire(heapMb);
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(
     message: PdfWorkerRequest,
@@ -250,7 +218,7 @@ export async function openOnWorker(
   } catch (error) {
     if (lease.dead) throw error;
     // A document pdf.js refuses leaves the worker as good as before.
-    release(lease);
+    pool.release(lease);
     throw error;
   }
   let closed = false;
@@ -270,7 +238,7 @@ export async function openOnWorker(
       if (lease.dead) return;
       try {
         await ask(lease, { kind: 'close' }, AbortSignal.timeout(5000));
-        release(lease);
+        pool.release(lease);
       } catch {
         lease.dead = true;
         lease.child.process.kill('SIGKILL');
@@ -291,19 +259,6 @@ export function sumPaths(
 }
 
 /** Terminates idle PDF workers (they are started again on demand). */
-export async function closePdfWorkers(): Promise<void> {
-  if (timer) {
-    clearTimeout(timer);
-    timer = undefined;
-  }
-  await Promise.all(
-    idle.splice(0).map(
-      (lease) =>
-        new Promise<void>((resolve) => {
-          if (lease.dead) return resolve();
-          lease.child.process.once('exit', () => resolve());
-          lease.child.process.kill();
-        }),
-    ),
-  );
+export function closePdfWorkers(): Promise<void> {
+  return pool.close();
 }
