@@ -210,6 +210,7 @@ beforeAll(async () => {
   await timed('fixtures', async () => {
     writeFileSync(join(project, 'packet.pdf'), await makePacket());
     writeFileSync(join(project, 'report.pdf'), (await makeReportPdf({ pages: 64 })).bytes);
+    writeFileSync(join(project, 'totals.csv'), 'invoice_number,total\nINV-7,12.50\n');
     writeFileSync(join(project, 'scan.png'), (await makeScanPng({ dpi: 150 })).png);
     writeFileSync(join(project, 'scan.pdf'), (await makeScannedPdf()).bytes);
   });
@@ -274,14 +275,16 @@ describe('the packed packages, installed with npm into an empty project', () => 
     for (const specifier of imports) expect(stdout).toMatch(new RegExp(`^${specifier} [1-9]`, 'm'));
   });
 
-  it('run the quick start: SQLite with its writer thread, PDFs in a reader process, an extraction', async () => {
+  it('run the quick start: SQLite with its writer thread, PDFs and a CSV in reader processes, an extraction', async () => {
     const { lines, workers } = await timed('quick start', () =>
-      quickStart(['packet.pdf', 'report.pdf']),
+      quickStart(['packet.pdf', 'report.pdf', 'totals.csv']),
     );
     expect(lines.map(({ file, status }) => [file, status])).toEqual([
       ['packet.pdf', 'PROCESSED'],
       ['report.pdf', 'PROCESSED'],
+      ['totals.csv', 'PROCESSED'],
     ]);
+    expect(lines[2]?.lastChunk).toContain('INV-7');
     expect(lines[0]?.extracted).toEqual({ invoice_number: 'INV-1001', total: 833 });
     expect(lines[1]?.chunks).toBe(64);
     expect(lines[1]?.lastChunk).toContain('Section 64 quarterly report');
@@ -289,6 +292,7 @@ describe('the packed packages, installed with npm into an empty project', () => 
     const entry = (path: string) => `${join(project, 'node_modules', '@docflow', path)}`;
     expect(workers).toContain(`file://${entry('storage/dist/sqlite/writer-thread.js')}`);
     expect(workers).toContain(`file://${entry('steps/dist/parse/formats/pdf/read-worker.js')}`);
+    expect(workers).toContain(`file://${entry('steps/dist/parse/format-worker.js')}`);
     for (const worker of workers) expect(worker).toMatch(/^file:\/\/.*\.js$/);
   });
 
