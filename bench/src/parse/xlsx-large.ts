@@ -1,6 +1,7 @@
 /**
- * XLSX with 100,000 rows × 6 columns (numbers, text, dates, a formula column): parse time and the
- * process's peak RSS, each subject in a fresh child process per round, rounds interleaved.
+ * XLSX with 100,000 rows × 6 columns (numbers, text, dates, a formula column): parse time, CPU and
+ * peak RSS of the process and its children (docflow's reader process, by /proc, sampled
+ * together), each subject in a fresh child process per round, rounds interleaved.
  * Subjects: docflow's `parseDocument` (this checkout), exceljs 4.4's streaming reader alone (the
  * reader docflow used before decision 0027, reading every cell's value, no output built) and,
  * with `--baseline <dir>`, `parseDocument` from another checkout's `packages/steps` (for example
@@ -15,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { machineLine } from '../harness.ts';
+import { childrenCpuMs, childrenRssBytes, machineLine } from '../harness.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +32,10 @@ const fixture = join(dir, 'large-100k.xlsx');
 
 interface Measure {
   readonly seconds: number;
-  /** CPU seconds of the whole process (all threads) while parsing: steadier than time under load. */
+  /**
+   * CPU seconds of the whole process (all threads) and its reader processes while parsing:
+   * steadier than time under load.
+   */
   readonly cpuSeconds: number;
   readonly beforeMb: number;
   readonly peakMb: number;
@@ -40,13 +44,15 @@ interface Measure {
 
 async function child(subject: string, module: string | undefined): Promise<Measure> {
   const bytes = new Uint8Array(readFileSync(fixture));
-  const before = process.memoryUsage().rss;
+  const rss = () => process.memoryUsage().rss + childrenRssBytes();
+  const before = rss();
   let peak = before;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, rss());
   }, 20);
   const t0 = performance.now();
   const c0 = process.cpuUsage();
+  const k0 = childrenCpuMs();
   let cells = 0;
   if (subject === 'exceljs') {
     const { default: ExcelJS } = await import('exceljs');
@@ -77,11 +83,12 @@ async function child(subject: string, module: string | undefined): Promise<Measu
   }
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(c0);
+  const childCpuMs = childrenCpuMs() - k0;
   clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  peak = Math.max(peak, rss());
   return {
     seconds,
-    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6 + childCpuMs / 1000,
     beforeMb: before / 2 ** 20,
     peakMb: peak / 2 ** 20,
     cells,
@@ -152,7 +159,7 @@ console.log(`${machineLine()}
 load average (1 min) during the rounds: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}
 fixture: ${ROWS} rows × 6 columns, ${(readFileSync(fixture).length / 2 ** 20).toFixed(1)} MiB; ${values.rounds} interleaved rounds, a fresh process per subject and round
 
-| subject | seconds, median (each round) | CPU seconds, median | cells | peak RSS MB, median | peak − start MB | failed rounds |
+| subject | seconds, median (each round) | CPU seconds, median | cells | peak RSS MB (with readers), median | peak − start MB | failed rounds |
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
 ${[...failures].flatMap(([label, list]) => list.map((l) => `\n${label} failed: ${l}`)).join('')}
