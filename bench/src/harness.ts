@@ -2,7 +2,7 @@
  * The benchmark harness: run a subject and its peer side by side in one process and print the
  * ratio. Every benchmark in `bench/src` uses it so that figures in `bench/README.md` are comparable.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -121,4 +121,32 @@ export function scratchDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   scratch.push(dir);
   return dir;
+}
+
+/**
+ * CPU milliseconds of this process's children (docflow's PDF reader processes) by /proc: user
+ * and system clock ticks (100 per second) of every process whose parent is this one. 0 where
+ * there is no /proc.
+ */
+export function childrenCpuMs(): number {
+  let ticks = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of entries) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // Fields after the command name (in parentheses, which may hold spaces): state, ppid, …
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[1]) !== process.pid) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
 }

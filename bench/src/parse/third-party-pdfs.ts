@@ -13,8 +13,12 @@
  * What users run is the compiled package: the script builds `@docflow/steps` and runs itself
  * again with the `docflow-compiled` condition (`--sources` measures the TypeScript sources under
  * tsx instead, whose worker threads compile every module again when they start).
- * `--workers auto|always|never` is parseDocument's `pdfWorkers` (default `auto`: worker threads
- * for documents of 60 pages or more only while the load average leaves a core idle).
+ * `--workers auto|always|never` is parseDocument's `pdfWorkers` (default `auto`: further reader
+ * processes for documents of 60 pages or more only while the load average leaves a core idle).
+ * docflow reads every PDF in a pooled reader process with a bounded heap (issue 21); its CPU
+ * time counts this process and its children (Linux: /proc). `--in-thread` adds a third subject to
+ * the same rounds: docflow with `limits.workerHeapMb: 0`, pdf.js in this thread as before the
+ * reader processes, and the ratio of the two.
  * Run: cd bench && npx tsx src/parse/third-party-pdfs.ts [--rounds 5] [--workers auto] [--only name] [files…]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -26,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { parseDocument } from '@docflow/steps';
 import { wordRecall } from '../documents/scoring/score.ts';
-import { machineLine } from '../harness.ts';
+import { childrenCpuMs, machineLine } from '../harness.ts';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -34,6 +38,7 @@ const { values, positionals } = parseArgs({
     only: { type: 'string' },
     sources: { type: 'boolean', default: false },
     workers: { type: 'string', default: 'auto' },
+    'in-thread': { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -141,17 +146,25 @@ function peerParse(bytes: Uint8Array, withText = false): Promise<PeerReply> {
   });
 }
 
-/** CPU milliseconds of the whole process (every thread) while `fn` runs, the other subject idle. */
+/**
+ * CPU milliseconds of the whole process (every thread) and of its children while `fn` runs, the
+ * other subject idle.
+ */
 async function cpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
   const c0 = process.cpuUsage();
+  const k0 = childrenCpuMs();
   const value = await fn();
   const used = process.cpuUsage(c0);
-  return { value, cpuMs: (used.user + used.system) / 1000 };
+  return { value, cpuMs: (used.user + used.system) / 1000 + childrenCpuMs() - k0 };
 }
 
-async function docflow(bytes: Uint8Array, name: string) {
+async function docflow(bytes: Uint8Array, name: string, inThread = false) {
   const t0 = performance.now();
-  const result = await parseDocument(bytes, { fileName: name, pdfWorkers: WORKERS });
+  const result = await parseDocument(bytes, {
+    fileName: name,
+    pdfWorkers: WORKERS,
+    ...(inThread ? { limits: { workerHeapMb: 0 } } : {}),
+  });
   const ms = performance.now() - t0;
   if (!result.ok) throw new Error(`${name}: ${result.failureMessage}`);
   return { ms, pages: result.usage.pages, output: result.output };
@@ -183,8 +196,11 @@ for (const file of files) {
   const peerCpu: number[] = [];
   const oursCpu: number[] = [];
   const roundRatios: number[] = [];
+  const threadMs: number[] = [];
+  if (values['in-thread']) await docflow(bytes, name, true);
   let previousPeer = (await peerParse(bytes)).ms;
   for (let round = 0; round < ROUNDS; round++) {
+    if (values['in-thread']) threadMs.push((await docflow(bytes, name, true)).ms);
     const d = await cpu(() => docflow(bytes, name));
     const q = await cpu(() => peerParse(bytes));
     const p = q.value.ms;
@@ -199,14 +215,14 @@ for (const file of files) {
   }
   const ratio = median(peerMs) / median(oursMs);
   const cpuRatio = median(peerCpu) / median(oursCpu);
-  const row = `| ${name} | ${first.pages} | ${median(oursMs).toFixed(0)} | ${median(peerMs).toFixed(0)} | **${ratio.toFixed(2)}** | ${roundRatios.map((r) => r.toFixed(2)).join(', ')} | ${median(oursCpu).toFixed(0)} | ${median(peerCpu).toFixed(0)} | ${cpuRatio.toFixed(2)} | ${recall(reference, ours).toFixed(4)} | ${recall(reference, firstPeer.text ?? '').toFixed(4)} |`;
+  const row = `| ${name} | ${first.pages} | ${median(oursMs).toFixed(0)} | ${median(peerMs).toFixed(0)} | **${ratio.toFixed(2)}** | ${roundRatios.map((r) => r.toFixed(2)).join(', ')} | ${median(oursCpu).toFixed(0)} | ${median(peerCpu).toFixed(0)} | ${cpuRatio.toFixed(2)} | ${recall(reference, ours).toFixed(4)} | ${recall(reference, firstPeer.text ?? '').toFixed(4)} |${values['in-thread'] ? ` ${median(threadMs).toFixed(0)} | ${(median(threadMs) / median(oursMs)).toFixed(2)} |` : ''}`;
   console.log(row);
   rows.push(row);
 }
 await peer.terminate();
 console.log(`
-| file | pages | docflow full PARSE ms (median) | pdf-parse text ms (median) | ratio pdf-parse ms / docflow ms | per-round ratios | docflow CPU ms (all threads) | pdf-parse CPU ms | CPU ratio | word recall vs pdftotext, docflow | pdf-parse |
-|---|---|---|---|---|---|---|---|---|---|---|
+| file | pages | docflow full PARSE ms (median) | pdf-parse text ms (median) | ratio pdf-parse ms / docflow ms | per-round ratios | docflow CPU ms (all threads and readers) | pdf-parse CPU ms | CPU ratio | word recall vs pdftotext, docflow | pdf-parse |${values['in-thread'] ? ' docflow in-thread ms (median) | ratio in-thread ms / reader ms |' : ''}
+|---|---|---|---|---|---|---|---|---|---|---|${values['in-thread'] ? '---|---|' : ''}
 ${rows.join('\n')}
 
 load average (1 min) during the rounds: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`);

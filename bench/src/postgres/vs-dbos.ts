@@ -9,7 +9,10 @@
  * Each subject runs in a fresh child process (its own heap, JIT and pools), in ROUNDS
  * interleaved rounds: DBOS, every docflow configuration, DBOS, …, DBOS; a docflow
  * measurement's ratio is taken against the mean of the DBOS measurements before and after it.
- * Each measurement gets a schema (docflow) or database (DBOS) of its own.
+ * Each measurement gets a schema (docflow) or database (DBOS) of its own. Besides steps per
+ * second, each reports the CPU its process and the server used per step (client and server
+ * share the machine's cores, so on a loaded machine their sum is the steadier figure), and
+ * docflow how many commits a transaction carried.
  *
  *   cd bench && npx tsx src/postgres/vs-dbos.ts
  *   cd bench && RUNS=4000 ROUNDS=5 npx tsx src/postgres/vs-dbos.ts
@@ -25,6 +28,7 @@ import { findPostgresBinaries, startTemporaryPostgres } from '@docflow/storage/t
 import pg from 'pg';
 import { CONCURRENCY, noop, runClients, steps } from '../engine/linear-noop.ts';
 import { machineLine, scratchDir } from '../harness.ts';
+import { serverCpuMicros } from './server-cpu.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3000);
 const WARMUP = Math.ceil(RUNS / 4);
@@ -59,48 +63,72 @@ const CONFIGS: readonly DocflowConfig[] = [
 interface Result {
   readonly stepsPerSecond: number;
   readonly cpuMicrosPerStep: number;
+  /** The server's CPU per step meanwhile (undefined without `/proc`). */
+  readonly serverMicrosPerStep: number | undefined;
+  /** docflow: commits per transaction of its group commit. */
+  readonly commitsPerTransaction?: number;
+}
+
+/** Runs `loop` (RUNS runs of 5 steps) and measures it. */
+async function measured(serverPid: number, loop: () => Promise<void>) {
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const server0 = serverCpuMicros(serverPid);
+  await loop();
+  const server1 = serverCpuMicros(serverPid);
+  const cpu = process.cpuUsage(cpu0);
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    stepsPerSecond: (RUNS * 5) / seconds,
+    cpuMicrosPerStep: (cpu.user + cpu.system) / (RUNS * 5),
+    serverMicrosPerStep:
+      server0 === undefined || server1 === undefined ? undefined : (server1 - server0) / (RUNS * 5),
+  };
 }
 
 /** docflow's steps per second on `schema` of `url`. */
-async function docflow(url: string, schema: string, config: DocflowConfig): Promise<Result> {
-  const open = () =>
-    createEngine({
-      storage: postgresStorage(
-        { connectionString: url },
-        {
-          schema,
-          ...(config.maxCommitsPerTransaction === undefined
-            ? {}
-            : { maxCommitsPerTransaction: config.maxCommitsPerTransaction }),
-          ...(config.maxCommitTransactions === undefined
-            ? {}
-            : { maxCommitTransactions: config.maxCommitTransactions }),
-        },
-      ),
-      steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
-      webhooks: { enabled: false },
-      scheduling: { concurrency: config.engineConcurrency },
-    });
-  const engine = open();
+async function docflow(
+  url: string,
+  schema: string,
+  config: DocflowConfig,
+  serverPid: number,
+): Promise<Result> {
+  const storage = postgresStorage(
+    { connectionString: url },
+    {
+      schema,
+      ...(config.maxCommitsPerTransaction === undefined
+        ? {}
+        : { maxCommitsPerTransaction: config.maxCommitsPerTransaction }),
+      ...(config.maxCommitTransactions === undefined
+        ? {}
+        : { maxCommitTransactions: config.maxCommitTransactions }),
+    },
+  );
+  const engine = createEngine({
+    storage,
+    steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
+    webhooks: { enabled: false },
+    scheduling: { concurrency: config.engineConcurrency },
+  });
   await engine.start();
   const wf = await engine.workflows.create({ name: 'linear', steps });
   await engine.workflows.deploy(wf.id);
   const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
   await runClients(engine, wf.id, file.id, WARMUP);
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  await runClients(engine, wf.id, file.id, RUNS);
-  const cpu = process.cpuUsage(cpu0);
-  const seconds = (performance.now() - t0) / 1000;
+  const before = (await storage.info()).commits;
+  const result = await measured(serverPid, () => runClients(engine, wf.id, file.id, RUNS));
+  const after = (await storage.info()).commits;
   await engine.stop();
   return {
-    stepsPerSecond: (RUNS * 5) / seconds,
-    cpuMicrosPerStep: (cpu.user + cpu.system) / (RUNS * 5),
+    ...result,
+    commitsPerTransaction:
+      (after.commits - before.commits) / (after.transactions - before.transactions),
   };
 }
 
 /** DBOS Transact's steps per second, its system database `database` on the server of `url`. */
-async function dbos(url: string, database: string): Promise<Result> {
+async function dbos(url: string, database: string, serverPid: number): Promise<Result> {
   const noStep = async () => null;
   const fiveSteps = DBOS.registerWorkflow(
     async () => {
@@ -123,16 +151,9 @@ async function dbos(url: string, database: string): Promise<Result> {
     await Promise.all(Array.from({ length: CONCURRENCY }, client));
   };
   await loop(WARMUP);
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  await loop(RUNS);
-  const cpu = process.cpuUsage(cpu0);
-  const seconds = (performance.now() - t0) / 1000;
+  const result = await measured(serverPid, () => loop(RUNS));
   await DBOS.shutdown();
-  return {
-    stepsPerSecond: (RUNS * 5) / seconds,
-    cpuMicrosPerStep: (cpu.user + cpu.system) / (RUNS * 5),
-  };
+  return result;
 }
 
 /** Single-row INSERT commits per second from CONCURRENCY connections, each its own transaction. */
@@ -205,11 +226,14 @@ function pgbenchFloor(url: string, port: number): number | undefined {
   return Number(match[1]);
 }
 
-const [subject, url, target] = process.argv.slice(2);
+const [subject, url, target, pid] = process.argv.slice(2);
 if (subject !== undefined && url !== undefined && target !== undefined) {
   // A child: one measurement, printed as JSON.
   const config = CONFIGS.find((c) => c.name === subject);
-  const result = config ? await docflow(url, target, config) : await dbos(url, target);
+  const serverPid = Number(pid);
+  const result = config
+    ? await docflow(url, target, config, serverPid)
+    : await dbos(url, target, serverPid);
   process.stdout.write(JSON.stringify(result));
   process.exit(0);
 } else {
@@ -231,6 +255,7 @@ if (subject !== undefined && url !== undefined && target !== undefined) {
             name,
             server.url,
             `bench_${n++}`,
+            String(server.pid),
           ],
           { encoding: 'utf8', env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
         ),
@@ -260,19 +285,36 @@ if (subject !== undefined && url !== undefined && target !== undefined) {
     console.log(
       `${machineLine()}; PostgreSQL ${(await serverVersion(server.url)) ?? '?'} on loopback, installed defaults (synchronous_commit on)\n`,
     );
+    // CPU per step, medians: its process's, the server's, and DBOS's sum over docflow's.
+    const cpu = (results: readonly Result[]) => {
+      const client = median(results.map((x) => x.cpuMicrosPerStep));
+      const server = results.every((x) => x.serverMicrosPerStep !== undefined)
+        ? median(results.map((x) => x.serverMicrosPerStep as number))
+        : undefined;
+      return { client, server, both: server === undefined ? undefined : client + server };
+    };
+    const dbosCpu = cpu(peers);
+    const cells = (c: ReturnType<typeof cpu>) =>
+      `${c.client.toFixed(0)} / ${c.server?.toFixed(0) ?? '?'}`;
     console.log(
-      '| subject | steps/s, each round | CPU µs per step in its process, median | vs DBOS, each round | median |',
+      '| subject | steps/s, each round | CPU µs per step, process / server (medians) | commits per transaction | vs DBOS, each round | median | vs DBOS, CPU per step (both) |',
     );
-    console.log('|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|');
     CONFIGS.forEach((c, i) => {
       const results = rounds.map((round) => round[i] as Result);
       const ratios = results.map((x, r) => x.stepsPerSecond / peerAt(r));
+      const own = cpu(results);
+      const cpuRatio =
+        own.both === undefined || dbosCpu.both === undefined
+          ? '?'
+          : `${(dbosCpu.both / own.both).toFixed(1)}×`;
+      const perTransaction = median(results.map((x) => x.commitsPerTransaction ?? 1));
       console.log(
-        `| docflow, ${c.name} | ${list(results.map((x) => x.stepsPerSecond))} | ${median(results.map((x) => x.cpuMicrosPerStep)).toFixed(0)} | ${list(ratios, 1, '×')} | **${median(ratios).toFixed(1)}×** |`,
+        `| docflow, ${c.name} | ${list(results.map((x) => x.stepsPerSecond))} | ${cells(own)} | ${perTransaction.toFixed(1)} | ${list(ratios, 1, '×')} | **${median(ratios).toFixed(1)}×** | ${cpuRatio} |`,
       );
     });
     console.log(
-      `| DBOS Transact 5.3 (before, between and after the rounds) | ${list(peers.map((p) => p.stepsPerSecond))} | ${median(peers.map((p) => p.cpuMicrosPerStep)).toFixed(0)} | 1× | 1× |`,
+      `| DBOS Transact 5.3 (before, between and after the rounds) | ${list(peers.map((p) => p.stepsPerSecond))} | ${cells(dbosCpu)} | – | 1× | 1× | 1× |`,
     );
     console.log(
       `\nRaw floor, single-row INSERT commits/s with ${CONCURRENCY} connections (each its own transaction): Node loop ${floorNode.toFixed(0)}${floorPgbench === undefined ? '' : `, pgbench ${floorPgbench.toFixed(0)}`}.`,

@@ -203,9 +203,12 @@ export function createProgram(context: CliContext, exit: { code: number }): Comm
     .option('--quiet', 'no request logs on stderr')
     .option(
       '--allow-loopback',
-      'let webhooks and EXTERNAL_DATA_VALIDATION reach this machine (a receiver in development)',
+      "let runs' document URLs, webhooks and EXTERNAL_DATA_VALIDATION reach this machine (a file server or receiver in development)",
     )
-    .option('--allow-private', 'let webhooks and EXTERNAL_DATA_VALIDATION reach private networks')
+    .option(
+      '--allow-private',
+      "let runs' document URLs, webhooks and EXTERNAL_DATA_VALIDATION reach private networks",
+    )
     .addHelpText(
       'after',
       '\nThe registry (organizations, workspaces, key hashes) is --db; each workspace has its own database in <db>.workspaces/, or with --postgres a schema of its own (<postgres-schema>_ws_<digest>), which several server processes may share.\nCreate keys with `docflow api-keys create`. Point the service SDK at the printed URL with baseUrl.',

@@ -16,6 +16,7 @@ export function serve(
   cwd: string,
   db: string,
   storage: readonly string[] = [],
+  flags: readonly string[] = [],
 ): Promise<{
   child: ChildProcess;
   origin: string;
@@ -24,7 +25,7 @@ export function serve(
 }> {
   const child = spawn(
     process.execPath,
-    [BIN, '--db', db, ...storage, 'serve', '--port', '0', '--quiet'],
+    [BIN, '--db', db, ...storage, 'serve', '--port', '0', '--quiet', ...flags],
     { cwd, env: { ...process.env, NO_COLOR: '1' } },
   );
   children.add(child);

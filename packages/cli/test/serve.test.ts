@@ -3,6 +3,8 @@
  * keys and a graceful stop on SIGTERM (serve-crash.test.ts kills it mid-request).
  */
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { postgresForTests } from '@docflow/storage/testing';
 import { ExtendClient } from 'extend-ai';
@@ -110,5 +112,42 @@ describe.concurrent('docflow serve', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.stderr()).toContain('stopping');
+  });
+});
+
+describe.concurrent('docflow serve --allow-loopback', () => {
+  it("lets runs' document URLs on this machine in; without it they fail to download", async () => {
+    const files = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('Invoice 7: total 12.00 EUR');
+    });
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/invoice.txt`;
+    try {
+      const cwd = workspace();
+      const { key } = await createKey(cwd, 'serve.db');
+      for (const flags of [['--allow-loopback'], []]) {
+        const server = await serve(cwd, 'serve.db', [], flags);
+        const client = new ExtendClient({ token: key, baseUrl: server.origin, maxRetries: 0 });
+        const wf = await client.workflows.create({ name: 'by url', steps: TWO_STEPS });
+        await client.workflowVersions.create(wf.id, {});
+        const run = await client.workflowRuns.createAndPoll({
+          workflow: { id: wf.id },
+          file: { url },
+        });
+        if (flags.length > 0) {
+          expect(run.status).toBe('PROCESSED');
+          expect(server.stderr()).not.toContain('document URLs and webhooks to this machine');
+        } else {
+          expect(run).toMatchObject({ status: 'FAILED' });
+          expect(JSON.stringify(run)).toContain('UNABLE_TO_DOWNLOAD_FILE');
+          expect(server.stderr()).toContain('--allow-loopback lets a local server in');
+        }
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      }
+    } finally {
+      files.close();
+    }
   });
 });

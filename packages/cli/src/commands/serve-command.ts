@@ -13,7 +13,10 @@ export interface ServeOptions extends ServerStorageOptions {
   readonly maxUploadMb?: number;
   readonly rateLimit?: number;
   readonly quiet?: boolean;
-  /** Let webhooks and EXTERNAL_DATA_VALIDATION reach this machine (a receiver in development). */
+  /**
+   * Let runs' document URLs, webhooks and EXTERNAL_DATA_VALIDATION reach this machine (a file
+   * server or a receiver in development).
+   */
   readonly allowLoopback?: boolean;
   /** Let them reach private networks (10/8, 172.16/12, 192.168/16, …). */
   readonly allowPrivate?: boolean;
@@ -45,6 +48,8 @@ export async function serveCommand(
     server = await createServer({
       ...storage,
       urlPolicy,
+      // Document URLs come from API clients: only the operator's flags open them up, as above.
+      ...(Object.keys(urlPolicy).length > 0 ? { documentUrlPolicy: urlPolicy } : {}),
       steps: builtinSteps({
         processors: {
           urlPolicy,
@@ -92,7 +97,9 @@ export async function serveCommand(
   context.print(`docflow serving ${origin}`);
   context.warn(`storage: ${description}`);
   if (!options.allowLoopback) {
-    context.warn('webhooks to this machine are refused: --allow-loopback lets a local receiver in');
+    context.warn(
+      'document URLs and webhooks to this machine are refused: --allow-loopback lets a local server in',
+    );
   }
   await stopped;
   context.warn('stopping: finishing requests in flight');

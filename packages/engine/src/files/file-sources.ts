@@ -77,8 +77,10 @@ export async function resolveFileSources(
   sources: readonly RunFileSource[],
   paths: readonly string[],
   download: Download,
+  /** What {@link checkFileIds} returned for `sources`, when the caller looked them up already. */
+  checked?: readonly (FileSummary | undefined)[],
 ): Promise<ResolvedFiles> {
-  const known = await checkFileIds(ctx, sources, paths);
+  const known = checked ?? (await checkFileIds(ctx, sources, paths));
   const summaries: FileSummary[] = [];
   const created: string[] = [];
   // A storage failure halfway keeps none of the files stored before it.

@@ -153,8 +153,11 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     return state;
   };
 
-  const resolveFiles = (sources: readonly RunFileSource[], paths: readonly string[]) =>
-    resolveFileSources(ctx, sources, paths, deps.download);
+  const resolveFiles = (
+    sources: readonly RunFileSource[],
+    paths: readonly string[],
+    checked?: readonly (FileSummary | undefined)[],
+  ) => resolveFileSources(ctx, sources, paths, deps.download, checked);
 
   const newRunState = (
     def: ResolvedDefinition,
@@ -218,13 +221,21 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     async create(input) {
       assertNoIssues(checkCreateRunInput(input), 'workflow run');
       assertNoIssues(checkSecrets(input.secrets, 'secrets'), 'workflow run');
-      const def = await deps.resolve(input.workflow, 'workflow');
       const sources: RunFileSource[] = input.file
         ? [input.file]
         : [...(input.package?.files ?? [])];
       const paths = input.file ? ['file'] : sources.map((_, i) => `package.files[${i}]`);
+      // The workflow and the stored files the run names are read at once (one wait, not two);
+      // their errors come in the order they would one after the other.
+      const [workflow, checked] = await Promise.allSettled([
+        deps.resolve(input.workflow, 'workflow'),
+        checkFileIds(ctx, sources, paths),
+      ]);
+      if (workflow.status === 'rejected') throw workflow.reason;
+      const def = workflow.value;
       assertNoIssues(outputsIssues(def, input.outputs ?? []), 'workflow run');
-      const resolved = await resolveFiles(sources, paths);
+      if (checked.status === 'rejected') throw checked.reason;
+      const resolved = await resolveFiles(sources, paths, checked.value);
       const overrides: Record<string, JsonValue> = {};
       for (const o of input.outputs ?? []) overrides[o.processorId] = o.output;
       const state = newRunState(def, resolved.summaries, {

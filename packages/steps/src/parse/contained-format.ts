@@ -7,6 +7,7 @@ import type { ParseFailureReason } from './parse-output.ts';
 import type { ResolvedParseConfig } from './resolve-parse-config.ts';
 import { runFormat } from './run-format.ts';
 import { askWorker, startWorker, workerEntry } from './worker-entry.ts';
+import { workerFailure } from './worker-failure.ts';
 
 /**
  * Formats read in a worker thread with a bounded heap: those whose parsers build a tree or a
@@ -112,16 +113,7 @@ export function runFormatContained(
       const Rebuilt = reply.name === 'RangeError' ? RangeError : Error;
       return { error: Object.assign(new Rebuilt(reply.message), { name: reply.name }) };
     },
-    failed: (error) =>
-      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new ParseFailure(
-            'FILE_SIZE_TOO_LARGE',
-            `Reading the ${type} file needed more than the ${heapMb} MiB of memory its parser may use (limits.workerHeapMb): the document is too large or expands too far. Split it, or raise the limit.`,
-          )
-        : new ParseFailure(
-            'CORRUPT_FILE',
-            `The ${type} parser stopped on this file (${error.message}). Re-export the document from its source application.`,
-          ),
+    failed: (error) => workerFailure(type, heapMb, error),
     answered: () => release(entry),
   });
 }

@@ -35,6 +35,13 @@ export interface ParseLimits {
   readonly workerHeapMb: number;
 }
 
+/**
+ * Largest image decoded, pixels (100 megapixels: a 300-DPI scan of 0.84 × 1.1 m): an image file
+ * whose header says more is refused before decoding, and a PDF image XObject above it is not
+ * decoded (pdf.js's `maxImageSize`).
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
 /** Default {@link ParseLimits}. */
 export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   maxFileBytes: 100 * 1024 * 1024,

@@ -53,6 +53,27 @@ export interface WorkerExchange<Message, Result> {
 }
 
 /**
+ * The message listener of one exchange (a worker thread's or a child process's): on the final
+ * reply it calls `done` (removing the listeners), tells the exchange it was answered, and settles;
+ * other messages (progress) are the exchange's to handle.
+ */
+export function replyListener<Message, Result>(
+  exchange: WorkerExchange<Message, Result>,
+  done: () => void,
+  resolve: (value: Result) => void,
+  reject: (error: unknown) => void,
+): (message: Message) => void {
+  return (message) => {
+    const outcome = exchange.reply(message);
+    if (outcome === undefined) return;
+    done();
+    exchange.answered();
+    if ('value' in outcome) resolve(outcome.value);
+    else reject(outcome.error);
+  };
+}
+
+/**
  * Posts `request` to `worker` and settles with its reply. An abort terminates the worker and
  * rejects with the signal's reason; an error or an exit terminates it and rejects with what
  * `exchange.failed` makes of it. Every listener is removed once it settles.
@@ -75,14 +96,7 @@ export function askWorker<Message, Result>(
       void worker.terminate();
       reject(signal.reason);
     };
-    const onMessage = (message: Message) => {
-      const outcome = exchange.reply(message);
-      if (outcome === undefined) return;
-      done();
-      exchange.answered();
-      if ('value' in outcome) resolve(outcome.value);
-      else reject(outcome.error);
-    };
+    const onMessage = replyListener(exchange, done, resolve, reject);
     const onError = (error: Error & { code?: string }) => {
       done();
       void worker.terminate();

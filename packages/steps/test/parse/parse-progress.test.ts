@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARSE_LIMITS } from '../../src/parse/format-context.ts';
+import { openPdfSession } from '../../src/parse/formats/pdf/pdf-session.ts';
 import { closePdfWorkers } from '../../src/parse/formats/pdf/pdf-worker-pool.ts';
 import { readPages } from '../../src/parse/formats/pdf/read-pages.ts';
-import { openPdf } from '../../src/parse/formats/pdf/scan-page.ts';
 import { type ParseProgress, pageProgress } from '../../src/parse/page-progress.ts';
 import { parseDocument } from '../../src/parse/parse-document.ts';
 import { type ParseStepProgress, parseStep } from '../../src/parse/parse-step.ts';
@@ -29,23 +29,22 @@ describe('parse progress', { timeout: 60_000 }, () => {
     if (!resolved.ok) throw new Error('config');
     const seen: ParseProgress[] = [];
     const progress = pageProgress((p) => seen.push(p));
-    const task = await openPdf(bytes);
+    progress.start(6);
+    const context = {
+      config: resolved.config,
+      limits: DEFAULT_PARSE_LIMITS,
+      signal: new AbortController().signal,
+      mimeType: 'application/pdf',
+      fileName: 'report.pdf',
+      pdfWorkers: 'auto' as const,
+      progress,
+    };
+    const session = await openPdfSession(bytes, context);
     try {
-      const doc = await task.promise;
-      progress.start(6);
-      const context = {
-        config: resolved.config,
-        limits: DEFAULT_PARSE_LIMITS,
-        signal: new AbortController().signal,
-        mimeType: 'application/pdf',
-        fileName: 'report.pdf',
-        pdfWorkers: 'auto' as const,
-        progress,
-      };
-      const read = await readPages(bytes, doc, [1, 2, 3, 4, 5, 6], context, false, 1);
+      const read = await readPages(bytes, session, [1, 2, 3, 4, 5, 6], context, 1);
       expect(read.threads).toBeGreaterThanOrEqual(1);
     } finally {
-      await task.destroy();
+      await session.close();
     }
     // One report per page, whichever thread read it: the count rises by one each time.
     expect(counts(seen)).toEqual(['0/6', '1/6', '2/6', '3/6', '4/6', '5/6', '6/6']);

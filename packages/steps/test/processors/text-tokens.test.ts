@@ -21,7 +21,7 @@ describe('tokens', () => {
     expect(tokens('Balance brought forward')).toEqual(['opening', 'balance']);
   });
 
-  it("reads an order amount as its total and a party's details as the party", () => {
+  it('reads an order amount as its total and a party’s details as the party', () => {
     expect(tokens('Order Amount')).toEqual(['total']);
     expect(tokens('Supplier Details')).toEqual(['vendor']);
     expect(tokens('Date Raised')).toEqual(['issue', 'date']);

@@ -311,27 +311,30 @@ export class PostgresCommitQueue {
   }
 }
 
-/** A statement sent: which commit (the first of a batch) and which of its queries. */
-interface Sent {
+/** A statement of a transaction: which commit (the first of a batch) and which of its queries. */
+interface Statement {
   readonly commit: number;
   /** For a batch statement, the commits it carries. */
   readonly commits: number;
-  /** The query of the commit, or -1 for a statement carrying a batch of commits' run writes. */
+  /** The query of the commit, or -1 for a statement carrying a batch of commits. */
   readonly query: number;
+  readonly sql: PostgresQuery;
+}
+
+/** A statement sent, with its answer to come. */
+interface Sent extends Statement {
   readonly answer: Promise<PostgresResult>;
 }
 
 /**
- * Sends the statements of `plans` in order. With `statements`, consecutive commits that write
- * runs and queue items only, none the same as another's, share one statement (see
- * `batchQuery`).
+ * The statements of `plans` in order. With `statements`, consecutive commits that write runs and
+ * queue items only, none the same as another's, share one statement (see `batchQuery`).
  */
-function sendStatements(
-  client: PostgresClient,
+function statementsOf(
   plans: readonly PlannedCommit[],
   statements: PostgresStatements | undefined,
-): Sent[] {
-  const sent: Sent[] = [];
+): Statement[] {
+  const list: Statement[] = [];
   for (let c = 0; c < plans.length; ) {
     const plan = plans[c] as PlannedCommit;
     if (statements !== undefined && plan.batchable !== undefined) {
@@ -347,23 +350,30 @@ function sendStatements(
         for (const id of b.workIds) work.add(id);
         parts.push(b);
       }
-      const answer = client.query(batchQuery(parts, statements));
-      sent.push({ commit: c, commits: end - c, query: -1, answer });
+      list.push({ commit: c, commits: end - c, query: -1, sql: batchQuery(parts, statements) });
       c = end;
       continue;
     }
-    plan.queries.forEach((q, query) => {
-      sent.push({ commit: c, commits: 1, query, answer: client.query(q) });
+    plan.queries.forEach((sql, query) => {
+      list.push({ commit: c, commits: 1, query, sql });
     });
     c++;
   }
-  return sent;
+  return list;
 }
+
+const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> =>
+  promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
 
 /**
  * Sends BEGIN, the statements of every plan, COMMIT and the notification without waiting in
  * between (node-postgres pipelines them on a client in pipeline mode, and queues them otherwise),
- * then reads every answer. `statements`: batch run writes with them (see `sendStatements`).
+ * then reads every answer. A group that is one statement (a batch, most often) is sent without
+ * BEGIN and COMMIT: a statement on its own is a transaction. `statements`: batch commits with
+ * them (see `statementsOf`).
  */
 async function transactOn(
   client: PostgresClient,
@@ -371,24 +381,26 @@ async function transactOn(
   notification: PostgresQuery | undefined,
   statements: PostgresStatements | undefined,
 ): Promise<Outcome> {
+  const list = statementsOf(plans, statements);
+  const alone = list.length === 1;
   const { begin, sent, commit, notify } = sendCorked(client, () => ({
-    begin: client.query(queryConfig('BEGIN')),
-    sent: sendStatements(client, plans, statements),
-    commit: client.query(queryConfig('COMMIT')),
+    begin: alone ? undefined : client.query(queryConfig('BEGIN')),
+    sent: list.map((s): Sent => ({ ...s, answer: client.query(s.sql) })),
+    commit: alone ? undefined : client.query(queryConfig('COMMIT')),
     notify: notification === undefined ? undefined : client.query(notification),
   }));
-  const [began, ...answers] = await Promise.allSettled([
-    begin,
-    ...sent.map((s) => s.answer),
-    commit,
-    ...(notify ? [notify] : []),
+  const [began, answers, committed, notified] = await Promise.all([
+    begin && settle(begin),
+    Promise.allSettled(sent.map((s) => s.answer)),
+    commit && settle(commit),
+    notify && settle(notify),
   ]);
-  if (began?.status !== 'fulfilled') {
+  if (began !== undefined && began.status !== 'fulfilled') {
     // Without BEGIN the statements behind it ran one by one: nothing says what was applied.
-    return { kind: 'unknown', error: (began as PromiseRejectedResult).reason };
+    return { kind: 'unknown', error: began.reason };
   }
-  const connectionError = answers.find(
-    (s): s is PromiseRejectedResult => s.status === 'rejected' && !isServerError(s.reason),
+  const connectionError = [...answers, committed, notified].find(
+    (s): s is PromiseRejectedResult => s?.status === 'rejected' && !isServerError(s.reason),
   );
   if (connectionError !== undefined) return { kind: 'unknown', error: connectionError.reason };
   const documentRevisions = plans.map((): Record<string, number> => ({}));
@@ -406,10 +418,12 @@ async function transactOn(
         ?.revision as number;
     }
   }
-  const committed = answers[sent.length];
-  if (committed?.status !== 'fulfilled' || committed.value.command !== 'COMMIT') {
+  if (
+    committed !== undefined &&
+    (committed.status !== 'fulfilled' || committed.value.command !== 'COMMIT')
+  ) {
     const error =
-      committed?.status === 'rejected' ? committed.reason : new Error('COMMIT did not commit');
+      committed.status === 'rejected' ? committed.reason : new Error('COMMIT did not commit');
     if (isServerError(error)) {
       return { kind: 'failed', commit: -1, query: -1, batched: false, error };
     }

@@ -2,7 +2,7 @@ import { isStorageError, type RunWrite, snapshotPatch } from '@docflow/storage';
 import { POSTGRES_MIGRATIONS, postgresStorage } from '@docflow/storage/postgres';
 import { postgresForTests } from '@docflow/storage/testing';
 import pg from 'pg';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { migratePostgres } from '../../src/postgres/postgres-migrations.ts';
 
 const pgTest = postgresForTests();
@@ -337,8 +337,9 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       dequeue: ['w1'],
     });
     expect(await s.getRun('r1')).toMatchObject({ revision: 2, status: 'PROCESSED' });
+    // A notification arrives on the listening connection when it arrives (a loaded machine).
+    await vi.waitFor(() => expect(heard).toContain('work'), { timeout: 10_000 });
     await unsubscribe();
-    expect(heard).toContain('work');
     await s.close();
     expect((await pool.query(`SELECT count(*)::int AS n FROM "${schema}".runs`)).rows).toEqual([
       { n: 1 },

@@ -1,6 +1,6 @@
 import { loadSharp } from '../../optional/optional-package.ts';
 import type { DraftDocument } from '../draft-document.ts';
-import type { FormatContext } from '../format-context.ts';
+import { type FormatContext, MAX_IMAGE_PIXELS } from '../format-context.ts';
 import { mapLimit } from '../map-limit.ts';
 import { decodeGray, type GrayImage } from '../ocr/gray-image.ts';
 import { checkOcrPackages } from '../ocr/ocr-packages.ts';
@@ -9,10 +9,20 @@ import { ocrPoolSize } from '../ocr/ocr-pool.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
 
-/** Images larger than this many pixels are refused (a decompression bomb in a PNG header). */
-const MAX_PIXELS = 100_000_000;
+/**
+ * The pixels a BMP's header declares (width × height; a top-down image gives a negative height),
+ * or 0 when the header is too short to say: read before @napi-rs/canvas decodes it, which takes
+ * no pixel limit.
+ */
+export function bmpPixels(bytes: Uint8Array): number {
+  if (bytes.length < 26 || bytes[0] !== 0x42 || bytes[1] !== 0x4d) return 0;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // BITMAPCOREHEADER (12 bytes) has 16-bit sizes; every later header 32-bit signed ones.
+  if (view.getUint32(14, true) === 12) return view.getUint16(18, true) * view.getUint16(20, true);
+  return Math.abs(view.getInt32(18, true)) * Math.abs(view.getInt32(22, true));
+}
 
-/** BMP is not read by libvips; @napi-rs/canvas decodes it. */
+/** BMP is not read by libvips; @napi-rs/canvas decodes it (after {@link bmpPixels} is checked). */
 async function decodeWithCanvas(bytes: Uint8Array): Promise<Buffer> {
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const image = await loadImage(Buffer.from(bytes));
@@ -36,9 +46,9 @@ export async function parseImage(
   checkOcrPackages(context, 'image');
   const sharp = await loadSharp('Parsing images');
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     // The header states the size: refuse a pixel bomb before decoding anything.
-    if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_PIXELS) {
+    if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_IMAGE_PIXELS) {
       throw new Error('pixel limit exceeded');
     }
     pages = context.mimeType === 'image/tiff' ? (meta.pages ?? 1) : 1;
@@ -48,10 +58,13 @@ export async function parseImage(
     density = meta.density && meta.density > 0 ? meta.density : longest >= 2000 ? 300 : 72;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) {
+    const tooLarge =
+      /pixel limit/i.test(message) ||
+      (context.mimeType === 'image/bmp' && bmpPixels(bytes) > MAX_IMAGE_PIXELS);
+    if (tooLarge) {
       throw new ParseFailure(
         'FILE_SIZE_TOO_LARGE',
-        `The image has more than ${MAX_PIXELS} pixels; downscale it to 300 DPI.`,
+        `The image has more than ${MAX_IMAGE_PIXELS} pixels; downscale it to 300 DPI.`,
       );
     }
     if (context.mimeType === 'image/bmp')
@@ -84,7 +97,7 @@ export async function parseImage(
   const results = await mapLimit(selected, ocrPoolSize(), async (number) => {
     let image: GrayImage;
     try {
-      image = await decodeGray(bmp ?? bytes, bmp ? 0 : number - 1, MAX_PIXELS);
+      image = await decodeGray(bmp ?? bytes, bmp ? 0 : number - 1, MAX_IMAGE_PIXELS);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new ParseFailure(

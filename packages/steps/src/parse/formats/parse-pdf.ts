@@ -7,9 +7,9 @@ import { ParseFailure } from '../parse-failure.ts';
 import type { BoundingBox, OutputPageMetadata } from '../parse-output.ts';
 import { inPageRanges } from '../resolve-parse-config.ts';
 import { bodySize, headingSizesOf, withHeadings } from './pdf/headings.ts';
+import { openPdfSession } from './pdf/pdf-session.ts';
 import { spareCore } from './pdf/pdf-worker-pool.ts';
 import { PDF_WORKER_THRESHOLD, readPages } from './pdf/read-pages.ts';
-import { hasFormFields, openPdf, pdfError } from './pdf/scan-page.ts';
 
 function selectPages(count: number, context: FormatContext): number[] {
   const pages: number[] = [];
@@ -23,32 +23,24 @@ function selectPages(count: number, context: FormatContext): number[] {
  * Born-digital and scanned PDF through pdf.js: text runs placed in the upright frame (`/Rotate`
  * and turned text), ruled tables from the page content stream (pdf.js's operator list where
  * that reader steps aside), reading order by XY-cut, headings by font size, AcroForm fields as
- * key_value blocks; pages without a text layer are rendered and OCRed. Large documents are read
- * by pooled worker threads.
+ * key_value blocks; pages without a text layer are rendered and OCRed. pdf.js runs on a pooled
+ * worker thread with a heap bounded by the document's size (pdf-session.ts); large documents are
+ * read by further pooled worker threads too.
  */
 export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promise<DraftDocument> {
-  const task = await openPdf(bytes);
-  const onAbort = () => void task.destroy();
-  context.signal.addEventListener('abort', onAbort, { once: true });
+  const session = await openPdfSession(bytes, context);
   try {
-    let doc: Awaited<typeof task.promise>;
-    try {
-      doc = await task.promise;
-    } catch (error) {
-      context.signal.throwIfAborted();
-      throw pdfError(error);
-    }
-    if (doc.numPages === 0) {
+    if (session.numPages === 0) {
       throw new ParseFailure(
         'CORRUPT_FILE',
         'The PDF has no pages. Re-export it from the source application.',
       );
     }
-    const selected = selectPages(doc.numPages, context);
+    const selected = selectPages(session.numPages, context);
     if (selected.length === 0) {
       throw new ParseFailure(
         'INVALID_CONFIG_OPTIONS',
-        `advancedOptions.pageRanges selects no page of this ${doc.numPages}-page PDF.`,
+        `advancedOptions.pageRanges selects no page of this ${session.numPages}-page PDF.`,
       );
     }
     if (selected.length > context.limits.maxPages) {
@@ -58,12 +50,12 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
       );
     }
     context.progress?.start(selected.length);
-    const hasForm = context.config.keyValue && (await hasFormFields(doc));
-    // Worker threads where a core is idle to run them, unless the caller decided (decision 0012).
+    // Further worker threads where a core is idle to run them, unless the caller decided
+    // (decision 0012).
     const workers =
       context.pdfWorkers === 'always' || (context.pdfWorkers === 'auto' && spareCore());
     const threshold = workers ? PDF_WORKER_THRESHOLD : Number.POSITIVE_INFINITY;
-    const { pages: laidPages } = await readPages(bytes, doc, selected, context, hasForm, threshold);
+    const { pages: laidPages } = await readPages(bytes, session, selected, context, threshold);
 
     const sizes = new Map<number, number>();
     for (const page of laidPages) {
@@ -86,7 +78,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
         import('../ocr/ocr-pool.ts'),
       ]);
       await mapLimit(scanned, ocrPoolSize(), async (page) => {
-        const result = await ocrPdfPage(doc, page.number, context, {
+        const result = await ocrPdfPage(session, page.number, context, {
           width: page.originalWidth,
           height: page.originalHeight,
         });
@@ -133,8 +125,7 @@ export async function parsePdf(bytes: Uint8Array, context: FormatContext): Promi
     const simplePageCount = laidPages.filter((page) => !page.complex && !page.scanned).length;
     return { units, pages, pageCount: laidPages.length, ocrPageCount, simplePageCount };
   } finally {
-    context.signal.removeEventListener('abort', onAbort);
-    await task.destroy().catch(() => undefined);
+    await session.close();
   }
 }
 

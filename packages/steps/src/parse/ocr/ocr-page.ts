@@ -16,6 +16,24 @@ import { detectOrientation, type OcrPagePx, recognize } from './ocr-pool.ts';
  */
 const OCR_MAX_DPI = 200;
 
+/**
+ * Most pixels recognition reads from one page: tesseract's memory (WebAssembly, outside any V8
+ * heap limit) grows with the page, a few times its pixel count. 36 megapixels is a page of 76 ×
+ * 76 cm at 200 DPI, or what a PDF page renders to at most (render-page.ts); a larger image is
+ * downscaled to it before recognition.
+ */
+export const OCR_MAX_PIXELS = 36_000_000;
+
+/**
+ * The resolution a page of `width` × `height` pixels at `dpi` is recognised at: at most
+ * {@link OCR_MAX_DPI}, and lower where that would still be more than {@link OCR_MAX_PIXELS}.
+ */
+export function ocrDpi(width: number, height: number, dpi: number): number {
+  const capped = Math.min(dpi, OCR_MAX_DPI);
+  const pixels = width * height * (capped / dpi) ** 2;
+  return pixels > OCR_MAX_PIXELS ? capped * Math.sqrt(OCR_MAX_PIXELS / pixels) : capped;
+}
+
 /** Resolution given to orientation detection: it needs fewer pixels than recognition. */
 const OSD_DPI = 150;
 
@@ -46,9 +64,10 @@ export async function ocrPage(
   let dpi = input.dpi;
   let rotation: number | null = null;
   try {
-    if (dpi > OCR_MAX_DPI) {
-      image = await scaleGray(image, OCR_MAX_DPI / dpi);
-      dpi = OCR_MAX_DPI;
+    const target = ocrDpi(image.width, image.height, dpi);
+    if (target < dpi) {
+      image = await scaleGray(image, target / dpi);
+      dpi = target;
     }
     let read: OcrPagePx | undefined;
     if (context.config.pageRotationEnabled) {

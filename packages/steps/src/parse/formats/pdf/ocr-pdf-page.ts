@@ -2,8 +2,7 @@ import type { DraftBlock } from '../../draft-document.ts';
 import type { FormatContext } from '../../format-context.ts';
 import { ocrPage } from '../../ocr/ocr-page.ts';
 import type { OutputPageMetadata } from '../../parse-output.ts';
-import type { PdfDocument } from './pdfjs.ts';
-import { renderPdfPage } from './render-page.ts';
+import type { PdfSession } from './pdf-session.ts';
 
 /**
  * OCR resolution for scanned PDF pages: as accurate as 300 DPI on text of 8 pt and up, a third
@@ -13,7 +12,7 @@ const OCR_DPI = 200;
 
 /** OCR of a PDF page without a text layer: rendered to gray at 200 DPI, then recognised. */
 export async function ocrPdfPage(
-  doc: PdfDocument,
+  session: PdfSession,
   number: number,
   context: FormatContext,
   original: { width: number; height: number },
@@ -24,7 +23,8 @@ export async function ocrPdfPage(
   height: number;
   page: OutputPageMetadata;
 }> {
-  const rendered = await renderPdfPage(doc, number, OCR_DPI);
+  // Rendered where the document is open (a contained worker); only the gray pixels come back.
+  const rendered = await session.render(number, OCR_DPI);
   context.signal.throwIfAborted();
   const { unit, page } = await ocrPage(rendered, number, context, original);
   return {

@@ -1,53 +1,113 @@
 import { availableParallelism, loadavg } from 'node:os';
-import type { Worker } from 'node:worker_threads';
+import { askChild, type Child, childEntry, refChild, startChild } from '../../contained-process.ts';
+import type { GrayImage } from '../../ocr/gray-image.ts';
+import { ParseFailure } from '../../parse-failure.ts';
+import type { ParseFailureReason } from '../../parse-output.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
-import { askWorker, startWorker, workerEntry } from '../../worker-entry.ts';
-import type { LaidPage } from './laid-page.ts';
+import { workerFailure } from '../../worker-failure.ts';
+import { pdfJsPreload, workerHalfFile } from './pdfjs.ts';
 import type { PageReadPath } from './read-page.ts';
+import type { ReadShare } from './read-share.ts';
 
-/** What a PDF worker is asked: its share of one document's pages, to read and lay out. */
-export interface ReadRequest {
+/** A document as a PDF worker receives it. */
+export interface PdfDocumentRequest {
   readonly bytes: Uint8Array;
-  readonly pages: readonly number[];
   readonly config: ResolvedParseConfig;
-  readonly hasForm: boolean;
-  /** Send a {@link PageRead} message as each page is laid out. */
+  /** The most one decoded stream may hold, bytes (stream-limit.ts). */
+  readonly streamLimit: number;
+}
+
+/** Open a document and keep it open for the requests that follow (a session). */
+export interface OpenRequest extends PdfDocumentRequest {
+  readonly kind: 'open';
+}
+
+/** Read and lay out pages of the open document; `progress`: a {@link PageRead} per page. */
+export interface ReadRequest {
+  readonly kind: 'read';
+  readonly pages: readonly number[];
   readonly progress?: boolean;
 }
+
+/** Render a page of the open document to gray pixels, for OCR. */
+export interface RenderRequest {
+  readonly kind: 'render';
+  readonly page: number;
+  readonly dpi: number;
+}
+
+/** Close the open document. */
+export interface CloseRequest {
+  readonly kind: 'close';
+}
+
+/** Open a copy of a document, read a share of its pages, close it: one request, no session. */
+export interface ShareRequest extends PdfDocumentRequest {
+  readonly kind: 'share';
+  readonly pages: readonly number[];
+  readonly hasForm: boolean;
+  readonly progress?: boolean;
+}
+
+/** What a PDF worker is asked. */
+export type PdfWorkerRequest =
+  | OpenRequest
+  | ReadRequest
+  | RenderRequest
+  | CloseRequest
+  | ShareRequest;
 
 /** What a PDF worker sends after each page when asked for progress, before its reply. */
 export interface PageRead {
   readonly pageRead: { readonly scanned: boolean };
 }
 
-/** What a PDF worker answers. */
-export type ReadReply =
-  | {
-      readonly ok: true;
-      readonly pages: LaidPage[];
-      readonly paths: Record<PageReadPath, number>;
-    }
+/** What a PDF worker answers an open request. */
+export interface Opened {
+  readonly numPages: number;
+  readonly hasForm: boolean;
+}
+
+/** What a PDF worker answers a render request. */
+export interface Rendered {
+  readonly image: GrayImage;
+  readonly dpi: number;
+}
+
+/** A PDF worker's reply: the value asked for, or the error reading failed with. */
+export type PdfWorkerReply<T> =
+  | { readonly ok: true; readonly value: T }
   | {
       readonly ok: false;
-      readonly reason?: string;
+      readonly reason?: ParseFailureReason;
       readonly name: string;
       readonly message: string;
     };
 
-/** Idle workers close after this long, so that an idle process holds no threads. */
-const IDLE_MS = 5000;
+/** Idle readers close after this long, so that an idle process holds no children for long. */
+const IDLE_MS = 30_000;
 
 /** Workers at most: one per core, up to 4. */
 export const PDF_WORKERS = Math.min(4, availableParallelism());
 
-const idle: Worker[] = [];
+/** Idle workers kept at most (those of other heap sizes are closed first). */
+const IDLE_KEPT = PDF_WORKERS + 1;
+
+/** A pooled reader process and the heap it was started with. */
+interface Lease {
+  readonly child: Child;
+  readonly heapMb: number;
+  dead: boolean;
+}
+
+const idle: Lease[] = [];
 let timer: NodeJS.Timeout | undefined;
 
-const start = workerEntry(import.meta.url, 'read-worker');
+const start = childEntry(import.meta.url, 'read-worker');
 
-/** True when pages can be read by worker threads here. */
+/** True when PDFs can be read by reader processes here. */
 export function pdfWorkersAvailable(): boolean {
-  return start !== undefined && PDF_WORKERS >= 2;
+  return start !== undefined;
 }
 
 /**
@@ -61,58 +121,173 @@ export function spareCore(): boolean {
   return (loadavg()[0] ?? 0) <= availableParallelism() - 1;
 }
 
-function spawn(): Worker {
-  if (!start) throw new Error('PDF workers are not available in this runtime');
-  return startWorker(start);
+async function spawn(heapMb: number): Promise<Lease> {
+  if (!start) throw new Error('PDF reader processes are not available in this runtime');
+  // pdf.js is loaded first, before any loader the reader runs under (pdfjs.ts).
+  const preload = `data:text/javascript,${encodeURIComponent(pdfJsPreload(await workerHalfFile()))}`;
+  const child = startChild(start, heapMb, [preload]);
+  const lease: Lease = { child, heapMb, dead: false };
+  child.process.once('exit', () => {
+    lease.dead = true;
+  });
+  return lease;
 }
 
-/**
- * Reads pages on a pooled worker. Rejects with the worker's error when it could not start or
- * crashed (the caller may read the pages itself), with a rebuilt error when reading failed.
- */
-export function readOnWorker(
-  request: ReadRequest,
-  signal: AbortSignal,
-  onPage?: (page: PageRead['pageRead']) => void,
-): Promise<Extract<ReadReply, { ok: true }>> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+async function acquire(heapMb: number): Promise<Lease> {
   if (timer) {
     clearTimeout(timer);
     timer = undefined;
   }
-  const worker = idle.pop() ?? spawn();
-  // A working thread keeps the process alive; an idle one must not.
-  worker.ref();
-  type Answer = Extract<ReadReply, { ok: true }>;
-  return askWorker<ReadReply | PageRead, Answer>(
-    worker,
-    onPage ? { ...request, progress: true } : request,
-    signal,
-    {
-      reply: (reply) => {
-        if ('pageRead' in reply) {
-          onPage?.(reply.pageRead);
-          return undefined;
-        }
-        if (reply.ok) return { value: reply };
-        return {
-          error: Object.assign(new Error(reply.message), {
-            name: reply.name,
-            reason: reply.reason,
-          }),
-        };
-      },
-      failed: (error) => error,
-      answered: () => release(worker),
-    },
-  );
+  const i = idle.findIndex((lease) => lease.heapMb === heapMb && !lease.dead);
+  const lease = i === -1 ? await spawn(heapMb) : (idle.splice(i, 1)[0] as Lease);
+  // A working reader keeps this process alive; an idle one must not.
+  refChild(lease.child, true);
+  return lease;
 }
 
-function release(worker: Worker): void {
-  worker.unref();
-  idle.push(worker);
+function release(lease: Lease): void {
+  if (lease.dead) return;
+  refChild(lease.child, false);
+  idle.push(lease);
+  // Past the count kept, the oldest idle reader goes (most likely one of another heap size).
+  while (idle.length > IDLE_KEPT) idle.shift()?.child.process.kill();
   timer ??= setTimeout(() => void closePdfWorkers(), IDLE_MS);
   timer.unref();
+}
+
+function rebuilt(reply: Extract<PdfWorkerReply<unknown>, { ok: false }>): Error {
+  if (reply.reason) return new ParseFailure(reply.reason, reply.message);
+  return Object.assign(new Error(reply.message), { name: reply.name });
+}
+
+/**
+ * Asks a leased worker one thing. Rejects with the error reading failed with (a
+ * {@link ParseFailure} when the worker named a reason), with FILE_SIZE_TOO_LARGE or CORRUPT_FILE
+ * when the worker died (out of its heap, or otherwise), with the signal's reason on an abort (the
+ * worker is terminated then).
+ */
+function ask<T>(
+  lease: Lease,
+  request: PdfWorkerRequest,
+  signal: AbortSignal,
+  onPage?: (page: PageRead['pageRead']) => void,
+): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  if (lease.dead) {
+    return Promise.reject(new ParseFailure('CORRUPT_FILE', 'The PDF reader thread has stopped.'));
+  }
+  return askChild<PdfWorkerReply<T> | PageRead, T>(lease.child, request, signal, {
+    reply: (reply) => {
+      if ('pageRead' in reply) {
+        onPage?.(reply.pageRead);
+        return undefined;
+      }
+      return reply.ok ? { value: reply.value } : { error: rebuilt(reply) };
+    },
+    failed: (error) => {
+      lease.dead = true;
+      return workerFailure('PDF', lease.heapMb, error);
+    },
+    answered: () => undefined,
+  });
+}
+
+/**
+ * Reads a share of a document's pages on a pooled worker that opens its own copy, and returns
+ * the worker to the pool. Rejects as {@link ask} does.
+ */
+export async function readOnWorker(
+  request: Omit<ShareRequest, 'kind' | 'progress'>,
+  heapMb: number,
+  signal: AbortSignal,
+  onPage?: (page: PageRead['pageRead']) => void,
+): Promise<ReadShare> {
+  signal.throwIfAborted();
+  const lease = await acquire(heapMb);
+  const share: ShareRequest = { kind: 'share', ...request, ...(onPage ? { progress: true } : {}) };
+  const value = await ask<ReadShare>(lease, share, signal, onPage);
+  release(lease);
+  return value;
+}
+
+/** A document open on a pooled worker thread, until {@link WorkerSession.close}. */
+export interface WorkerSession extends Opened {
+  read(
+    pages: readonly number[],
+    signal: AbortSignal,
+    onPage?: (page: PageRead['pageRead']) => void,
+  ): Promise<ReadShare>;
+  render(page: number, dpi: number, signal: AbortSignal): Promise<Rendered>;
+  /** Closes the document and returns the worker to the pool (or ends it, after a failure). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a document on a pooled worker thread whose heap is `heapMb`: pdf.js and everything it
+ * builds for the document live there, so a document that needs more ends that thread, not the
+ * process. Requests are answered one at a time, in order.
+ */
+export async function openOnWorker(
+  request: Omit<OpenRequest, 'kind'>,
+  heapMb: number,
+  signal: AbortSignal,
+): Promise<WorkerSession> {
+  signal.throwIfAborted();
+  const lease = await acquire(heapMb);
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(
+    message: PdfWorkerRequest,
+    signal: AbortSignal,
+    onPage?: (page: PageRead['pageRead']) => void,
+  ): Promise<T> => {
+    const next = queue.then(() => ask<T>(lease, message, signal, onPage));
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  let opened: Opened;
+  try {
+    opened = await serial<Opened>({ kind: 'open', ...request }, signal);
+  } catch (error) {
+    if (lease.dead) throw error;
+    // A document pdf.js refuses leaves the worker as good as before.
+    release(lease);
+    throw error;
+  }
+  let closed = false;
+  return {
+    ...opened,
+    read: (pages, signal, onPage) =>
+      serial<ReadShare>(
+        { kind: 'read', pages, ...(onPage ? { progress: true } : {}) },
+        signal,
+        onPage,
+      ),
+    render: (page, dpi, signal) => serial<Rendered>({ kind: 'render', page, dpi }, signal),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await queue;
+      if (lease.dead) return;
+      try {
+        await ask(lease, { kind: 'close' }, AbortSignal.timeout(5000));
+        release(lease);
+      } catch {
+        lease.dead = true;
+        lease.child.process.kill('SIGKILL');
+      }
+    },
+  };
+}
+
+/** What a worker's share read adds up to, page paths summed (for {@link ReadShare}). */
+export function sumPaths(
+  shares: readonly { readonly paths: Record<PageReadPath, number> }[],
+): Record<PageReadPath, number> {
+  const paths: Record<PageReadPath, number> = { text: 0, 'content-stream': 0, 'operator-list': 0 };
+  for (const share of shares) {
+    for (const key of Object.keys(paths) as PageReadPath[]) paths[key] += share.paths[key];
+  }
+  return paths;
 }
 
 /** Terminates idle PDF workers (they are started again on demand). */
@@ -121,5 +296,14 @@ export async function closePdfWorkers(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
   }
-  await Promise.all(idle.splice(0).map((worker) => worker.terminate()));
+  await Promise.all(
+    idle.splice(0).map(
+      (lease) =>
+        new Promise<void>((resolve) => {
+          if (lease.dead) return resolve();
+          lease.child.process.once('exit', () => resolve());
+          lease.child.process.kill();
+        }),
+    ),
+  );
 }

@@ -46,6 +46,19 @@ const PATCHES: readonly SourcePatch[] = [
     replace: `        textContent.styles[loadedName] = {
           fontFamily: font.fallbackName, fontName: font.name, bold: font.bold || font.black,`,
   },
+  {
+    // Every decoding filter (Flate, LZW, RunLength, ASCII85, ASCIIHex, predictors) grows its
+    // output through this one method, into typed arrays outside the V8 heap, where a worker's
+    // heap limit does not reach: an LZW stream can expand a few thousand times. The thread's
+    // limit (stream-limit.ts) stops a stream that decodes past it and records that it did.
+    name: "decoded streams stop at the thread's stream limit",
+    find: `  ensureBuffer(requested) {
+    const buffer = this.buffer;
+    if (requested <= buffer.byteLength) {`,
+    replace: `  ensureBuffer(requested) {
+    const buffer = this.buffer; const docflowLimit = globalThis[Symbol.for("docflow.pdfStreamLimit")]; if (docflowLimit && requested > docflowLimit.bytes) { docflowLimit.exceeded = true; throw new Error(\`a stream decodes past \${docflowLimit.bytes} bytes\`); }
+    if (requested <= buffer.byteLength) {`,
+  },
 ];
 
 /** The worker half's source with every {@link PATCHES patch} applied; throws when one does not match once. */

@@ -1,7 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import { InThreadPort } from './in-thread-port.ts';
 import { patchWorkerSource } from './pdfjs-patches.ts';
 
@@ -37,48 +41,94 @@ export function loadPdfJs(): Promise<PdfJsRuntime> {
   return loaded;
 }
 
+/** Where {@link pdfJsPreload} leaves both halves of pdf.js for {@link load} to take. */
+const PRELOADED = Symbol.for('docflow.pdfjs.preloaded');
+
+interface Preloaded {
+  readonly pdfjs: PdfJs;
+  readonly half: WorkerHalf;
+}
+
 async function load(): Promise<PdfJsRuntime> {
-  // The legacy build's core-js polyfills replace builtins for the whole process, among them
-  // Array.prototype.push (1.8× slower) and JSON.stringify (11× slower: a JSON.rawJSON polyfill),
-  // although Node 20's natives serve pdf.js as well. Both halves of pdf.js are loaded up front,
-  // then the natives are put back, so that neither pdf.js nor the host pays for them.
-  const natives = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };
-  // Loading the worker half installs it as `globalThis.pdfjsWorker`; whatever was there is put back.
-  const hook = Object.getOwnPropertyDescriptor(globalThis, 'pdfjsWorker');
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const half = await loadWorkerHalf();
-  if (hook) Object.defineProperty(globalThis, 'pdfjsWorker', hook);
-  else Reflect.deleteProperty(globalThis, 'pdfjsWorker');
-  Array.prototype.push = natives.push;
-  JSON.parse = natives.parse;
-  JSON.stringify = natives.stringify;
+  const slot = globalThis as { [PRELOADED]?: Preloaded };
+  if (!slot[PRELOADED]) {
+    await import(
+      `data:text/javascript,${encodeURIComponent(pdfJsPreload(await workerHalfFile()))}`
+    );
+  }
+  const { pdfjs, half } = slot[PRELOADED] as Preloaded;
   const port = new InThreadPort();
   half.WorkerMessageHandler.initializeFromPort(port);
   // Quiet, as every document is opened (warnings are about the file, and reach no one).
   return { pdfjs, worker: new pdfjs.PDFWorker({ port: port as never, verbosity: 0 }) };
 }
 
+/**
+ * The module that loads both halves of pdf.js (the API from the installed package, the worker
+ * half from `workerFile`, see {@link workerHalfFile}) and leaves them for {@link loadPdfJs}, as
+ * plain JavaScript: a PDF reader process run from the TypeScript sources imports it (`--import`)
+ * before tsx's loader is registered, which would otherwise spend seconds on pdf.js's 3 MB in
+ * every reader.
+ *
+ * The legacy build's core-js polyfills replace builtins for the whole process, among them
+ * Array.prototype.push (1.8× slower) and JSON.stringify (11× slower: a JSON.rawJSON polyfill),
+ * although Node 20's natives serve pdf.js as well. Both halves are loaded up front, then the
+ * natives are put back, so that neither pdf.js nor the host pays for them. Loading the worker
+ * half installs it as `globalThis.pdfjsWorker`; whatever was there is put back.
+ */
+export function pdfJsPreload(workerFile: string): string {
+  const api = pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
+  return `const natives = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };
+const hook = Object.getOwnPropertyDescriptor(globalThis, 'pdfjsWorker');
+const pdfjs = await import(${JSON.stringify(api)});
+const half = await import(${JSON.stringify(pathToFileURL(workerFile).href)});
+if (hook) Object.defineProperty(globalThis, 'pdfjsWorker', hook);
+else delete globalThis.pdfjsWorker;
+Array.prototype.push = natives.push;
+JSON.parse = natives.parse;
+JSON.stringify = natives.stringify;
+globalThis[Symbol.for('docflow.pdfjs.preloaded')] = { pdfjs, half };
+`;
+}
+
 const require = createRequire(import.meta.url);
 const root = dirname(require.resolve('pdfjs-dist/package.json'));
 
+let workerFile: Promise<string> | undefined;
+
 /**
- * pdf.js's worker half with the web `DecompressionStream` hidden from it. Where that global exists
- * (Node 18 on), pdf.js inflates every FlateDecode stream through it: on Node a promise chain per
- * chunk over zlib on the thread pool, for a page's small streams about a fifth of the page read
- * slower than pdf.js's own synchronous inflate, to which it falls back when the constructor
- * throws. The module is evaluated from its own source with one declaration in front, on its first
- * line (line numbers stay), that shadows the global in the module's scope only: the embedding
- * application's global stays as it is. It throws a string, which costs no stack trace. Stack
- * traces name the installed file (`sourceURL`), not the data URL. docflow's fixes to pdf.js's text
- * decoding are applied to the same source ({@link patchWorkerSource}).
+ * pdf.js's worker half as docflow runs it, written once to a file in the temporary directory
+ * (named by a hash of its content, so that another pdf.js or patch gets another file): with the
+ * web `DecompressionStream` hidden from it. Where that global exists (Node 18 on), pdf.js
+ * inflates every FlateDecode stream through it: on Node a promise chain per chunk over zlib on
+ * the thread pool, for a page's small streams about a fifth of the page read slower than
+ * pdf.js's own synchronous inflate, to which it falls back when the constructor throws. The
+ * module is evaluated from its own source with one declaration in front, on its first line (line
+ * numbers stay), that shadows the global in the module's scope only: the embedding application's
+ * global stays as it is. It throws a string, which costs no stack trace. Stack traces name the
+ * installed file (`sourceURL`). docflow's fixes to pdf.js's text decoding are applied to the
+ * same source ({@link patchWorkerSource}).
  */
-async function loadWorkerHalf(): Promise<WorkerHalf> {
+export function workerHalfFile(): Promise<string> {
+  workerFile ??= writeWorkerHalf();
+  return workerFile;
+}
+
+async function writeWorkerHalf(): Promise<string> {
   const path = require.resolve(WORKER_MODULE);
   const source = patchWorkerSource(
     (await readFile(path, 'utf8')).replace(/^\/\/# sourceMappingURL=.*$/m, ''),
   );
   const shadowed = `const DecompressionStream = class { constructor() { throw 'inflated synchronously'; } };${source}\n//# sourceURL=${pathToFileURL(path).href}\n`;
-  return import(`data:text/javascript;base64,${Buffer.from(shadowed).toString('base64')}`);
+  const hash = createHash('sha256').update(shadowed).digest('hex').slice(0, 16);
+  const file = join(tmpdir(), `docflow-pdf.worker-${hash}.mjs`);
+  if (!existsSync(file)) {
+    // Written aside and renamed: a process reading it never sees half a file.
+    const aside = `${file}.${process.pid}.${threadId}`;
+    await writeFile(aside, shadowed);
+    await rename(aside, file);
+  }
+  return file;
 }
 
 /** Local asset folders of pdf.js (trailing slash required by pdf.js). */

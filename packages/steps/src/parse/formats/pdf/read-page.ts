@@ -6,9 +6,12 @@ import { findRuledTables } from './ruled-tables.ts';
 import {
   looksScanned,
   type PageScan,
+  type PageText,
   type PdfDocument,
+  type PdfPage,
   placePage,
   readPageText,
+  scanOpenPage,
   scanPage,
 } from './scan-page.ts';
 
@@ -39,63 +42,59 @@ export async function readPage(
   config: ResolvedParseConfig,
   hasForm: boolean,
 ): Promise<PageScan> {
-  if (hasForm) return viaOperatorList(sources, number, config, hasForm);
-  // Decided with the page open, taken once it is closed again.
-  return (
-    (await readFast(sources, number, config)) ?? viaOperatorList(sources, number, config, hasForm)
-  );
-}
-
-/** The page without the operator list, or `undefined` when it needs it. */
-async function readFast(
-  sources: PageSources,
-  number: number,
-  config: ResolvedParseConfig,
-): Promise<PageScan | undefined> {
+  if (hasForm) {
+    sources.paths['operator-list']++;
+    return scanPage(sources.doc, number, config, hasForm);
+  }
   const page = await sources.doc.getPage(number);
   try {
     const text = await readPageText(page, config);
-    const { complex, scarce, withGraphics } = text;
-    const { runs, frame, upright, geometry } = placePage(page, text, config);
-    const sink = graphicsSink(upright);
-    if (withGraphics) {
-      const pageContent = (await sources.content())?.page(page.ref);
-      if (!pageContent) return undefined;
-      try {
-        readContentGraphics(pageContent.content, pageContent.resources, sink);
-      } catch (error) {
-        if (error instanceof UnsupportedContent) return undefined;
-        throw error;
-      }
-      // Every engine reads the graphics of a page with little text (readPageText).
-      if (scarce && looksScanned(runs, sink.graphics.images, frame)) return undefined;
-      sources.paths['content-stream']++;
-    } else {
-      sources.paths.text++;
-    }
-    const { segments, images } = sink.graphics;
-    return {
-      number,
-      ...geometry,
-      runs,
-      tables: config.tables ? findRuledTables(segments) : [],
-      images,
-      fields: [],
-      // A scan would have taken the operator list above.
-      scanned: false,
-      complex,
-    };
+    const fast = await readFast(sources, page, text, number, config);
+    if (fast) return fast;
+    // The text already read serves the operator list's reading too.
+    sources.paths['operator-list']++;
+    return await scanOpenPage(page, text, number, config, hasForm);
   } finally {
     page.cleanup();
   }
 }
 
-function viaOperatorList(
+/** The page without the operator list, or `undefined` when it needs it. */
+async function readFast(
   sources: PageSources,
+  page: PdfPage,
+  text: PageText,
   number: number,
   config: ResolvedParseConfig,
-  hasForm: boolean,
-): Promise<PageScan> {
-  sources.paths['operator-list']++;
-  return scanPage(sources.doc, number, config, hasForm);
+): Promise<PageScan | undefined> {
+  const { complex, scarce, withGraphics } = text;
+  const { runs, frame, upright, geometry } = placePage(page, text, config);
+  const sink = graphicsSink(upright);
+  if (withGraphics) {
+    const pageContent = (await sources.content())?.page(page.ref);
+    if (!pageContent) return undefined;
+    try {
+      readContentGraphics(pageContent.content, pageContent.resources, sink);
+    } catch (error) {
+      if (error instanceof UnsupportedContent) return undefined;
+      throw error;
+    }
+    // Every engine reads the graphics of a page with little text (readPageText).
+    if (scarce && looksScanned(runs, sink.graphics.images, frame)) return undefined;
+    sources.paths['content-stream']++;
+  } else {
+    sources.paths.text++;
+  }
+  const { segments, images } = sink.graphics;
+  return {
+    number,
+    ...geometry,
+    runs,
+    tables: config.tables ? findRuledTables(segments) : [],
+    images,
+    fields: [],
+    // A scan would have taken the operator list above.
+    scanned: false,
+    complex,
+  };
 }

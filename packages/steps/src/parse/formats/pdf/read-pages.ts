@@ -1,22 +1,22 @@
 import type { FormatContext } from '../../format-context.ts';
 import { ParseFailure } from '../../parse-failure.ts';
 import type { LaidPage } from './laid-page.ts';
-import { PDF_WORKERS, pdfWorkersAvailable, readOnWorker } from './pdf-worker-pool.ts';
+import type { PdfSession } from './pdf-session.ts';
+import { PDF_WORKERS, readOnWorker, sumPaths } from './pdf-worker-pool.ts';
 import type { PageReadPath } from './read-page.ts';
-import { readShare } from './read-share.ts';
-import { type PdfDocument, pdfError } from './scan-page.ts';
+import { pdfError } from './scan-page.ts';
 
-/** From this many pages on, pages are read by pooled worker threads. */
+/** From this many pages on, further pooled worker threads read shares of the pages. */
 export const PDF_WORKER_THRESHOLD = 60;
 
-/** Pages this thread reads in the time a worker takes to open its copy of the document. */
+/** Pages the session's thread reads in the time a worker takes to open its copy of the document. */
 const HEAD_START = 12;
 
 /** The pages of a document, laid out, and how they were read. */
 export interface ReadPages {
   readonly pages: LaidPage[];
   readonly paths: Record<PageReadPath, number>;
-  /** Worker threads that read pages besides this one (0: none). */
+  /** Worker threads that read pages besides the session's (0: none). */
   readonly threads: number;
 }
 
@@ -25,90 +25,64 @@ function countPage(context: FormatContext, scanned: boolean): void {
   if (!scanned) context.progress?.pageDone();
 }
 
-async function readInThread(
-  bytes: Uint8Array,
-  doc: PdfDocument,
-  pages: readonly number[],
-  context: FormatContext,
-  hasForm: boolean,
-): Promise<ReadPages> {
-  try {
-    const share = await readShare(
-      bytes,
-      doc,
-      pages,
-      context.config,
-      hasForm,
-      context.signal,
-      context.progress && ((page) => countPage(context, page.scanned)),
-    );
-    return { ...share, threads: 0 };
-  } catch (error) {
-    context.signal.throwIfAborted();
-    if (error instanceof ParseFailure) throw error;
-    throw pdfError(error);
-  }
-}
-
 /**
- * Reads and lays out the selected pages: in this thread for short documents, else in contiguous ranges, the
- * first here and the others on pooled worker threads (one per further core; each opens its own
- * copy of the document), so that large born-digital PDFs use every core. Falls back to this
- * thread when a worker cannot run.
+ * Reads and lays out the selected pages of an open document: all of them where it is open (a
+ * contained worker thread, or this thread) for short documents, else in contiguous ranges, the
+ * first where it is open and the others on further pooled worker threads of the same heap (one
+ * per further core; each opens its own copy of the document), so that large born-digital PDFs
+ * use every core. A worker that fails fails the parse with its reason: no page of a document is
+ * ever read outside the limits its session has.
  */
 export async function readPages(
   bytes: Uint8Array,
-  doc: PdfDocument,
+  session: PdfSession,
   pages: readonly number[],
   context: FormatContext,
-  hasForm: boolean,
   threshold = PDF_WORKER_THRESHOLD,
 ): Promise<ReadPages> {
   context.signal.throwIfAborted();
-  if (!pdfWorkersAvailable() || pages.length < threshold) {
-    return readInThread(bytes, doc, pages, context, hasForm);
+  const onPage =
+    context.progress && ((page: { scanned: boolean }) => countPage(context, page.scanned));
+  if (session.heapMb === 0 || pages.length < threshold) {
+    return { ...(await session.read(pages, onPage)), threads: 0 };
   }
-  // This thread reads the first share with the document it already has open, while one worker
-  // per other core reads each further share: no thread waits, none opens a copy for nothing.
-  // A worker first opens its own copy of the document while this thread, which opened it
-  // already, reads: this thread's share is larger by about what that opening costs.
+  // The session's thread reads the first share with the document it already has open, while one
+  // worker per other core reads each further share: no thread waits, none opens a copy for
+  // nothing. A worker first opens its own copy of the document while the session's thread,
+  // which opened it already, reads: that share is larger by about what that opening costs.
   const head = Math.min(HEAD_START, Math.floor(pages.length / (2 * PDF_WORKERS)));
   const size = Math.ceil((pages.length - head) / PDF_WORKERS);
   const ownSize = size + head;
   const own = pages.slice(0, ownSize);
   const parts: number[][] = [];
   for (let i = ownSize; i < pages.length; i += size) parts.push(pages.slice(i, i + size));
-  const onPage =
-    context.progress && ((page: { scanned: boolean }) => countPage(context, page.scanned));
   const workers = parts.map((part) =>
-    readOnWorker({ bytes, pages: part, config: context.config, hasForm }, context.signal, onPage),
+    readOnWorker(
+      {
+        bytes,
+        pages: part,
+        config: context.config,
+        hasForm: session.hasForm,
+        streamLimit: session.streamLimit,
+      },
+      session.heapMb,
+      context.signal,
+      onPage,
+    ),
   );
   // Settled at once, so that a failing worker is not an unhandled rejection meanwhile.
   const settled = Promise.allSettled(workers);
   try {
-    const mine = await readInThread(bytes, doc, own, context, hasForm);
+    const mine = await session.read(own, onPage);
     const replies = await Promise.all(workers);
-    const paths = { ...mine.paths };
-    for (const reply of replies) {
-      for (const key of Object.keys(paths) as PageReadPath[]) paths[key] += reply.paths[key];
-    }
     return {
       pages: [...mine.pages, ...replies.flatMap((reply) => reply.pages)],
-      paths,
+      paths: sumPaths([mine, ...replies]),
       threads: parts.length,
     };
   } catch (error) {
-    context.signal.throwIfAborted();
-    const reason = (error as { reason?: unknown }).reason;
-    if (typeof reason === 'string' && error instanceof Error) {
-      throw new ParseFailure(reason as never, error.message);
-    }
-    if (error instanceof Error && /PasswordException|InvalidPDFException/.test(error.name)) {
-      throw pdfError(error);
-    }
-    if (error instanceof ParseFailure) throw error;
-    // A worker that could not start (missing loader, resource limits): read here instead.
     await settled;
-    return readInThread(bytes, doc, pages, context, hasForm);
+    context.signal.throwIfAborted();
+    throw error instanceof ParseFailure ? error : pdfError(error);
   }
 }

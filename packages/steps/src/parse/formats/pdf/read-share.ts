@@ -11,8 +11,10 @@ export interface ReadShare {
 
 /**
  * Reads `pages` of an open document in this thread, each laid out as soon as it is read (the
- * calling thread and the PDF worker threads alike). `signal` is checked before each page;
- * `onPage` hears of each page once it is laid out.
+ * calling thread and the PDF worker threads alike). `signal` is checked before each page, after a
+ * turn of the event loop: pdf.js settles a page's reads in microtasks, so without the turn a
+ * document read in the calling thread would hold it (requests, timers, a parse's time budget)
+ * until its last page. `onPage` hears of each page once it is laid out.
  */
 export async function readShare(
   bytes: Uint8Array,
@@ -34,6 +36,7 @@ export async function readShare(
   };
   const laid: LaidPage[] = [];
   for (const number of pages) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
     signal?.throwIfAborted();
     const page = layOutPage(await readPage(sources, number, config, hasForm), config);
     laid.push(page);

@@ -1,4 +1,5 @@
 import type { DraftBlock } from '../../draft-document.ts';
+import { MAX_IMAGE_PIXELS } from '../../format-context.ts';
 import { ParseFailure } from '../../parse-failure.ts';
 import type { BoundingBox } from '../../parse-output.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
@@ -35,7 +36,8 @@ export type { PdfDocument };
  * Starts loading a PDF with offline settings (local CMaps, no eval, quiet). No standard font
  * programs: text needs their metrics and encodings, which pdf.js has built in, not their glyph
  * outlines, which only rendering uses (a scanned page, rendered for OCR, has almost no text);
- * parsing them cost a twelfth of reading a report set in Helvetica.
+ * parsing them cost a twelfth of reading a report set in Helvetica. Images above
+ * {@link MAX_IMAGE_PIXELS} are not decoded (their pixels would live outside any heap limit).
  */
 export async function openPdf(bytes: Uint8Array) {
   const { pdfjs, worker } = await loadPdfJs();
@@ -49,6 +51,7 @@ export async function openPdf(bytes: Uint8Array) {
     useSystemFonts: false,
     cMapUrl: PDFJS_ASSETS.cMapUrl,
     cMapPacked: true,
+    maxImageSize: MAX_IMAGE_PIXELS,
   });
 }
 
@@ -227,30 +230,40 @@ export async function scanPage(
 ): Promise<PageScan> {
   const page = await doc.getPage(number);
   try {
-    const text = await readPageText(page, config);
-    const { complex, withGraphics } = text;
-    const operators = withGraphics
-      ? // Form widgets come from getAnnotations; their appearance streams would look like tables.
-        await page.getOperatorList({ intent: 'display', annotationMode: 0 })
-      : { fnArray: [], argsArray: [] };
-    const { runs, frame, viewportTransform: vt, upright, geometry } = placePage(page, text, config);
-    const graphics = readPageGraphics(operators, upright);
-    const tables = config.tables ? findRuledTables(graphics.segments) : [];
-    const scanned = looksScanned(runs, graphics.images, frame);
-    const fields = hasForm ? await formFields(page, frame, vt) : [];
-    return {
-      number,
-      ...geometry,
-      runs,
-      tables,
-      images: graphics.images,
-      fields,
-      scanned,
-      complex,
-    };
+    return await scanOpenPage(page, await readPageText(page, config), number, config, hasForm);
   } finally {
     page.cleanup();
   }
+}
+
+/** {@link scanPage} on a page already open, whose text is read (the caller cleans the page up). */
+export async function scanOpenPage(
+  page: PdfPage,
+  text: PageText,
+  number: number,
+  config: ResolvedParseConfig,
+  hasForm: boolean,
+): Promise<PageScan> {
+  const { complex, withGraphics } = text;
+  const operators = withGraphics
+    ? // Form widgets come from getAnnotations; their appearance streams would look like tables.
+      await page.getOperatorList({ intent: 'display', annotationMode: 0 })
+    : { fnArray: [], argsArray: [] };
+  const { runs, frame, viewportTransform: vt, upright, geometry } = placePage(page, text, config);
+  const graphics = readPageGraphics(operators, upright);
+  const tables = config.tables ? findRuledTables(graphics.segments) : [];
+  const scanned = looksScanned(runs, graphics.images, frame);
+  const fields = hasForm ? await formFields(page, frame, vt) : [];
+  return {
+    number,
+    ...geometry,
+    runs,
+    tables,
+    images: graphics.images,
+    fields,
+    scanned,
+    complex,
+  };
 }
 
 interface WidgetAnnotation {

@@ -120,7 +120,7 @@ const PIECE_GAP = 1.2;
 
 /** Groups runs into line pieces: same baseline, left to right, split at wide gaps. */
 export function buildPieces(runs: readonly TextRun[]): LinePiece[] {
-  const sorted = [...runs].sort((a, b) => a.baseline - b.baseline || a.box.left - b.box.left);
+  const sorted = sortedBy(runs, byBaseline);
   const bands: TextRun[][] = [];
   for (const run of sorted) {
     const band = bands[bands.length - 1];
@@ -137,11 +137,11 @@ export function buildPieces(runs: readonly TextRun[]): LinePiece[] {
   }
   const pieces: LinePiece[] = [];
   for (const band of attachScripts(bands)) {
-    band.sort((a, b) => a.box.left - b.box.left);
+    if (!inOrder(band, byLeft)) band.sort(byLeft);
     let current: TextRun[] = [];
     const flush = () => {
       const text = joinRuns(current);
-      const box = unionBoxes(current.map((r) => r.box));
+      const box = runsBox(current);
       // The baseline of the largest text: scripts sit off it.
       let largest = current[0];
       for (const run of current) if (largest && run.size > largest.size) largest = run;
@@ -169,6 +169,37 @@ export function buildPieces(runs: readonly TextRun[]): LinePiece[] {
   return pieces;
 }
 
+const byBaseline = (a: TextRun, b: TextRun) => a.baseline - b.baseline || a.box.left - b.box.left;
+const byLeft = (a: TextRun, b: TextRun) => a.box.left - b.box.left;
+
+/** True when `list` is already sorted by `order` (as a stable sort would leave it). */
+function inOrder<T>(list: readonly T[], order: (a: T, b: T) => number): boolean {
+  for (let i = 1; i < list.length; i++) {
+    if (order(list[i - 1] as T, list[i] as T) > 0) return false;
+  }
+  return true;
+}
+
+/** A sorted copy; most pages come in reading order already, and a check costs less than a sort. */
+function sortedBy<T>(list: readonly T[], order: (a: T, b: T) => number): T[] {
+  return inOrder(list, order) ? [...list] : [...list].sort(order);
+}
+
+/** The box around runs' boxes (as {@link unionBoxes}, without a list of them). */
+function runsBox(runs: readonly TextRun[]): BoundingBox | undefined {
+  const first = runs[0];
+  if (!first) return undefined;
+  let { left, top, right, bottom } = first.box;
+  for (let i = 1; i < runs.length; i++) {
+    const box = (runs[i] as TextRun).box;
+    left = Math.min(left, box.left);
+    top = Math.min(top, box.top);
+    right = Math.max(right, box.right);
+    bottom = Math.max(bottom, box.bottom);
+  }
+  return { left, top, right, bottom };
+}
+
 /** Text smaller than this share of a line's size is script size (sub- and superscripts). */
 const SCRIPT_RATIO = 0.85;
 
@@ -184,12 +215,16 @@ const SCRIPT_REACH = 0.6;
 function attachScripts(bands: TextRun[][]): TextRun[][] {
   // Copied on the first move: most pages have no script to move.
   let out: TextRun[][] | undefined;
+  // A run larger than this share of the largest text of both neighbouring bands is no script.
+  const largest = bands.map((band) => band.reduce((size, run) => Math.max(size, run.size), 0));
   for (let i = 0; i < bands.length; i++) {
     const band = bands[i] ?? [];
+    const reach = Math.max(largest[i - 1] ?? 0, largest[i + 1] ?? 0) * SCRIPT_RATIO;
     for (const run of band) {
+      if (run.size > reach) continue;
       let best = -1;
       let bestDistance = Number.POSITIVE_INFINITY;
-      for (const j of [i - 1, i + 1]) {
+      for (let j = i - 1; j <= i + 1; j += 2) {
         for (const base of bands[j] ?? []) {
           if (run.size > base.size * SCRIPT_RATIO) continue;
           const distance = Math.abs(run.baseline - base.baseline);

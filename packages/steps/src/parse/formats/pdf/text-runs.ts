@@ -54,8 +54,10 @@ export function placeTextRuns(
     if (item.str === '' || item.transform.length < 6) continue;
     const t = item.transform as unknown as Matrix;
     const m = multiply(viewportTransform, t);
-    const angle = quantizeAngle(Math.atan2(m[1], m[0]));
-    const size = Math.hypot(m[2], m[3]) || item.height || 1;
+    // Text set upright (almost all of it) needs neither atan2 nor hypot: their results for it
+    // are exact (0 degrees, the absolute value).
+    const angle = m[1] === 0 && m[0] > 0 ? 0 : quantizeAngle(Math.atan2(m[1], m[0]));
+    const size = (m[2] === 0 ? Math.abs(m[3]) : Math.hypot(m[2], m[3])) || item.height || 1;
     placed.push({ item, m, angle, size });
     const visible = item.str.trim().length;
     weight.set(angle, (weight.get(angle) ?? 0) + visible);
@@ -74,7 +76,7 @@ export function placeTextRuns(
   const runs: TextRun[] = [];
   // Per run: no closure and no corner list (this loop sees every text item of every page).
   for (const { item, m, angle, size } of placed) {
-    const length = Math.hypot(m[0], m[1]);
+    const length = m[1] === 0 ? Math.abs(m[0]) : Math.hypot(m[0], m[1]);
     const dx = length === 0 ? 1 : m[0] / length;
     const dy = length === 0 ? 0 : m[1] / length;
     // The normal (-dy, dx) points down the glyphs (y grows downwards in the viewport).

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARSE_LIMITS, type FormatContext } from '../../../../src/parse/format-context.ts';
 import { type LaidPage, layOutPage } from '../../../../src/parse/formats/pdf/laid-page.ts';
+import { openPdfSession } from '../../../../src/parse/formats/pdf/pdf-session.ts';
 import {
   closePdfWorkers,
   pdfWorkersAvailable,
@@ -44,13 +45,12 @@ async function operatorListPages(bytes: Uint8Array, context: FormatContext): Pro
 const tablesOf = (page: LaidPage) => page.blocks.filter((block) => block.type === 'table').length;
 
 async function read(bytes: Uint8Array, context: FormatContext, threshold?: number) {
-  const task = await openPdf(bytes);
+  const session = await openPdfSession(bytes, context);
   try {
-    const doc = await task.promise;
-    const pages = Array.from({ length: doc.numPages }, (_, i) => i + 1);
-    return await readPages(bytes, doc, pages, context, false, threshold);
+    const pages = Array.from({ length: session.numPages }, (_, i) => i + 1);
+    return await readPages(bytes, session, pages, context, threshold);
   } finally {
-    await task.destroy();
+    await session.close();
   }
 }
 

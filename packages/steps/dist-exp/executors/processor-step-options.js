@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=processor-step-options.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=draft-document.js.map

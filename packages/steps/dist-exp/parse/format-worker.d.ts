@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=format-worker.d.ts.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=read-worker.d.ts.map

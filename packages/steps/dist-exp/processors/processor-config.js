@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=processor-config.js.map
