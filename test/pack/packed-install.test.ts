@@ -21,7 +21,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -274,7 +274,7 @@ describe('the packed packages, installed with npm into an empty project', () => 
     for (const specifier of imports) expect(stdout).toMatch(new RegExp(`^${specifier} [1-9]`, 'm'));
   });
 
-  it('run the quick start: SQLite with its writer thread, PDF pages on worker threads, an extraction', async () => {
+  it('run the quick start: SQLite with its writer thread, PDFs in a reader process, an extraction', async () => {
     const { lines, workers } = await timed('quick start', () =>
       quickStart(['packet.pdf', 'report.pdf']),
     );
@@ -285,12 +285,10 @@ describe('the packed packages, installed with npm into an empty project', () => 
     expect(lines[0]?.extracted).toEqual({ invoice_number: 'INV-1001', total: 833 });
     expect(lines[1]?.chunks).toBe(64);
     expect(lines[1]?.lastChunk).toContain('Section 64 quarterly report');
-    // Every thread runs compiled JavaScript from the installed packages.
+    // Every thread and process runs compiled JavaScript from the installed packages.
     const entry = (path: string) => `${join(project, 'node_modules', '@docflow', path)}`;
     expect(workers).toContain(`file://${entry('storage/dist/sqlite/writer-thread.js')}`);
-    if (availableParallelism() >= 2) {
-      expect(workers).toContain(`file://${entry('steps/dist/parse/formats/pdf/read-worker.js')}`);
-    }
+    expect(workers).toContain(`file://${entry('steps/dist/parse/formats/pdf/read-worker.js')}`);
     for (const worker of workers) expect(worker).toMatch(/^file:\/\/.*\.js$/);
   });
 

@@ -27,7 +27,12 @@ export function serverCpuMicros(pid: number): number | undefined {
   const own = times(pid);
   if (own === undefined) return undefined;
   let ticks = own[0] + own[1] + own[2] + own[3];
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  let children: string;
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  } catch {
+    return undefined; // a kernel without the children list
+  }
   for (const child of children === '' ? [] : children.split(' ')) {
     const t = times(Number(child));
     if (t !== undefined) ticks += t[0] + t[1];

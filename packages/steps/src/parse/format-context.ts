@@ -63,10 +63,10 @@ export function expansionLimit(limits: ParseLimits, fileBytes: number): number {
 }
 
 /**
- * Whether a long PDF (60 pages or more) is read on worker threads besides the calling thread:
- * `'auto'` when a core is idle by the load average of the last minute (decision 0012: on a
- * busy machine another thread only adds contention), `'always'` whatever the load, `'never'`.
- * Short documents are read in the calling thread whatever this says.
+ * Whether a long PDF (60 pages or more) is read by further reader processes besides the one
+ * that opened it: `'auto'` when a core is idle by the load average of the last minute (decision
+ * 0012: on a busy machine another reader only adds contention), `'always'` whatever the load,
+ * `'never'`. Short documents are read by one reader whatever this says (decision 0030).
  */
 export type PdfWorkers = 'auto' | 'always' | 'never';
 

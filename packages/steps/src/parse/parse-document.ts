@@ -36,8 +36,8 @@ export interface ParseDocumentOptions {
    */
   readonly onProgress?: (progress: ParseProgress) => void;
   /**
-   * Whether a long PDF is read on worker threads too: `'auto'` (default) when the load average
-   * leaves a core idle, so the same document may be read with or without them as the machine's
+   * Whether a long PDF is read by further reader processes too: `'auto'` (default) when the load
+   * average leaves a core idle, so the same document may be read with or without them as the machine's
    * load changes (the output is the same); `'always'` or `'never'` to decide it here.
    */
   readonly pdfWorkers?: PdfWorkers;

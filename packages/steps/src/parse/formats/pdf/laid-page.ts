@@ -8,7 +8,7 @@ import type { PageScan } from './scan-page.ts';
 
 /**
  * A page read and laid out by the thread that read it: all but heading levels, which need the
- * text sizes of every page ({@link HeadingCandidate}). Plain data, so worker threads can send it.
+ * text sizes of every page ({@link HeadingCandidate}). Plain data, so reader processes can send it.
  */
 export interface LaidPage extends Omit<PageScan, 'runs' | 'tables' | 'images' | 'fields'> {
   /** Text, tables and figures in reading order, then form fields. */

@@ -17,13 +17,13 @@ import { renderPdfPage } from './render-page.ts';
 import { hasFormFields, openPdf, pdfError } from './scan-page.ts';
 
 /**
- * One open PDF as {@link parsePdf} reads it: pdf.js on a pooled worker thread with a bounded
+ * One open PDF as {@link parsePdf} reads it: pdf.js in a pooled reader process with a bounded
  * heap (the default), or in this thread (`limits.workerHeapMb: 0`, or a runtime without worker
  * threads). Every method rejects with a {@link ParseFailure}, or with the signal's reason once
  * the parse is aborted.
  */
 export interface PdfSession extends Opened {
-  /** The heap of the worker thread that reads the document, MiB; 0 when read in this thread. */
+  /** The heap of the reader process that reads the document, MiB; 0 when read in this thread. */
   readonly heapMb: number;
   /** The most one decoded stream of it may hold, bytes. */
   readonly streamLimit: number;
@@ -43,7 +43,7 @@ export const PDF_HEAP_FLOOR_MB = 512;
 export const PDF_HEAP_PER_MIB = 32;
 
 /**
- * The heap of the worker thread that reads a PDF of `fileBytes`, MiB: {@link PDF_HEAP_PER_MIB}
+ * The heap of the reader process that reads a PDF of `fileBytes`, MiB: {@link PDF_HEAP_PER_MIB}
  * per MiB of the file, at least {@link PDF_HEAP_FLOOR_MB}, rounded up to a power of two (so that
  * workers of one size serve many documents), at most `limits.workerHeapMb`.
  */

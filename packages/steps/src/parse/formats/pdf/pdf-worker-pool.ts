@@ -210,7 +210,7 @@ export async function readOnWorker(
   return value;
 }
 
-/** A document open on a pooled worker thread, until {@link WorkerSession.close}. */
+/** A document open in a pooled reader process, until {@link WorkerSession.close}. */
 export interface WorkerSession extends Opened {
   read(
     pages: readonly number[],
@@ -223,7 +223,7 @@ export interface WorkerSession extends Opened {
 }
 
 /**
- * Opens a document on a pooled worker thread whose heap is `heapMb`: pdf.js and everything it
+ * Opens a document in a pooled reader process whose heap is `heapMb`: pdf.js and everything it
  * builds for the document live there, so a document that needs more ends that thread, not the
  * process. Requests are answered one at a time, in order.
  */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -97,8 +97,9 @@ const root = dirname(require.resolve('pdfjs-dist/package.json'));
 let workerFile: Promise<string> | undefined;
 
 /**
- * pdf.js's worker half as docflow runs it, written once to a file in the temporary directory
- * (named by a hash of its content, so that another pdf.js or patch gets another file): with the
+ * pdf.js's worker half as docflow runs it, written once to a file in a directory of the
+ * temporary directory that only this user can write (named by a hash of its content, so that
+ * another pdf.js or patch gets another file; {@link privateDirectory}): with the
  * web `DecompressionStream` hidden from it. Where that global exists (Node 18 on), pdf.js
  * inflates every FlateDecode stream through it: on Node a promise chain per chunk over zlib on
  * the thread pool, for a page's small streams about a fifth of the page read slower than
@@ -121,7 +122,7 @@ async function writeWorkerHalf(): Promise<string> {
   );
   const shadowed = `const DecompressionStream = class { constructor() { throw 'inflated synchronously'; } };${source}\n//# sourceURL=${pathToFileURL(path).href}\n`;
   const hash = createHash('sha256').update(shadowed).digest('hex').slice(0, 16);
-  const file = join(tmpdir(), `docflow-pdf.worker-${hash}.mjs`);
+  const file = join(await privateDirectory(), `pdf.worker-${hash}.mjs`);
   if (!existsSync(file)) {
     // Written aside and renamed: a process reading it never sees half a file.
     const aside = `${file}.${process.pid}.${threadId}`;
@@ -129,6 +130,24 @@ async function writeWorkerHalf(): Promise<string> {
     await rename(aside, file);
   }
   return file;
+}
+
+/**
+ * A directory only this user can write, for the module docflow imports: `docflow-<uid>` in the
+ * temporary directory (mode 0700), kept across processes; when that name is taken by something
+ * else (another owner, other permissions, not a directory), a fresh one of this process.
+ */
+async function privateDirectory(): Promise<string> {
+  const uid = process.getuid?.();
+  if (uid !== undefined) {
+    const dir = join(tmpdir(), `docflow-${uid}`);
+    await mkdir(dir, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    const stat = await lstat(dir);
+    if (stat.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0) return dir;
+  }
+  return mkdtemp(join(tmpdir(), 'docflow-'));
 }
 
 /** Local asset folders of pdf.js (trailing slash required by pdf.js). */

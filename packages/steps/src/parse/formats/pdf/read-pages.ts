@@ -6,7 +6,7 @@ import { PDF_WORKERS, readOnWorker, sumPaths } from './pdf-worker-pool.ts';
 import type { PageReadPath } from './read-page.ts';
 import { pdfError } from './scan-page.ts';
 
-/** From this many pages on, further pooled worker threads read shares of the pages. */
+/** From this many pages on, further pooled reader processes read shares of the pages. */
 export const PDF_WORKER_THRESHOLD = 60;
 
 /** Pages the session's thread reads in the time a worker takes to open its copy of the document. */
@@ -27,8 +27,8 @@ function countPage(context: FormatContext, scanned: boolean): void {
 
 /**
  * Reads and lays out the selected pages of an open document: all of them where it is open (a
- * contained worker thread, or this thread) for short documents, else in contiguous ranges, the
- * first where it is open and the others on further pooled worker threads of the same heap (one
+ * reader process, or this thread) for short documents, else in contiguous ranges, the
+ * first where it is open and the others in further pooled reader processes of the same heap (one
  * per further core; each opens its own copy of the document), so that large born-digital PDFs
  * use every core. A worker that fails fails the parse with its reason: no page of a document is
  * ever read outside the limits its session has.

@@ -11,10 +11,10 @@ export interface ReadShare {
 
 /**
  * Reads `pages` of an open document in this thread, each laid out as soon as it is read (the
- * calling thread and the PDF worker threads alike). `signal` is checked before each page, after a
- * turn of the event loop: pdf.js settles a page's reads in microtasks, so without the turn a
- * document read in the calling thread would hold it (requests, timers, a parse's time budget)
- * until its last page. `onPage` hears of each page once it is laid out.
+ * calling thread and the PDF reader processes alike). `signal` is checked before each page,
+ * after a turn of the event loop: pdf.js settles a page's reads in microtasks, so without the
+ * turn a document read in the calling thread would hold it (requests, timers, a parse's time
+ * budget) until its last page. `onPage` hears of each page once it is laid out.
  */
 export async function readShare(
   bytes: Uint8Array,

@@ -60,7 +60,7 @@ export async function hasFormFields(doc: PdfDocument): Promise<boolean> {
   return (await doc.getFieldObjects().catch(() => null)) !== null;
 }
 
-/** What one page yields before layout: plain data, so worker threads can send it. */
+/** What one page yields before layout: plain data, so reader processes can send it. */
 export interface PageScan {
   number: number;
   width: number;
