@@ -523,7 +523,8 @@ const invoiceFamilies: Family<InvoiceFacts>[] = [
     build(f, c) {
       // A small letterhead at the top right, the title at the left; identifiers as label-above-
       // value cells; seller, buyer and delivery addresses side by side; totals right-aligned.
-      const meta = invoiceMeta(f, c).slice(0, 4);
+      // Every identifier the truth holds is printed (a customer ID makes five).
+      const meta = invoiceMeta(f, c);
       const shipTo = c.r.chance(0.5);
       return doc(
         c,

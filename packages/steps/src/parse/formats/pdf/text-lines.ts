@@ -113,8 +113,10 @@ function joinRuns(runs: readonly TextRun[]): string {
 /**
  * A gap wider than this many text sizes splits a baseline into pieces: columns, or a label and
  * its value set apart (the pieces of one row are joined again after reading order is known).
+ * Dense tables set their columns two text sizes apart (a date and its description, a figure
+ * and the next); word spaces, justified ones included, stay well under one.
  */
-const PIECE_GAP = 2.5;
+const PIECE_GAP = 1.2;
 
 /** Groups runs into line pieces: same baseline, left to right, split at wide gaps. */
 export function buildPieces(runs: readonly TextRun[]): LinePiece[] {

@@ -321,4 +321,22 @@ describe('layoutPage: rows of separated pieces', () => {
     );
     expect(items?.content).not.toContain('Ship To');
   });
+
+  it('reads columns two text sizes apart as cells of a table, and word spaces as words', () => {
+    // A dense statement at 10 pt: each column starts about two text sizes after the widest
+    // text of the column before it (18 to 23 pt).
+    const cells = (top: number, texts: readonly string[]) =>
+      texts.map((text, i) => at(text, [72, 150, 270, 345][i] ?? 0, top));
+    const laid = layoutPage(
+      [
+        ...cells(100, ['Posting Date', 'Details', 'Withdrawals', 'Balance']),
+        ...cells(116, ['Jun 1, 2023', 'Direct debit TELECOM', '548.58', '6,387.44']),
+        ...cells(132, ['Jun 2, 2023', 'Cash deposit', '143.95', '6,531.39']),
+      ],
+      [],
+    );
+    // (The date column, set apart from the rest by a gutter on every row, is read on its own.)
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n')[2]).toBe('| Direct debit TELECOM | 548.58 | 6,387.44 |');
+  });
 });
