@@ -128,7 +128,7 @@ function produce(jobs: readonly Job[], work: string): void {
   });
   const ods = byProducer('calc').map((j) => {
     const file = join(src, `${j.id}.fods`);
-    writeFileSync(file, renderFods(j.layout, { overflowRightOnly: j.set === 'held-out' }));
+    writeFileSync(file, renderFods(j.layout));
     return { job: j, file };
   });
   const web = byProducer('writer-html').map((j) => {

@@ -441,16 +441,12 @@ function sheetRows(e: Element, cols: number, base: number): SheetRow[] {
 /**
  * Whether the cell at column `i` of a row must fit its column: Calc lets a text overflow into an
  * empty neighbour on the side it grows to (left of a right-aligned text, right of a left-aligned
- * one, both of a centred one) and clips it at a filled one. `overflowRightOnly` keeps the first
- * version's rule (every text grows to the right), which clipped right-aligned figures beside a
- * filled cell; the held-out half was generated with it and keeps it, so that it stays the corpus
- * it was.
+ * one, both of a centred one) and clips it at a filled one.
  */
-function mustFit(r: SheetRow, i: number, cols: number, overflowRightOnly: boolean): boolean {
+function mustFit(r: SheetRow, i: number, cols: number): boolean {
   const c = r[i];
   if (!c) return false;
   const rightBlocked = i === cols - 1 || r[i + 1] !== undefined;
-  if (overflowRightOnly) return rightBlocked;
   const leftBlocked = i === 0 || r[i - 1] !== undefined;
   if (c.align === 'right') return leftBlocked;
   if (c.align === 'center') return leftBlocked || rightBlocked;
@@ -458,10 +454,7 @@ function mustFit(r: SheetRow, i: number, cols: number, overflowRightOnly: boolea
 }
 
 /** A layout as a flat ODS spreadsheet for LibreOffice Calc (printed to PDF, saved as XLSX). */
-export function renderFods(
-  layout: LayoutDoc,
-  options: { readonly overflowRightOnly?: boolean } = {},
-): string {
+export function renderFods(layout: LayoutDoc): string {
   const { width, height } = pageSize(layout);
   const margin = layout.paper === 'receipt' ? 14 : 40;
   const cols = layout.paper === 'receipt' ? 3 : 6;
@@ -473,11 +466,7 @@ export function renderFods(
       Math.max(
         6,
         // A text overflows into an empty neighbour; a cell it would clip against must fit.
-        ...rows.map((r) =>
-          mustFit(r, i, cols, options.overflowRightOnly ?? false)
-            ? (r[i]?.text.length ?? 0) + 2
-            : 6,
-        ),
+        ...rows.map((r) => (mustFit(r, i, cols) ? (r[i]?.text.length ?? 0) + 2 : 6)),
       ),
     ),
   );
