@@ -142,7 +142,12 @@ function ask<T>(
 ): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   if (lease.dead) {
-    return Promise.reject(new ParseFailure('CORRUPT_FILE', 'The PDF reader thread has stopped.'));
+    return Promise.reject(
+      new ParseFailure(
+        'CORRUPT_FILE',
+        'The PDF reader process stopped while reading this document. It may be damaged; re-export it from the source application.',
+      ),
+    );
   }
   return askChild<PdfWorkerReply<T> | PageRead, T>(lease.child, request, signal, {
     reply: (reply) => {
