@@ -15,6 +15,7 @@ import {
   paragraph,
   scanPdf,
 } from '../fixtures/parse/make-bombs.ts';
+import { makeRawXlsx } from '../fixtures/parse/make-raw-xlsx.ts';
 
 /** The failure reason and message measuring `bytes` as a PDF ends with, or undefined when it passes. */
 async function measurePdf(bytes: Uint8Array): Promise<string | undefined> {
@@ -115,6 +116,44 @@ describe('tree-shaped inputs in linear time and bounded depth', { timeout: 120_0
     const result = await parseDocument(new TextEncoder().encode(html), { fileName: 'ok.html' });
     if (!result.ok) throw new Error(result.failureMessage);
     expect(result.output.chunks[0]?.content).toBe('## Inside\n\n- one\n\n- two');
+  });
+
+  it('a ragged HTML table counts its cells padded to its widest row against limits.maxCells', async () => {
+    // 31 KB: one row of 3,000 cells over 1,000 rows of one, 3,003,000 cells once padded.
+    const html = `<table><tr>${'<td>1</td>'.repeat(3000)}</tr>${'<tr><td>2</td></tr>'.repeat(1000)}</table>`;
+    const result = await parseDocument(new TextEncoder().encode(html), { fileName: 'ragged.html' });
+    expect(result).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect(!result.ok && result.failureMessage).toMatch(
+      /padded to their widest \(limits\.maxCells\)/,
+    );
+    // The count is of the padded grid: 300 + 100 cells written, 30,300 once padded.
+    const narrow = `<table><tr>${'<td>1</td>'.repeat(300)}</tr>${'<tr><td>2</td></tr>'.repeat(100)}</table>`;
+    const parse = (maxCells: number) =>
+      parseDocument(new TextEncoder().encode(narrow), { fileName: 'n.html', limits: { maxCells } });
+    expect(await parse(30_299)).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    const read = await parse(30_300);
+    if (!read.ok) throw new Error(read.failureMessage);
+    const table = read.output.chunks[0]?.blocks.find((b) => b.type === 'table');
+    expect(table?.details).toMatchObject({ rowCount: 101, columnCount: 300 });
+  });
+
+  it('an XLSX whose few cells lie on a diagonal counts its used rows × used columns against limits.maxCells', async () => {
+    const column = (n: number): string =>
+      n <= 26
+        ? String.fromCharCode(64 + n)
+        : column(Math.floor((n - 1) / 26)) + column(((n - 1) % 26) + 1);
+    const diagonal = (n: number) =>
+      makeRawXlsx(
+        Array.from({ length: n }, (_, i) => [i + 1, [[`${column(i + 1)}${i + 1}`, 'x']]] as const),
+      );
+    // 2,000 cells, 4,000,000 once the sheet's table spans them.
+    const wide = await parseDocument(diagonal(2000), { fileName: 'diagonal.xlsx' });
+    expect(wide).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect(!wide.ok && wide.failureMessage).toMatch(/used rows × used columns/);
+    const parse = (maxCells: number) =>
+      parseDocument(diagonal(100), { fileName: 'd.xlsx', limits: { maxCells } });
+    expect(await parse(9_999)).toMatchObject({ ok: false, failureReason: 'FILE_SIZE_TOO_LARGE' });
+    expect((await parse(10_000)).ok).toBe(true);
   });
 
   it('XML nested 300,000 elements deep fails with FILE_SIZE_TOO_LARGE, not INTERNAL_ERROR', async () => {

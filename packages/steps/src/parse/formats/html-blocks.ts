@@ -215,6 +215,7 @@ export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBloc
   flattenDeep(root);
   const blocks: DraftBlock[] = [];
   let cells = 0;
+  let gridCells = 0;
   let visited = 0;
 
   const textBlock = (md: string, text: string, extra: Partial<DraftBlock> = {}) => {
@@ -258,6 +259,15 @@ export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBloc
     collectRows(node);
     if (rows.length === 0) return;
     const columnCount = rows.reduce((max, row) => Math.max(max, row.length), 0);
+    // Short rows are padded to the widest: a ragged table of a few KB (one row of 3,000 cells
+    // over 1,000 rows of one) would otherwise become millions of cells.
+    gridCells += rows.length * columnCount;
+    if (gridCells > options.maxCells) {
+      throw new ParseFailure(
+        'FILE_SIZE_TOO_LARGE',
+        `The document's tables fill more than ${options.maxCells} cells once their rows are padded to their widest (limits.maxCells).`,
+      );
+    }
     const markdown = markdownTable(rows);
     const children: DraftBlock[] = [];
     rows.forEach((row, r) => {

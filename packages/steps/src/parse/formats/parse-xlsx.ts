@@ -295,6 +295,7 @@ export async function parseXlsx(bytes: Uint8Array, context: FormatContext): Prom
   const sheetValues: SheetValues[] = [];
   const reads: { read: SheetCells; sheetIndex: number; name: string }[] = [];
   let cells = 0;
+  let grid = 0;
   let index = 0;
   try {
     for (const sheet of readWorkbook(bytes)) {
@@ -308,6 +309,15 @@ export async function parseXlsx(bytes: Uint8Array, context: FormatContext): Prom
       const read = await readSheet(sheet, context, cells, values, sheetIndex);
       if (skipHidden && sheet.hidden) continue;
       cells += read.contents.length;
+      // A sheet's table spans its used rows × used columns: a few cells on a diagonal would
+      // otherwise pad out to millions in the markdown.
+      grid += read.rowCount * read.columnCount;
+      if (grid > context.limits.maxCells) {
+        throw new ParseFailure(
+          'FILE_SIZE_TOO_LARGE',
+          `The workbook's sheets span more than ${context.limits.maxCells} cells (used rows × used columns, limits.maxCells): their non-empty cells lie far apart. Split it or raise the limit.`,
+        );
+      }
       reads.push({ read, sheetIndex, name: sheet.name });
     }
     if (sheetValues.some((sheet) => sheet.pending.size > 0)) {
