@@ -2,12 +2,10 @@ import type { FileType } from '@docflow/engine';
 import { askChild, childEntry, startChild } from './contained-process.ts';
 import type { DraftDocument } from './draft-document.ts';
 import type { FormatContext, ParseLimits } from './format-context.ts';
-import { ParseFailure } from './parse-failure.ts';
-import type { ParseFailureReason } from './parse-output.ts';
 import { readerPool } from './reader-pool.ts';
 import type { ResolvedParseConfig } from './resolve-parse-config.ts';
 import { runFormat } from './run-format.ts';
-import { workerFailure } from './worker-failure.ts';
+import { fromReaderFailure, type ReaderFailure, workerFailure } from './worker-failure.ts';
 
 /**
  * Formats read in a reader process with a bounded heap: those whose parsers build a tree or a
@@ -28,14 +26,7 @@ export interface FormatJob {
 }
 
 /** What a format reader answers. */
-export type FormatReply =
-  | { readonly ok: true; readonly draft: DraftDocument }
-  | {
-      readonly ok: false;
-      readonly reason?: ParseFailureReason;
-      readonly name: string;
-      readonly message: string;
-    };
+export type FormatReply = { readonly ok: true; readonly draft: DraftDocument } | ReaderFailure;
 
 const start = childEntry(import.meta.url, 'format-worker');
 
@@ -84,12 +75,7 @@ export async function runFormatContained(
     fileName: context.fileName,
   };
   return askChild<FormatReply, DraftDocument>(reader.child, job, signal, {
-    reply: (reply) => {
-      if (reply.ok) return { value: reply.draft };
-      if (reply.reason) return { error: new ParseFailure(reply.reason, reply.message) };
-      const Rebuilt = reply.name === 'RangeError' ? RangeError : Error;
-      return { error: Object.assign(new Rebuilt(reply.message), { name: reply.name }) };
-    },
+    reply: (reply) => (reply.ok ? { value: reply.draft } : { error: fromReaderFailure(reply) }),
     failed: (error) => workerFailure(type, heapMb, error),
     answered: () => pool.release(reader),
   });

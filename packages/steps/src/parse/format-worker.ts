@@ -1,6 +1,6 @@
 import type { FormatJob, FormatReply } from './contained-format.ts';
-import { isParseFailure } from './parse-failure.ts';
 import { runFormat } from './run-format.ts';
+import { toReaderFailure } from './worker-failure.ts';
 
 // Entry of a contained parser's reader process (contained-format.ts): reads one document per
 // message under the process's heap limit, and answers its draft or its error.
@@ -18,12 +18,7 @@ async function read(job: FormatJob): Promise<FormatReply> {
     });
     return { ok: true, draft };
   } catch (error) {
-    return {
-      ok: false,
-      ...(isParseFailure(error) ? { reason: error.reason } : {}),
-      name: error instanceof Error ? error.name : 'Error',
-      message: error instanceof Error ? error.message : String(error),
-    };
+    return toReaderFailure(error);
   }
 }
 

@@ -2,10 +2,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import { askChild, childEntry, startChild } from '../../contained-process.ts';
 import type { GrayImage } from '../../ocr/gray-image.ts';
 import { ParseFailure } from '../../parse-failure.ts';
-import type { ParseFailureReason } from '../../parse-output.ts';
 import { type Reader as Lease, readerPool } from '../../reader-pool.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
-import { workerFailure } from '../../worker-failure.ts';
+import { fromReaderFailure, type ReaderFailure, workerFailure } from '../../worker-failure.ts';
 import { pdfJsPreload, workerHalfFile } from './pdfjs.ts';
 import type { PageReadPath } from './read-page.ts';
 import type { ReadShare } from './read-share.ts';
@@ -76,14 +75,7 @@ export interface Rendered {
 }
 
 /** A PDF worker's reply: the value asked for, or the error reading failed with. */
-export type PdfWorkerReply<T> =
-  | { readonly ok: true; readonly value: T }
-  | {
-      readonly ok: false;
-      readonly reason?: ParseFailureReason;
-      readonly name: string;
-      readonly message: string;
-    };
+export type PdfWorkerReply<T> = { readonly ok: true; readonly value: T } | ReaderFailure;
 
 /** Idle readers close after this long, so that an idle process holds no children for long. */
 const IDLE_MS = 30_000;
@@ -123,11 +115,6 @@ const pool = readerPool({
   idleMs: IDLE_MS,
 });
 
-function rebuilt(reply: Extract<PdfWorkerReply<unknown>, { ok: false }>): Error {
-  if (reply.reason) return new ParseFailure(reply.reason, reply.message);
-  return Object.assign(new Error(reply.message), { name: reply.name });
-}
-
 /**
  * Asks a leased worker one thing. Rejects with the error reading failed with (a
  * {@link ParseFailure} when the worker named a reason), with FILE_SIZE_TOO_LARGE or CORRUPT_FILE
@@ -155,7 +142,7 @@ function ask<T>(
         onPage?.(reply.pageRead);
         return undefined;
       }
-      return reply.ok ? { value: reply.value } : { error: rebuilt(reply) };
+      return reply.ok ? { value: reply.value } : { error: fromReaderFailure(reply) };
     },
     failed: (error) => {
       lease.dead = true;

@@ -1,4 +1,4 @@
-import { ParseFailure } from '../../parse-failure.ts';
+import { toReaderFailure } from '../../worker-failure.ts';
 import type {
   Opened,
   PageRead,
@@ -118,23 +118,12 @@ const STREAM_TOO_LARGE: PdfWorkerReply<never> = {
     'A stream of the PDF decodes past what one stream may hold (limits.expansionRatio and limits.maxUncompressedBytes): a decompression bomb.',
 };
 
-function failed(error: unknown): PdfWorkerReply<never> {
-  if (error instanceof ParseFailure) {
-    return { ok: false, reason: error.reason, name: error.name, message: error.message };
-  }
-  return {
-    ok: false,
-    name: error instanceof Error ? error.name : 'Error',
-    message: error instanceof Error ? error.message : String(error),
-  };
-}
-
 async function answer(request: PdfWorkerRequest): Promise<void> {
   let reply: PdfWorkerReply<unknown>;
   try {
     reply = { ok: true, value: await handle(request) };
   } catch (error) {
-    reply = failed(error);
+    reply = toReaderFailure(error);
   }
   // pdf.js may have thrown the limit's error on, or swallowed it and read on without the stream.
   if (request.kind !== 'close' && pdfStreamLimitExceeded()) reply = STREAM_TOO_LARGE;
