@@ -137,8 +137,9 @@ function oneRow(elements: readonly Placed[]): boolean {
   return true;
 }
 
-/** An amount, a number, a date or a percentage: what a value column holds. */
-const VALUE = /^[-+(]?[\p{Sc}]?\s?[\d][\d.,:/\s'-]*[%)]?\s?(?:[\p{Sc}]|[A-Z]{3})?$/u;
+/** An amount (`CHF 39.40`, `$5`), a number, a date or a percentage: what a value column holds. */
+export const VALUE =
+  /^[-+(]?(?:[A-Z]{3}\s?)?[\p{Sc}]?\s?[\d][\d.,:/\s'-]*[%)]?\s?(?:[\p{Sc}]|[A-Z]{3})?$/u;
 
 /**
  * True when the two sides of a vertical gap are the columns of rows rather than text columns:

@@ -340,3 +340,118 @@ describe('layoutPage: rows of separated pieces', () => {
     expect(table?.markdown.split('\n')[2]).toBe('| Direct debit TELECOM | 548.58 | 6,387.44 |');
   });
 });
+
+describe('layoutPage: cells set close together', () => {
+  /** A run of `text` from `left` to `right` on the line whose top is `top`, 11 pt. */
+  const span = (text: string, left: number, right: number, top: number, bold = false): TextRun => ({
+    text,
+    box: { left, top, right, bottom: top + 11 },
+    baseline: top + 8.8,
+    size: 11,
+    bold,
+    angle: 0,
+  });
+
+  it('cuts a piece holding two header cells where the rows below show a column edge', () => {
+    // LibreOffice Calc: `Unit Price` and `Quantity` 10 pt apart (under the 13 pt that separates
+    // pieces), each a text item of its own, over right-aligned figures.
+    const body = (top: number, [item, price, qty, total]: readonly string[]) => [
+      span(item ?? '', 41, 41 + (item ?? '').length * 5.5, top),
+      span(price ?? '', 270.3 - (price ?? '').length * 5.8, 270.3, top),
+      span(qty ?? '', 329.6 - (qty ?? '').length * 6.3, 329.6, top),
+      span(total ?? '', 400.7 - (total ?? '').length * 5.8, 400.7, top),
+    ];
+    const laid = layoutPage(
+      [
+        span('Description', 41, 104.3, 100, true),
+        span('Unit Price', 216.2, 270.2, 100, true),
+        span('Quantity', 280.5, 329.5, 100, true),
+        span('Total', 372.8, 400.7, 100, true),
+        ...body(114, ['Copy paper A4, 500 sheets', '$146.33', '20', '$2,926.60']),
+        ...body(128, ['Consulting hours', '$84.28', '1', '$84.28']),
+        ...body(142, ['Site survey', '$429.22', '9', '$3,862.98']),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(0, 3)).toEqual([
+      '| Description | Unit Price | Quantity | Total |',
+      '| --- | --- | --- | --- |',
+      '| Copy paper A4, 500 sheets | $146.33 | 20 | $2,926.60 |',
+    ]);
+  });
+
+  it('keeps a word gap inside a cell, which lines up with no column edge of other rows', () => {
+    const laid = layoutPage(
+      [
+        span('Item', 41, 63, 100, true),
+        span('Amount', 300, 340, 100, true),
+        // One description in two text items 8 pt apart (a justified or re-encoded line).
+        span('Replacement', 41, 101.5, 114),
+        span('filter', 109.5, 139, 114),
+        span('12.00', 312, 340, 114),
+        span('Site survey', 41, 101, 128),
+        span('3.50', 318, 340, 128),
+        span('Cable ties', 41, 96, 142),
+        span('1.25', 318, 340, 142),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n')[2]).toBe('| Replacement filter | 12.00 |');
+  });
+
+  it('keeps a description reaching into the next column apart from it, with its own extent', () => {
+    // Calc's statement: descriptions end a point or two right of where the (wider) header of the
+    // next column starts; the figures under that header are right-aligned.
+    const laid = layoutPage(
+      [
+        span('Posting Date', 41, 99.5, 100, true),
+        span('Details', 230.4, 263, 100, true),
+        span('Withdrawals', 363.7, 422.5, 100, true),
+        span('Balance', 486.3, 521.8, 100, true),
+        span('2022-11-03', 41, 87.6, 114),
+        span('Card payment RESTAURANT', 230.4, 365.6, 114),
+        span('263,66', 394.9, 422.4, 114),
+        span('2 215,70', 486.8, 521.8, 114),
+        span('2022-11-05', 41, 87.6, 128),
+        span('ATM withdrawal', 230.4, 307.9, 128),
+        span('471,01', 394.9, 422.4, 128),
+        span('1 744,69', 486.8, 521.8, 128),
+      ],
+      [],
+    );
+    // (The date column, set apart by a gutter on every row of so short a table, is read on its own.)
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n')).toEqual([
+      '| Details | Withdrawals | Balance |',
+      '| --- | --- | --- |',
+      '| Card payment RESTAURANT | 263,66 | 2 215,70 |',
+      '| ATM withdrawal | 471,01 | 1 744,69 |',
+    ]);
+    // A cell's box is where its text is, not the whole column's span.
+    const figure = table?.children?.find((c) => c.content === '471,01');
+    expect(figure?.boundingBox).toMatchObject({ left: 394.9, right: 422.4 });
+  });
+
+  it('reads a table with a wide gutter and amounts with a currency code as one table', () => {
+    // A vertical gutter runs through the whole table between the items and the figures: rows,
+    // not two text columns, since the right side holds values (`CHF 39.40` is one).
+    const row = (top: number, texts: readonly string[]) =>
+      texts.map((text, i) => at(text, [41, 77, 276, 308, 402][i] ?? 0, top));
+    const laid = layoutPage(
+      [
+        ...row(100, ['#', 'Item', 'Qty', 'Price', 'Line Total']),
+        ...row(114, ['1', 'Ergonomic keyboard', '20', 'CHF 39.40', 'CHF 788.00']),
+        ...row(128, ['2', 'Copy paper A4', '22', 'CHF 29.67', 'CHF 652.74']),
+        ...row(142, ['3', 'Safety gloves (pair)', '21', 'CHF 375.70', "CHF 7'889.70"]),
+      ],
+      [],
+    );
+    const tables = laid.blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.markdown.split('\n')[2]).toBe(
+      '| 1 | Ergonomic keyboard | 20 | CHF 39.40 | CHF 788.00 |',
+    );
+  });
+});
