@@ -307,6 +307,60 @@ describe('tables from lines', () => {
     ]);
   });
 
+  it('ends a table of addresses at an items header whose first column is #', () => {
+    const row = (top: number, cells: readonly [string, number, number][]) =>
+      cells.map(([text, left, right]) => ({
+        text,
+        box: [left, top, right, top + 10] as [number, number, number, number],
+      }));
+    const p = blocksPage([
+      ...row(100, [
+        ['Bill To', 41, 76],
+        ['From', 290, 320],
+      ]),
+      ...row(113, [
+        ['Meridian Office Products AG', 41, 181],
+        ['Meridian Cloud S.A.', 290, 388],
+      ]),
+      ...row(126, [
+        ['Manchester M1 2AB', 41, 141],
+        ['Mumbai 400053', 290, 372],
+      ]),
+      ...row(150, [
+        ['#', 41, 49],
+        ['Item', 77, 102],
+        ['Qty', 269, 289],
+        ['Price', 332, 360],
+        ['Line Total', 405, 461],
+      ]),
+      ...row(163, [
+        ['1', 41, 47],
+        ['Ergonomic keyboard', 77, 180],
+        ['20', 276, 289],
+        ['CHF 39.40', 308, 360],
+        ['CHF 788.00', 402, 461],
+      ]),
+      ...row(176, [
+        ['2', 41, 47],
+        ['Copy paper A4', 77, 150],
+        ['22', 276, 289],
+        ['CHF 29.67', 308, 360],
+        ['CHF 652.74', 402, 461],
+      ]),
+    ]);
+    const view = buildDocumentView([{ output: p }]);
+    const tables = view.pages[0]?.tables ?? [];
+    expect(tables.map((t) => t.rows.length)).toEqual([2, 2]);
+    expect(tables[0]?.header.map((c) => c.text)).toEqual(['Bill To', 'From']);
+    expect(tables[1]?.rows[0]?.map((c) => c.text)).toEqual([
+      '1',
+      'Ergonomic keyboard',
+      '20',
+      'CHF 39.40',
+      'CHF 788.00',
+    ]);
+  });
+
   it('gives a date of several words to a date column the layout joined to the next', () => {
     const p = blocksPage([
       { text: 'Posting Date   Description', box: [50, 100, 250, 110] },

@@ -387,10 +387,15 @@ function headerContinuation(
   return out;
 }
 
-/** True for a line of two or more cells that all read as labels ("Bill To    Ship To"). */
+/**
+ * True for a line of two or more cells that all read as labels ("Bill To    Ship To", an items
+ * header "#    Item    Qty": `#` heads a column of row numbers).
+ */
 function labelRow(line: DocumentLine | undefined): boolean {
   const cells = line ? splitCells(line.text) : [];
-  return cells.length >= 2 && cells.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+  return (
+    cells.length >= 2 && cells.every((c) => c.text === '#' || isLabelCell(c.text.replace(/:$/, '')))
+  );
 }
 
 /** Totals under a table ("Subtotal", "VAT 20%", "Amount due"), which end its rows. */
