@@ -398,6 +398,12 @@ function labelRow(line: DocumentLine | undefined): boolean {
   );
 }
 
+/**
+ * A label's colon (`Total:`, `Date: 2022-12-04`), which ends a table's rows; a colon between
+ * digits (a time, `11:12`, or OCR's reading of a decimal point) does not.
+ */
+const LABEL_COLON = /:(?!\d)/;
+
 /** Totals under a table ("Subtotal", "VAT 20%", "Amount due"), which end its rows. */
 const TOTALS_LINE =
   /^\s*(sub\s*-?\s*total|total|tax|vat|gst|amount due|balance due|grand total)\b/i;
@@ -480,7 +486,7 @@ export function tablesFromLines(
       if (
         !line ||
         splitCells(line.text).length < 2 ||
-        line.text.includes(':') ||
+        LABEL_COLON.test(line.text) ||
         TOTAL_LINE.test(line.text) ||
         (k > 1 && labelRow(line) && !labelRow(window[k - 1]))
       )
