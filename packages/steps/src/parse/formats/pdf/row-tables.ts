@@ -1,8 +1,8 @@
 import { unionBoxes } from '../../boxes.ts';
 import type { DraftBlock } from '../../draft-document.ts';
 import { markdownTable } from '../markdown-table.ts';
-import { VALUE } from './reading-order.ts';
-import { type LinePiece, pieceOf, type TextLine } from './text-lines.ts';
+import { VALUE, WRAP_REACH } from './reading-order.ts';
+import { joinRow, type LinePiece, pieceOf, type TextLine } from './text-lines.ts';
 
 /** Rows further apart than this many text sizes belong to different tables. */
 const MAX_ROW_GAP = 3;
@@ -183,7 +183,9 @@ export interface RowGroup {
 
 /**
  * Groups lines in reading order: consecutive rows of separated pieces (a gap of more than
- * 2.5 text sizes inside the line) close to each other form one group; other lines stay alone.
+ * 2.5 text sizes inside the line) close to each other form one group; a line of one piece that
+ * is a cell of a row wrapped onto two lines (see {@link wrappedCell}) joins that row; other lines
+ * stay alone.
  */
 export function groupRows<T>(
   items: readonly T[],
@@ -191,23 +193,89 @@ export function groupRows<T>(
 ): (T | RowGroup)[] {
   const out: (T | RowGroup)[] = [];
   let rows: TextLine[] = [];
+  let pending: TextLine | undefined;
   const flush = () => {
     if (rows.length > 0) out.push({ kind: 'rows', rows });
     rows = [];
   };
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as T;
     const line = lineOf(item);
+    if (line && line.cells.length === 1) {
+      // A cell's text wrapped to a line of its own, above or below the row it belongs to.
+      const last = rows[rows.length - 1];
+      if (last && wrappedCell(last, line)) {
+        rows[rows.length - 1] = withCell(last, line);
+        continue;
+      }
+      const next = items[i + 1];
+      const below = next === undefined ? undefined : lineOf(next);
+      if (below && below.cells.length >= 2 && wrappedCell(below, line)) {
+        pending = line;
+        continue;
+      }
+    }
     if (!line || line.cells.length < 2) {
       flush();
       out.push(item);
       continue;
     }
+    const row = pending ? withCell(line, pending) : line;
+    pending = undefined;
     const last = rows[rows.length - 1];
-    if (last && !near(last, line)) flush();
-    rows.push(line);
+    if (last && !near(last, row)) flush();
+    rows.push(row);
   }
   flush();
   return out;
+}
+
+/**
+ * True when `line`, one piece, is part of a cell of `row` that wrapped onto two lines (`CA$` over
+ * `10,393.89` in a narrow balance column beside the row's one-line cells): its baseline within
+ * {@link WRAP_REACH} of the row's, right of the row's start, and clear of the row's cells (but
+ * the cell's other line).
+ */
+function wrappedCell(row: TextLine, line: TextLine): boolean {
+  const size = Math.max(row.size, line.size);
+  const { box } = line;
+  return (
+    Math.abs(line.baseline - row.baseline) <= size * WRAP_REACH &&
+    box.left >= row.box.left - 1 &&
+    row.cells.every(
+      (cell) =>
+        cell.box.right <= box.left + 1 ||
+        cell.box.left >= box.right - 1 ||
+        // The other line of the same wrapped cell, joined before.
+        Math.abs(cell.baseline - row.baseline) > size * 0.35,
+    )
+  );
+}
+
+/**
+ * `row` with `line`'s piece as one more cell, joined to a cell of its wrapped lines already there
+ * (the one it overlaps horizontally: the upper line's text first).
+ */
+function withCell(row: TextLine, line: TextLine): TextLine {
+  const piece = line.cells[0] as LinePiece;
+  const overlapping = row.cells.find(
+    (cell) => cell.box.left < piece.box.right && cell.box.right > piece.box.left,
+  );
+  const others = row.cells.filter((cell) => cell !== overlapping);
+  let cell: LinePiece = piece;
+  if (overlapping) {
+    const [upper, lower] =
+      overlapping.baseline <= piece.baseline ? [overlapping, piece] : [piece, overlapping];
+    cell = {
+      text: `${upper.text} ${lower.text}`,
+      box: unionBoxes([upper.box, lower.box]) ?? upper.box,
+      baseline: row.baseline,
+      size: Math.max(upper.size, lower.size),
+      bold: upper.bold && lower.bold,
+      mono: upper.mono === true && lower.mono === true,
+    };
+  }
+  return joinRow([...others, cell].sort((a, b) => a.box.left - b.box.left));
 }
 
 /**

@@ -454,4 +454,46 @@ describe('layoutPage: cells set close together', () => {
       '| 1 | Ergonomic keyboard | 20 | CHF 39.40 | CHF 788.00 |',
     );
   });
+
+  it('joins a cell wrapped onto two lines to its row, and keeps the rows whole beside a footer', () => {
+    // Chromium's statement re-distilled: a narrow balance column wraps `CA$ 10,837.73` onto two
+    // lines, set 0.7 text sizes above and below the row's baseline; a footer sits at the bottom
+    // right, under the balance column.
+    const at10 = (text: string, left: number, baseline: number): TextRun => ({
+      text,
+      box: { left, top: baseline - 8.4, right: left + text.length * 5, bottom: baseline + 2.3 },
+      baseline,
+      size: 10.5,
+      bold: false,
+      angle: 0,
+    });
+    const row = (baseline: number, details: string, amount: string, balance: string) => [
+      at10(details, 131, baseline),
+      at10(amount, 350, baseline),
+      ...(balance.length > 10
+        ? [at10(balance, 495, baseline)]
+        : [at10('CA$', 539, baseline - 7.5), at10(balance, 510.8, baseline + 7)]),
+    ];
+    const laid = layoutPage(
+      [
+        at10('Details', 131, 100),
+        at10('Withdrawals', 338.7, 100),
+        at10('Balance', 517, 100),
+        ...row(126, 'Card payment RESTAURANT', 'CA$ 492.35', '10,345.38'),
+        ...row(152, 'Card payment FUEL STATION', 'CA$ 103.11', '10,242.27'),
+        ...row(178, 'Bank charges', 'CA$ 12.00', '10,230.27'),
+        ...row(204, 'Direct debit TELECOM', 'CA$ 417.46', 'CA$ 9,812.81'),
+        at10('Page 2 of 2', 513, 770),
+      ],
+      [],
+    );
+    const tables = laid.blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.markdown.split('\n').slice(2)).toEqual([
+      '| Card payment RESTAURANT | CA$ 492.35 | CA$ 10,345.38 |',
+      '| Card payment FUEL STATION | CA$ 103.11 | CA$ 10,242.27 |',
+      '| Bank charges | CA$ 12.00 | CA$ 10,230.27 |',
+      '| Direct debit TELECOM | CA$ 417.46 | CA$ 9,812.81 |',
+    ]);
+  });
 });
