@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
 import type { DocumentPage } from '../../src/processors/view/document-view.ts';
+import { relinePage } from '../../src/processors/view/reline-page.ts';
 import { blocksPage } from '../fixtures/view/blocks-page.ts';
 
 function page(text: string): DocumentPage {
@@ -376,5 +377,40 @@ describe('tables from lines', () => {
       ['1 March 2024', 'Standing order RENT', '-503.92'],
       ['12 March 2024', 'Card payment GROCERY', '-41.10'],
     ]);
+  });
+});
+
+describe('relining a page', () => {
+  const rect = (left: number, top: number, right: number, bottom: number) => [
+    { x: left, y: top },
+    { x: right, y: top },
+    { x: right, y: bottom },
+    { x: left, y: bottom },
+  ];
+  const line = (text: string, top: number, bottom = top + 10, right = 200) => ({
+    text,
+    polygon: rect(18, top, right, bottom),
+    ocrConfidence: null,
+  });
+
+  it('cuts a paragraph block back into lines, but never a row of cells', () => {
+    const make = <T extends { text: string }>(base: T, text: string) => ({ ...base, text });
+    const lines = [
+      line('Receipt No.: 7431-932', 80),
+      line('Item / Service    Amount', 95),
+      // A row as high as its description wrapped onto two lines, with its cells as segments.
+      {
+        ...line('Batteries AA 3 @ 14,35    43,05', 110, 132, 100),
+        segments: [
+          { start: 0, end: 22, polygon: rect(18, 110, 70, 132) },
+          { start: 26, end: 31, polygon: rect(80, 116, 100, 126) },
+        ],
+      },
+      line('Thanks for shopping with us, see you again next time', 140, 162, 240),
+      line('Hammer 1 @ 9,60    9,60', 170),
+    ];
+    const out = relinePage(lines, make).map((l) => l.text);
+    expect(out).toContain('Batteries AA 3 @ 14,35    43,05');
+    expect(out).not.toContain('Thanks for shopping with us, see you again next time');
   });
 });

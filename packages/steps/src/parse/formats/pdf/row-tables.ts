@@ -214,6 +214,25 @@ export function groupRows<T>(
         pending = line;
         continue;
       }
+      // A row two lines high of two cells: one wrapped over both lines (`Batteries AA 3 @` over
+      // `14,35`), the other set between them (`43,05`).
+      const after = items[i + 2];
+      const third = after === undefined ? undefined : lineOf(after);
+      if (
+        below?.cells.length === 1 &&
+        third?.cells.length === 1 &&
+        wrappedCell(below, line, true) &&
+        wrappedCell(below, third, true) &&
+        line.box.left < third.box.right &&
+        third.box.left < line.box.right
+      ) {
+        const row = withCell(withCell(below, line), third);
+        const last = rows[rows.length - 1];
+        if (last && !near(last, row)) flush();
+        rows.push(row);
+        i += 2;
+        continue;
+      }
     }
     if (!line || line.cells.length < 2) {
       flush();
@@ -233,15 +252,15 @@ export function groupRows<T>(
 /**
  * True when `line`, one piece, is part of a cell of `row` that wrapped onto two lines (`CA$` over
  * `10,393.89` in a narrow balance column beside the row's one-line cells): its baseline within
- * {@link WRAP_REACH} of the row's, right of the row's start, and clear of the row's cells (but
- * the cell's other line).
+ * {@link WRAP_REACH} of the row's, right of the row's start (or anywhere: `leftOfRow`), and clear
+ * of the row's cells (but the cell's other line).
  */
-function wrappedCell(row: TextLine, line: TextLine): boolean {
+function wrappedCell(row: TextLine, line: TextLine, leftOfRow = false): boolean {
   const size = Math.max(row.size, line.size);
   const { box } = line;
   return (
     Math.abs(line.baseline - row.baseline) <= size * WRAP_REACH &&
-    box.left >= row.box.left - 1 &&
+    (leftOfRow || box.left >= row.box.left - 1) &&
     row.cells.every(
       (cell) =>
         cell.box.right <= box.left + 1 ||

@@ -496,4 +496,38 @@ describe('layoutPage: cells set close together', () => {
       '| Direct debit TELECOM | CA$ 417.46 | CA$ 9,812.81 |',
     ]);
   });
+
+  it('reads a row two lines high as one row: a description wrapped over both, its amount between', () => {
+    // A receipt printed by Chromium: `Batteries AA 3 @` over `14,35` in the item column, the
+    // line's amount set between the two lines, 0.57 text sizes from each.
+    const at10 = (text: string, left: number, baseline: number): TextRun => ({
+      text,
+      box: { left, top: baseline - 8.4, right: left + text.length * 6, bottom: baseline + 2.3 },
+      baseline,
+      size: 10.5,
+      bold: false,
+      angle: 0,
+    });
+    const laid = layoutPage(
+      [
+        at10('Item / Service', 18, 100),
+        at10('Amount', 172, 100),
+        at10('Batteries AA 3 @', 18, 117),
+        at10('43,05', 178, 123),
+        at10('14,35', 18, 129),
+        at10('Croissant 2 @ 15,77', 18, 145),
+        at10('31,54', 178, 145),
+        at10('Hammer 1 @ 9,60', 18, 161),
+        at10('9,60', 184, 161),
+      ],
+      [],
+    );
+    const tables = laid.blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.markdown.split('\n').slice(2)).toEqual([
+      '| Batteries AA 3 @ 14,35 | 43,05 |',
+      '| Croissant 2 @ 15,77 | 31,54 |',
+      '| Hammer 1 @ 9,60 | 9,60 |',
+    ]);
+  });
 });
