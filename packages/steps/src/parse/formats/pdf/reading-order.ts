@@ -148,6 +148,30 @@ export const VALUE =
   /^[-+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?[\p{Sc}]?\s?[\d][\d.,:/\s'-]*[%)]?\s?(?:[\p{Sc}]|[A-Z]{3})?$/u;
 
 /**
+ * True when two sides of a gap are one table row two lines high: `wrapped` a cell wrapped onto
+ * two lines (`12 December` over `2024`, one under the other), every line of `others` centred
+ * between them in the same text size (the row's one-line cells).
+ */
+function oneRowHigh(wrapped: readonly Placed[], others: readonly Placed[]): boolean {
+  const [upper, lower] = wrapped;
+  if (wrapped.length !== 2 || !upper?.line || !lower?.line || others.length === 0) return false;
+  const size = upper.size ?? 0;
+  const top = Math.min(upper.line.baseline, lower.line.baseline);
+  const bottom = Math.max(upper.line.baseline, lower.line.baseline);
+  return (
+    bottom - top <= size * 2 * WRAP_REACH &&
+    upper.box.left < lower.box.right &&
+    lower.box.left < upper.box.right &&
+    others.every(
+      (r) =>
+        r.line &&
+        Math.abs(r.line.baseline - (top + bottom) / 2) <= size * 0.1 &&
+        Math.abs((r.size ?? 0) - size) <= size * 0.05,
+    )
+  );
+}
+
+/**
  * True when the two sides of a vertical gap are the columns of rows rather than text columns:
  * most elements of the right side sit on the baseline of an element of the left side (the lines
  * of a cell wrapped in two, and what lies above or below the whole left side, count neither
@@ -182,6 +206,7 @@ function rowsAcross(left: readonly Placed[], right: readonly Placed[]): boolean 
     // A line of a cell wrapped in two (`CA$` over `10,393.89`) sits off its row's baseline.
     else if (lefts.some((e) => e.line && distance(e) <= size * WRAP_REACH)) unpairable++;
   }
+  if (oneRowHigh(lefts, rights) || oneRowHigh(rights, lefts)) return true;
   if (paired.length < 2 || paired.length < (rights.length - unpairable) * 0.8) return false;
   const labels = paired.filter(([l]) => l.line?.text.endsWith(':')).length;
   const values = paired.filter(([, r]) => VALUE.test(r.line?.text ?? '')).length;

@@ -183,9 +183,8 @@ export interface RowGroup {
 
 /**
  * Groups lines in reading order: consecutive rows of separated pieces (a gap of more than
- * 2.5 text sizes inside the line) close to each other form one group; a line of one piece that
- * is a cell of a row wrapped onto two lines (see {@link wrappedCell}) joins that row; other lines
- * stay alone.
+ * 2.5 text sizes inside the line) close to each other form one group; the two lines of a cell
+ * wrapped beside a row (see {@link wrappedAround}) join that row; other lines stay alone.
  */
 export function groupRows<T>(
   items: readonly T[],
@@ -193,55 +192,51 @@ export function groupRows<T>(
 ): (T | RowGroup)[] {
   const out: (T | RowGroup)[] = [];
   let rows: TextLine[] = [];
-  let pending: TextLine | undefined;
   const flush = () => {
     if (rows.length > 0) out.push({ kind: 'rows', rows });
     rows = [];
   };
+  const skipped = new Set<number>();
   for (let i = 0; i < items.length; i++) {
+    if (skipped.has(i)) continue;
     const item = items[i] as T;
     const line = lineOf(item);
-    if (line && line.cells.length === 1) {
-      // A cell's text wrapped to a line of its own, above or below the row it belongs to.
-      const last = rows[rows.length - 1];
-      if (last && wrappedCell(last, line)) {
-        rows[rows.length - 1] = withCell(last, line);
+    const lineAt = (k: number) =>
+      k < items.length && !skipped.has(k) ? lineOf(items[k] as T) : undefined;
+    const last = rows[rows.length - 1];
+    if (last && line?.cells.length === 1) {
+      // Reading order may take a row's cells apart where a wrapped cell sits off its baseline: a
+      // piece on the row's baseline, clear of its cells, is one more of them.
+      if (Math.abs(line.baseline - last.baseline) <= last.size * 0.35 && clearOf(last, line)) {
+        rows[rows.length - 1] = withPiece(last, line.cells[0] as LinePiece);
         continue;
       }
-      const next = items[i + 1];
-      const below = next === undefined ? undefined : lineOf(next);
-      if (below && below.cells.length >= 2 && wrappedCell(below, line)) {
-        pending = line;
-        continue;
-      }
-      // A row two lines high of two cells: one wrapped over both lines (`Batteries AA 3 @` over
-      // `14,35`), the other set between them (`43,05`).
-      const after = items[i + 2];
-      const third = after === undefined ? undefined : lineOf(after);
-      if (
-        below?.cells.length === 1 &&
-        third?.cells.length === 1 &&
-        wrappedCell(below, line, true) &&
-        wrappedCell(below, third, true) &&
-        line.box.left < third.box.right &&
-        third.box.left < line.box.right
-      ) {
-        const row = withCell(withCell(below, line), third);
-        const last = rows[rows.length - 1];
-        if (last && !near(last, row)) flush();
-        rows.push(row);
-        i += 2;
+      // The upper line of a cell wrapped beside the row above, the lower one among the next two.
+      const k = [i + 1, i + 2].find((j) => {
+        const below = lineAt(j);
+        return below !== undefined && wrappedAround(last, line, below);
+      });
+      const below = k === undefined ? undefined : lineAt(k);
+      if (k !== undefined && below) {
+        rows[rows.length - 1] = withCell(last, line, below);
+        skipped.add(k);
         continue;
       }
     }
-    if (!line || line.cells.length < 2) {
+    // A row two lines high: a cell wrapped over both lines (`12 December` over `2024`, `CA$`
+    // over `10,393.89`), the row's other cells centred between them.
+    const middle = lineAt(i + 1);
+    const below = lineAt(i + 2);
+    const row =
+      line && middle && below && wrappedAround(middle, line, below)
+        ? withCell(middle, line, below)
+        : line;
+    if (row !== line) i += 2;
+    if (!row || row.cells.length < 2) {
       flush();
       out.push(item);
       continue;
     }
-    const row = pending ? withCell(line, pending) : line;
-    pending = undefined;
-    const last = rows[rows.length - 1];
     if (last && !near(last, row)) flush();
     rows.push(row);
   }
@@ -249,52 +244,52 @@ export function groupRows<T>(
   return out;
 }
 
-/**
- * True when `line`, one piece, is part of a cell of `row` that wrapped onto two lines (`CA$` over
- * `10,393.89` in a narrow balance column beside the row's one-line cells): its baseline within
- * {@link WRAP_REACH} of the row's, right of the row's start (or anywhere: `leftOfRow`), and clear
- * of the row's cells (but the cell's other line).
- */
-function wrappedCell(row: TextLine, line: TextLine, leftOfRow = false): boolean {
-  const size = Math.max(row.size, line.size);
-  const { box } = line;
-  return (
-    Math.abs(line.baseline - row.baseline) <= size * WRAP_REACH &&
-    (leftOfRow || box.left >= row.box.left - 1) &&
-    row.cells.every(
-      (cell) =>
-        cell.box.right <= box.left + 1 ||
-        cell.box.left >= box.right - 1 ||
-        // The other line of the same wrapped cell, joined before.
-        Math.abs(cell.baseline - row.baseline) > size * 0.35,
-    )
+/** True when `line` overlaps none of `row`'s cells horizontally. */
+function clearOf(row: TextLine, line: TextLine): boolean {
+  return row.cells.every(
+    (cell) => cell.box.right <= line.box.left + 1 || cell.box.left >= line.box.right - 1,
   );
 }
 
 /**
- * `row` with `line`'s piece as one more cell, joined to a cell of its wrapped lines already there
- * (the one it overlaps horizontally: the upper line's text first).
+ * True when `above` and `below`, one piece each and one under the other, are the two lines of a
+ * cell wrapped in two beside `row`: within {@link WRAP_REACH} of its baseline, the row centred
+ * between them (a tenth of a text size), and clear of its cells.
  */
-function withCell(row: TextLine, line: TextLine): TextLine {
-  const piece = line.cells[0] as LinePiece;
-  const overlapping = row.cells.find(
-    (cell) => cell.box.left < piece.box.right && cell.box.right > piece.box.left,
+function wrappedAround(row: TextLine, above: TextLine, below: TextLine): boolean {
+  if (above.cells.length !== 1 || below.cells.length !== 1) return false;
+  const size = Math.max(row.size, above.size, below.size);
+  const mid = (above.baseline + below.baseline) / 2;
+  return (
+    above.baseline < row.baseline &&
+    below.baseline > row.baseline &&
+    below.baseline - above.baseline <= size * 2 * WRAP_REACH &&
+    Math.abs(row.baseline - mid) <= size * 0.1 &&
+    above.box.left < below.box.right &&
+    below.box.left < above.box.right &&
+    clearOf(row, above) &&
+    clearOf(row, below)
   );
-  const others = row.cells.filter((cell) => cell !== overlapping);
-  let cell: LinePiece = piece;
-  if (overlapping) {
-    const [upper, lower] =
-      overlapping.baseline <= piece.baseline ? [overlapping, piece] : [piece, overlapping];
-    cell = {
-      text: `${upper.text} ${lower.text}`,
-      box: unionBoxes([upper.box, lower.box]) ?? upper.box,
-      baseline: row.baseline,
-      size: Math.max(upper.size, lower.size),
-      bold: upper.bold && lower.bold,
-      mono: upper.mono === true && lower.mono === true,
-    };
-  }
-  return joinRow([...others, cell].sort((a, b) => a.box.left - b.box.left));
+}
+
+/** `row` with the two lines of a wrapped cell as one more cell (the upper line's text first). */
+function withCell(row: TextLine, above: TextLine, below: TextLine): TextLine {
+  const upper = above.cells[0] as LinePiece;
+  const lower = below.cells[0] as LinePiece;
+  return withPiece(row, {
+    text: `${upper.text} ${lower.text}`,
+    box: unionBoxes([upper.box, lower.box]) ?? upper.box,
+    baseline: row.baseline,
+    size: Math.max(upper.size, lower.size),
+    bold: upper.bold && lower.bold,
+    mono: upper.mono === true && lower.mono === true,
+  });
+}
+
+/** `row` with one more cell, left to right; the row keeps its baseline. */
+function withPiece(row: TextLine, piece: LinePiece): TextLine {
+  const joined = joinRow([...row.cells, piece].sort((a, b) => a.box.left - b.box.left));
+  return { ...joined, baseline: row.baseline };
 }
 
 /**

@@ -530,4 +530,51 @@ describe('layoutPage: cells set close together', () => {
       '| Hammer 1 @ 9,60 | 9,60 |',
     ]);
   });
+
+  it('keeps a date wrapped onto two lines in its row, and an address beside a label apart', () => {
+    const at10 = (text: string, left: number, baseline: number, size = 10.5): TextRun => ({
+      text,
+      box: {
+        left,
+        top: baseline - size * 0.8,
+        right: left + text.length * 5,
+        bottom: baseline + 2.3,
+      },
+      baseline,
+      size,
+      bold: false,
+      angle: 0,
+    });
+    const row = (baseline: number, date: string, details: string, amount: string) => [
+      ...(date.includes(' 2024')
+        ? [at10(date, 54, baseline)]
+        : [at10(date, 54, baseline - 6), at10('2024', 54, baseline + 6)]),
+      at10(details, 138, baseline),
+      at10(amount, 412, baseline),
+    ];
+    const laid = layoutPage(
+      [
+        // A letterhead's address (10 pt) beside a label and its value (10.5 pt) set between its
+        // lines, but not centred: no row.
+        at10('221 Baker Street', 50, 40, 10),
+        at10('Austin, TX 78701', 50, 52, 10),
+        at10('P.O. No.', 322, 44.3),
+        at10('PO293131', 494, 44.3),
+        at10('Date', 54, 100),
+        at10('Description', 138, 100),
+        at10('Amount', 416, 100),
+        ...row(116, '8 December 2024', 'Insurance premium', '-476,02'),
+        ...row(138, '12 December', 'Online transfer to SAVINGS', '-486,02'),
+        ...row(166, '15 December', 'Incoming payment INV-2291', '2 172,47'),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(2)).toEqual([
+      '| 8 December 2024 | Insurance premium | -476,02 |',
+      '| 12 December 2024 | Online transfer to SAVINGS | -486,02 |',
+      '| 15 December 2024 | Incoming payment INV-2291 | 2 172,47 |',
+    ]);
+    expect(laid.blocks.map((b) => b.content)).toContain('221 Baker Street\nAustin, TX 78701');
+  });
 });
