@@ -305,6 +305,32 @@ describe('items', () => {
   });
 });
 
+describe('items of a till receipt', () => {
+  it("takes no item from the receipt's foot: balance, tendered, change, paid by", () => {
+    const value = extract(
+      [
+        'Description       Amount',
+        'Coffee              7.00',
+        'Cash deposit box    4.50',
+        'BALANCE            11.50',
+        'Tendered           20.00',
+        'Change              8.50',
+        'Paid by             Cash',
+      ].join('\n'),
+      {
+        items: {
+          type: 'array',
+          items: { type: 'object', properties: { description: str(), amount: num } },
+        },
+      },
+    );
+    expect(value.items).toEqual([
+      { description: 'Coffee', amount: 7 },
+      { description: 'Cash deposit box', amount: 4.5 },
+    ]);
+  });
+});
+
 describe('classification by the shape of a till receipt', () => {
   it('reads a narrow page with a time and a masked card number as a receipt', () => {
     const output = blocksPage(

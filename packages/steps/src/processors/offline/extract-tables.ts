@@ -17,6 +17,13 @@ import type { DocumentCell, DocumentTable } from '../view/document-view.ts';
 const MIN_SCORE = 0.5;
 
 const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|grand total)\b/i;
+
+/**
+ * A row labelled as a receipt's foot, the whole label (`BALANCE`, `Change`, `Paid by`, `Amount
+ * tendered`): never an item. The whole label only, so that `Cash deposit` stays an item.
+ */
+const FOOT_ROW =
+  /^(balance|amount|change|cash|tendered|paid|paid by|payment|rounding|tip)(\s+(due|paid|tendered|received|given|method))?\s*:?$/i;
 const SUMMARY_ROW =
   /\b(balance\s+(brought|carried)\s+forward|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
 
@@ -250,7 +257,7 @@ export function itemRows(
   ];
   for (const row of table.rows) {
     const first = row.find((c) => c.text !== '')?.text ?? '';
-    if (TOTAL_ROW.test(first)) continue;
+    if (TOTAL_ROW.test(first) || FOOT_ROW.test(first)) continue;
     const amountCells = [...map.columns.entries()]
       .filter(([, c]) => c !== descriptionColumn)
       .map(([, c]) => row[c]?.text ?? '');
