@@ -306,6 +306,39 @@ describe('items', () => {
 });
 
 describe('items of a till receipt', () => {
+  it('reads the lines of a receipt without a header above its total as items', () => {
+    const properties = {
+      items: {
+        type: 'array',
+        items: { type: 'object', properties: { description: str(), quantity: num, amount: num } },
+      },
+    };
+    const value = extract(
+      [
+        'CORNER CAFE',
+        'Date    12/03/2024',
+        '',
+        'Coffee            3.50',
+        '2 x Bagel         4.00',
+        'Orange juice      4.25',
+        'Subtotal         11.75',
+        'TOTAL            11.75',
+      ].join('\n'),
+      properties,
+    );
+    expect(value.items).toEqual([
+      { description: 'Coffee', quantity: null, amount: 3.5 },
+      { description: 'Bagel', quantity: 2, amount: 4 },
+      { description: 'Orange juice', quantity: null, amount: 4.25 },
+    ]);
+    // Labels and their values with no total under them are no items.
+    const fields = extract(
+      ['Invoice No.      INV-7', 'Tax rate          20.00', 'Discount          5.00'].join('\n'),
+      properties,
+    );
+    expect(fields.items).toEqual([]);
+  });
+
   it("takes no item from the receipt's foot: balance, tendered, change, paid by", () => {
     const value = extract(
       [
