@@ -342,6 +342,21 @@ describe('layoutPage: rows of separated pieces', () => {
 });
 
 describe('layoutPage: cells set close together', () => {
+  /** A run of `text` on `baseline` from `left`, 5 pt per character. */
+  const at10 = (text: string, left: number, baseline: number, size = 10.5): TextRun => ({
+    text,
+    box: {
+      left,
+      top: baseline - size * 0.8,
+      right: left + text.length * 5,
+      bottom: baseline + 2.3,
+    },
+    baseline,
+    size,
+    bold: false,
+    angle: 0,
+  });
+
   /** A run of `text` from `left` to `right` on the line whose top is `top`, 11 pt. */
   const span = (text: string, left: number, right: number, top: number, bold = false): TextRun => ({
     text,
@@ -459,14 +474,6 @@ describe('layoutPage: cells set close together', () => {
     // Chromium's statement re-distilled: a narrow balance column wraps `CA$ 10,837.73` onto two
     // lines, set 0.7 text sizes above and below the row's baseline; a footer sits at the bottom
     // right, under the balance column.
-    const at10 = (text: string, left: number, baseline: number): TextRun => ({
-      text,
-      box: { left, top: baseline - 8.4, right: left + text.length * 5, bottom: baseline + 2.3 },
-      baseline,
-      size: 10.5,
-      bold: false,
-      angle: 0,
-    });
     const row = (baseline: number, details: string, amount: string, balance: string) => [
       at10(details, 131, baseline),
       at10(amount, 350, baseline),
@@ -500,14 +507,6 @@ describe('layoutPage: cells set close together', () => {
   it('reads a row two lines high as one row: a description wrapped over both, its amount between', () => {
     // A receipt printed by Chromium: `Batteries AA 3 @` over `14,35` in the item column, the
     // line's amount set between the two lines, 0.57 text sizes from each.
-    const at10 = (text: string, left: number, baseline: number): TextRun => ({
-      text,
-      box: { left, top: baseline - 8.4, right: left + text.length * 6, bottom: baseline + 2.3 },
-      baseline,
-      size: 10.5,
-      bold: false,
-      angle: 0,
-    });
     const laid = layoutPage(
       [
         at10('Item / Service', 18, 100),
@@ -532,19 +531,6 @@ describe('layoutPage: cells set close together', () => {
   });
 
   it('keeps a date wrapped onto two lines in its row, and an address beside a label apart', () => {
-    const at10 = (text: string, left: number, baseline: number, size = 10.5): TextRun => ({
-      text,
-      box: {
-        left,
-        top: baseline - size * 0.8,
-        right: left + text.length * 5,
-        bottom: baseline + 2.3,
-      },
-      baseline,
-      size,
-      bold: false,
-      angle: 0,
-    });
     const row = (baseline: number, date: string, details: string, amount: string) => [
       ...(date.includes(' 2024')
         ? [at10(date, 54, baseline)]
