@@ -1,6 +1,7 @@
 import type { FileType } from '@docflow/engine';
 import { askChild, childEntry, startChild } from './contained-process.ts';
 import type { DraftDocument } from './draft-document.ts';
+import { DraftAssembler, type DraftPart } from './draft-parts.ts';
 import type { FormatContext, ParseLimits } from './format-context.ts';
 import { readerPool } from './reader-pool.ts';
 import type { ResolvedParseConfig } from './resolve-parse-config.ts';
@@ -25,7 +26,10 @@ export interface FormatJob {
   readonly fileName: string;
 }
 
-/** What a format reader answers. */
+/**
+ * What a format reader answers last: the draft's head (its units came before, in parts:
+ * draft-parts.ts), or its error.
+ */
 export type FormatReply = { readonly ok: true; readonly draft: DraftDocument } | ReaderFailure;
 
 const start = childEntry(import.meta.url, 'format-worker');
@@ -74,9 +78,25 @@ export async function runFormatContained(
     mimeType: context.mimeType,
     fileName: context.fileName,
   };
-  return askChild<FormatReply, DraftDocument>(reader.child, job, signal, {
-    reply: (reply) => (reply.ok ? { value: reply.draft } : { error: fromReaderFailure(reply) }),
+  const assembler = new DraftAssembler();
+  // A part out of order is a reader's fault: that reply ends the parse, and the reader goes.
+  let astray = false;
+  return askChild<FormatReply | DraftPart, DraftDocument>(reader.child, job, signal, {
+    reply: (message) => {
+      if ('part' in message) {
+        try {
+          assembler.add(message);
+          return undefined;
+        } catch (error) {
+          astray = true;
+          return { error: workerFailure(type, heapMb, error as Error) };
+        }
+      }
+      return message.ok
+        ? { value: assembler.finish(message.draft) }
+        : { error: fromReaderFailure(message) };
+    },
     failed: (error) => workerFailure(type, heapMb, error),
-    answered: () => pool.release(reader),
+    answered: () => (astray ? reader.child.process.kill() : pool.release(reader)),
   });
 }
