@@ -12,15 +12,46 @@ export type DraftPart =
   /** A new unit, its blocks still to come. */
   | { readonly part: 'unit'; readonly unit: DraftUnit }
   /** Blocks of the current unit, in order. */
-  | { readonly part: 'blocks'; readonly blocks: readonly DraftBlock[] }
+  | ({ readonly part: 'blocks' } & BlockList)
   /** Children of the current unit's last block, in order. */
-  | { readonly part: 'children'; readonly blocks: readonly DraftBlock[] }
+  | ({ readonly part: 'children' } & BlockList)
   /** Columnar cells of the current unit's last block, in order. */
   | {
       readonly part: 'cells';
       readonly contents: readonly string[];
       readonly details: readonly TableCellDetails[];
     };
+
+/**
+ * Blocks as a part carries them: a block whose markdown is its content (a table: a sheet's
+ * markdown is 5.9 MB for 600,000 cells) goes with `markdown: ''` and its index in `sameMarkdown`,
+ * so that the text crosses once.
+ */
+export interface BlockList {
+  readonly blocks: readonly DraftBlock[];
+  readonly sameMarkdown?: readonly number[];
+}
+
+/** `blocks` as a part carries them (see {@link BlockList}). */
+function blockList(blocks: readonly DraftBlock[]): BlockList {
+  const sameMarkdown: number[] = [];
+  const sent = blocks.map((block, index) => {
+    if (block.markdown === '' || block.markdown !== block.content) return block;
+    sameMarkdown.push(index);
+    return { ...block, markdown: '' };
+  });
+  return sameMarkdown.length > 0 ? { blocks: sent, sameMarkdown } : { blocks };
+}
+
+/** The blocks a {@link BlockList} stands for, restored in place (they are this side's copies). */
+function restored(list: BlockList): readonly DraftBlock[] {
+  for (const index of list.sameMarkdown ?? []) {
+    const block = list.blocks[index] as { markdown: string; content: string } | undefined;
+    if (!block) throw new Error('Draft blocks name a block they do not carry.');
+    block.markdown = block.content;
+  }
+  return list.blocks;
+}
 
 /**
  * What one part may carry, by the estimate below (string lengths and a fixed cost per object):
@@ -32,7 +63,8 @@ export const PART_BUDGET = 1 << 20;
 
 /** About what a block costs serialised, without its children and cells. */
 function ownCost(block: DraftBlock): number {
-  return 128 + block.content.length + block.markdown.length + (block.words?.length ?? 0) * 96;
+  const markdown = block.markdown === block.content ? 0 : block.markdown.length;
+  return 128 + block.content.length + markdown + (block.words?.length ?? 0) * 96;
 }
 
 /** About what a columnar cell costs serialised. */
@@ -91,7 +123,7 @@ export function* draftParts(
     let spent = 0;
     let pending: DraftBlock[] = [];
     const flush = (): DraftPart => {
-      const part: DraftPart = { part: 'blocks', blocks: pending };
+      const part: DraftPart = { part: 'blocks', ...blockList(pending) };
       pending = [];
       spent = 0;
       return part;
@@ -125,7 +157,7 @@ export function* draftParts(
           (c) => fullCost(children[c] as DraftBlock),
           budget,
         )) {
-          yield { part: 'children', blocks: children.slice(start, end) };
+          yield { part: 'children', ...blockList(children.slice(start, end)) };
           release(children, start, end);
         }
       }
@@ -174,7 +206,7 @@ export class DraftAssembler {
     if (part.part === 'blocks') {
       const blocks = this.#blocks;
       if (!blocks) throw new Error('Draft blocks arrived before their unit.');
-      for (const block of part.blocks) blocks.push(block);
+      for (const block of restored(part)) blocks.push(block);
       this.#last = blocks[blocks.length - 1];
       return;
     }
@@ -182,7 +214,7 @@ export class DraftAssembler {
     if (part.part === 'children') {
       const children = last?.children as DraftBlock[] | undefined;
       if (!children) throw new Error('Draft children arrived without their block.');
-      for (const child of part.blocks) children.push(child);
+      for (const child of restored(part)) children.push(child);
       return;
     }
     const cells = last?.cells as { contents: string[]; details: TableCellDetails[] } | undefined;
