@@ -193,6 +193,31 @@ export class DraftAssembler {
   readonly #units: DraftUnit[] = [];
   #blocks: DraftBlock[] | undefined;
   #last: Mutable<DraftBlock> | undefined;
+  /**
+   * One copy of each `type` value. Deserialising gives every object its own copy of its strings:
+   * each of a sheet's cells held its own 'table_cell_details' (40 bytes; 155 bytes a cell in
+   * all, 115 with this).
+   */
+  readonly #types = new Map<string, string>();
+
+  #shared(type: string): string {
+    const known = this.#types.get(type);
+    if (known !== undefined) return known;
+    this.#types.set(type, type);
+    return type;
+  }
+
+  /** Shares the `type` strings of a block, its details and its children's and cells' details. */
+  #shareTypes(block: DraftBlock): void {
+    (block as { type: string }).type = this.#shared(block.type);
+    (block.details as { type: string }).type = this.#shared(block.details.type);
+    if (block.children) for (const child of block.children) this.#shareTypes(child);
+    if (block.cells) this.#shareCellTypes(block.cells.details);
+  }
+
+  #shareCellTypes(details: readonly TableCellDetails[]): void {
+    for (const cell of details) (cell as { type: string }).type = this.#shared(cell.type);
+  }
 
   /** Takes the next part; throws when it cannot follow the parts before it. */
   add(part: DraftPart): void {
@@ -206,7 +231,10 @@ export class DraftAssembler {
     if (part.part === 'blocks') {
       const blocks = this.#blocks;
       if (!blocks) throw new Error('Draft blocks arrived before their unit.');
-      for (const block of restored(part)) blocks.push(block);
+      for (const block of restored(part)) {
+        this.#shareTypes(block);
+        blocks.push(block);
+      }
       this.#last = blocks[blocks.length - 1];
       return;
     }
@@ -214,11 +242,15 @@ export class DraftAssembler {
     if (part.part === 'children') {
       const children = last?.children as DraftBlock[] | undefined;
       if (!children) throw new Error('Draft children arrived without their block.');
-      for (const child of restored(part)) children.push(child);
+      for (const child of restored(part)) {
+        this.#shareTypes(child);
+        children.push(child);
+      }
       return;
     }
     const cells = last?.cells as { contents: string[]; details: TableCellDetails[] } | undefined;
     if (!cells) throw new Error('Draft cells arrived without their block.');
+    this.#shareCellTypes(part.details);
     for (const content of part.contents) cells.contents.push(content);
     for (const details of part.details) cells.details.push(details);
   }
