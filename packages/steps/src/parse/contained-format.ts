@@ -49,6 +49,20 @@ export function closeFormatReaders(): Promise<void> {
   return pool.close();
 }
 
+/** Idle format readers kept now. */
+export function idleFormatReaders(): number {
+  return pool.idle;
+}
+
+/**
+ * A reader that answered a draft of more than this many parts (about 1 MiB each: some 200,000
+ * cells) is ended instead of kept warm. V8 keeps the heap it grew to while it waits (about 280 MB
+ * resident after a sheet of 600,000 cells), and ending it frees that before this process builds
+ * the output: the two peaks no longer add up (decision 0032). The next document pays a reader's
+ * start, small beside reading such a draft.
+ */
+const RETIRE_AFTER_PARTS = 16;
+
 /**
  * Reads a document with its format's parser, in a pooled reader process whose V8 heap is
  * `limits.workerHeapMb` for the formats that build the whole document in memory: a document
@@ -79,11 +93,14 @@ export async function runFormatContained(
     fileName: context.fileName,
   };
   const assembler = new DraftAssembler();
-  // A part out of order is a reader's fault: that reply ends the parse, and the reader goes.
+  // A part out of order is a reader's fault: that reply ends the parse, and the reader goes,
+  // as does one that answered a large draft (RETIRE_AFTER_PARTS).
   let astray = false;
+  let parts = 0;
   return askChild<FormatReply | DraftPart, DraftDocument>(reader.child, job, signal, {
     reply: (message) => {
       if ('part' in message) {
+        parts++;
         try {
           assembler.add(message);
           return undefined;
@@ -97,6 +114,9 @@ export async function runFormatContained(
         : { error: fromReaderFailure(message) };
     },
     failed: (error) => workerFailure(type, heapMb, error),
-    answered: () => (astray ? reader.child.process.kill() : pool.release(reader)),
+    answered: () => {
+      if (astray || parts > RETIRE_AFTER_PARTS) reader.child.process.kill();
+      else pool.release(reader);
+    },
   });
 }

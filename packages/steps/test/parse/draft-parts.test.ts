@@ -5,7 +5,12 @@
 import { serialize } from 'node:v8';
 import type { FileType } from '@docflow/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FormatJob, FormatReply } from '../../src/parse/contained-format.ts';
+import {
+  closeFormatReaders,
+  type FormatJob,
+  type FormatReply,
+  idleFormatReaders,
+} from '../../src/parse/contained-format.ts';
 import { type Child, childEntry, startChild } from '../../src/parse/contained-process.ts';
 import type { DraftDocument } from '../../src/parse/draft-document.ts';
 import {
@@ -16,6 +21,7 @@ import {
   PART_BUDGET,
 } from '../../src/parse/draft-parts.ts';
 import { DEFAULT_PARSE_LIMITS, type FormatContext } from '../../src/parse/format-context.ts';
+import { parseDocument } from '../../src/parse/parse-document.ts';
 import { resolveParseConfig } from '../../src/parse/resolve-parse-config.ts';
 import { runFormat } from '../../src/parse/run-format.ts';
 import { makeLargeXlsx } from '../fixtures/parse/make-office.ts';
@@ -139,5 +145,28 @@ describe("a format reader's answer", { timeout: 60_000 }, () => {
     if (!last.ok) throw new Error(last.message);
     const inThread: DraftDocument = await runFormat('EXCEL', xlsx, context('large.xlsx'));
     expect(assembler.finish(last.draft)).toEqual(inThread);
+  });
+});
+
+describe('a reader that answered a large draft', { timeout: 60_000 }, () => {
+  afterAll(() => closeFormatReaders());
+
+  it('is ended instead of kept warm, and the next document gets a new one', async () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const small = () => parseDocument(encode('name,total\nINV-1,10.00\n'), { fileName: 'a.csv' });
+    await closeFormatReaders();
+    expect((await small()).ok).toBe(true);
+    expect(idleFormatReaders()).toBe(1);
+    // 10,000 rows of 2,000 characters: about 20 parts.
+    const row = (i: number) => `${i},${String(i).padStart(8, '0').repeat(250)}`;
+    const rows = Array.from({ length: 10_000 }, (_, i) => row(i)).join('\n');
+    const large = await parseDocument(encode(`id,text\n${rows}\n`), { fileName: 'large.csv' });
+    if (!large.ok) throw new Error(large.failureMessage);
+    const cells = large.output.chunks.flatMap((chunk) => chunk.blocks);
+    expect(cells.filter((block) => block.type === 'table_cell')).toHaveLength(20_002);
+    expect(cells[cells.length - 1]?.content).toBe(row(9_999).split(',')[1]);
+    expect(idleFormatReaders()).toBe(0);
+    expect((await small()).ok).toBe(true);
+    expect(idleFormatReaders()).toBe(1);
   });
 });
