@@ -55,13 +55,14 @@ export function idleFormatReaders(): number {
 }
 
 /**
- * A reader that answered a draft of more than this many parts (about 1 MiB each: some 200,000
- * cells) is ended instead of kept warm. V8 keeps the heap it grew to while it waits (about 280 MB
- * resident after a sheet of 600,000 cells), and ending it frees that before this process builds
- * the output: the two peaks no longer add up (decision 0032). The next document pays a reader's
- * start, small beside reading such a draft.
+ * A reader that answered a draft of more than this many blocks and cells is ended instead of
+ * kept warm. V8 keeps the heap it grew to while it waits (about 280 MB resident after a sheet of
+ * 600,000 cells), and ending it frees that before this process builds the output: the two peaks
+ * no longer add up (decision 0032). The next document pays a reader's start, small beside
+ * reading such a draft. Counted by items, not parts: a workbook of many small sheets sends two
+ * small parts a sheet.
  */
-const RETIRE_AFTER_PARTS = 16;
+const RETIRE_AFTER_ITEMS = 150_000;
 
 /**
  * Reads a document with its format's parser, in a pooled reader process whose V8 heap is
@@ -94,13 +95,14 @@ export async function runFormatContained(
   };
   const assembler = new DraftAssembler();
   // A part out of order is a reader's fault: that reply ends the parse, and the reader goes,
-  // as does one that answered a large draft (RETIRE_AFTER_PARTS).
+  // as does one that answered a large draft (RETIRE_AFTER_ITEMS).
   let astray = false;
-  let parts = 0;
+  let items = 0;
   return askChild<FormatReply | DraftPart, DraftDocument>(reader.child, job, signal, {
     reply: (message) => {
       if ('part' in message) {
-        parts++;
+        if (message.part === 'cells') items += message.contents.length;
+        else if (message.part !== 'unit') items += message.blocks.length;
         try {
           assembler.add(message);
           return undefined;
@@ -115,7 +117,7 @@ export async function runFormatContained(
     },
     failed: (error) => workerFailure(type, heapMb, error),
     answered: () => {
-      if (astray || parts > RETIRE_AFTER_PARTS) reader.child.process.kill();
+      if (astray || items > RETIRE_AFTER_ITEMS) reader.child.process.kill();
       else pool.release(reader);
     },
   });

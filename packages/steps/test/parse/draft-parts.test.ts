@@ -4,6 +4,7 @@
  */
 import { serialize } from 'node:v8';
 import type { FileType } from '@docflow/engine';
+import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   closeFormatReaders,
@@ -157,16 +158,25 @@ describe('a reader that answered a large draft', { timeout: 60_000 }, () => {
     await closeFormatReaders();
     expect((await small()).ok).toBe(true);
     expect(idleFormatReaders()).toBe(1);
-    // 10,000 rows of 2,000 characters: about 20 parts.
-    const row = (i: number) => `${i},${String(i).padStart(8, '0').repeat(250)}`;
-    const rows = Array.from({ length: 10_000 }, (_, i) => row(i)).join('\n');
-    const large = await parseDocument(encode(`id,text\n${rows}\n`), { fileName: 'large.csv' });
+    // 80,000 rows of 2 cells: 160,000 cells (past RETIRE_AFTER_ITEMS).
+    const rows = Array.from({ length: 80_000 }, (_, i) => `INV-${i},${i * 3}.50`).join('\n');
+    const large = await parseDocument(encode(`id,total\n${rows}\n`), { fileName: 'large.csv' });
     if (!large.ok) throw new Error(large.failureMessage);
     const cells = large.output.chunks.flatMap((chunk) => chunk.blocks);
-    expect(cells.filter((block) => block.type === 'table_cell')).toHaveLength(20_002);
-    expect(cells[cells.length - 1]?.content).toBe(row(9_999).split(',')[1]);
+    expect(cells.filter((block) => block.type === 'table_cell')).toHaveLength(160_002);
+    expect(cells[cells.length - 1]?.content).toBe('239997.50');
     expect(idleFormatReaders()).toBe(0);
     expect((await small()).ok).toBe(true);
+    expect(idleFormatReaders()).toBe(1);
+  });
+
+  it('is kept after a workbook of many small sheets (many small parts)', async () => {
+    const workbook = new ExcelJS.Workbook();
+    for (let i = 1; i <= 20; i++) workbook.addWorksheet(`Sheet ${i}`).addRow(['Total', i]);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    await closeFormatReaders();
+    const result = await parseDocument(bytes, { fileName: 'sheets.xlsx' });
+    expect(result.ok && result.output.chunks).toHaveLength(20);
     expect(idleFormatReaders()).toBe(1);
   });
 });
