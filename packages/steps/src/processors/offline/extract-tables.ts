@@ -290,6 +290,17 @@ export function itemRows(
   return out;
 }
 
+/**
+ * A figure as OCR misreads it in a scanned table's cell, read back: a speck of punctuation after
+ * it (`1;`, `13.21;`) dropped, a decimal point read as a colon (`17:70`) restored. Text of cells
+ * that were not OCR'd is left as it is (`11:12` there is a time).
+ */
+export function ocrFigure(text: string, region: DocumentCell['region']): string {
+  if (region.ocrConfidence === null) return text;
+  const trimmed = text.replace(/(?<=\d)[;:,.]$/, '');
+  return /^\d+:\d{2}$/.test(trimmed) ? trimmed.replace(':', '.') : trimmed;
+}
+
 /** The signed amount of a row from its debit and credit cells. */
 export function splitAmount(
   row: readonly DocumentCell[],
