@@ -43,10 +43,9 @@ const ALIGNED = 1.5;
  * word space (pdf.js starts a new text item where the glyphs jump) is cut there when the gap
  * lines up with a column edge of two or more other rows: a cell of theirs ends where the run
  * before the gap ends, or starts where the run after it starts, and nothing of that row covers
- * the gap. Columns set
- * closer than a word gap (LibreOffice Calc's `Unit Price  Quantity` header over right-aligned
- * figures) read as one piece until the other rows show where the cells are; a word gap inside a
- * description lines up with no other row's edges.
+ * the gap. Columns set closer than a word gap (LibreOffice Calc's `Unit Price  Quantity` header
+ * over right-aligned figures) read as one piece until the other rows show where the cells are; a
+ * word gap inside a description lines up with no other row's edges.
  */
 export function splitGluedCells(rows: readonly TextLine[]): TextLine[] {
   const edges = rows.map((row) => row.cells.map((cell) => cell.box));
@@ -206,8 +205,12 @@ export function groupRows<T>(
     const last = rows[rows.length - 1];
     if (last && line?.cells.length === 1) {
       // Reading order may take a row's cells apart where a wrapped cell sits off its baseline: a
-      // piece on the row's baseline, clear of its cells, is one more of them.
-      if (Math.abs(line.baseline - last.baseline) <= last.size * 0.35 && clearOf(last, line)) {
+      // piece on the baseline of a row with a wrapped cell, clear of its cells, is one more.
+      if (
+        last.cells.some((cell) => cell.box.bottom - cell.box.top > cell.size * 1.5) &&
+        Math.abs(line.baseline - last.baseline) <= last.size * 0.35 &&
+        clearOf(last, line)
+      ) {
         rows[rows.length - 1] = withPiece(last, line.cells[0] as LinePiece);
         continue;
       }

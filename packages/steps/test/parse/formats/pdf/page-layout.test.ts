@@ -563,4 +563,32 @@ describe('layoutPage: cells set close together', () => {
     ]);
     expect(laid.blocks.map((b) => b.content)).toContain('221 Baker Street\nAustin, TX 78701');
   });
+
+  it('keeps a row whole when reading order takes its figures apart around a wrapped balance', () => {
+    // Chromium's statement re-distilled, as it comes: the deposit of a row whose balance wraps
+    // sits beyond a wide gap, read after the balance's upper line.
+    const row = (baseline: number, texts: readonly string[]) =>
+      texts.flatMap((text, i) => {
+        if (text === '') return [];
+        const left = [54, 131, 350, 418, 495][i] ?? 0;
+        if (i !== 4 || text.length <= 12) return [at10(text, left, baseline)];
+        return [at10('CA$', 539, baseline - 6.75), at10(text.slice(4), 511, baseline + 7.5)];
+      });
+    const laid = layoutPage(
+      [
+        ...row(100, ['Posting Date', 'Details', 'Withdrawals', 'Deposits', 'Balance']),
+        ...row(125, ['Jun 10, 2023', 'Incoming payment', '', 'CA$ 575.45', 'CA$ 7,234.87']),
+        ...row(151, ['Jun 12, 2023', 'Salary ACME CORP', '', 'CA$ 2,166.53', 'CA$ 9,401.40']),
+        ...row(176, ['Jun 12, 2023', 'Incoming payment', '', 'CA$ 992.49', 'CA$ 10,393.89']),
+        ...row(202, ['Jun 12, 2023', 'Direct debit', 'CA$ 584.97', '', 'CA$ 9,808.92']),
+        ...row(227, ['Jun 13, 2023', 'Card payment', 'CA$ 486.53', '', 'CA$ 9,322.39']),
+      ],
+      [],
+    );
+    const tables = laid.blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.markdown.split('\n')[4]).toBe(
+      '| Jun 12, 2023 | Incoming payment |  | CA$ 992.49 | CA$ 10,393.89 |',
+    );
+  });
 });
