@@ -339,12 +339,13 @@ describe('items of a till receipt', () => {
     expect(fields.items).toEqual([]);
   });
 
-  it("takes no item from the receipt's foot: balance, tendered, change, paid by", () => {
+  it("takes no item from the receipt's foot: a total after a speck, balance, change, paid by", () => {
     const value = extract(
       [
         'Description       Amount',
         'Coffee              7.00',
         'Cash deposit box    4.50',
+        'g    Total excl. tax    11.50',
         'BALANCE            11.50',
         'Tendered           20.00',
         'Change              8.50',

@@ -256,7 +256,11 @@ export function itemRows(
     ...(map.split ? [map.split.debit, map.split.credit] : []),
   ];
   for (const row of table.rows) {
-    const first = row.find((c) => c.text !== '')?.text ?? '';
+    // The row's label: its first text but a lone letter or mark before it (an OCR speck, a tax
+    // code), so that `g    Total excl. tax` is a total.
+    const first = (
+      row.find((c) => c.text !== '' && !/^[^\p{N}]$/u.test(c.text))?.text ?? ''
+    ).replace(/^[^\p{N}\s]\s+(?=\p{L})/u, '');
     if (TOTAL_ROW.test(first) || FOOT_ROW.test(first)) continue;
     const amountCells = [...map.columns.entries()]
       .filter(([, c]) => c !== descriptionColumn)
