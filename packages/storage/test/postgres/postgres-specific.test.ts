@@ -4,6 +4,7 @@ import { postgresForTests } from '@docflow/storage/testing';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { migratePostgres } from '../../src/postgres/postgres-migrations.ts';
+import { postgresStatements } from '../../src/postgres/postgres-statements.ts';
 
 const pgTest = postgresForTests();
 
@@ -301,6 +302,68 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       );
     }
     expect((await s.getRun('r6'))?.revision).toBe(2);
+  });
+
+  it('runs only the parts of the batch statement that have rows to touch', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    const lease = { owner: 'a', leaseMs: 60_000 };
+    await s.commit({
+      runs: [run('r1', 0)],
+      enqueue: [{ id: 'w1', runId: 'r1', kind: 'step', priority: 50, payload: {}, lease }],
+    });
+    const { schema } = await s.info();
+    const client = await admin();
+    await client.query('BEGIN');
+    onTestFinished(() => client.query('ROLLBACK').then(() => undefined));
+    // The plan the adapter's prepared statement keeps after five executions (generic).
+    await client.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
+    await client.query(`PREPARE b AS ${postgresStatements(`"${schema}"`).batch}`);
+    const at = '2026-01-01T00:00:00.000Z';
+    const runs = JSON.stringify([
+      {
+        id: 'r1',
+        kind: 'workflow_run',
+        status: 'PENDING',
+        active: true,
+        priority: 50,
+        expected: 1,
+        count: 0,
+        at,
+      },
+    ]);
+    const next = JSON.stringify([
+      {
+        id: 'w2',
+        run_id: 'r1',
+        kind: 'step',
+        priority: 50,
+        available_at: 0,
+        payload: {},
+        attempts: 1,
+        lease_owner: 'a',
+        lease_expires_at: 1,
+      },
+    ]);
+    const plan = (
+      (
+        await client.query(
+          `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE b(${client.escapeLiteral(runs)},
+            1, '{w1}', '{a}', '{1}', '{}', '{}', '{}', '{}', ${client.escapeLiteral(next)}, 1)`,
+        )
+      ).rows as { 'QUERY PLAN': string }[]
+    ).map((r) => r['QUERY PLAN']);
+    // A step's commit: the fenced removal of its item reads the queue table once; the parts
+    // that lock kept items and remove unfenced ones (empty here) do not read it at all.
+    const workScans = plan.filter((line) => / Scan (using \S+ )?on work\b/.test(line));
+    expect(workScans.length, plan.join('\n')).toBeGreaterThanOrEqual(3);
+    const executed = workScans.filter((line) => !line.includes('never executed'));
+    expect(executed, plan.join('\n')).toHaveLength(1);
+    const removed = await client.query(
+      `SELECT count(*)::int AS n FROM "${schema}".work WHERE id IN ('w1', 'w2')`,
+    );
+    expect(removed.rows[0].n).toBe(1);
   });
 
   it('applies commits in the order they were called, waiting for none', async () => {
