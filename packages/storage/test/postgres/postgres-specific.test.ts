@@ -146,6 +146,50 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     expect(await s.getDocument('workflows', 'd2')).toBeUndefined();
   });
 
+  it('opens a second transaction while one is under way only when the waiting commits fill one', async () => {
+    const s = await pgTest.storage({ maxCommitsPerTransaction: 3, maxCommitTransactions: 4 });
+    await s.open();
+    onTestFinished(() => s.close());
+    const ids = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'];
+    await s.commit({ runs: ids.map((id) => run(id, 0)) });
+    const { schema } = await s.info();
+    // Another session holds r0's row: the transaction of r0's next commit waits on the server.
+    const locker = await admin();
+    await locker.query('BEGIN');
+    await locker.query(`SELECT 1 FROM "${schema}".runs WHERE id = 'r0' FOR UPDATE`);
+    const before = (await s.info()).commits.transactions;
+    const blocked = s.commit({ runs: [run('r0', 1)] });
+    const watcher = await admin();
+    while (
+      (
+        await watcher.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+            AND position($1 IN query) > 0`,
+          [schema],
+        )
+      ).rows[0].n === 0
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Commits of later turns, one per turn: two wait (fewer than a transaction carries), the
+    // third fills a transaction and the three go together, past the blocked one.
+    const next = [];
+    for (const id of ['r1', 'r2', 'r3']) {
+      next.push(s.commit({ runs: [run(id, 1)] }));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(next);
+    expect((await s.info()).commits.transactions - before).toBe(2);
+    // Two more wait for the blocked transaction, and go together once it ends.
+    const last = [s.commit({ runs: [run('r4', 1)] })];
+    await new Promise((resolve) => setImmediate(resolve));
+    last.push(s.commit({ runs: [run('r5', 1)] }));
+    await locker.query('COMMIT');
+    await Promise.all([blocked, ...last]);
+    expect((await s.info()).commits.transactions - before).toBe(3);
+    for (const id of ids) expect((await s.getRun(id))?.revision, id).toBe(2);
+  });
+
   it('writes the runs of many commits in one statement, and still rejects only a stale one', async () => {
     const s = await pgTest.storage();
     await s.open();
