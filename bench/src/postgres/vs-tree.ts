@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTemporaryPostgres } from '@docflow/storage/testing/postgres';
+import { median } from '../harness.ts';
 
 const BASE = process.env.BASE;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -53,13 +54,6 @@ const measure = (root: string): Result =>
       },
     ),
   ) as Result;
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 try {
   const base: Result[] = [];
   const head: Result[] = [];
