@@ -59,6 +59,13 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\bp\.\s*o\.?(?=\s|$|#|:)/g, 'purchase_order'],
   [/\bbank\s+statement\b/g, 'bank_statement'],
   [/\b(?:bill(?:ed)?|sold|invoice)\s+to\b/g, 'customer'],
+  // The party billed, by its address or details ("Billing address", "Invoice address").
+  [/\b(?:billing|invoice)\s+(?:address|party|contact|name|details)\b/g, 'customer'],
+  // What is to be paid, by the request to pay it ("Please pay", "Amount payable").
+  [
+    /\b(?:please\s+pay|(?:amount|total|sum)\s+payable|payable\s+amount|amount\s+to\s+pay|to\s+pay)\b/g,
+    'total',
+  ],
   [/\b(?:ship(?:ped)?|deliver(?:ed)?|delivery)\s+to\b/g, 'shipping'],
   [/\b(?:amount|balance|total)\s+due\b/g, 'total'],
   [/\bgrand\s+total\b/g, 'total'],
@@ -69,6 +76,8 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\btotal\s+amount\b/g, 'total'],
   [/\bsub[\s-]+total\b/g, 'subtotal'],
   [/\bnet\s+(?:amount|total)\b/g, 'subtotal'],
+  // "Net" alone as a label: the amount before tax.
+  [/^\s*net\s*:?\s*$/g, 'subtotal'],
   [/\b(?:amount|total)\s+before\s+tax\b/g, 'subtotal'],
   [
     /\b(?:amount|total)\s+(?:excl(?:uding|\.)?|ex\.?|without|w\/o)\s+(?:tax|vat|gst)\b/g,

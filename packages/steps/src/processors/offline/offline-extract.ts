@@ -36,8 +36,9 @@ import {
   documentCurrency,
   type Found,
   letterhead,
+  type Signature,
   salutationName,
-  signer,
+  signature,
   standaloneDate,
   withoutHonorific,
 } from './conventions.ts';
@@ -77,6 +78,7 @@ interface Context {
   readonly pages: readonly DocumentPage[];
   readonly currency: string | null;
   readonly dayFirst: boolean | undefined;
+  readonly conventions: Conventions;
   readonly metadata: Record<string, FieldMetadata>;
 }
 
@@ -115,14 +117,46 @@ const field = (label: string, found: Found): DocumentField => ({
   lineIndex: found.lineIndex,
 });
 
+/** What a document's layout conventions say of its parties, read once per document. */
+interface Conventions {
+  /** The letterhead of the first page with text. */
+  readonly head: Found | undefined;
+  /** The issuing organisation and why. */
+  readonly issuer: { readonly found: Found; readonly why: string } | undefined;
+  readonly signature: Signature;
+}
+
+/**
+ * The parties by convention. The issuer is the letterhead when it stands out (set large, or
+ * named with a legal form); otherwise the organisation a letter is signed for, when there is one
+ * (a letterhead set in spaced capitals or lost by the producer leaves the signature block as the
+ * only place the sender's organisation is named); otherwise whatever heads the page.
+ */
+function conventionsOf(pages: readonly DocumentPage[]): Conventions {
+  const first = firstWithText(pages);
+  const head = first ? letterhead(first) : undefined;
+  const signed = signature(pages);
+  const byHead = head && { found: head, why: `"${head.value}" heads the first page (letterhead).` };
+  const org = signed.organisation;
+  const bySignature = org && {
+    found: org,
+    why: `"${org.value}" signs the letter under its signer's name.`,
+  };
+  return {
+    head,
+    issuer: head?.prominent ? byHead : (bySignature ?? byHead),
+    signature: signed,
+  };
+}
+
 /** Values conventions give on a document's first page, as labelled fields. */
-function conventionalFields(page: DocumentPage): DocumentField[] {
+function conventionalFields(page: DocumentPage, conventions: Conventions): DocumentField[] {
   const out: DocumentField[] = [];
-  const issuer = letterhead(page);
+  const issuer = conventions.issuer?.found;
   if (issuer) out.push(field('Issuer name', issuer));
   const dear = salutationName(page);
   if (dear) out.push(field('Recipient name', dear));
-  const signed = signer(page);
+  const signed = conventions.signature.signer;
   if (signed) out.push(field('Sender name', signed));
   const date = standaloneDate(page);
   if (date) out.push(field('Date', date));
@@ -225,6 +259,21 @@ function collectLeaves(
 /** Tokens that name no particular field on their own ("Date", "Number"). */
 const GENERIC = new Set(['number', 'date', 'name', 'id', 'code', 'value', 'type']);
 
+/**
+ * Words of a label that names what is to be paid and nothing else ("Balance", "Amount", "Total
+ * sale", "Amount paid"): on an invoice or a receipt, its total. Below a label that says "total".
+ */
+const AMOUNT_DUE = new Set(['total', 'balance', 'amount', 'paid', 'sale', 'final', 'pay', 'due']);
+const AMOUNT_DUE_SCORE = 0.8;
+
+function amountDue(leaf: Leaf, candidate: Candidate): number {
+  return leaf.nameTokens.includes('total') &&
+    candidate.tokens.length > 0 &&
+    candidate.tokens.every((t) => AMOUNT_DUE.has(t))
+    ? AMOUNT_DUE_SCORE
+    : 0;
+}
+
 /** How well a label names a leaf, 0..1 (before the candidate's weight). */
 function labelScore(leaf: Leaf, candidate: Candidate): number {
   const issued = asIssued(candidate.tokens);
@@ -250,7 +299,7 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
       candidate.tokens.filter((t) => description.has(t)).length / candidate.tokens.length;
     byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
   }
-  return Math.max(byName, byDescription);
+  return Math.max(byName, byDescription, amountDue(leaf, candidate));
 }
 
 /** The typed value of `text` for a leaf; undefined when the text is not of that kind. */
@@ -350,22 +399,23 @@ function byRole(
       },
       why: `The amounts are written in ${ctx.currency}.`,
     };
-  const issuer = letterhead(first);
-  if (leaf.roles.has('issuer') && issuer && !used.has(issuer.value))
-    return { found: issuer, why: `"${issuer.value}" heads the first page (letterhead).` };
+  const issuer = ctx.conventions.issuer;
+  if (leaf.roles.has('issuer') && issuer && !used.has(issuer.found.value)) return issuer;
   if (leaf.roles.has('recipient')) {
     const dear = salutationName(first);
     if (dear && !used.has(dear.value))
       return { found: dear, why: `The letter is addressed to ${dear.value}.` };
-    const block = addressees(first, issuer).find((a) => !used.has(a.value));
+    const block = addressees(first, ctx.conventions.head).find(
+      (a) => !used.has(a.value) && a.value !== issuer?.found.value,
+    );
     if (block) return { found: block, why: `"${block.value}" heads an address block.` };
     // A party the issuer's document names by label (a purchase order's vendor) leaves the
     // letterhead for the other party property.
-    if (issuer && !used.has(issuer.value))
-      return { found: issuer, why: `"${issuer.value}" heads the first page.` };
+    if (issuer && !used.has(issuer.found.value))
+      return { found: issuer.found, why: `"${issuer.found.value}" heads the first page.` };
   }
   if (leaf.roles.has('signer')) {
-    const signed = signer(first);
+    const signed = ctx.conventions.signature.signer;
     if (signed && !used.has(signed.value))
       return { found: signed, why: `${signed.value} signed the letter.` };
   }
@@ -458,6 +508,28 @@ function extractLeaves(
 }
 
 const ID_LABEL = new Set(['number', 'id', 'identifier', 'reference', 'code']);
+/**
+ * Words of labels that identify a party or an account rather than the document ("Account No.",
+ * "Customer ID", "VAT number", "Sort code"): never the document's number by elimination.
+ */
+const PARTY_ID = new Set([
+  'account',
+  'customer',
+  'vendor',
+  'tax',
+  'iban',
+  'bic',
+  'swift',
+  'sort',
+  'branch',
+  'routing',
+  'registration',
+  'member',
+  'employee',
+  'phone',
+  'tel',
+  'fax',
+]);
 
 /**
  * The document's only identifier no property took ("Trans #: R950355" for a receipt number):
@@ -471,6 +543,7 @@ function soleIdentifier(
   const found = new Map<string, { candidate: Candidate; value: ExtractValue }>();
   for (const candidate of ctx.candidates) {
     if (candidate.weight < 0.9 || !candidate.tokens.some((t) => ID_LABEL.has(t))) continue;
+    if (candidate.tokens.some((t) => PARTY_ID.has(t))) continue;
     const label = candidate.tokens.join(' ');
     if (usedLabels.has(label) || found.has(label)) continue;
     const value = coerce(candidate.field.value, leaf, ctx);
@@ -653,6 +726,7 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
   const root = readSchema(schema);
   const candidates: Candidate[] = [];
   const opening = firstWithText(doc.pages);
+  const conventions = conventionsOf(doc.pages);
   doc.pages.forEach((page, i) => {
     const fields = [...page.fields, ...checkboxFields(page)];
     for (const f of fields) {
@@ -662,7 +736,7 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
         candidates.push({ field: p, tokens: labelTokens(p.label), weight });
     }
     if (i === 0 || page.number === 1 || page === opening)
-      for (const f of conventionalFields(page))
+      for (const f of conventionalFields(page, conventions))
         candidates.push({ field: f, tokens: labelTokens(f.label), weight: CONVENTION_WEIGHT });
   });
   const currency = documentCurrency(doc.pages);
@@ -671,6 +745,7 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
     pages: doc.pages,
     currency,
     dayFirst: dateOrder(doc.pages, currency),
+    conventions,
     metadata: {},
   };
   const value: Record<string, ExtractValue> = {};

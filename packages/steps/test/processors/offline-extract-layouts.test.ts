@@ -1,0 +1,142 @@
+/**
+ * Offline extraction on layouts and wordings the evaluation corpus does not have: labels that
+ * name a total or a party by another word, identifiers of parties that are not the document's,
+ * letterheads that end at their contact line, letters whose sender is named only under the
+ * signature, names that contain a street word, address blocks with unusual first lines. Inputs
+ * are built by the tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
+import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
+import { buildDocumentView } from '../../src/processors/view/build-view.ts';
+import { blocksPage } from '../fixtures/view/blocks-page.ts';
+
+const str = (description?: string) => ({
+  type: ['string', 'null'],
+  ...(description ? { description } : {}),
+});
+const num = { type: ['number', 'null'] };
+
+function extract(text: string | readonly string[], properties: Record<string, unknown>) {
+  const view = buildDocumentView([{ output: textToParseOutput(text) }]);
+  return offlineExtract(view, { type: 'object', properties }).value;
+}
+
+describe('labels by other words', () => {
+  it('reads a request to pay, a bare balance and a billing address as the total and the customer', () => {
+    const invoice = extract(
+      [
+        'Norrland Timber AB',
+        'Billing address: Fjord Outdoor Oy',
+        'Net    1,200.00',
+        'Please pay    1,500.00',
+      ].join('\n'),
+      { customer: str(), subtotal: num, total_amount: num },
+    );
+    expect(invoice).toEqual({ customer: 'Fjord Outdoor Oy', subtotal: 1200, total_amount: 1500 });
+    const receipt = extract(['Kiosk 24', 'Subtotal    8.00', 'BALANCE    9.20'].join('\n'), {
+      total: num,
+    });
+    expect(receipt).toEqual({ total: 9.2 });
+    // A statement's closing balance still takes "Balance": the total family is the total's.
+    const statement = extract(['Balance    310.00'].join('\n'), { closing_balance: num });
+    expect(statement).toEqual({ closing_balance: 310 });
+  });
+
+  it("never takes a party's identifier for the document's number by elimination", () => {
+    const value = extract(
+      ['INVOICE', 'Customer ID    K-5521', 'VAT number    SE5560001', 'Date    2024-05-02'].join(
+        '\n',
+      ),
+      { po_number: str('The purchase order number') },
+    );
+    expect(value).toEqual({ po_number: null });
+  });
+});
+
+describe('letterheads and signatures', () => {
+  it("takes the sender's organisation from the signature when the letterhead block holds no name", () => {
+    // The letterhead is a contact strip only (a producer dropped the logo and the name); the
+    // inside address names the addressee's company with a legal form; the close ends page 1
+    // and the signature opens page 2.
+    const value = extract(
+      [
+        [
+          '5 Quay Lane, Cork T12 X8Y2 | www.example.ie | +353 21 555 0101',
+          '',
+          'Dr. Aoife Brennan',
+          'Procurement Lead',
+          'Harbour Biotech Ltd',
+          'Unit 7, Marina Commercial Park',
+          'Cork T12 AB34',
+          '',
+          'Dear Dr. Brennan,',
+          'We confirm the delivery schedule discussed last week.',
+          '',
+          'Kind regards,',
+        ].join('\n'),
+        ['Tomasz Wiśniewski', 'Head of Logistics', 'Baltic Freight Services'].join('\n'),
+      ],
+      {
+        sender_name: str('The person who signed the letter'),
+        sender_organization: str('The organisation the letter comes from'),
+        recipient: str('The person the letter is addressed to'),
+      },
+    );
+    expect(value).toEqual({
+      sender_name: 'Tomasz Wiśniewski',
+      sender_organization: 'Baltic Freight Services',
+      recipient: 'Aoife Brennan',
+    });
+  });
+
+  it('reads a name with a street word as a name, and no label beside its value as a letterhead', () => {
+    // A tall row "Time    17:14" beside a smaller shop name: the label is not the shop.
+    const output = blocksPage([
+      { text: 'Elm Street Bakery', box: [40, 20, 150, 32] },
+      { text: '14 Elm Street', box: [40, 34, 120, 44] },
+      { text: 'Time', box: [40, 60, 70, 80] },
+      { text: '17:14', box: [200, 60, 240, 80] },
+      { text: 'Total    6.40', box: [40, 90, 240, 100] },
+    ]);
+    const view = buildDocumentView([{ output }]);
+    const value = offlineExtract(view, {
+      type: 'object',
+      properties: { store: str('Name of the shop'), total: num },
+    }).value;
+    expect(value).toEqual({ store: 'Elm Street Bakery', total: 6.4 });
+  });
+
+  it('takes no column header for a letterhead beside label/value pairs', () => {
+    const value = extract(
+      [
+        '44 Canal Road',
+        'Ghent 9000',
+        'Qty    Article    Price',
+        '2    Waffles    7.00',
+        'Total    7.00',
+      ].join('\n'),
+      { merchant_name: str('The store that issued the receipt') },
+    );
+    expect(value).toEqual({ merchant_name: null });
+  });
+
+  it('finds an account holder over an address whose first line has no street word', () => {
+    const value = extract(
+      [
+        'Hanse Sparkasse',
+        'Postfach 1140, 20095 Hamburg',
+        'www.hanse-sparkasse.example',
+        '',
+        'Greta Lindholm',
+        'Flat 3, Rosebank Court',
+        'Edinburgh EH3 9QG',
+        '',
+        'Account statement',
+        'Opening balance    1,020.00',
+      ].join('\n'),
+      { bank_name: str('The bank that issued the statement'), account_holder: str() },
+    );
+    expect(value).toEqual({ bank_name: 'Hanse Sparkasse', account_holder: 'Greta Lindholm' });
+  });
+});
