@@ -56,11 +56,15 @@ const TOKEN_SYNONYMS: Readonly<Record<string, string>> = {
 /** Multi-word phrases rewritten before tokenising (order matters: longest first). */
 const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\bpurchase\s+order\b/g, 'purchase_order'],
+  // "Inv. No", "Inv #": the invoice's number (not "INV-7", an identifier's prefix).
+  [/\binv\.?\s*(?=no\b|#|num|number\b)/g, 'invoice '],
   [/\bp\.\s*o\.?(?=\s|$|#|:)/g, 'purchase_order'],
   [/\bbank\s+statement\b/g, 'bank_statement'],
   [/\b(?:bill(?:ed)?|sold|invoice)\s+to\b/g, 'customer'],
   // The party billed, by its address or details ("Billing address", "Invoice address").
   [/\b(?:billing|invoice)\s+(?:address|party|contact|name|details)\b/g, 'customer'],
+  // When to pay ("Pay by", "Please pay by", "Payable by"): the due date.
+  [/\b(?:please\s+)?pay(?:able)?\s+(?:by|before|until)\b/g, 'due date'],
   // What is to be paid, by the request to pay it ("Please pay", "Amount payable").
   [
     /\b(?:please\s+pay|(?:amount|total|sum)\s+payable|payable\s+amount|amount\s+to\s+pay|to\s+pay)\b/g,
@@ -69,13 +73,18 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:ship(?:ped)?|deliver(?:ed)?|delivery)\s+to\b/g, 'shipping'],
   [/\b(?:amount|balance|total)\s+due\b/g, 'total'],
   [/\bgrand\s+total\b/g, 'total'],
+  // The amount with tax: "Gross total", "Total incl. VAT", "Total including tax".
+  [/\bgross\s+(?:total|amount)\b|\b(?:invoice|order|document)\s+total\b/g, 'total'],
+  [/\b(?:total|amount)\s+(?:incl(?:uding|\.)?|inc\.?|with)\s+(?:tax|vat|gst)\b/g, 'total'],
+  // "Issued" alone as a label: the issue date.
+  [/^\s*issued\s*:?\s*$/g, 'issue date'],
   [/\b(?:order|invoice|purchase_order)\s+amount\b/g, 'total'],
   // "Supplier details", "Customer details": the party itself.
   [/\b(vendor|supplier|customer|client|buyer|seller|bank)\s+details\b/g, '$1'],
   [/\bdate\s+raised\b|\braised\s+on\b/g, 'issue date'],
   [/\btotal\s+amount\b/g, 'total'],
   [/\bsub[\s-]+total\b/g, 'subtotal'],
-  [/\bnet\s+(?:amount|total)\b/g, 'subtotal'],
+  [/\bnet\s+(?:amount|total)\b|\btotal\s+net\b/g, 'subtotal'],
   // "Net" alone as a label: the amount before tax.
   [/^\s*net\s*:?\s*$/g, 'subtotal'],
   [/\b(?:amount|total)\s+before\s+tax\b/g, 'subtotal'],

@@ -16,6 +16,7 @@ const str = (description?: string) => ({
   ...(description ? { description } : {}),
 });
 const num = { type: ['number', 'null'] };
+const date = (description?: string) => ({ ...str(description), format: 'date' });
 
 function extract(text: string | readonly string[], properties: Record<string, unknown>) {
   const view = buildDocumentView([{ output: textToParseOutput(text) }]);
@@ -138,5 +139,98 @@ describe('letterheads and signatures', () => {
       { bank_name: str('The bank that issued the statement'), account_holder: str() },
     );
     expect(value).toEqual({ bank_name: 'Hanse Sparkasse', account_holder: 'Greta Lindholm' });
+  });
+});
+
+describe('one invoice in six layouts and three wordings', () => {
+  // The same fields set as "Label: value", "Label    value", label over value, a row of labels
+  // over a row of values, "Label value" one space apart, and "Label:    value"; each wording
+  // names every field differently; two schemas ask for them.
+  const wordings = [
+    ['Invoice No.', 'Invoice Date', 'Due Date', 'PO Number', 'Subtotal', 'VAT', 'Total'],
+    ['Inv. No', 'Date of issue', 'Pay by', 'Your order', 'Net', 'GST', 'Amount payable'],
+    [
+      'Document No.',
+      'Issued',
+      'Payment due',
+      'Customer PO',
+      'Total net',
+      'Total VAT',
+      'Total incl. VAT',
+    ],
+  ] as const;
+  const values = [
+    'A-20931',
+    '14 March 2024',
+    '13 April 2024',
+    'PO-7731',
+    '1,000.00',
+    '200.00',
+    '1,200.00',
+  ];
+  const truth = ['A-20931', '2024-03-14', '2024-04-13', 'PO-7731', 1000, 200, 1200];
+  const schemas = [
+    {
+      invoice_number: str('The invoice number'),
+      invoice_date: date('The date the invoice was issued'),
+      due_date: date('The date payment is due'),
+      po_number: str('The purchase order number the invoice refers to'),
+      subtotal: num,
+      tax: num,
+      total: num,
+    },
+    {
+      invoiceId: str('Identifier of the invoice'),
+      issueDate: date(),
+      paymentDueDate: date(),
+      purchaseOrderReference: str("The buyer's order reference"),
+      netAmount: num,
+      taxAmount: num,
+      amountDue: num,
+    },
+  ];
+  const layouts: ((labels: readonly string[]) => string[])[] = [
+    (l) => l.map((label, i) => `${label}: ${values[i]}`),
+    (l) => l.map((label, i) => `${label}    ${values[i]}`),
+    (l) =>
+      l.flatMap((label, i) =>
+        i < 4 ? [label, values[i] as string] : [`${label}    ${values[i]}`],
+      ),
+    (l) => {
+      const top = [0, 1, 2, 3];
+      const width = top.map(
+        (i) => Math.max((l[i] as string).length, (values[i] as string).length) + 4,
+      );
+      const row = (texts: readonly string[]) =>
+        top
+          .map((i) => (texts[i] as string).padEnd(width[i] as number))
+          .join('')
+          .trimEnd();
+      return [row(l), row(values), ...[4, 5, 6].map((i) => `${l[i]}    ${values[i]}`)];
+    },
+    (l) => l.map((label, i) => `${label} ${values[i]}`),
+    (l) => l.map((label, i) => `${label}:    ${values[i]}`),
+  ];
+  it.each(layouts.map((layout, n) => [n, layout] as const))('layout %i', (_, layout) => {
+    for (const labels of wordings) {
+      const lines = layout(labels);
+      const text = [
+        'Fernwood Instruments GmbH',
+        'Lindenallee 4',
+        '50667 Köln',
+        '',
+        'INVOICE',
+        ...lines.slice(0, -3),
+        '',
+        'Description    Qty    Price    Amount',
+        'Widget    2    500.00    1,000.00',
+        '',
+        ...lines.slice(-3),
+      ].join('\n');
+      for (const schema of schemas) {
+        const value = extract(text, schema);
+        expect({ labels, value: Object.values(value) }).toEqual({ labels, value: truth });
+      }
+    }
   });
 });

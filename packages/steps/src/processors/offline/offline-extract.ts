@@ -286,21 +286,41 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
       ? candidate.tokens
       : undefined);
   const issuedLeaf = issuedForm ? asIssued(leaf.nameTokens) : undefined;
+  // A purchase order is the buyer's order: "Your order", "Order ref" name a PO number.
+  const ordered =
+    leaf.nameTokens.includes('purchase_order') && candidate.tokens.includes('order')
+      ? candidate.tokens.map((t) => (t === 'order' ? 'purchase_order' : t))
+      : undefined;
   const byName = Math.max(
     dice(leaf.nameTokens, candidate.tokens),
+    ordered ? 0.9 * dice(leaf.nameTokens, ordered) : 0,
     issued && leaf.nameTokens.includes('issue') ? dice(leaf.nameTokens, issued) : 0,
     issuedForm && issuedLeaf ? 0.9 * dice(issuedLeaf, issuedForm) : 0,
   );
   let byDescription = 0;
   // A description covers a label only through a word that names something ("Due", not "Date").
-  if (leaf.descriptionTokens.length > 0 && candidate.tokens.some((t) => !GENERIC.has(t))) {
+  // The label's word for what the leaf is anyway ("PO #" → "purchase_order number" for an
+  // identifier, "Delivery date" for a date) need not be in the description; other generic words
+  // must ("Invoice number" is no company, whatever the description says of invoices).
+  const implied = (t: string) =>
+    (leaf.roles.has('identifier') && (t === 'number' || t === 'id' || t === 'code')) ||
+    (leaf.node.kind === 'date' && t === 'date');
+  const named = candidate.tokens.filter((t) => !implied(t));
+  if (
+    leaf.descriptionTokens.length > 0 &&
+    named.length > 0 &&
+    candidate.tokens.some((t) => !GENERIC.has(t))
+  ) {
     const description = new Set(leaf.descriptionTokens);
-    const covered =
-      candidate.tokens.filter((t) => description.has(t)).length / candidate.tokens.length;
+    const covered = named.filter((t) => description.has(t)).length / named.length;
     byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
   }
   return Math.max(byName, byDescription, amountDue(leaf, candidate));
 }
+
+/** An amount of money: grouped thousands or cents, a currency sign or code beside it. */
+const AMOUNT =
+  /^(?:[A-Z]{3}\s?|\p{Sc}\s?)?[-−]?\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?:\s?(?:[A-Z]{3}|\p{Sc}))?$/u;
 
 /** The typed value of `text` for a leaf; undefined when the text is not of that kind. */
 function coerce(
@@ -311,16 +331,19 @@ function coerce(
   const t = text.trim();
   if (t === '') return undefined;
   const node = leaf.node;
+  // A date is no figure ("14 March 2024" is not 14), unless it is written as an amount.
+  const figure = () => parseDate(t) === undefined || /\d[.,]\d{2}(?!\d)|\p{Sc}/u.test(t);
   switch (node.kind) {
     case 'date':
       return parseDate(t, ctx.dayFirst);
     case 'number':
-      return parseNumber(t);
+      return figure() ? parseNumber(t) : undefined;
     case 'integer': {
-      const n = parseNumber(t);
+      const n = figure() ? parseNumber(t) : undefined;
       return n === undefined ? undefined : Math.round(n);
     }
     case 'currency': {
+      if (!figure()) return undefined;
       const c = parseCurrency(t, ctx.currency);
       return c ? { amount: c.amount, iso_4217: c.iso_4217 } : undefined;
     }
@@ -332,8 +355,9 @@ function coerce(
     case 'unknown':
       if (leaf.roles.has('currency')) return parseCurrencyCode(t);
       if (leaf.roles.has('identifier')) {
+        // A date is not an identifier, nor is an amount ("1,200.00", "$ 40.00").
+        if (parseDate(t) !== undefined || AMOUNT.test(t)) return undefined;
         const id = cleanIdentifier(t);
-        // A date is not an identifier.
         return id === undefined || parseDate(id) !== undefined ? undefined : id;
       }
       if (leaf.roles.has('issuer') || leaf.roles.has('recipient') || leaf.roles.has('signer')) {
