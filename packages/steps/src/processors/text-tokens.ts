@@ -96,7 +96,7 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\bdate\s+of\s+issue\b/g, 'issue date'],
   [/\bissued?\s+on\b/g, 'issue date'],
   [/\bpayment\s+due\b/g, 'due date'],
-  [/\b(?:required|needed)\s+(?:by|on)\b/g, 'deliver date'],
+  [/\b(?:required|needed|need|wanted)\s+(?:by|on)\b/g, 'deliver date'],
   [/\bbalance\s+carried\s+forward\b/g, 'closing balance'],
   [/\bbalance\s+(?:forward|brought\s+forward)\b/g, 'opening balance'],
   [/\bprevious\s+balance\b/g, 'opening balance'],

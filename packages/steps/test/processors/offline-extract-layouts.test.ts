@@ -234,3 +234,46 @@ describe('one invoice in six layouts and three wordings', () => {
     }
   });
 });
+
+describe('parties by the side the schema describes', () => {
+  it("reads a purchase order's buyer as its letterhead and the vendor from the block under 'To:'", () => {
+    const text = [
+      'Brightline Components Ltd',
+      '8 Mill Road',
+      'Bristol BS1 4DJ',
+      'Tel +44 117 555 0199',
+      '',
+      'PURCHASE ORDER',
+      'Order No.    PO-4410',
+      'Need by    20 June 2024',
+      '',
+      'To:',
+      'Osaka Precision KK',
+      '3-1 Umeda, Kita-ku',
+      '',
+      'Item    Qty    Unit Price    Amount',
+      'Bearing 6204    10    12.00    120.00',
+    ].join('\n');
+    // The name says "buyer" (a customer elsewhere), the description that it placed the order.
+    const value = extract(text, {
+      buyer: str('The company placing the order'),
+      vendor_name: str('The supplier the order is sent to'),
+      delivery_date: date(),
+    });
+    expect(value).toEqual({
+      buyer: 'Brightline Components Ltd',
+      vendor_name: 'Osaka Precision KK',
+      delivery_date: '2024-06-20',
+    });
+  });
+
+  it("reads an IBAN as the account's number", () => {
+    const value = extract(
+      ['Nordic Savings Bank', 'IBAN    SE45 5000 0000 0583 9825 7466'].join('\n'),
+      {
+        account_number: str(),
+      },
+    );
+    expect(value).toEqual({ account_number: 'SE45 5000 0000 0583 9825 7466' });
+  });
+});

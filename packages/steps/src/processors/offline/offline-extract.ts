@@ -63,6 +63,8 @@ interface Candidate {
   readonly field: DocumentField;
   readonly tokens: readonly string[];
   readonly weight: number;
+  /** A party conventions name (the issuer, the addressee, the signer): only for that role. */
+  readonly role?: Role;
 }
 
 interface Leaf {
@@ -149,17 +151,23 @@ function conventionsOf(pages: readonly DocumentPage[]): Conventions {
   };
 }
 
-/** Values conventions give on a document's first page, as labelled fields. */
-function conventionalFields(page: DocumentPage, conventions: Conventions): DocumentField[] {
-  const out: DocumentField[] = [];
+/**
+ * Values conventions give on a document's first page, as labelled fields; a party's only for
+ * properties of its role (a purchase order's vendor is not its letterhead).
+ */
+function conventionalFields(
+  page: DocumentPage,
+  conventions: Conventions,
+): { field: DocumentField; role?: Role }[] {
+  const out: { field: DocumentField; role?: Role }[] = [];
   const issuer = conventions.issuer?.found;
-  if (issuer) out.push(field('Issuer name', issuer));
+  if (issuer) out.push({ field: field('Issuer name', issuer), role: 'issuer' });
   const dear = salutationName(page);
-  if (dear) out.push(field('Recipient name', dear));
+  if (dear) out.push({ field: field('Recipient name', dear), role: 'recipient' });
   const signed = conventions.signature.signer;
-  if (signed) out.push(field('Sender name', signed));
+  if (signed) out.push({ field: field('Sender name', signed), role: 'signer' });
   const date = standaloneDate(page);
-  if (date) out.push(field('Date', date));
+  if (date) out.push({ field: field('Date', date) });
   return out;
 }
 
@@ -274,6 +282,15 @@ function amountDue(leaf: Leaf, candidate: Candidate): number {
     : 0;
 }
 
+/** A party's label of one preposition: "To:" names the addressee, "From:" the issuer. */
+const SIDE_LABEL: Readonly<Record<string, Role>> = { to: 'recipient', from: 'issuer' };
+const SIDE_SCORE = 0.8;
+
+function sideLabel(leaf: Leaf, candidate: Candidate): number {
+  const side = SIDE_LABEL[candidate.field.label.trim().replace(/:$/, '').toLowerCase()];
+  return side && leaf.roles.has(side) ? SIDE_SCORE : 0;
+}
+
 /** How well a label names a leaf, 0..1 (before the candidate's weight). */
 function labelScore(leaf: Leaf, candidate: Candidate): number {
   const issued = asIssued(candidate.tokens);
@@ -291,8 +308,16 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
     leaf.nameTokens.includes('purchase_order') && candidate.tokens.includes('order')
       ? candidate.tokens.map((t) => (t === 'order' ? 'purchase_order' : t))
       : undefined;
+  // An IBAN is an account's number.
+  const iban =
+    candidate.tokens.includes('iban') &&
+    leaf.nameTokens.includes('account') &&
+    !leaf.nameTokens.includes('iban')
+      ? 0.85
+      : 0;
   const byName = Math.max(
     dice(leaf.nameTokens, candidate.tokens),
+    iban,
     ordered ? 0.9 * dice(leaf.nameTokens, ordered) : 0,
     issued && leaf.nameTokens.includes('issue') ? dice(leaf.nameTokens, issued) : 0,
     issuedForm && issuedLeaf ? 0.9 * dice(issuedLeaf, issuedForm) : 0,
@@ -315,7 +340,7 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
     const covered = named.filter((t) => description.has(t)).length / named.length;
     byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
   }
-  return Math.max(byName, byDescription, amountDue(leaf, candidate));
+  return Math.max(byName, byDescription, amountDue(leaf, candidate), sideLabel(leaf, candidate));
 }
 
 /** An amount of money: grouped thousands or cents, a currency sign or code beside it. */
@@ -461,6 +486,7 @@ function extractLeaves(
   }[] = [];
   leaves.forEach((leaf) => {
     ctx.candidates.forEach((candidate, order) => {
+      if (candidate.role && !leaf.roles.has(candidate.role)) return;
       const match = labelScore(leaf, candidate);
       if (match < MIN_LABEL_SCORE) return;
       const score = match * candidate.weight;
@@ -760,8 +786,13 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
         candidates.push({ field: p, tokens: labelTokens(p.label), weight });
     }
     if (i === 0 || page.number === 1 || page === opening)
-      for (const f of conventionalFields(page, conventions))
-        candidates.push({ field: f, tokens: labelTokens(f.label), weight: CONVENTION_WEIGHT });
+      for (const { field: f, role } of conventionalFields(page, conventions))
+        candidates.push({
+          field: f,
+          tokens: labelTokens(f.label),
+          weight: CONVENTION_WEIGHT,
+          ...(role ? { role } : {}),
+        });
   });
   const currency = documentCurrency(doc.pages);
   const ctx: Context = {
