@@ -38,6 +38,7 @@ const TOKEN_SYNONYMS: Readonly<Record<string, string>> = {
   beginning: 'opening',
   starting: 'opening',
   ending: 'closing',
+  ticket: 'receipt',
   tender: 'payment',
   tendered: 'payment',
   txn: 'transaction',
@@ -84,6 +85,8 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\bdate\s+raised\b|\braised\s+on\b/g, 'issue date'],
   [/\btotal\s+amount\b/g, 'total'],
   [/\bsub[\s-]+total\b/g, 'subtotal'],
+  // The items' sum before tax and charges: "Items total", "Total of items", "Merchandise total".
+  [/\b(?:items?|merchandise|goods)\s+total\b|\btotal\s+(?:of\s+)?(?:items?|goods)\b/g, 'subtotal'],
   [/\bnet\s+(?:amount|total)\b|\btotal\s+net\b/g, 'subtotal'],
   // "Net" alone as a label: the amount before tax.
   [/^\s*net\s*:?\s*$/g, 'subtotal'],

@@ -277,3 +277,65 @@ describe('parties by the side the schema describes', () => {
     expect(value).toEqual({ account_number: 'SE45 5000 0000 0583 9825 7466' });
   });
 });
+
+describe('receipts and letters in other wordings', () => {
+  it('reads a till receipt whose labels name its fields by other words', () => {
+    const text = [
+      '*** CORNER MARKET ***',
+      'Store #112',
+      '41 Elm Road',
+      '',
+      'Date/Time    2024-05-03 14:22',
+      'Ticket    R-55120',
+      '',
+      'Milk 1L    2.49',
+      'Coffee beans    15.51',
+      '',
+      'Items total    18.00',
+      'Sales Tax 8.25%    1.49',
+      'Total Sale    19.49',
+    ].join('\n');
+    const value = extract(text, {
+      transactionId: str(),
+      purchaseDate: date(),
+      netTotal: num,
+      salesTax: num,
+      totalPaid: num,
+    });
+    expect(value).toEqual({
+      transactionId: 'R-55120',
+      purchaseDate: '2024-05-03',
+      netTotal: 18,
+      salesTax: 1.49,
+      totalPaid: 19.49,
+    });
+  });
+
+  it("reads a letter's subject from 'Ref:' before words, or from a capitals line above the salutation", () => {
+    const letter = (subject: string) =>
+      [
+        'Halden Architects Ltd',
+        '22 Quay Street, Glasgow G1 5AB',
+        '',
+        'Ref: QS/118',
+        '',
+        'Mr. Rui Costa',
+        'Rua Augusta 100',
+        '1100-053 Lisboa',
+        '',
+        subject,
+        '',
+        'Dear Mr. Costa,',
+        'We are pleased to confirm the renewal.',
+      ].join('\n');
+    const schema = { topic: str('What the letter is about'), reference: str() };
+    expect(extract(letter('Ref: Renewal of the maintenance contract'), schema)).toEqual({
+      topic: 'Renewal of the maintenance contract',
+      reference: 'QS/118',
+    });
+    expect(extract(letter('RENEWAL OF THE MAINTENANCE CONTRACT'), schema)).toEqual({
+      topic: 'RENEWAL OF THE MAINTENANCE CONTRACT',
+      reference: 'QS/118',
+    });
+  });
+});

@@ -303,6 +303,31 @@ export function salutationName(page: DocumentPage): Found | undefined {
   return undefined;
 }
 
+/**
+ * A letter's subject line without a label: the line right above the salutation, set in capitals
+ * or of three words or more, that is no address, date, contact or part of a sentence.
+ */
+export function subjectLine(page: DocumentPage): Found | undefined {
+  const at = page.lines.findIndex((l) => /^dear\b/i.test(l.text.trim()));
+  const line = at > 0 ? page.lines[at - 1] : undefined;
+  if (!line) return undefined;
+  const text = line.text.trim();
+  const words = text.split(/\s+/);
+  const capitals = words.length >= 2 && text === text.toUpperCase() && /\p{Lu}/u.test(text);
+  if (
+    (!capitals && words.length < 3) ||
+    text.length > 120 ||
+    /[,;]$/.test(text) ||
+    text.includes(':') ||
+    splitCells(line.text).length > 1 ||
+    isAddressLine(text) ||
+    CONTACT.test(text) ||
+    parseDate(text) !== undefined
+  )
+    return undefined;
+  return { value: text, region: regionOf(line), lineIndex: at - 1 };
+}
+
 const CLOSE =
   /^(sincerely|yours\s+(?:sincerely|faithfully|truly)|(?:with\s+)?(?:kind|best|warm)?\s*regards|respectfully|cordially|thank you),?\s*$/i;
 

@@ -40,6 +40,7 @@ import {
   salutationName,
   signature,
   standaloneDate,
+  subjectLine,
   withoutHonorific,
 } from './conventions.ts';
 import { COUNT_FIRST, itemRows, mapColumns, splitAmount, splitQuantity } from './extract-tables.ts';
@@ -168,6 +169,8 @@ function conventionalFields(
   if (signed) out.push({ field: field('Sender name', signed), role: 'signer' });
   const date = standaloneDate(page);
   if (date) out.push({ field: field('Date', date) });
+  const subject = subjectLine(page);
+  if (subject) out.push({ field: field('Subject', subject) });
   return out;
 }
 
@@ -286,6 +289,21 @@ function amountDue(leaf: Leaf, candidate: Candidate): number {
 const SIDE_LABEL: Readonly<Record<string, Role>> = { to: 'recipient', from: 'issuer' };
 const SIDE_SCORE = 0.8;
 
+/**
+ * "Ref:" before words is a letter's subject ("Ref: Renewal of the contract"); before a code it
+ * is a reference number ("Ref: KL/2501").
+ */
+function referenceSubject(leaf: Leaf, candidate: Candidate): number {
+  const value = candidate.field.value.trim();
+  return leaf.nameTokens.includes('subject') &&
+    candidate.tokens.length === 1 &&
+    candidate.tokens[0] === 'reference' &&
+    !/\d/.test(value) &&
+    value.split(/\s+/).length >= 2
+    ? 0.75
+    : 0;
+}
+
 function sideLabel(leaf: Leaf, candidate: Candidate): number {
   const side = SIDE_LABEL[candidate.field.label.trim().replace(/:$/, '').toLowerCase()];
   return side && leaf.roles.has(side) ? SIDE_SCORE : 0;
@@ -340,7 +358,13 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
     const covered = named.filter((t) => description.has(t)).length / named.length;
     byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
   }
-  return Math.max(byName, byDescription, amountDue(leaf, candidate), sideLabel(leaf, candidate));
+  return Math.max(
+    byName,
+    byDescription,
+    amountDue(leaf, candidate),
+    sideLabel(leaf, candidate),
+    referenceSubject(leaf, candidate),
+  );
 }
 
 /** An amount of money: grouped thousands or cents, a currency sign or code beside it. */
@@ -501,7 +525,7 @@ function extractLeaves(
   const usedLabels = new Set<string>();
   const usedValues = new Set<string>();
   for (const pair of pairs) {
-    const label = pair.candidate.tokens.join(' ');
+    const label = labelKey(pair.candidate);
     if (usedLeaves.has(pair.leaf.path) || usedLabels.has(label)) continue;
     usedLeaves.add(pair.leaf.path);
     usedLabels.add(label);
@@ -521,7 +545,7 @@ function extractLeaves(
   for (const leaf of rest) {
     const id = leaf.roles.has('identifier') ? soleIdentifier(leaf, ctx, usedLabels) : undefined;
     if (id) {
-      usedLabels.add(id.candidate.tokens.join(' '));
+      usedLabels.add(labelKey(id.candidate));
       setPath(value, leaf.path, id.value);
       const f = id.candidate.field;
       ctx.metadata[leaf.path] = fieldMetadata(
@@ -529,6 +553,19 @@ function extractLeaves(
         `${f.label}: ${f.value}`,
         0.4,
         `"${f.label}" is the document's only other identifier.`,
+      );
+      continue;
+    }
+    const dated = leaf.node.kind === 'date' ? soleDate(leaf, ctx, usedLabels) : undefined;
+    if (dated) {
+      usedLabels.add(labelKey(dated.candidate));
+      setPath(value, leaf.path, dated.value);
+      const f = dated.candidate.field;
+      ctx.metadata[leaf.path] = fieldMetadata(
+        f.region,
+        `${f.label}: ${f.value}`,
+        0.4,
+        `"${f.label}" is the document's own date.`,
       );
       continue;
     }
@@ -592,14 +629,69 @@ function soleIdentifier(
 ): { candidate: Candidate; value: ExtractValue } | undefined {
   const found = new Map<string, { candidate: Candidate; value: ExtractValue }>();
   for (const candidate of ctx.candidates) {
-    if (candidate.weight < 0.9 || !candidate.tokens.some((t) => ID_LABEL.has(t))) continue;
+    // "Trans #", "Ticket" (a receipt's own word): a label saying number, id or the kind.
+    if (candidate.weight < 0.9 || !candidate.tokens.some((t) => ID_LABEL.has(t) || OWN_KIND.has(t)))
+      continue;
     if (candidate.tokens.some((t) => PARTY_ID.has(t))) continue;
     const label = candidate.tokens.join(' ');
-    if (usedLabels.has(label) || found.has(label)) continue;
+    if (usedLabels.has(labelKey(candidate)) || found.has(label)) continue;
     const value = coerce(candidate.field.value, leaf, ctx);
     if (value !== undefined) found.set(label, { candidate, value });
   }
   return found.size === 1 ? [...found.values()][0] : undefined;
+}
+
+/**
+ * The key that keeps one label from feeding two properties (a label repeated on continuation
+ * pages): its words and whether its value is a code or figures, or words ("Ref: QS/118" and
+ * "Ref: Renewal of the contract" are two labels).
+ */
+function labelKey(candidate: Candidate): string {
+  return `${candidate.tokens.join(' ')}|${/\d/.test(candidate.field.value) ? 'd' : 'w'}`;
+}
+
+/** Words that make a date some other date than the document's own. */
+const OTHER_DATE = new Set([
+  'due',
+  'deliver',
+  'shipping',
+  'expiry',
+  'expire',
+  'end',
+  'start',
+  'birth',
+  'period',
+  'closing',
+  'opening',
+  'valid',
+  'payment',
+]);
+/** Labels of the document's own date: "Date", "Date/Time", "Issued". */
+const OWN_DATE = new Set(['date', 'time', 'issue']);
+
+/**
+ * The document's own date for a date property no label named ("purchaseDate" on a receipt
+ * whose only date says "Date/Time"): the first labelled value whose label says only date, time
+ * or issue, for a property that asks for no other date (due, delivery, a period's end).
+ */
+function soleDate(
+  leaf: Leaf,
+  ctx: Context,
+  usedLabels: ReadonlySet<string>,
+): { candidate: Candidate; value: ExtractValue } | undefined {
+  if (
+    leaf.nameTokens.some((t) => OTHER_DATE.has(t)) ||
+    leaf.roles.has('start') ||
+    leaf.roles.has('end')
+  )
+    return undefined;
+  for (const candidate of ctx.candidates) {
+    if (candidate.tokens.length === 0 || !candidate.tokens.every((t) => OWN_DATE.has(t))) continue;
+    if (usedLabels.has(labelKey(candidate))) continue;
+    const value = coerce(candidate.field.value, leaf, ctx);
+    if (value !== undefined) return { candidate, value };
+  }
+  return undefined;
 }
 
 function findEnumMention(
