@@ -102,7 +102,11 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:required|needed|need|wanted)\s+(?:by|on)\b/g, 'deliver date'],
   [/\bbalance\s+carried\s+forward\b/g, 'closing balance'],
   [/\bbalance\s+(?:forward|brought\s+forward)\b/g, 'opening balance'],
-  [/\bprevious\s+balance\b/g, 'opening balance'],
+  [/\bprevious\s+(?:statement\s+)?balance\b|\bstart(?:ing)?\s+balance\b/g, 'opening balance'],
+  [/\bend(?:ing)?\s+balance\b/g, 'closing balance'],
+  // The account's holder by another name: "Account name", "Prepared for", "Statement for".
+  [/\baccount\s+(?:name|owner)\b|\b(?:prepared|statement)\s+for\b/g, 'customer name'],
+  [/\bship(?:ment|ping)?\s+date\b|\bdate\s+(?:of\s+)?(?:shipment|delivery)\b/g, 'deliver date'],
   [/\bnew\s+balance\b/g, 'closing balance'],
   [/\bpaid\s+(?:by|with|via)\b/g, 'payment method'],
   [/\bline\s+total\b/g, 'amount'],

@@ -339,3 +339,60 @@ describe('receipts and letters in other wordings', () => {
     });
   });
 });
+
+describe('bank statements in other layouts', () => {
+  const schema = {
+    institution: str('Name of the bank'),
+    customerName: str('Owner of the account'),
+    accountId: str('Account number or IBAN'),
+    fromDate: date(),
+    toDate: date(),
+    startingBalance: num,
+    endingBalance: num,
+  };
+  const truth = {
+    institution: 'Nordic Savings Bank',
+    customerName: 'Greta Lindholm',
+    accountId: '4471229018',
+    fromDate: '2024-05-01',
+    toDate: '2024-05-31',
+    startingBalance: 1020,
+    endingBalance: 1380.5,
+  };
+  const transactions = [
+    '',
+    'Date    Description    Amount    Balance',
+    '03/05/2024    Salary    400.00    1,420.00',
+    '09/05/2024    Card payment    -39.50    1,380.50',
+  ];
+  it('reads the ends of a period from "From" and "To", the holder a statement is prepared for', () => {
+    const text = [
+      'Nordic Savings Bank',
+      '',
+      'Prepared for: Greta Lindholm',
+      'Account: 4471229018',
+      'From    01/05/2024',
+      'To    31/05/2024',
+      '',
+      'Balance brought forward    1,020.00',
+      'Balance carried forward    1,380.50',
+      ...transactions,
+    ].join('\n');
+    expect(extract(text, schema)).toEqual(truth);
+  });
+
+  it('reads a period written after the word statement, and a bare "Name:" as the holder, not the bank', () => {
+    const text = [
+      'Nordic Savings Bank',
+      '',
+      'Name: Greta Lindholm',
+      'Account No: 4471229018',
+      'Statement from 1 May 2024 to 31 May 2024',
+      '',
+      'Start balance    1,020.00',
+      'End balance    1,380.50',
+      ...transactions,
+    ].join('\n');
+    expect(extract(text, schema)).toEqual(truth);
+  });
+});

@@ -36,6 +36,10 @@ const RECIPIENT = new Set([
   'member',
   'insured',
 ]);
+/** True for a token that names a party (a vendor, a bank, a customer, a holder). */
+export function partyToken(token: string): boolean {
+  return ISSUER.has(token) || RECIPIENT.has(token) || token === 'sender' || token === 'shipping';
+}
 const SIGNER = new Set(['sign', 'signed', 'signer', 'signatory', 'signature', 'author', 'writer']);
 const PERSON = new Set(['name', 'person', 'contact']);
 const IDENTIFIER = new Set(['number', 'id', 'identifier', 'reference', 'code', 'iban', 'account']);

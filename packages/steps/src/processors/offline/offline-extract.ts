@@ -44,7 +44,7 @@ import {
   withoutHonorific,
 } from './conventions.ts';
 import { COUNT_FIRST, itemRows, mapColumns, splitAmount, splitQuantity } from './extract-tables.ts';
-import { cleanIdentifier, type Role, rolesOf } from './field-roles.ts';
+import { cleanIdentifier, partyToken, type Role, rolesOf } from './field-roles.ts';
 
 /** Matches weaker than this are not used. */
 const MIN_LABEL_SCORE = 0.5;
@@ -196,11 +196,17 @@ function checkboxFields(page: DocumentPage): DocumentField[] {
  * stands for its start and its end.
  */
 function periodFields(f: DocumentField): DocumentField[] {
+  // "From    01/05/2024", "To    31/05/2024": one end of a period, by its preposition.
+  const side = /^(from|since|to|until|through|thru)$/i.exec(f.label.trim().replace(/:$/, ''))?.[1];
+  if (side && parseDate(f.value.trim()) !== undefined)
+    return [{ ...f, label: `Period ${/^(from|since)$/i.test(side) ? 'start' : 'end'} date` }];
   const m = /^(.+?)\s+(?:-|–|—|to|until|through|bis|au)\s+(.+)$/i.exec(f.value.trim());
   if (!m?.[1] || !m[2] || parseDate(m[1]) === undefined || parseDate(m[2]) === undefined) return [];
+  // The ends of a period, whatever the label called it ("Statement from", "For the period").
+  const label = /\bperiod\b/i.test(f.label) ? f.label : `${f.label} period`;
   return [
-    { ...f, label: `${f.label} start date`, value: m[1] },
-    { ...f, label: `${f.label} end date`, value: m[2] },
+    { ...f, label: `${label} start date`, value: m[1] },
+    { ...f, label: `${label} end date`, value: m[2] },
   ];
 }
 
@@ -333,14 +339,21 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
     !leaf.nameTokens.includes('iban')
       ? 0.85
       : 0;
+  // A label of generic words only ("Name:") names no organisation; on its own it names a person
+  // the document is for (a statement's holder).
+  const generic = candidate.tokens.every((t) => GENERIC.has(t));
+  const bare =
+    generic && candidate.tokens.join(' ') === 'name' && leaf.roles.has('recipient') ? 0.6 : 0;
   const byName = Math.max(
-    dice(leaf.nameTokens, candidate.tokens),
+    generic && leaf.roles.has('issuer') ? 0 : dice(leaf.nameTokens, candidate.tokens),
+    bare,
     iban,
     ordered ? 0.9 * dice(leaf.nameTokens, ordered) : 0,
     issued && leaf.nameTokens.includes('issue') ? dice(leaf.nameTokens, issued) : 0,
     issuedForm && issuedLeaf ? 0.9 * dice(issuedLeaf, issuedForm) : 0,
   );
   let byDescription = 0;
+  const party = leaf.roles.has('issuer') || leaf.roles.has('recipient');
   // A description covers a label only through a word that names something ("Due", not "Date").
   // The label's word for what the leaf is anyway ("PO #" → "purchase_order number" for an
   // identifier, "Delivery date" for a date) need not be in the description; other generic words
@@ -349,10 +362,13 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
     (leaf.roles.has('identifier') && (t === 'number' || t === 'id' || t === 'code')) ||
     (leaf.node.kind === 'date' && t === 'date');
   const named = candidate.tokens.filter((t) => !implied(t));
+  // A party is described by what it does ("placing the order"): a label names it only by a
+  // party's word ("Supplier", "Holder"), never by the document's ("Order to").
   if (
     leaf.descriptionTokens.length > 0 &&
     named.length > 0 &&
-    candidate.tokens.some((t) => !GENERIC.has(t))
+    candidate.tokens.some((t) => !GENERIC.has(t)) &&
+    (!party || candidate.tokens.some(partyToken))
   ) {
     const description = new Set(leaf.descriptionTokens);
     const covered = named.filter((t) => description.has(t)).length / named.length;

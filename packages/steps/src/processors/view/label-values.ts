@@ -88,7 +88,7 @@ export function labelledAmount(
 const LABEL_END_WORD =
   /^(?:no\.?|nr\.?|nbr\.?|number|num\.?|#|id|ref\.?|reference|code|date|period|iban|bic|swift|account|acct\.?|po|p\.o\.|order|invoice|receipt)$/i;
 /** Last words of a label whose value is a date ("Due by 13 April 2024", "Issued on …"). */
-const DATE_LABEL_END = /^(?:by|on|due|dated|issued|until|from)$/i;
+const DATE_LABEL_END = /^(?:by|on|due|dated|issued|until|from|statement)$/i;
 
 /**
  * A label and its value in one cell, one space apart, where the label ends with a word that
