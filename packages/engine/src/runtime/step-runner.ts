@@ -231,15 +231,41 @@ function storageRetry(deps: {
   return { signal: deps.attempt.stopSignal, onError: deps.onStorageError };
 }
 
+/**
+ * The verdict as it can be stored, and a large output's JSON text. An output whose JSON is
+ * longer than the longest string JavaScript holds (`JSON.stringify` throws a RangeError: the
+ * parse of a sheet of millions of cells) fails the step: storing it could never succeed, and
+ * leaving the verdict unwritten would run the step again.
+ */
+function storableVerdict(
+  verdict: Exclude<AttemptVerdict, { kind: 'stopped' }>,
+  store: StepRunnerDependencies['store'],
+): { verdict: Exclude<AttemptVerdict, { kind: 'stopped' }>; large?: string | undefined } {
+  if (verdict.kind !== 'complete') return { verdict };
+  try {
+    return { verdict, large: store.largeOutput(verdict.outcome.output) };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      verdict: {
+        kind: 'fail',
+        reason: 'INTERNAL_ERROR',
+        message: `The step's output is too large to store (${error.message}): its JSON text is longer than the longest string JavaScript holds. Lower the step's limits (for a parse, limits.maxCells or page ranges) or split the document.`,
+        ...(verdict.outcome.usage ? { usage: verdict.outcome.usage } : {}),
+      },
+    };
+  }
+}
+
 /** Commits an attempt's verdict on its step run (and the item's removal). */
 async function recordVerdict(
   item: WorkItem,
-  verdict: Exclude<AttemptVerdict, { kind: 'stopped' }>,
+  attempted: Exclude<AttemptVerdict, { kind: 'stopped' }>,
   deps: StepRunnerDependencies,
 ): Promise<void> {
   const { store, ticket } = deps;
   const stepRunId = item.payload.stepRunId as string;
-  const large = verdict.kind === 'complete' ? store.largeOutput(verdict.outcome.output) : undefined;
+  const { verdict, large } = storableVerdict(attempted, store);
   const outputRef = large === undefined ? undefined : await store.storeOutput(stepRunId, large);
 
   await store.mutate(

@@ -1,6 +1,7 @@
 import type { FileType } from '@docflow/engine';
 import { askChild, childEntry, startChild } from './contained-process.ts';
 import type { DraftDocument } from './draft-document.ts';
+import { DraftAssembler, type DraftPart } from './draft-parts.ts';
 import type { FormatContext, ParseLimits } from './format-context.ts';
 import { readerPool } from './reader-pool.ts';
 import type { ResolvedParseConfig } from './resolve-parse-config.ts';
@@ -25,7 +26,10 @@ export interface FormatJob {
   readonly fileName: string;
 }
 
-/** What a format reader answers. */
+/**
+ * What a format reader answers last: the draft's head (its units came before, in parts:
+ * draft-parts.ts), or its error.
+ */
 export type FormatReply = { readonly ok: true; readonly draft: DraftDocument } | ReaderFailure;
 
 const start = childEntry(import.meta.url, 'format-worker');
@@ -44,6 +48,21 @@ const pool = readerPool({
 export function closeFormatReaders(): Promise<void> {
   return pool.close();
 }
+
+/** Idle format readers kept now. */
+export function idleFormatReaders(): number {
+  return pool.idle;
+}
+
+/**
+ * A reader that answered a draft of more than this many blocks and cells is ended instead of
+ * kept warm. V8 keeps the heap it grew to while it waits (about 280 MB resident after a sheet of
+ * 600,000 cells), and ending it frees that before this process builds the output: the two peaks
+ * no longer add up (decision 0032). The next document pays a reader's start, small beside
+ * reading such a draft. Counted by items, not parts: a workbook of many small sheets sends two
+ * small parts a sheet.
+ */
+const RETIRE_AFTER_ITEMS = 150_000;
 
 /**
  * Reads a document with its format's parser, in a pooled reader process whose V8 heap is
@@ -74,9 +93,32 @@ export async function runFormatContained(
     mimeType: context.mimeType,
     fileName: context.fileName,
   };
-  return askChild<FormatReply, DraftDocument>(reader.child, job, signal, {
-    reply: (reply) => (reply.ok ? { value: reply.draft } : { error: fromReaderFailure(reply) }),
+  const assembler = new DraftAssembler();
+  // A part out of order is a reader's fault: that reply ends the parse, and the reader goes,
+  // as does one that answered a large draft (RETIRE_AFTER_ITEMS).
+  let astray = false;
+  let items = 0;
+  return askChild<FormatReply | DraftPart, DraftDocument>(reader.child, job, signal, {
+    reply: (message) => {
+      if ('part' in message) {
+        if (message.part === 'cells') items += message.contents.length;
+        else if (message.part !== 'unit') items += message.blocks.length;
+        try {
+          assembler.add(message);
+          return undefined;
+        } catch (error) {
+          astray = true;
+          return { error: workerFailure(type, heapMb, error as Error) };
+        }
+      }
+      return message.ok
+        ? { value: assembler.finish(message.draft) }
+        : { error: fromReaderFailure(message) };
+    },
     failed: (error) => workerFailure(type, heapMb, error),
-    answered: () => pool.release(reader),
+    answered: () => {
+      if (astray || items > RETIRE_AFTER_ITEMS) reader.child.process.kill();
+      else pool.release(reader);
+    },
   });
 }

@@ -23,7 +23,7 @@ export interface ParseLimits {
   readonly expansionAllowanceBytes: number;
   /** Largest number of pages parsed in one run (after page ranges). Default 2,000. */
   readonly maxPages: number;
-  /** Largest number of table cells (CSV, XLSX, HTML tables). Default 2,000,000. */
+  /** Largest number of table cells (CSV, XLSX, HTML tables). Default 1,000,000: a parse output's JSON takes about 320 characters a cell, and V8's longest string is about 512 million. */
   readonly maxCells: number;
   /** Wall-clock budget, ms. Default 10 minutes. */
   readonly timeoutMs: number;
@@ -49,7 +49,7 @@ export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   expansionRatio: 100,
   expansionAllowanceBytes: 16 * 1024 * 1024,
   maxPages: 2000,
-  maxCells: 2_000_000,
+  maxCells: 1_000_000,
   timeoutMs: 10 * 60 * 1000,
   workerHeapMb: 2048,
 };

@@ -1,13 +1,29 @@
 import type { FormatJob, FormatReply } from './contained-format.ts';
+import type { DraftDocument } from './draft-document.ts';
+import { type DraftPart, draftHead, draftParts } from './draft-parts.ts';
 import { runFormat } from './run-format.ts';
-import { toReaderFailure } from './worker-failure.ts';
+import { type ReaderFailure, toReaderFailure } from './worker-failure.ts';
 
 // Entry of a contained parser's reader process (contained-format.ts): reads one document per
-// message under the process's heap limit, and answers its draft or its error.
-async function read(job: FormatJob): Promise<FormatReply> {
+// message under the process's heap limit, and answers its draft in parts (draft-parts.ts) and
+// then its head, or its error.
+
+/** Parts written but not yet through the pipe, at most: the reader waits for the caller past it. */
+const PARTS_IN_FLIGHT = 4;
+
+/** Sends a message; settles once it is written to the channel (or the channel is gone). */
+function send(message: DraftPart | FormatReply): Promise<void> {
+  return new Promise((resolve) => {
+    // The callback comes for every message (with an error once the channel is gone).
+    if (process.send) process.send(message, () => resolve());
+    else resolve();
+  });
+}
+
+async function read(job: FormatJob): Promise<DraftDocument | ReaderFailure> {
   const controller = new AbortController();
   try {
-    const draft = await runFormat(job.type, job.bytes, {
+    return await runFormat(job.type, job.bytes, {
       config: job.config,
       limits: job.limits,
       signal: controller.signal,
@@ -16,14 +32,24 @@ async function read(job: FormatJob): Promise<FormatReply> {
       // Only PDFs use them, and PDFs are not read here.
       pdfWorkers: 'never',
     });
-    return { ok: true, draft };
   } catch (error) {
     return toReaderFailure(error);
   }
 }
 
+/** Answers a draft in parts, each released here once written, then its head. */
+async function answer(draft: DraftDocument): Promise<void> {
+  const written: Promise<void>[] = [];
+  for (const part of draftParts(draft)) {
+    written.push(send(part));
+    if (written.length >= PARTS_IN_FLIGHT) await written.shift();
+  }
+  await Promise.all(written);
+  await send({ ok: true, draft: draftHead(draft) });
+}
+
 process.on('message', (job: FormatJob) => {
-  void read(job).then((reply) => process.send?.(reply));
+  void read(job).then((result) => ('ok' in result ? send(result) : answer(result)));
 });
 // The parent going away (its channel closing) ends the reader too.
 process.on('disconnect', () => process.exit(0));

@@ -26,6 +26,8 @@ export interface ReaderPool {
   release(reader: Reader): void;
   /** Ends every idle reader (they are started again on demand). */
   close(): Promise<void>;
+  /** Idle readers kept now. */
+  readonly idle: number;
 }
 
 /**
@@ -82,5 +84,8 @@ export function readerPool(options: ReaderPoolOptions): ReaderPool {
       timer.unref();
     },
     close,
+    get idle() {
+      return idle.length;
+    },
   };
 }
