@@ -559,29 +559,21 @@ function extractLeaves(
   const rest = leaves.filter((l) => !usedLeaves.has(l.path));
   rest.sort((a, b) => Number(b.roles.has('issuer')) - Number(a.roles.has('issuer')));
   for (const leaf of rest) {
+    // By elimination: the document's only other identifier, or its own date.
     const id = leaf.roles.has('identifier') ? soleIdentifier(leaf, ctx, usedLabels) : undefined;
-    if (id) {
-      usedLabels.add(labelKey(id.candidate));
-      setPath(value, leaf.path, id.value);
-      const f = id.candidate.field;
+    const dated = !id && leaf.node.kind === 'date' ? soleDate(leaf, ctx, usedLabels) : undefined;
+    const eliminated = id ?? dated;
+    if (eliminated) {
+      usedLabels.add(labelKey(eliminated.candidate));
+      setPath(value, leaf.path, eliminated.value);
+      const f = eliminated.candidate.field;
       ctx.metadata[leaf.path] = fieldMetadata(
         f.region,
         `${f.label}: ${f.value}`,
         0.4,
-        `"${f.label}" is the document's only other identifier.`,
-      );
-      continue;
-    }
-    const dated = leaf.node.kind === 'date' ? soleDate(leaf, ctx, usedLabels) : undefined;
-    if (dated) {
-      usedLabels.add(labelKey(dated.candidate));
-      setPath(value, leaf.path, dated.value);
-      const f = dated.candidate.field;
-      ctx.metadata[leaf.path] = fieldMetadata(
-        f.region,
-        `${f.label}: ${f.value}`,
-        0.4,
-        `"${f.label}" is the document's own date.`,
+        id
+          ? `"${f.label}" is the document's only other identifier.`
+          : `"${f.label}" is the document's own date.`,
       );
       continue;
     }
