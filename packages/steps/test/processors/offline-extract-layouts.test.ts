@@ -396,3 +396,34 @@ describe('bank statements in other layouts', () => {
     expect(extract(text, schema)).toEqual(truth);
   });
 });
+
+describe('a due date from the payment terms', () => {
+  it('adds the days of the terms to the date of the invoice when no label gives a due date', () => {
+    const text = (terms: string) =>
+      [
+        'Meridian Cloud S.A.',
+        'INVOICE',
+        'Invoice Date    02-Aug-2024',
+        'Total    90.00',
+        terms,
+      ].join('\n');
+    const schema = { invoice_date: date(), due_date: date('The date payment is due') };
+    expect(extract(text('Payment Terms: Net 45 days'), schema)).toEqual({
+      invoice_date: '2024-08-02',
+      due_date: '2024-09-16',
+    });
+    expect(extract(text('Payable within 30 days'), schema)).toEqual({
+      invoice_date: '2024-08-02',
+      due_date: '2024-09-01',
+    });
+    // A due date the document states wins; terms that give no days give none.
+    expect(extract(`${text('Net 45')}\nDue Date    01-Sep-2024`, schema)).toEqual({
+      invoice_date: '2024-08-02',
+      due_date: '2024-09-01',
+    });
+    expect(extract(text('Payment on delivery'), schema)).toEqual({
+      invoice_date: '2024-08-02',
+      due_date: null,
+    });
+  });
+});

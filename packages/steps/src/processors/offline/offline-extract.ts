@@ -527,6 +527,8 @@ function extractLeaves(
   leaves.forEach((leaf) => {
     ctx.candidates.forEach((candidate, order) => {
       if (candidate.role && !leaf.roles.has(candidate.role)) return;
+      // A bare "Date" is the document's own date, never its due, delivery or period's date.
+      if (ownDate(candidate) && otherDate(leaf)) return;
       const match = labelScore(leaf, candidate);
       if (match < MIN_LABEL_SCORE) return;
       const score = match * candidate.weight;
@@ -658,6 +660,59 @@ function labelKey(candidate: Candidate): string {
   return `${candidate.tokens.join(' ')}|${/\d/.test(candidate.field.value) ? 'd' : 'w'}`;
 }
 
+/** Payment terms in days: "Net 30", "30 days net", "payable within 14 days". */
+const NET_DAYS =
+  /\bnet\s*(\d{1,3})\b(?!\s*%)|\b(\d{1,3})\s*days?\s+net\b|\bwithin\s+(\d{1,3})\s+days\b/i;
+
+/**
+ * A due date no label gives, from the payment terms and the document's date: an invoice dated
+ * 2 August on "Net 45 days" is due on 16 September.
+ */
+function dueFromTerms(
+  leaves: readonly Leaf[],
+  ctx: Context,
+  value: Record<string, ExtractValue>,
+): void {
+  const due = leaves.find(
+    (l) =>
+      l.node.kind === 'date' && l.nameTokens.includes('due') && ctx.metadata[l.path] === undefined,
+  );
+  const issued = leaves.find(
+    (l) =>
+      l.node.kind === 'date' &&
+      !l.nameTokens.some((t) => OTHER_DATE.has(t)) &&
+      typeof valueAt(value, l.path) === 'string',
+  );
+  if (!due || !issued) return;
+  const base = valueAt(value, issued.path) as string;
+  for (const page of ctx.pages)
+    for (const line of page.lines) {
+      const m = NET_DAYS.exec(line.text);
+      const days = Number(m?.[1] ?? m?.[2] ?? m?.[3]);
+      const [y, mo, d] = base.split('-').map(Number);
+      if (!m || !days || y === undefined || mo === undefined || d === undefined) continue;
+      const date = new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
+      setPath(value, due.path, date);
+      ctx.metadata[due.path] = fieldMetadata(
+        line,
+        line.text,
+        0.4,
+        `Due ${days} days after ${base} ("${m[0]}").`,
+      );
+      return;
+    }
+}
+
+/** The value at a dotted path, if any. */
+function valueAt(value: Record<string, ExtractValue>, path: string): ExtractValue | undefined {
+  let at: ExtractValue | undefined = value;
+  for (const part of path.split('.')) {
+    if (at === null || typeof at !== 'object' || Array.isArray(at)) return undefined;
+    at = (at as Record<string, ExtractValue>)[part];
+  }
+  return at;
+}
+
 /** Words that make a date some other date than the document's own. */
 const OTHER_DATE = new Set([
   'due',
@@ -677,6 +732,20 @@ const OTHER_DATE = new Set([
 /** Labels of the document's own date: "Date", "Date/Time", "Issued". */
 const OWN_DATE = new Set(['date', 'time', 'issue']);
 
+/** True for a date property that asks for another date than the document's own. */
+function otherDate(leaf: Leaf): boolean {
+  return (
+    leaf.nameTokens.some((t) => OTHER_DATE.has(t)) ||
+    leaf.roles.has('start') ||
+    leaf.roles.has('end')
+  );
+}
+
+/** True for a label that says only date, time or issue: the document's own date. */
+function ownDate(candidate: Candidate): boolean {
+  return candidate.tokens.length > 0 && candidate.tokens.every((t) => OWN_DATE.has(t));
+}
+
 /**
  * The document's own date for a date property no label named ("purchaseDate" on a receipt
  * whose only date says "Date/Time"): the first labelled value whose label says only date, time
@@ -687,14 +756,9 @@ function soleDate(
   ctx: Context,
   usedLabels: ReadonlySet<string>,
 ): { candidate: Candidate; value: ExtractValue } | undefined {
-  if (
-    leaf.nameTokens.some((t) => OTHER_DATE.has(t)) ||
-    leaf.roles.has('start') ||
-    leaf.roles.has('end')
-  )
-    return undefined;
+  if (otherDate(leaf)) return undefined;
   for (const candidate of ctx.candidates) {
-    if (candidate.tokens.length === 0 || !candidate.tokens.every((t) => OWN_DATE.has(t))) continue;
+    if (!ownDate(candidate)) continue;
     if (usedLabels.has(labelKey(candidate))) continue;
     const value = coerce(candidate.field.value, leaf, ctx);
     if (value !== undefined) return { candidate, value };
@@ -907,6 +971,7 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
   const leaves: Leaf[] = [];
   collectLeaves(root, '', [], leaves);
   extractLeaves(leaves, ctx, value);
+  dueFromTerms(leaves, ctx, value);
   const tables = doc.pages.flatMap((p) => p.tables);
   extractArrays(root, '', ctx, value, tables, new Set());
   // Keep the schema's property order.
