@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
-import { machineLine, scratchDir } from '../harness.ts';
+import { machineLine, median, scratchDir } from '../harness.ts';
 import { CONCURRENCY, CONFIGS, linearThroughput, RUNS, WARMUP } from './linear-noop.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -102,13 +102,6 @@ if (subject !== undefined) {
   }
   /** LangGraph's steps/s around round `r`: the mean of the measurements before and after it. */
   const peerAt = (r: number) => ((peers[r] as number) + (peers[r + 1] as number)) / 2;
-  const median = (values: readonly number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 === 1
-      ? (sorted[mid] as number)
-      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-  };
   const rows = subjects.map(([label], i) => {
     const results = rounds.map((round) => round[i] as Result);
     const ratios = results.map((x, r) => x.stepsPerSecond / peerAt(r));

@@ -27,7 +27,7 @@ import { postgresStorage } from '@docflow/storage/postgres';
 import { findPostgresBinaries, startTemporaryPostgres } from '@docflow/storage/testing/postgres';
 import pg from 'pg';
 import { CONCURRENCY, noop, runClients, steps } from '../engine/linear-noop.ts';
-import { machineLine, scratchDir } from '../harness.ts';
+import { machineLine, median, scratchDir } from '../harness.ts';
 import { serverCpuMicros } from './server-cpu.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3000);
@@ -270,13 +270,6 @@ if (subject !== undefined && url !== undefined && target !== undefined) {
     }
     const peerAt = (r: number) =>
       ((peers[r]?.stepsPerSecond ?? 0) + (peers[r + 1]?.stepsPerSecond ?? 0)) / 2;
-    const median = (values: readonly number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const mid = sorted.length >> 1;
-      return sorted.length % 2 === 1
-        ? (sorted[mid] as number)
-        : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-    };
     const list = (values: readonly number[], digits = 0, suffix = '') =>
       values.map((v) => `${v.toFixed(digits)}${suffix}`).join(' / ');
     console.log(

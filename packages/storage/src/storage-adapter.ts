@@ -126,6 +126,12 @@ export interface RunWrite {
    * stored state: the engine checks each of its patches in its test suites.
    */
   readonly patch?: readonly SnapshotPatchOp[] | undefined;
+  /**
+   * The write settles the run: callers may be waiting for this state (the engine's `waitFor`).
+   * An adapter with `subscribe` tells every subscriber, in every process (topic `runs`); others
+   * ignore it.
+   */
+  readonly settles?: boolean | undefined;
 }
 
 /** An event to append to a run's log. */
@@ -359,10 +365,13 @@ export interface ClaimableTimes {
   readonly deliveries?: string | undefined;
 }
 
-/** A wake-up from {@link StorageAdapter.subscribe}: something may have become claimable. */
+/**
+ * A wake-up from {@link StorageAdapter.subscribe}: something may have become claimable, or runs
+ * settled.
+ */
 export interface StorageWakeUp {
-  /** Queue items or outbox deliveries. */
-  readonly topic: 'work' | 'deliveries';
+  /** Queue items, outbox deliveries, or runs written with `settles` (see {@link RunWrite}). */
+  readonly topic: 'work' | 'deliveries' | 'runs';
   /**
    * The earliest time the new items become claimable (RFC 3339): at or before now for work made
    * available at once, later for delayed work (retry backoff). Absent when unknown (after the
@@ -371,6 +380,11 @@ export interface StorageWakeUp {
   readonly availableAt?: string | undefined;
   /** The most urgent priority among the work made available (work only, when known). */
   readonly priority?: number | undefined;
+  /**
+   * Runs: the ids of the runs that settled. Absent when unknown (after a reconnection, or too
+   * many for one notification): look at every run you wait for.
+   */
+  readonly runIds?: readonly string[] | undefined;
   /** True when a commit or release of this adapter instance caused it (its process knows). */
   readonly local: boolean;
 }
@@ -475,7 +489,7 @@ export interface StorageAdapter {
   /**
    * Optional capability of stores shared by several processes: calls `listener` whenever a
    * commit of any process (this one's included, `local`) made work or deliveries claimable now
-   * or later, or released work. Resolves once listening, so that nothing committed after it
+   * or later, released work, or settled runs (`RunWrite.settles`). Resolves once listening, so that nothing committed after it
    * resolves is missed; wake-ups are hints, at least once, and may come for nothing.
    */
   subscribe?(

@@ -206,14 +206,21 @@ export class EngineRuntime {
 
   /**
    * On a store shared by processes: other processes' commits wake this engine's scheduler (new
-   * or released work, with its availability and priority) and its webhook dispatcher (new
-   * deliveries). This process's own commits wake them directly.
+   * or released work, with its availability and priority), its webhook dispatcher (new
+   * deliveries) and the waiters of the runs they settled. This process's own commits wake them
+   * directly.
    */
   async #listen(): Promise<void> {
     const { storage } = this.#ctx;
     if (storage.sharedByProcesses !== true || storage.subscribe === undefined) return;
     this.#unsubscribe = await storage.subscribe((wakeUp) => {
       if (wakeUp.local) return;
+      if (wakeUp.topic === 'runs') {
+        // Another process settled runs: this process's waiters for them read them again.
+        this.settled.poke(wakeUp.runIds);
+        this.finished.poke(wakeUp.runIds);
+        return;
+      }
       if (wakeUp.topic === 'deliveries') {
         this.#dispatcher?.notify();
         return;

@@ -13,7 +13,7 @@ import type { EngineEvent } from '../events/event-types.ts';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { drive } from '../run/control/control-steps.ts';
 import { evaluateControl } from '../run/control/evaluate-control.ts';
-import { isFinalRunStatus } from '../run/lifecycle.ts';
+import { isFinalRunStatus, isSettledRunStatus } from '../run/lifecycle.ts';
 import { draftRunState, freezeDeep } from '../run/run-draft.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import { type RunGraph, toRunGraph } from '../run/run-graph.ts';
@@ -161,12 +161,12 @@ export class RunStore {
   }
 
   /**
-   * The snapshot this process holds for an active run it committed or read, else as {@link get}
-   * reads it. On a store shared by processes the held state may be behind another process's
-   * commits: for a caller that reads again later (`waitFor` polls), not for deciding anything.
+   * The snapshot this process holds for an active run it committed or read, if it holds one. On
+   * a store shared by processes it may be behind another process's commits: for a caller that
+   * reads again later (`waitFor`), not for deciding anything.
    */
-  async held(runId: string): Promise<RunState | undefined> {
-    return this.#cache.get(runId)?.state ?? (await this.get(runId));
+  cached(runId: string): RunState | undefined {
+    return this.#cache.get(runId)?.state;
   }
 
   /**
@@ -367,6 +367,7 @@ export class RunStore {
             batchId: state.batchId ?? undefined,
             status: state.status,
             active: !final,
+            ...(isSettledRunStatus(state.status) ? { settles: true } : {}),
             priority: state.priority,
             snapshot,
             patch,

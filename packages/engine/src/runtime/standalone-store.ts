@@ -168,6 +168,7 @@ export class StandaloneRunStore {
       batchId: state.batchId ?? undefined,
       status: state.status,
       active: !isFinalStandaloneRunStatus(state.status),
+      ...(isFinalStandaloneRunStatus(state.status) ? { settles: true } : {}),
       priority: state.priority,
       snapshot: state as unknown as JsonObject,
       expectedRevision: revision,

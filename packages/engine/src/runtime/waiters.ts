@@ -3,10 +3,13 @@ import { EngineError, EngineErrorCode } from '../errors.ts';
 
 /**
  * How often a waiter reads its run again on a store shared by processes (undefined elsewhere:
- * this process's commits settle every run it has).
+ * this process's commits settle every run it has). Where the store can `subscribe`, another
+ * process's commit that settles a run wakes its waiters here (`Waiters.poke`): the reads every
+ * minute are only a safety net. Without it, every 250 ms.
  */
 export function sharedStorePollMs(storage: StorageAdapter): number | undefined {
-  return storage.sharedByProcesses === true ? 250 : undefined;
+  if (storage.sharedByProcesses !== true) return undefined;
+  return storage.subscribe === undefined ? 250 : 60_000;
 }
 
 /**
@@ -15,6 +18,8 @@ export function sharedStorePollMs(storage: StorageAdapter): number | undefined {
  */
 export class Waiters<T> {
   readonly #byId = new Map<string, Set<(value: T) => void>>();
+  /** The waits' reads of their runs, by run id (see `poke`). */
+  readonly #looks = new Map<string, Set<() => void>>();
 
   /** Calls `listener` once `id` settles; returns a function that removes it. */
   add(id: string, listener: (value: T) => void): () => void {
@@ -28,6 +33,21 @@ export class Waiters<T> {
       set.delete(listener);
       if (set.size === 0 && this.#byId.get(id) === set) this.#byId.delete(id);
     };
+  }
+
+  /**
+   * Another process settled these runs (or, `undefined`, may have settled any): their waits
+   * read them again.
+   */
+  poke(ids: readonly string[] | undefined): void {
+    if (ids === undefined) {
+      for (const looks of [...this.#looks.values()]) for (const look of [...looks]) look();
+      return;
+    }
+    for (const id of ids) {
+      const looks = this.#looks.get(id);
+      if (looks) for (const look of [...looks]) look();
+    }
   }
 
   /** `id` settled with `value`: every waiter is told, and forgotten. */
@@ -62,6 +82,16 @@ export class Waiters<T> {
       let timer: NodeJS.Timeout | undefined;
       let poll: NodeJS.Timeout | undefined;
       let active = true;
+      // One read at a time; a poke during a read reads again after it.
+      let reading = false;
+      let again = false;
+      let looks = this.#looks.get(id);
+      if (!looks) {
+        looks = new Set();
+        this.#looks.set(id, looks);
+      }
+      const reads = looks;
+      let registered: (() => void) | undefined;
       const finish = (value: T) => {
         cleanup();
         resolve(value);
@@ -74,6 +104,8 @@ export class Waiters<T> {
       const cleanup = () => {
         active = false;
         remove();
+        if (registered) reads.delete(registered);
+        if (reads.size === 0 && this.#looks.get(id) === reads) this.#looks.delete(id);
         if (timer) clearTimeout(timer);
         if (poll) clearTimeout(poll);
         options.signal?.removeEventListener('abort', onAbort);
@@ -95,19 +127,33 @@ export class Waiters<T> {
       }
       options.signal?.addEventListener('abort', onAbort, { once: true });
       const look = (): void => {
+        if (!active) return;
+        if (reading) {
+          again = true;
+          return;
+        }
+        reading = true;
+        if (poll) clearTimeout(poll);
         current().then(
           (value) => {
+            reading = false;
             if (!active) return;
             if (value !== undefined && done(value)) finish(value);
-            else if (options.pollMs !== undefined) poll = setTimeout(look, options.pollMs);
+            else if (again) {
+              again = false;
+              look();
+            } else if (options.pollMs !== undefined) poll = setTimeout(look, options.pollMs);
           },
           (error: unknown) => {
+            reading = false;
             if (!active) return;
             cleanup();
             reject(error);
           },
         );
       };
+      registered = look;
+      reads.add(look);
       look();
     });
   }

@@ -262,6 +262,39 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     unblock();
   });
 
+  it('a caller waiting in another process hears the run settle (NOTIFY), without polling', async () => {
+    const db = oneDatabase();
+    let unblock = (): void => undefined;
+    const blocked = new Promise<void>((resolve) => {
+      unblock = resolve;
+    });
+    const a = await startEngine(db, {
+      steps: [recording('a', [], () => blocked.then(() => ({ chunks: [] })))],
+    });
+    // b only waits: its reads of runs are counted.
+    const storageB = await db();
+    let reads = 0;
+    const getRun = storageB.getRun.bind(storageB);
+    storageB.getRun = (id, options) => {
+      reads++;
+      return getRun(id, options);
+    };
+    const b = createEngine({ storage: storageB, webhooks: { enabled: false }, steps: [] });
+    engines.push(b);
+    await b.start();
+    const wf = await deployed(a);
+    const run = await a.workflowRuns.create({ workflow: { id: wf }, file: { text: 'x' } });
+    const waiting = b.workflowRuns.waitFor(run.id, { timeoutMs: 20_000 });
+    while (reads === 0) await sleep(5);
+    // a second unsettled: polling every 250 ms would read about four times more.
+    await sleep(1000);
+    expect(reads).toBe(1);
+    unblock();
+    // Woken by a's commit: one more read (the safety-net poll is a minute away).
+    expect((await waiting).status).toBe('PROCESSED');
+    expect(reads).toBe(2);
+  });
+
   it('delayed work of a process that stopped (a step retry, a webhook retry) is done by another', async () => {
     const db = oneDatabase();
     const log: Execution[] = [];

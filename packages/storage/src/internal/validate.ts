@@ -176,6 +176,9 @@ export function validateChanges(changes: Changes): void {
       checkOptionalString(r.batchId, `${p}.batchId`);
       checkString(r.status, `${p}.status`);
       if (typeof r.active !== 'boolean') invalid(`${p}.active`, 'must be a boolean');
+      if (r.settles !== undefined && typeof r.settles !== 'boolean') {
+        invalid(`${p}.settles`, 'must be a boolean');
+      }
       checkFinite(r.priority, `${p}.priority`);
       checkObject(r.snapshot, `${p}.snapshot`);
       checkInteger(r.expectedRevision, `${p}.expectedRevision`, 0, Number.MAX_SAFE_INTEGER);

@@ -134,13 +134,18 @@ export class PostgresCommitQueue {
   }
 
   /**
-   * Sends the next group while fewer than `maxTransactions` are under way: the pending commits
-   * from the first, up to `maxCommitsPerTransaction`, that touch no row of a transaction under
-   * way. If the first does, nothing goes until that transaction ends: commits keep their call
-   * order wherever they share a row.
+   * Sends the next group while fewer than `maxTransactions` are under way (a second one only
+   * when at least `maxCommitsPerTransaction` commits wait): the pending commits from the first,
+   * up to `maxCommitsPerTransaction`, that touch no row of a transaction under way. If the first
+   * does, nothing goes until that transaction ends: commits keep their call order wherever they
+   * share a row.
    */
   #pump(): void {
     while (this.#inFlight < this.#o.maxTransactions && this.#pending.length > 0) {
+      // Another transaction goes while one is under way only when the commits waiting would
+      // fill one: a transaction's own cost (its statement's plan run, its WAL flush) is most of
+      // what a few step commits cost the server, so the waiting ones go together in the next.
+      if (this.#inFlight > 0 && this.#pending.length < this.#o.maxCommitsPerTransaction) return;
       let size = 0;
       while (
         size < this.#pending.length &&

@@ -24,6 +24,8 @@ export interface CommitWakeUps {
   readonly work?: { readonly at: number; readonly priority: number } | undefined;
   /** Earliest next attempt (epoch ms) of pending deliveries written. */
   readonly deliveries?: { readonly at: number } | undefined;
+  /** Runs written with `settles`. */
+  readonly runs?: readonly string[] | undefined;
 }
 
 /** A lease a commit fences on a queue item (see `LeaseFence`). */
@@ -151,7 +153,9 @@ export function planCommit(
     push(q.runsDelete, [changes.deleteRuns]);
   }
 
+  const settled: string[] = [];
   changes.runs?.forEach((r, i) => {
+    if (r.settles === true) settled.push(r.id);
     const at = formatTime(timeOr(r.at, nowMs, `changes.runs[${i}].at`));
     const count = r.events?.length ?? 0;
     const events =
@@ -250,7 +254,7 @@ export function planCommit(
     roles,
     documentTargets,
     runRevisions,
-    wakeUps: { work, deliveries },
+    wakeUps: { work, deliveries, runs: settled.length > 0 ? settled : undefined },
     keys,
     batchable: queries.length === 0 ? undefined : batchPart(changes, batchRuns, batchEnqueue),
   };
@@ -327,7 +331,9 @@ export function batchQuery(
 export function mergeWakeUps(commits: readonly PlannedCommit[]): CommitWakeUps {
   let work: { at: number; priority: number } | undefined;
   let deliveries: { at: number } | undefined;
+  const runs: string[] = [];
   for (const { wakeUps } of commits) {
+    if (wakeUps.runs !== undefined) runs.push(...wakeUps.runs);
     if (wakeUps.work !== undefined) {
       work = {
         at: Math.min(work?.at ?? wakeUps.work.at, wakeUps.work.at),
@@ -338,5 +344,5 @@ export function mergeWakeUps(commits: readonly PlannedCommit[]): CommitWakeUps {
       deliveries = { at: Math.min(deliveries?.at ?? wakeUps.deliveries.at, wakeUps.deliveries.at) };
     }
   }
-  return { work, deliveries };
+  return { work, deliveries, runs: runs.length > 0 ? runs : undefined };
 }

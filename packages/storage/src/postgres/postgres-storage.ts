@@ -98,10 +98,12 @@ export interface PostgresStorageOptions {
   /** Connections of the pool made from a connection string (default 10). */
   readonly maxConnections?: number | undefined;
   /**
-   * Commit transactions under way at once (default 4). A commit that touches a row (a run, a
-   * document, a queue item, a delivery) of a transaction under way waits for it, so commits on
-   * the same rows apply in the order they were called; others may commit in any order. Several
-   * at once keep the database busy while a transaction waits for its WAL flush.
+   * Commit transactions under way at once, at most (default 4). A second starts only while at
+   * least `maxCommitsPerTransaction` commits wait (a backlog one transaction cannot carry, or
+   * one held up by a lock): until then the waiting commits go together in the next, which costs
+   * the server much less than several small transactions. A commit that touches a row (a run,
+   * a document, a queue item, a delivery) of a transaction under way waits for it, so commits
+   * on the same rows apply in the order they were called; others may commit in any order.
    */
   readonly maxCommitTransactions?: number | undefined;
   /**

@@ -13,14 +13,26 @@ interface Payload {
   readonly w?: readonly [number, number];
   /** Deliveries: earliest next attempt (epoch ms). */
   readonly d?: number;
+  /** Runs that settled (empty: too many to name). */
+  readonly r?: readonly string[];
 }
 
-/** The notification payload for what a transaction (or a release) made claimable. */
+/** The most run ids a notification names (its payload must stay under 8,000 bytes). */
+const MAX_RUN_IDS = 64;
+
+/** The notification payload for what a transaction (or a release) made claimable or settled. */
 export function wakeUpPayload(instance: string, wakeUps: CommitWakeUps): string | undefined {
-  if (wakeUps.work === undefined && wakeUps.deliveries === undefined) return undefined;
-  const payload: { i: string; w?: [number, number]; d?: number } = { i: instance };
-  if (wakeUps.work !== undefined) payload.w = [wakeUps.work.at, wakeUps.work.priority];
-  if (wakeUps.deliveries !== undefined) payload.d = wakeUps.deliveries.at;
+  const { work, deliveries, runs } = wakeUps;
+  if (work === undefined && deliveries === undefined && runs === undefined) return undefined;
+  const payload: { i: string; w?: [number, number]; d?: number; r?: readonly string[] } = {
+    i: instance,
+  };
+  if (work !== undefined) payload.w = [work.at, work.priority];
+  if (deliveries !== undefined) payload.d = deliveries.at;
+  if (runs !== undefined) {
+    const short = runs.length <= MAX_RUN_IDS && runs.every((id) => id.length <= 100);
+    payload.r = short ? runs : [];
+  }
   return JSON.stringify(payload);
 }
 
@@ -133,6 +145,9 @@ export class PostgresWakeUps {
     if (payload.d !== undefined) {
       this.#emit({ topic: 'deliveries', availableAt: formatTime(payload.d), local });
     }
+    if (payload.r !== undefined) {
+      this.#emit({ topic: 'runs', runIds: payload.r.length > 0 ? payload.r : undefined, local });
+    }
   };
 
   readonly #onError = (): void => {
@@ -155,6 +170,7 @@ export class PostgresWakeUps {
           // What was sent while nobody listened is lost: everyone looks.
           this.#emit({ topic: 'work', local: false });
           this.#emit({ topic: 'deliveries', local: false });
+          this.#emit({ topic: 'runs', local: false });
         },
         () => this.#reconnect(),
       );

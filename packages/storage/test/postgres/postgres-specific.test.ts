@@ -4,6 +4,7 @@ import { postgresForTests } from '@docflow/storage/testing';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { migratePostgres } from '../../src/postgres/postgres-migrations.ts';
+import { postgresStatements } from '../../src/postgres/postgres-statements.ts';
 
 const pgTest = postgresForTests();
 
@@ -143,6 +144,50 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     ]);
     expect((await s.listWork()).map((w) => w.id)).toEqual(['w1']);
     expect(await s.getDocument('workflows', 'd2')).toBeUndefined();
+  });
+
+  it('opens a second transaction while one is under way only when the waiting commits fill one', async () => {
+    const s = await pgTest.storage({ maxCommitsPerTransaction: 3, maxCommitTransactions: 4 });
+    await s.open();
+    onTestFinished(() => s.close());
+    const ids = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'];
+    await s.commit({ runs: ids.map((id) => run(id, 0)) });
+    const { schema } = await s.info();
+    // Another session holds r0's row: the transaction of r0's next commit waits on the server.
+    const locker = await admin();
+    await locker.query('BEGIN');
+    await locker.query(`SELECT 1 FROM "${schema}".runs WHERE id = 'r0' FOR UPDATE`);
+    const before = (await s.info()).commits.transactions;
+    const blocked = s.commit({ runs: [run('r0', 1)] });
+    const watcher = await admin();
+    while (
+      (
+        await watcher.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+            AND position($1 IN query) > 0`,
+          [schema],
+        )
+      ).rows[0].n === 0
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Commits of later turns, one per turn: two wait (fewer than a transaction carries), the
+    // third fills a transaction and the three go together, past the blocked one.
+    const next = [];
+    for (const id of ['r1', 'r2', 'r3']) {
+      next.push(s.commit({ runs: [run(id, 1)] }));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(next);
+    expect((await s.info()).commits.transactions - before).toBe(2);
+    // Two more wait for the blocked transaction, and go together once it ends.
+    const last = [s.commit({ runs: [run('r4', 1)] })];
+    await new Promise((resolve) => setImmediate(resolve));
+    last.push(s.commit({ runs: [run('r5', 1)] }));
+    await locker.query('COMMIT');
+    await Promise.all([blocked, ...last]);
+    expect((await s.info()).commits.transactions - before).toBe(3);
+    for (const id of ids) expect((await s.getRun(id))?.revision, id).toBe(2);
   });
 
   it('writes the runs of many commits in one statement, and still rejects only a stale one', async () => {
@@ -301,6 +346,68 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       );
     }
     expect((await s.getRun('r6'))?.revision).toBe(2);
+  });
+
+  it('runs only the parts of the batch statement that have rows to touch', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    const lease = { owner: 'a', leaseMs: 60_000 };
+    await s.commit({
+      runs: [run('r1', 0)],
+      enqueue: [{ id: 'w1', runId: 'r1', kind: 'step', priority: 50, payload: {}, lease }],
+    });
+    const { schema } = await s.info();
+    const client = await admin();
+    await client.query('BEGIN');
+    onTestFinished(() => client.query('ROLLBACK').then(() => undefined));
+    // The plan the adapter's prepared statement keeps after five executions (generic).
+    await client.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
+    await client.query(`PREPARE b AS ${postgresStatements(`"${schema}"`).batch}`);
+    const at = '2026-01-01T00:00:00.000Z';
+    const runs = JSON.stringify([
+      {
+        id: 'r1',
+        kind: 'workflow_run',
+        status: 'PENDING',
+        active: true,
+        priority: 50,
+        expected: 1,
+        count: 0,
+        at,
+      },
+    ]);
+    const next = JSON.stringify([
+      {
+        id: 'w2',
+        run_id: 'r1',
+        kind: 'step',
+        priority: 50,
+        available_at: 0,
+        payload: {},
+        attempts: 1,
+        lease_owner: 'a',
+        lease_expires_at: 1,
+      },
+    ]);
+    const plan = (
+      (
+        await client.query(
+          `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE b(${client.escapeLiteral(runs)},
+            1, '{w1}', '{a}', '{1}', '{}', '{}', '{}', '{}', ${client.escapeLiteral(next)}, 1)`,
+        )
+      ).rows as { 'QUERY PLAN': string }[]
+    ).map((r) => r['QUERY PLAN']);
+    // A step's commit: the fenced removal of its item reads the queue table once; the parts
+    // that lock kept items and remove unfenced ones (empty here) do not read it at all.
+    const workScans = plan.filter((line) => / Scan (using \S+ )?on work\b/.test(line));
+    expect(workScans.length, plan.join('\n')).toBeGreaterThanOrEqual(3);
+    const executed = workScans.filter((line) => !line.includes('never executed'));
+    expect(executed, plan.join('\n')).toHaveLength(1);
+    const removed = await client.query(
+      `SELECT count(*)::int AS n FROM "${schema}".work WHERE id IN ('w1', 'w2')`,
+    );
+    expect(removed.rows[0].n).toBe(1);
   });
 
   it('applies commits in the order they were called, waiting for none', async () => {

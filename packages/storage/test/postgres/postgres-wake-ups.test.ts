@@ -46,7 +46,7 @@ const item = (id: string, extra: object = {}) => ({
 });
 
 describe.skipIf(pgTest.skip)('PostgreSQL wake-ups (LISTEN/NOTIFY)', () => {
-  it('wakes every subscriber when work or deliveries become claimable, saying whose commit it was', async () => {
+  it('wakes every subscriber when work or deliveries become claimable or runs settle, saying whose commit it was', async () => {
     const [a, b] = await pair();
     const fromA = await collect(a);
     const fromB = await collect(b);
@@ -86,6 +86,34 @@ describe.skipIf(pgTest.skip)('PostgreSQL wake-ups (LISTEN/NOTIFY)', () => {
       expect(fromB.heard).toMatchObject([{ topic: 'work', availableAt: at(5), local: false }]),
     );
 
+    // Runs written with `settles` are named to everyone (the engine's waiters read them again);
+    // other run writes wake nobody. Too many ids for one notification: "look at all".
+    fromB.heard.length = 0;
+    const runWrite = (id: string, settles?: boolean) => ({
+      id,
+      kind: 'workflow_run',
+      status: settles ? 'PROCESSED' : 'PROCESSING',
+      active: !settles,
+      priority: 50,
+      snapshot: {},
+      expectedRevision: 0,
+      ...(settles === undefined ? {} : { settles }),
+    });
+    await a.commit({ runs: [runWrite('r1'), runWrite('r2', true), runWrite('r3', false)] });
+    await vi.waitFor(() =>
+      expect(fromB.heard).toEqual([{ topic: 'runs', runIds: ['r2'], local: false }]),
+    );
+    fromB.heard.length = 0;
+    const many = Array.from({ length: 65 }, (_, i) => runWrite(`many_${i}`, true));
+    await a.commit({ runs: many });
+    await vi.waitFor(() => expect(fromB.heard).toEqual([{ topic: 'runs', local: false }]));
+    await expect(
+      a.commit({ runs: [{ ...runWrite('r4'), settles: 'yes' as never }] }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      details: { path: 'changes.runs[0].settles' },
+    });
+
     // After unsubscribing, B hears nothing more; A still does.
     await fromB.unsubscribe();
     fromB.heard.length = 0;
@@ -114,6 +142,7 @@ describe.skipIf(pgTest.skip)('PostgreSQL wake-ups (LISTEN/NOTIFY)', () => {
         expect(fromB.heard).toEqual([
           { topic: 'work', local: false },
           { topic: 'deliveries', local: false },
+          { topic: 'runs', local: false },
         ]),
       { timeout: 10_000 },
     );

@@ -1,0 +1,213 @@
+/**
+ * Where a step's server work goes: the 5-step no-op workflow of `vs-dbos.ts` (docflow side, the
+ * engine's defaults, 16 clients) on a throwaway PostgreSQL 15 with `pg_stat_statements`, then per
+ * step: each statement's calls, rows and execution time, the rows each table inserted, updated
+ * (HOT or not) and deleted, the index entries inserted, and the WAL written. With `CPU_PROF=dir`
+ * the docflow side runs in a child under `node --cpu-prof` (its profile written to `dir`).
+ *
+ *   cd bench && RUNS=2000 npx tsx src/postgres/step-profile.ts
+ *   cd bench && RUNS=2000 CPU_PROF=/tmp/prof npx tsx src/postgres/step-profile.ts
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '@docflow/engine';
+import { postgresStorage } from '@docflow/storage/postgres';
+import { startTemporaryPostgres } from '@docflow/storage/testing/postgres';
+import pg from 'pg';
+import { postgresStatements } from '../../../packages/storage/src/postgres/postgres-statements.ts';
+import { noop, runClients, steps } from '../engine/linear-noop.ts';
+import { serverCpuMicros } from './server-cpu.ts';
+
+const RUNS = Number(process.env.RUNS ?? 2000);
+const WARMUP = Math.ceil(RUNS / 4);
+const SCHEMA = 'profile';
+
+/** The docflow side: WARMUP runs, a reset of the statistics, RUNS runs; CPU per step printed. */
+async function docflowSide(url: string, serverPid: number): Promise<void> {
+  const storage = postgresStorage({ connectionString: url }, { schema: SCHEMA });
+  const engine = createEngine({
+    storage,
+    steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
+    webhooks: { enabled: false },
+  });
+  await engine.start();
+  const wf = await engine.workflows.create({ name: 'linear', steps });
+  await engine.workflows.deploy(wf.id);
+  const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
+  await runClients(engine, wf.id, file.id, WARMUP);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('SELECT pg_stat_statements_reset(), pg_stat_reset()');
+  const wal0 = (await admin.query('SELECT pg_current_wal_lsn() AS l')).rows[0].l as string;
+  const before = (await storage.info()).commits;
+  const cpu0 = process.cpuUsage();
+  const server0 = serverCpuMicros(serverPid) ?? 0;
+  const t0 = performance.now();
+  await runClients(engine, wf.id, file.id, RUNS);
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const server = (serverCpuMicros(serverPid) ?? 0) - server0;
+  const after = (await storage.info()).commits;
+  const wal = (await admin.query('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1) AS b', [wal0]))
+    .rows[0].b as string;
+  await admin.end();
+  await engine.stop();
+  const n = RUNS * 5;
+  console.log(
+    `${n} steps, ${(n / seconds).toFixed(0)} steps/s; CPU µs per step: process ${((cpu.user + cpu.system) / n).toFixed(0)}, server ${(server / n).toFixed(0)}; commits per step ${((after.commits - before.commits) / n).toFixed(2)}, transactions per step ${((after.transactions - before.transactions) / n).toFixed(2)}; WAL bytes per step ${(Number(wal) / n).toFixed(0)}`,
+  );
+}
+
+/** The server's statistics per step, after the docflow side. */
+async function report(url: string): Promise<void> {
+  const n = RUNS * 5;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  // The statistics collector sends table counts at the end of a transaction, within 0.5 s.
+  await new Promise((r) => setTimeout(r, 1500));
+  const statements = await c.query(
+    `SELECT calls, plans, rows, total_exec_time, total_plan_time, shared_blks_hit, wal_records,
+       regexp_replace(left(query, 110), '\\s+', ' ', 'g') AS q
+     FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 20`,
+  );
+  console.log(
+    '\n| statement | plans/step | calls/step | rows/step | exec µs/step | plan µs/step | buffers/step | WAL records/step |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of statements.rows) {
+    console.log(
+      `| ${r.q} | ${(r.plans / n).toFixed(2)} | ${(r.calls / n).toFixed(2)} | ${(r.rows / n).toFixed(2)} | ${((r.total_exec_time * 1000) / n).toFixed(1)} | ${((r.total_plan_time * 1000) / n).toFixed(1)} | ${(r.shared_blks_hit / n).toFixed(1)} | ${(r.wal_records / n).toFixed(2)} |`,
+    );
+  }
+  const tables = await c.query(
+    `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del FROM pg_stat_user_tables
+     WHERE schemaname = $1 ORDER BY relname`,
+    [SCHEMA],
+  );
+  console.log('\n| table | inserted/step | updated/step | of them HOT | deleted/step | indexes |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of tables.rows) {
+    const indexes = await c.query(
+      `SELECT count(*)::int AS k FROM pg_indexes WHERE schemaname = $1 AND tablename = $2`,
+      [SCHEMA, r.relname],
+    );
+    console.log(
+      `| ${r.relname} | ${(r.n_tup_ins / n).toFixed(2)} | ${(r.n_tup_upd / n).toFixed(2)} | ${(r.n_tup_hot_upd / n).toFixed(2)} | ${(r.n_tup_del / n).toFixed(2)} | ${indexes.rows[0].k} |`,
+    );
+  }
+  try {
+    await explainBatch(c);
+  } catch (error) {
+    console.log(`\nEXPLAIN failed: ${(error as Error).message}`);
+  }
+  await c.end();
+}
+
+/**
+ * The plan of the group commit's batch statement (its generic plan, as the adapter's prepared
+ * statement runs it after five executions) for one step commit: a run's update with its events
+ * row, the fenced removal of its leased queue item and the insertion of the next step's.
+ */
+async function explainBatch(c: pg.Client): Promise<void> {
+  const s = `"${SCHEMA}"`;
+  const run = (await c.query(`SELECT id, revision FROM ${s}.runs ORDER BY seq DESC LIMIT 1`))
+    .rows[0] as { id: string; revision: number };
+  await c.query('BEGIN');
+  await c.query(
+    `INSERT INTO ${s}.work (id, run_id, kind, priority, available_at, payload, attempts, lease_owner, lease_expires_at) VALUES ('explain-1', $1, 'step', 0, 0, '{}', 1, 'me', 9999999999999)`,
+    [run.id],
+  );
+  await c.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
+  await c.query(`PREPARE b AS ${postgresStatements(s).batch}`);
+  const at = new Date().toISOString();
+  const runs = JSON.stringify([
+    {
+      id: run.id,
+      kind: 'workflow',
+      workflow_id: null,
+      batch_id: null,
+      status: 'PROCESSING',
+      active: true,
+      priority: 0,
+      snapshot: null,
+      expected: run.revision,
+      count: 1,
+      at,
+      events: [['step.completed', {}]],
+      patch: [{ op: 'replace', path: '/x', value: 1 }],
+    },
+  ]);
+  const enqueue = JSON.stringify([
+    {
+      id: 'explain-2',
+      run_id: run.id,
+      kind: 'step',
+      priority: 0,
+      available_at: 0,
+      payload: {},
+      attempts: 1,
+      lease_owner: 'me',
+      lease_expires_at: 9999999999999,
+    },
+  ]);
+  const plan = await c.query(
+    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE b(${c.escapeLiteral(runs)}, 1, '{explain-1}', '{me}', '{1}', '{}', '{}', '{}', '{}', ${c.escapeLiteral(enqueue)}, 1)`,
+  );
+  await c.query('ROLLBACK');
+  console.log('\nThe batch statement, one step commit (generic plan):\n');
+  for (const r of plan.rows) console.log(`    ${r['QUERY PLAN']}`);
+}
+
+const [side, url, pid] = process.argv.slice(2);
+if (side === 'docflow' && url !== undefined) {
+  await docflowSide(url, Number(pid));
+  process.exit(0);
+} else {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-b', root], { stdio: 'inherit' });
+  const server = await startTemporaryPostgres({
+    settings: {
+      shared_preload_libraries: 'pg_stat_statements',
+      'pg_stat_statements.track': 'all',
+      'pg_stat_statements.track_planning': 'on',
+      track_io_timing: 'off',
+      ...(process.env.EXPLAIN_LOG === undefined
+        ? {}
+        : {
+            session_preload_libraries: 'auto_explain',
+            'auto_explain.log_min_duration': 0,
+            'auto_explain.log_analyze': 'on',
+            'auto_explain.log_buffers': 'on',
+            'auto_explain.log_nested_statements': 'on',
+            'auto_explain.sample_rate': 0.002,
+            logging_collector: 'on',
+            log_directory: process.env.EXPLAIN_LOG,
+          }),
+    },
+  });
+  try {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE EXTENSION pg_stat_statements');
+    await admin.end();
+    const prof = process.env.CPU_PROF;
+    execFileSync(
+      process.execPath,
+      [
+        ...(prof === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`]),
+        '--conditions=docflow-compiled',
+        '--import',
+        'tsx',
+        fileURLToPath(import.meta.url),
+        'docflow',
+        server.url,
+        String(server.pid),
+      ],
+      { stdio: 'inherit', env: process.env },
+    );
+    await report(server.url);
+  } finally {
+    await server.stop();
+  }
+}
