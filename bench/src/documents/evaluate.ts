@@ -281,6 +281,9 @@ async function evaluateDocument(
       classified.output.confidence,
       classified.output.insights[0]?.content,
     );
+    // Why each scalar field has its value (the provider's reasoning).
+    for (const [path, m] of Object.entries(extracted.output.metadata))
+      if (!path.includes('[')) console.log(`  why ${path}: ${m.insights?.[0]?.content ?? ''}`);
     for (const [key, expected] of Object.entries(doc.truth.fields))
       console.log(
         `  ${matches(kinds[key] ?? 'string', expected, got.fields[key], true) ? 'ok  ' : 'MISS'} ${key}: ${JSON.stringify(got.fields[key])} (truth ${JSON.stringify(expected)})`,

@@ -38,6 +38,7 @@ const TOKEN_SYNONYMS: Readonly<Record<string, string>> = {
   beginning: 'opening',
   starting: 'opening',
   ending: 'closing',
+  ticket: 'receipt',
   tender: 'payment',
   tendered: 'payment',
   txn: 'transaction',
@@ -56,19 +57,39 @@ const TOKEN_SYNONYMS: Readonly<Record<string, string>> = {
 /** Multi-word phrases rewritten before tokenising (order matters: longest first). */
 const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\bpurchase\s+order\b/g, 'purchase_order'],
+  // "Inv. No", "Inv #": the invoice's number (not "INV-7", an identifier's prefix).
+  [/\binv\.?\s*(?=no\b|#|num|number\b)/g, 'invoice '],
   [/\bp\.\s*o\.?(?=\s|$|#|:)/g, 'purchase_order'],
   [/\bbank\s+statement\b/g, 'bank_statement'],
   [/\b(?:bill(?:ed)?|sold|invoice)\s+to\b/g, 'customer'],
+  // The party billed, by its address or details ("Billing address", "Invoice address").
+  [/\b(?:billing|invoice)\s+(?:address|party|contact|name|details)\b/g, 'customer'],
+  // When to pay ("Pay by", "Please pay by", "Payable by"): the due date.
+  [/\b(?:please\s+)?pay(?:able)?\s+(?:by|before|until)\b/g, 'due date'],
+  // What is to be paid, by the request to pay it ("Please pay", "Amount payable").
+  [
+    /\b(?:please\s+pay|(?:amount|total|sum)\s+payable|payable\s+amount|amount\s+to\s+pay|to\s+pay)\b/g,
+    'total',
+  ],
   [/\b(?:ship(?:ped)?|deliver(?:ed)?|delivery)\s+to\b/g, 'shipping'],
   [/\b(?:amount|balance|total)\s+due\b/g, 'total'],
   [/\bgrand\s+total\b/g, 'total'],
+  // The amount with tax: "Gross total", "Total incl. VAT", "Total including tax".
+  [/\bgross\s+(?:total|amount)\b|\b(?:invoice|order|document)\s+total\b/g, 'total'],
+  [/\b(?:total|amount)\s+(?:incl(?:uding|\.)?|inc\.?|with)\s+(?:tax|vat|gst)\b/g, 'total'],
+  // "Issued" alone as a label: the issue date.
+  [/^\s*issued\s*:?\s*$/g, 'issue date'],
   [/\b(?:order|invoice|purchase_order)\s+amount\b/g, 'total'],
   // "Supplier details", "Customer details": the party itself.
   [/\b(vendor|supplier|customer|client|buyer|seller|bank)\s+details\b/g, '$1'],
   [/\bdate\s+raised\b|\braised\s+on\b/g, 'issue date'],
   [/\btotal\s+amount\b/g, 'total'],
   [/\bsub[\s-]+total\b/g, 'subtotal'],
-  [/\bnet\s+(?:amount|total)\b/g, 'subtotal'],
+  // The items' sum before tax and charges: "Items total", "Total of items", "Merchandise total".
+  [/\b(?:items?|merchandise|goods)\s+total\b|\btotal\s+(?:of\s+)?(?:items?|goods)\b/g, 'subtotal'],
+  [/\bnet\s+(?:amount|total)\b|\btotal\s+net\b/g, 'subtotal'],
+  // "Net" alone as a label: the amount before tax.
+  [/^\s*net\s*:?\s*$/g, 'subtotal'],
   [/\b(?:amount|total)\s+before\s+tax\b/g, 'subtotal'],
   [
     /\b(?:amount|total)\s+(?:excl(?:uding|\.)?|ex\.?|without|w\/o)\s+(?:tax|vat|gst)\b/g,
@@ -78,10 +99,14 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\bdate\s+of\s+issue\b/g, 'issue date'],
   [/\bissued?\s+on\b/g, 'issue date'],
   [/\bpayment\s+due\b/g, 'due date'],
-  [/\b(?:required|needed)\s+(?:by|on)\b/g, 'deliver date'],
+  [/\b(?:required|needed|need|wanted)\s+(?:by|on)\b/g, 'deliver date'],
   [/\bbalance\s+carried\s+forward\b/g, 'closing balance'],
   [/\bbalance\s+(?:forward|brought\s+forward)\b/g, 'opening balance'],
-  [/\bprevious\s+balance\b/g, 'opening balance'],
+  [/\bprevious\s+(?:statement\s+)?balance\b|\bstart(?:ing)?\s+balance\b/g, 'opening balance'],
+  [/\bend(?:ing)?\s+balance\b/g, 'closing balance'],
+  // The account's holder by another name: "Account name", "Prepared for", "Statement for".
+  [/\baccount\s+(?:name|owner)\b|\b(?:prepared|statement)\s+for\b/g, 'customer name'],
+  [/\bship(?:ment|ping)?\s+date\b|\bdate\s+(?:of\s+)?(?:shipment|delivery)\b/g, 'deliver date'],
   [/\bnew\s+balance\b/g, 'closing balance'],
   [/\bpaid\s+(?:by|with|via)\b/g, 'payment method'],
   [/\bline\s+total\b/g, 'amount'],

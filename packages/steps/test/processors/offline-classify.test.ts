@@ -95,3 +95,37 @@ describe('offline classification of receipts that never say "receipt"', () => {
     expect(output.type).toBe('receipt');
   });
 });
+
+describe('qualified types and invoices that do not say invoice', () => {
+  const qualified = [
+    { id: 'inv', type: 'Invoice', description: 'Supplier invoices' },
+    { id: 'rcpt', type: 'Sales receipt', description: 'Till and online receipts' },
+    { id: 'stmt', type: 'Bank statement', description: 'Statements of our bank accounts' },
+    { id: 'letter', type: 'Business letter', description: 'Letters from suppliers' },
+    { id: 'other', type: 'other', description: 'Everything else' },
+  ];
+  it('reads a bill to a customer, paid to an IBAN, as an invoice; thanks for the business make no letter', () => {
+    const bill = [
+      'Fernwood Instruments GmbH',
+      'Bill',
+      'Bill No. 5521',
+      'Billed to Osaka Precision KK',
+      'Consulting hours    10    100.00    1,000.00',
+      'Total payable    1,000.00',
+      'Thank you for your business',
+    ];
+    expect(classifyLines(bill, { classifications: qualified }).id).toBe('inv');
+    const transfer = [
+      'Fernwood Instruments GmbH',
+      'Bill to: Osaka Precision KK',
+      'No.: A-20931',
+      'Calibration service    2    500.00    1,000.00',
+      'Net    1,000.00',
+      'VAT 20%    200.00',
+      'Total    1,200.00',
+      'Payment terms: 30 days net',
+      'IBAN DE89 3704 0044 0532 0130 00',
+    ];
+    expect(classifyLines(transfer, { classifications: qualified }).id).toBe('inv');
+  });
+});

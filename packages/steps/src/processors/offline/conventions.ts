@@ -13,7 +13,7 @@ import { parseCurrencyCode, parseDate, parseNumber } from '../value-coercion.ts'
 import { isLabelCell } from '../view/cell-shapes.ts';
 import type { DocumentLine, DocumentPage, DocumentRegion } from '../view/document-view.ts';
 import { splitCells } from '../view/table-inference.ts';
-import { boxOf, regionOf } from '../view/view-geometry.ts';
+import { boxOf, rect, regionOf } from '../view/view-geometry.ts';
 
 /** A value found by convention, with where it is. */
 export interface Found {
@@ -34,7 +34,7 @@ const TITLE_WORDS = new Set(
 const LEGAL_FORM =
   /\b(inc|ltd|llc|llp|plc|gmbh|ag|sa|s\.a|bv|b\.v|nv|co|corp|corporation|company|limited|pvt|pty|group|bank|trust|union|society|partners|associates|sons|söhne|kg|sarl|srl|spa|oy|ab|as)\b\.?/i;
 const STREET =
-  /^\d+[a-z]?\s+\p{L}|\b(street|st\.|road|rd\.|avenue|ave\.?|blvd|boulevard|lane|way|drive|place|square|plaza|park|straße|strasse|str\.|rue|via|platz|weg|p\.?o\.? box)\b|\b(suite|unit|floor|building|bldg)\.?\s*#?\d|\p{L}+(straße|strasse|weg|platz|gasse)\s+\d/iu;
+  /^\d+[a-z]?\s+\p{L}|\b(street|st\.|road|rd\.|avenue|ave\.?|blvd|boulevard|lane|way|drive|place|square|plaza|park|straße|strasse|str\.|rue|via|platz|weg|p\.?o\.? box)\b|\b(suite|unit|floor|building|bldg|plot|flat|apt|apartment|house|block|room|shop|office)\.?\s*#?\d|\p{L}+(straße|strasse|weg|platz|gasse)\s+\d/iu;
 const POSTCODE =
   /\b\d{4,6}\s+\p{Lu}\p{L}+|\b\p{Lu}\p{L}+,?\s+[A-Z]{2}\s+\d{5}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b\p{Lu}\p{L}+\s+\d{5,6}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/u;
 const CONTACT =
@@ -44,9 +44,12 @@ const CONTACT =
 const PARTY_LABEL =
   /^(bill(ed)?|ship(ped)?|sold|invoice(d)?|deliver(y|ed)?|remit|send|pay)\s+to\b|^(from|to|customer|client|vendor|supplier|buyer|seller|purchaser|consignee|recipient|attn|attention|account holder|holder)\b\s*:?$/i;
 
-/** True for an address line: a street with its number, a postcode and town, a PO box. */
+/**
+ * True for an address line: a street with its number, a postcode and town, a PO box. A street
+ * word without a number is part of a name ("Maple Street Deli").
+ */
 export function isAddressLine(text: string): boolean {
-  return STREET.test(text) || POSTCODE.test(text);
+  return (STREET.test(text) && /\d/.test(text)) || POSTCODE.test(text);
 }
 
 /** Last words that make a text a label ("Account No.", "Statement Period"), not a name. */
@@ -68,7 +71,7 @@ function nameShaped(text: string): boolean {
 }
 
 /** True for a document title ("TAX INVOICE", "Statement of account"). */
-function isTitle(text: string): boolean {
+export function isTitle(text: string): boolean {
   const words = text
     .toLowerCase()
     .split(/\s+/)
@@ -100,22 +103,41 @@ function firstCell(line: DocumentLine): { text: string; start: number; end: numb
 /** True for cells after the first that are label/value pairs ("Invoice No.    416055"). */
 function besidePairs(cells: readonly { text: string }[]): boolean {
   const rest = cells.slice(1);
+  // A label's value is no label itself: "Qty    Item / Service    Total" is a table's header.
   return (
     rest.length % 2 === 0 &&
-    rest.every((c, k) => k % 2 === 1 || isLabelCell(c.text.replace(/:$/, '')))
+    rest.every((c, k) => (k % 2 === 0) === isLabelCell(c.text.replace(/:$/, '')))
+  );
+}
+
+/** True for a line that is a label and its value ("Time    17:14", "Invoice No.    416055"). */
+function labelAndValue(cells: readonly { text: string }[]): boolean {
+  const [label, value] = cells;
+  return (
+    cells.length === 2 &&
+    label !== undefined &&
+    value !== undefined &&
+    isLabelCell(label.text.replace(/:$/, '')) &&
+    !nameShaped(value.text) &&
+    // A pair of its own ("Invoice number: INV-7") is no value of the cell before it.
+    !/:(\s|$)/.test(value.text)
   );
 }
 
 /**
  * The issuing organisation: among the first lines of the page, the name-shaped text with the
  * best mix of prominence (taller than the body text), a legal form ("Ltd", "GmbH", "Bank") and
- * an early position; titles, initials, addresses, contacts and dates are never it.
+ * an early position; titles, initials, addresses, contacts, dates and labels are never it. The
+ * letterhead block ends at its contact line (a phone, a web or mail address): a name below it is
+ * an addressee's, unless it is set larger than the body text. A name set large on two lines
+ * ("Lakeside" over "Medical Supplies") is read as one.
  */
 export function letterhead(page: DocumentPage): Found | undefined {
   const lines = page.lines;
   const body = median(lines.map(lineHeight));
   const limit = Math.min(lines.length, 14);
   let best: (Found & { score: number }) | undefined;
+  let contacted = false;
   for (let i = 0; i < limit; i++) {
     const line = lines[i] as DocumentLine;
     const top = boxOf(line.polygon)?.top;
@@ -124,9 +146,16 @@ export function letterhead(page: DocumentPage): Found | undefined {
     // unless it is a name beside label/value pairs ("Juniper Cloud    Invoice No.    416055").
     const cells = splitCells(line.text);
     if (cells.length >= 3 && !besidePairs(cells)) break;
+    const h = lineHeight(line);
+    const large = body > 0 && h > body * 1.2;
+    const wasContacted = contacted;
+    if (cells.some((c) => CONTACT.test(c.text))) contacted = true;
+    if (wasContacted && !large) continue;
     // The name under "Bill to" or "Customer" is a party's, not the issuer's.
     const above = i > 0 ? firstCell(lines[i - 1] as DocumentLine)?.text : undefined;
     if (above && PARTY_LABEL.test(above.replace(/:$/, ''))) continue;
+    // "Time    17:14": a label beside its value.
+    if (labelAndValue(cells)) continue;
     for (const cell of cells.length >= 3 ? cells.slice(0, 1) : cells) {
       const text = cell.text.replace(/^[#*\s]+|[*\s]+$/g, '');
       if (!nameShaped(text) || isTitle(text) || isInitials(text)) continue;
@@ -136,8 +165,6 @@ export function letterhead(page: DocumentPage): Found | undefined {
       )
         continue;
       let score = 1 - i / (limit + 1);
-      const h = lineHeight(line);
-      const large = body > 0 && h > body * 1.2;
       if (body > 0 && h > 0) score += Math.min(2, Math.max(0, h / body - 1) * 2);
       if (LEGAL_FORM.test(text)) score += 1;
       // A name over an address is a letterhead or an addressee; the letterhead comes first.
@@ -155,7 +182,56 @@ export function letterhead(page: DocumentPage): Found | undefined {
       break;
     }
   }
-  return best;
+  return best && secondLine(best, lines, body);
+}
+
+/**
+ * A large letterhead completed by the line right under it when that line is set as large, is a
+ * name too, and is no address or contact ("Lakeside" over "Medical Supplies").
+ */
+function secondLine(
+  found: Found & { score: number },
+  lines: readonly DocumentLine[],
+  body: number,
+): Found {
+  const line = lines[found.lineIndex] as DocumentLine;
+  const next = lines[found.lineIndex + 1];
+  const h = lineHeight(line);
+  if (!next || body <= 0 || h <= body * 1.2 || splitCells(line.text).length > 1) return found;
+  const text = next.text.trim();
+  const a = boxOf(line.polygon);
+  const b = boxOf(next.polygon);
+  const sameSize = Math.abs(lineHeight(next) - h) <= h * 0.1;
+  const close = a && b ? b.top - a.bottom < h * 0.6 : false;
+  if (
+    !sameSize ||
+    !close ||
+    splitCells(next.text).length > 1 ||
+    !nameShaped(text) ||
+    isTitle(text) ||
+    LEGAL_FORM.test(found.value)
+  )
+    return found;
+  const joined = rect(
+    Math.min(a?.left ?? 0, b?.left ?? 0),
+    a?.top ?? 0,
+    Math.max(a?.right ?? 0, b?.right ?? 0),
+    b?.bottom ?? 0,
+  );
+  return { ...found, value: `${found.value} ${text}`, region: regionOf(line, joined) };
+}
+
+/** A line that may stand in an address block: short, no label, no date, no contact. */
+function addressBlockLine(text: string): boolean {
+  const t = text.trim();
+  return (
+    t !== '' &&
+    t.length <= 60 &&
+    !t.includes(':') &&
+    !CONTACT.test(t) &&
+    parseDate(t) === undefined &&
+    !/[.!?]$/.test(t.replace(/\b\p{L}{1,5}\.$/u, ''))
+  );
 }
 
 /**
@@ -172,7 +248,8 @@ export function addressees(page: DocumentPage, issuer?: Found): Found[] {
     const text = cell.text.replace(/^(attn|attention)[.:]?\s*/i, '');
     if (!nameShaped(text) || isTitle(text) || isInitials(text) || PARTY_LABEL.test(text)) continue;
     if (issuer && text === issuer.value) continue;
-    // Up to a role and a company line may sit between the name and the street.
+    // A role, a company or a first address line of any shape ("Plot 18, MIDC Andheri") may sit
+    // between the name and the street or postcode; a label, a date or a sentence may not.
     let street = -1;
     for (let k = i + 1; k <= i + 4 && k < lines.length; k++) {
       const next = firstCell(lines[k] as DocumentLine)?.text ?? '';
@@ -180,7 +257,7 @@ export function addressees(page: DocumentPage, issuer?: Found): Found[] {
         street = k;
         break;
       }
-      if (!nameShaped(next)) break;
+      if (!addressBlockLine(next)) break;
     }
     if (street < 0) continue;
     out.push({ value: text, region: regionOf(lines[i] as DocumentLine), lineIndex: i });
@@ -226,20 +303,90 @@ export function salutationName(page: DocumentPage): Found | undefined {
   return undefined;
 }
 
+/**
+ * A letter's subject line without a label: the line right above the salutation, set in capitals
+ * or of three words or more, that is no address, date, contact or part of a sentence.
+ */
+export function subjectLine(page: DocumentPage): Found | undefined {
+  const at = page.lines.findIndex((l) => /^dear\b/i.test(l.text.trim()));
+  const line = at > 0 ? page.lines[at - 1] : undefined;
+  if (!line) return undefined;
+  const text = line.text.trim();
+  const words = text.split(/\s+/);
+  const capitals = words.length >= 2 && text === text.toUpperCase() && /\p{Lu}/u.test(text);
+  if (
+    (!capitals && words.length < 3) ||
+    text.length > 120 ||
+    /[,;]$/.test(text) ||
+    text.includes(':') ||
+    splitCells(line.text).length > 1 ||
+    isAddressLine(text) ||
+    CONTACT.test(text) ||
+    parseDate(text) !== undefined
+  )
+    return undefined;
+  return { value: text, region: regionOf(line), lineIndex: at - 1 };
+}
+
 const CLOSE =
   /^(sincerely|yours\s+(?:sincerely|faithfully|truly)|(?:with\s+)?(?:kind|best|warm)?\s*regards|respectfully|cordially|thank you),?\s*$/i;
 
-/** The signer of a letter: the first name-shaped line under the complimentary close. */
-export function signer(page: DocumentPage): Found | undefined {
-  for (let i = 0; i < page.lines.length; i++) {
-    if (!CLOSE.test((page.lines[i] as DocumentLine).text.trim())) continue;
-    for (let k = i + 1; k < Math.min(page.lines.length, i + 4); k++) {
-      const text = (page.lines[k] as DocumentLine).text.trim();
-      if (nameShaped(text) && text.length < 60)
-        return { value: text, region: regionOf(page.lines[k] as DocumentLine), lineIndex: k };
+/** Words of a job title ("Head of Finance", "Account Manager"): the signer's role, no organisation. */
+const JOB_TITLE =
+  /\b(manager|director|head|officer|chief|president|secretary|assistant|associate|coordinator|specialist|engineer|accountant|administrator|representative|consultant|lead|supervisor|clerk|agent|advisor|adviser|analyst|partner|owner|founder|chair|chairman|executive|controller|treasurer|team|department|desk|office of)\b|^(ceo|cfo|coo|cto|cio|vp|svp|evp)\b/i;
+
+/** A letter's signature: the signer and, under the role, the organisation signed for. */
+export interface Signature {
+  readonly signer?: Found;
+  readonly organisation?: Found;
+}
+
+/**
+ * The signature block of a letter, on whichever page it falls (the close may end one page and
+ * the name open the next): the first name-shaped line under the complimentary close is the
+ * signer; of the name-shaped lines right under it (up to three: a role, a department, the
+ * organisation), the first with a legal form, else the last that is no job title, is the
+ * organisation.
+ */
+export function signature(pages: readonly DocumentPage[]): Signature {
+  const lines = pages.flatMap((page) => page.lines);
+  let close = -1;
+  for (let i = lines.length - 1; i >= 0; i--)
+    if (CLOSE.test((lines[i] as DocumentLine).text.trim())) {
+      close = i;
+      break;
+    }
+  if (close < 0) return {};
+  const found = (k: number): Found => {
+    const line = lines[k] as DocumentLine;
+    return { value: line.text.trim(), region: regionOf(line), lineIndex: line.index };
+  };
+  let signer: Found | undefined;
+  let at = -1;
+  for (let k = close + 1; k < Math.min(lines.length, close + 4); k++) {
+    const text = (lines[k] as DocumentLine).text.trim();
+    if (nameShaped(text) && text.length < 60 && !JOB_TITLE.test(text)) {
+      signer = found(k);
+      at = k;
+      break;
     }
   }
-  return undefined;
+  if (!signer) return {};
+  // The lines under the name: a role, a department, the organisation (last, as a rule).
+  let organisation: Found | undefined;
+  for (let k = at + 1; k < Math.min(lines.length, at + 4); k++) {
+    const text = (lines[k] as DocumentLine).text.trim();
+    if (!nameShaped(text)) break;
+    if (isTitle(text) || (JOB_TITLE.test(text) && !LEGAL_FORM.test(text))) continue;
+    organisation = found(k);
+    if (LEGAL_FORM.test(text)) break;
+  }
+  return organisation ? { signer, organisation } : { signer };
+}
+
+/** The signer of a letter: the first name-shaped line under the complimentary close. */
+export function signer(page: DocumentPage): Found | undefined {
+  return signature([page]).signer;
 }
 
 /** A date standing alone on a line near the top ("14 March 2024", "Berlin, 14.03.2024"). */

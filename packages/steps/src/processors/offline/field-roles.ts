@@ -36,11 +36,27 @@ const RECIPIENT = new Set([
   'member',
   'insured',
 ]);
+/** True for a token that names a party (a vendor, a bank, a customer, a holder). */
+export function partyToken(token: string): boolean {
+  return ISSUER.has(token) || RECIPIENT.has(token) || token === 'sender' || token === 'shipping';
+}
 const SIGNER = new Set(['sign', 'signed', 'signer', 'signatory', 'signature', 'author', 'writer']);
 const PERSON = new Set(['name', 'person', 'contact']);
 const IDENTIFIER = new Set(['number', 'id', 'identifier', 'reference', 'code', 'iban', 'account']);
 const START = new Set(['start', 'from', 'begin', 'beginning', 'opening', 'first']);
 const END = new Set(['end', 'to', 'until', 'through', 'last', 'closing']);
+
+/**
+ * A description that says which side of the document a party is on: the one that issued, sent,
+ * placed or signed it ("The company placing the order", "the business that sent the bill"), or
+ * the one it is sent, addressed or billed to, or ordered from ("The supplier the order is sent
+ * to", "Company the goods are ordered from"). A purchase order's buyer is its issuer, whatever
+ * the word "buyer" suggests elsewhere.
+ */
+const DESCRIBED_ISSUER =
+  /\b(?:that|who|which)\s+(?:issued|issues|sent|sends|placed|places|wrote|writes|signed|raised|created)\b|\bplacing\s+the\b|\b(?:comes?|came)\s+from\b/i;
+const DESCRIBED_RECIPIENT =
+  /\b(?:sent|addressed|billed|issued|written|delivered|invoiced)\s+to\b|\bordered\s+from\b|\bbought\s+from\b/i;
 
 /** The roles of a property from its name (and title), with its description as a tie-breaker. */
 export function rolesOf(name: string, description = ''): Set<Role> {
@@ -66,7 +82,23 @@ export function rolesOf(name: string, description = ''): Set<Role> {
     roles.add('identifier');
   if (own.some((t) => START.has(t))) roles.add('start');
   else if (own.some((t) => END.has(t))) roles.add('end');
+  // The side of a party the description states wins over the side its name suggests.
+  const side = roles.has('issuer') || roles.has('recipient') ? sideOf(description) : undefined;
+  if (side) {
+    roles.delete('issuer');
+    roles.delete('recipient');
+    roles.add(side);
+  }
   return roles;
+}
+
+/** The side of a party its description states, if it states one and only one. */
+function sideOf(description: string): Role | undefined {
+  const recipient = DESCRIBED_RECIPIENT.test(description);
+  const issuer = DESCRIBED_ISSUER.test(description);
+  if (recipient && !issuer) return 'recipient';
+  if (issuer && !recipient) return 'issuer';
+  return undefined;
 }
 
 /**

@@ -36,9 +36,11 @@ import {
   documentCurrency,
   type Found,
   letterhead,
+  type Signature,
   salutationName,
-  signer,
+  signature,
   standaloneDate,
+  subjectLine,
   withoutHonorific,
 } from './conventions.ts';
 import {
@@ -49,7 +51,7 @@ import {
   splitAmount,
   splitQuantity,
 } from './extract-tables.ts';
-import { cleanIdentifier, type Role, rolesOf } from './field-roles.ts';
+import { cleanIdentifier, partyToken, type Role, rolesOf } from './field-roles.ts';
 
 /** Matches weaker than this are not used. */
 const MIN_LABEL_SCORE = 0.5;
@@ -69,6 +71,8 @@ interface Candidate {
   readonly field: DocumentField;
   readonly tokens: readonly string[];
   readonly weight: number;
+  /** A party conventions name (the issuer, the addressee, the signer): only for that role. */
+  readonly role?: Role;
 }
 
 interface Leaf {
@@ -84,6 +88,7 @@ interface Context {
   readonly pages: readonly DocumentPage[];
   readonly currency: string | null;
   readonly dayFirst: boolean | undefined;
+  readonly conventions: Conventions;
   readonly metadata: Record<string, FieldMetadata>;
 }
 
@@ -122,17 +127,57 @@ const field = (label: string, found: Found): DocumentField => ({
   lineIndex: found.lineIndex,
 });
 
-/** Values conventions give on a document's first page, as labelled fields. */
-function conventionalFields(page: DocumentPage): DocumentField[] {
-  const out: DocumentField[] = [];
-  const issuer = letterhead(page);
-  if (issuer) out.push(field('Issuer name', issuer));
+/** What a document's layout conventions say of its parties, read once per document. */
+interface Conventions {
+  /** The letterhead of the first page with text. */
+  readonly head: Found | undefined;
+  /** The issuing organisation and why. */
+  readonly issuer: { readonly found: Found; readonly why: string } | undefined;
+  readonly signature: Signature;
+}
+
+/**
+ * The parties by convention. The issuer is the letterhead when it stands out (set large, or
+ * named with a legal form); otherwise the organisation a letter is signed for, when there is one
+ * (a letterhead set in spaced capitals or lost by the producer leaves the signature block as the
+ * only place the sender's organisation is named); otherwise whatever heads the page.
+ */
+function conventionsOf(pages: readonly DocumentPage[]): Conventions {
+  const first = firstWithText(pages);
+  const head = first ? letterhead(first) : undefined;
+  const signed = signature(pages);
+  const byHead = head && { found: head, why: `"${head.value}" heads the first page (letterhead).` };
+  const org = signed.organisation;
+  const bySignature = org && {
+    found: org,
+    why: `"${org.value}" signs the letter under its signer's name.`,
+  };
+  return {
+    head,
+    issuer: head?.prominent ? byHead : (bySignature ?? byHead),
+    signature: signed,
+  };
+}
+
+/**
+ * Values conventions give on a document's first page, as labelled fields; a party's only for
+ * properties of its role (a purchase order's vendor is not its letterhead).
+ */
+function conventionalFields(
+  page: DocumentPage,
+  conventions: Conventions,
+): { field: DocumentField; role?: Role }[] {
+  const out: { field: DocumentField; role?: Role }[] = [];
+  const issuer = conventions.issuer?.found;
+  if (issuer) out.push({ field: field('Issuer name', issuer), role: 'issuer' });
   const dear = salutationName(page);
-  if (dear) out.push(field('Recipient name', dear));
-  const signed = signer(page);
-  if (signed) out.push(field('Sender name', signed));
+  if (dear) out.push({ field: field('Recipient name', dear), role: 'recipient' });
+  const signed = conventions.signature.signer;
+  if (signed) out.push({ field: field('Sender name', signed), role: 'signer' });
   const date = standaloneDate(page);
-  if (date) out.push(field('Date', date));
+  if (date) out.push({ field: field('Date', date) });
+  const subject = subjectLine(page);
+  if (subject) out.push({ field: field('Subject', subject) });
   return out;
 }
 
@@ -158,11 +203,17 @@ function checkboxFields(page: DocumentPage): DocumentField[] {
  * stands for its start and its end.
  */
 function periodFields(f: DocumentField): DocumentField[] {
+  // "From    01/05/2024", "To    31/05/2024": one end of a period, by its preposition.
+  const side = /^(from|since|to|until|through|thru)$/i.exec(f.label.trim().replace(/:$/, ''))?.[1];
+  if (side && parseDate(f.value.trim()) !== undefined)
+    return [{ ...f, label: `Period ${/^(from|since)$/i.test(side) ? 'start' : 'end'} date` }];
   const m = /^(.+?)\s+(?:-|–|—|to|until|through|bis|au)\s+(.+)$/i.exec(f.value.trim());
   if (!m?.[1] || !m[2] || parseDate(m[1]) === undefined || parseDate(m[2]) === undefined) return [];
+  // The ends of a period, whatever the label called it ("Statement from", "For the period").
+  const label = /\bperiod\b/i.test(f.label) ? f.label : `${f.label} period`;
   return [
-    { ...f, label: `${f.label} start date`, value: m[1] },
-    { ...f, label: `${f.label} end date`, value: m[2] },
+    { ...f, label: `${label} start date`, value: m[1] },
+    { ...f, label: `${label} end date`, value: m[2] },
   ];
 }
 
@@ -232,6 +283,45 @@ function collectLeaves(
 /** Tokens that name no particular field on their own ("Date", "Number"). */
 const GENERIC = new Set(['number', 'date', 'name', 'id', 'code', 'value', 'type']);
 
+/**
+ * Words of a label that names what is to be paid and nothing else ("Balance", "Amount", "Total
+ * sale", "Amount paid"): on an invoice or a receipt, its total. Below a label that says "total".
+ */
+const AMOUNT_DUE = new Set(['total', 'balance', 'amount', 'paid', 'sale', 'final', 'pay', 'due']);
+const AMOUNT_DUE_SCORE = 0.8;
+
+function amountDue(leaf: Leaf, candidate: Candidate): number {
+  return leaf.nameTokens.includes('total') &&
+    candidate.tokens.length > 0 &&
+    candidate.tokens.every((t) => AMOUNT_DUE.has(t))
+    ? AMOUNT_DUE_SCORE
+    : 0;
+}
+
+/** A party's label of one preposition: "To:" names the addressee, "From:" the issuer. */
+const SIDE_LABEL: Readonly<Record<string, Role>> = { to: 'recipient', from: 'issuer' };
+const SIDE_SCORE = 0.8;
+
+/**
+ * "Ref:" before words is a letter's subject ("Ref: Renewal of the contract"); before a code it
+ * is a reference number ("Ref: KL/2501").
+ */
+function referenceSubject(leaf: Leaf, candidate: Candidate): number {
+  const value = candidate.field.value.trim();
+  return leaf.nameTokens.includes('subject') &&
+    candidate.tokens.length === 1 &&
+    candidate.tokens[0] === 'reference' &&
+    !/\d/.test(value) &&
+    value.split(/\s+/).length >= 2
+    ? 0.75
+    : 0;
+}
+
+function sideLabel(leaf: Leaf, candidate: Candidate): number {
+  const side = SIDE_LABEL[candidate.field.label.trim().replace(/:$/, '').toLowerCase()];
+  return side && leaf.roles.has(side) ? SIDE_SCORE : 0;
+}
+
 /** How well a label names a leaf, 0..1 (before the candidate's weight). */
 function labelScore(leaf: Leaf, candidate: Candidate): number {
   const issued = asIssued(candidate.tokens);
@@ -244,21 +334,65 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
       ? candidate.tokens
       : undefined);
   const issuedLeaf = issuedForm ? asIssued(leaf.nameTokens) : undefined;
+  // A purchase order is the buyer's order: "Your order", "Order ref" name a PO number.
+  const ordered =
+    leaf.nameTokens.includes('purchase_order') && candidate.tokens.includes('order')
+      ? candidate.tokens.map((t) => (t === 'order' ? 'purchase_order' : t))
+      : undefined;
+  // An IBAN is an account's number.
+  const iban =
+    candidate.tokens.includes('iban') &&
+    leaf.nameTokens.includes('account') &&
+    !leaf.nameTokens.includes('iban')
+      ? 0.85
+      : 0;
+  // A label of generic words only ("Name:") names no organisation; on its own it names a person
+  // the document is for (a statement's holder).
+  const generic = candidate.tokens.every((t) => GENERIC.has(t));
+  const bare =
+    generic && candidate.tokens.join(' ') === 'name' && leaf.roles.has('recipient') ? 0.6 : 0;
   const byName = Math.max(
-    dice(leaf.nameTokens, candidate.tokens),
+    generic && leaf.roles.has('issuer') ? 0 : dice(leaf.nameTokens, candidate.tokens),
+    bare,
+    iban,
+    ordered ? 0.9 * dice(leaf.nameTokens, ordered) : 0,
     issued && leaf.nameTokens.includes('issue') ? dice(leaf.nameTokens, issued) : 0,
     issuedForm && issuedLeaf ? 0.9 * dice(issuedLeaf, issuedForm) : 0,
   );
   let byDescription = 0;
+  const party = leaf.roles.has('issuer') || leaf.roles.has('recipient');
   // A description covers a label only through a word that names something ("Due", not "Date").
-  if (leaf.descriptionTokens.length > 0 && candidate.tokens.some((t) => !GENERIC.has(t))) {
+  // The label's word for what the leaf is anyway ("PO #" → "purchase_order number" for an
+  // identifier, "Delivery date" for a date) need not be in the description; other generic words
+  // must ("Invoice number" is no company, whatever the description says of invoices).
+  const implied = (t: string) =>
+    (leaf.roles.has('identifier') && (t === 'number' || t === 'id' || t === 'code')) ||
+    (leaf.node.kind === 'date' && t === 'date');
+  const named = candidate.tokens.filter((t) => !implied(t));
+  // A party is described by what it does ("placing the order"): a label names it only by a
+  // party's word ("Supplier", "Holder"), never by the document's ("Order to").
+  if (
+    leaf.descriptionTokens.length > 0 &&
+    named.length > 0 &&
+    candidate.tokens.some((t) => !GENERIC.has(t)) &&
+    (!party || candidate.tokens.some(partyToken))
+  ) {
     const description = new Set(leaf.descriptionTokens);
-    const covered =
-      candidate.tokens.filter((t) => description.has(t)).length / candidate.tokens.length;
+    const covered = named.filter((t) => description.has(t)).length / named.length;
     byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
   }
-  return Math.max(byName, byDescription);
+  return Math.max(
+    byName,
+    byDescription,
+    amountDue(leaf, candidate),
+    sideLabel(leaf, candidate),
+    referenceSubject(leaf, candidate),
+  );
 }
+
+/** An amount of money: grouped thousands or cents, a currency sign or code beside it. */
+const AMOUNT =
+  /^(?:[A-Z]{3}\s?|\p{Sc}\s?)?[-−]?\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?:\s?(?:[A-Z]{3}|\p{Sc}))?$/u;
 
 /** The typed value of `text` for a leaf; undefined when the text is not of that kind. */
 function coerce(
@@ -269,16 +403,19 @@ function coerce(
   const t = text.trim();
   if (t === '') return undefined;
   const node = leaf.node;
+  // A date is no figure ("14 March 2024" is not 14), unless it is written as an amount.
+  const figure = () => parseDate(t) === undefined || /\d[.,]\d{2}(?!\d)|\p{Sc}/u.test(t);
   switch (node.kind) {
     case 'date':
       return parseDate(t, ctx.dayFirst);
     case 'number':
-      return parseNumber(t);
+      return figure() ? parseNumber(t) : undefined;
     case 'integer': {
-      const n = parseNumber(t);
+      const n = figure() ? parseNumber(t) : undefined;
       return n === undefined ? undefined : Math.round(n);
     }
     case 'currency': {
+      if (!figure()) return undefined;
       const c = parseCurrency(t, ctx.currency);
       return c ? { amount: c.amount, iso_4217: c.iso_4217 } : undefined;
     }
@@ -290,8 +427,9 @@ function coerce(
     case 'unknown':
       if (leaf.roles.has('currency')) return parseCurrencyCode(t);
       if (leaf.roles.has('identifier')) {
+        // A date is not an identifier, nor is an amount ("1,200.00", "$ 40.00").
+        if (parseDate(t) !== undefined || AMOUNT.test(t)) return undefined;
         const id = cleanIdentifier(t);
-        // A date is not an identifier.
         return id === undefined || parseDate(id) !== undefined ? undefined : id;
       }
       if (leaf.roles.has('issuer') || leaf.roles.has('recipient') || leaf.roles.has('signer')) {
@@ -357,22 +495,23 @@ function byRole(
       },
       why: `The amounts are written in ${ctx.currency}.`,
     };
-  const issuer = letterhead(first);
-  if (leaf.roles.has('issuer') && issuer && !used.has(issuer.value))
-    return { found: issuer, why: `"${issuer.value}" heads the first page (letterhead).` };
+  const issuer = ctx.conventions.issuer;
+  if (leaf.roles.has('issuer') && issuer && !used.has(issuer.found.value)) return issuer;
   if (leaf.roles.has('recipient')) {
     const dear = salutationName(first);
     if (dear && !used.has(dear.value))
       return { found: dear, why: `The letter is addressed to ${dear.value}.` };
-    const block = addressees(first, issuer).find((a) => !used.has(a.value));
+    const block = addressees(first, ctx.conventions.head).find(
+      (a) => !used.has(a.value) && a.value !== issuer?.found.value,
+    );
     if (block) return { found: block, why: `"${block.value}" heads an address block.` };
     // A party the issuer's document names by label (a purchase order's vendor) leaves the
     // letterhead for the other party property.
-    if (issuer && !used.has(issuer.value))
-      return { found: issuer, why: `"${issuer.value}" heads the first page.` };
+    if (issuer && !used.has(issuer.found.value))
+      return { found: issuer.found, why: `"${issuer.found.value}" heads the first page.` };
   }
   if (leaf.roles.has('signer')) {
-    const signed = signer(first);
+    const signed = ctx.conventions.signature.signer;
     if (signed && !used.has(signed.value))
       return { found: signed, why: `${signed.value} signed the letter.` };
   }
@@ -394,6 +533,9 @@ function extractLeaves(
   }[] = [];
   leaves.forEach((leaf) => {
     ctx.candidates.forEach((candidate, order) => {
+      if (candidate.role && !leaf.roles.has(candidate.role)) return;
+      // A bare "Date" is the document's own date, never its due, delivery or period's date.
+      if (ownDate(candidate) && otherDate(leaf)) return;
       const match = labelScore(leaf, candidate);
       if (match < MIN_LABEL_SCORE) return;
       const score = match * candidate.weight;
@@ -408,7 +550,7 @@ function extractLeaves(
   const usedLabels = new Set<string>();
   const usedValues = new Set<string>();
   for (const pair of pairs) {
-    const label = pair.candidate.tokens.join(' ');
+    const label = labelKey(pair.candidate);
     if (usedLeaves.has(pair.leaf.path) || usedLabels.has(label)) continue;
     usedLeaves.add(pair.leaf.path);
     usedLabels.add(label);
@@ -426,16 +568,21 @@ function extractLeaves(
   const rest = leaves.filter((l) => !usedLeaves.has(l.path));
   rest.sort((a, b) => Number(b.roles.has('issuer')) - Number(a.roles.has('issuer')));
   for (const leaf of rest) {
+    // By elimination: the document's only other identifier, or its own date.
     const id = leaf.roles.has('identifier') ? soleIdentifier(leaf, ctx, usedLabels) : undefined;
-    if (id) {
-      usedLabels.add(id.candidate.tokens.join(' '));
-      setPath(value, leaf.path, id.value);
-      const f = id.candidate.field;
+    const dated = !id && leaf.node.kind === 'date' ? soleDate(leaf, ctx, usedLabels) : undefined;
+    const eliminated = id ?? dated;
+    if (eliminated) {
+      usedLabels.add(labelKey(eliminated.candidate));
+      setPath(value, leaf.path, eliminated.value);
+      const f = eliminated.candidate.field;
       ctx.metadata[leaf.path] = fieldMetadata(
         f.region,
         `${f.label}: ${f.value}`,
         0.4,
-        `"${f.label}" is the document's only other identifier.`,
+        id
+          ? `"${f.label}" is the document's only other identifier.`
+          : `"${f.label}" is the document's own date.`,
       );
       continue;
     }
@@ -465,6 +612,28 @@ function extractLeaves(
 }
 
 const ID_LABEL = new Set(['number', 'id', 'identifier', 'reference', 'code']);
+/**
+ * Words of labels that identify a party or an account rather than the document ("Account No.",
+ * "Customer ID", "VAT number", "Sort code"): never the document's number by elimination.
+ */
+const PARTY_ID = new Set([
+  'account',
+  'customer',
+  'vendor',
+  'tax',
+  'iban',
+  'bic',
+  'swift',
+  'sort',
+  'branch',
+  'routing',
+  'registration',
+  'member',
+  'employee',
+  'phone',
+  'tel',
+  'fax',
+]);
 
 /**
  * The document's only identifier no property took ("Trans #: R950355" for a receipt number):
@@ -477,13 +646,131 @@ function soleIdentifier(
 ): { candidate: Candidate; value: ExtractValue } | undefined {
   const found = new Map<string, { candidate: Candidate; value: ExtractValue }>();
   for (const candidate of ctx.candidates) {
-    if (candidate.weight < 0.9 || !candidate.tokens.some((t) => ID_LABEL.has(t))) continue;
+    // "Trans #", "Ticket" (a receipt's own word): a label saying number, id or the kind.
+    if (candidate.weight < 0.9 || !candidate.tokens.some((t) => ID_LABEL.has(t) || OWN_KIND.has(t)))
+      continue;
+    if (candidate.tokens.some((t) => PARTY_ID.has(t))) continue;
     const label = candidate.tokens.join(' ');
-    if (usedLabels.has(label) || found.has(label)) continue;
+    if (usedLabels.has(labelKey(candidate)) || found.has(label)) continue;
     const value = coerce(candidate.field.value, leaf, ctx);
     if (value !== undefined) found.set(label, { candidate, value });
   }
   return found.size === 1 ? [...found.values()][0] : undefined;
+}
+
+/**
+ * The key that keeps one label from feeding two properties (a label repeated on continuation
+ * pages): its words and whether its value is a code or figures, or words ("Ref: QS/118" and
+ * "Ref: Renewal of the contract" are two labels).
+ */
+function labelKey(candidate: Candidate): string {
+  return `${candidate.tokens.join(' ')}|${/\d/.test(candidate.field.value) ? 'd' : 'w'}`;
+}
+
+/** Payment terms in days: "Net 30", "30 days net", "payable within 14 days". */
+const NET_DAYS =
+  /\bnet\s*(\d{1,3})\b(?!\s*%)|\b(\d{1,3})\s*days?\s+net\b|\bwithin\s+(\d{1,3})\s+days\b/i;
+
+/**
+ * A due date no label gives, from the payment terms and the document's date: an invoice dated
+ * 2 August on "Net 45 days" is due on 16 September.
+ */
+function dueFromTerms(
+  leaves: readonly Leaf[],
+  ctx: Context,
+  value: Record<string, ExtractValue>,
+): void {
+  const due = leaves.find(
+    (l) =>
+      l.node.kind === 'date' && l.nameTokens.includes('due') && ctx.metadata[l.path] === undefined,
+  );
+  const issued = leaves.find(
+    (l) =>
+      l.node.kind === 'date' &&
+      !l.nameTokens.some((t) => OTHER_DATE.has(t)) &&
+      typeof valueAt(value, l.path) === 'string',
+  );
+  if (!due || !issued) return;
+  const base = valueAt(value, issued.path) as string;
+  for (const page of ctx.pages)
+    for (const line of page.lines) {
+      const m = NET_DAYS.exec(line.text);
+      const days = Number(m?.[1] ?? m?.[2] ?? m?.[3]);
+      const [y, mo, d] = base.split('-').map(Number);
+      if (!m || !days || y === undefined || mo === undefined || d === undefined) continue;
+      const date = new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
+      setPath(value, due.path, date);
+      ctx.metadata[due.path] = fieldMetadata(
+        line,
+        line.text,
+        0.4,
+        `Due ${days} days after ${base} ("${m[0]}").`,
+      );
+      return;
+    }
+}
+
+/** The value at a dotted path, if any. */
+function valueAt(value: Record<string, ExtractValue>, path: string): ExtractValue | undefined {
+  let at: ExtractValue | undefined = value;
+  for (const part of path.split('.')) {
+    if (at === null || typeof at !== 'object' || Array.isArray(at)) return undefined;
+    at = (at as Record<string, ExtractValue>)[part];
+  }
+  return at;
+}
+
+/** Words that make a date some other date than the document's own. */
+const OTHER_DATE = new Set([
+  'due',
+  'deliver',
+  'shipping',
+  'expiry',
+  'expire',
+  'end',
+  'start',
+  'birth',
+  'period',
+  'closing',
+  'opening',
+  'valid',
+  'payment',
+]);
+/** Labels of the document's own date: "Date", "Date/Time", "Issued". */
+const OWN_DATE = new Set(['date', 'time', 'issue']);
+
+/** True for a date property that asks for another date than the document's own. */
+function otherDate(leaf: Leaf): boolean {
+  return (
+    leaf.nameTokens.some((t) => OTHER_DATE.has(t)) ||
+    leaf.roles.has('start') ||
+    leaf.roles.has('end')
+  );
+}
+
+/** True for a label that says only date, time or issue: the document's own date. */
+function ownDate(candidate: Candidate): boolean {
+  return candidate.tokens.length > 0 && candidate.tokens.every((t) => OWN_DATE.has(t));
+}
+
+/**
+ * The document's own date for a date property no label named ("purchaseDate" on a receipt
+ * whose only date says "Date/Time"): the first labelled value whose label says only date, time
+ * or issue, for a property that asks for no other date (due, delivery, a period's end).
+ */
+function soleDate(
+  leaf: Leaf,
+  ctx: Context,
+  usedLabels: ReadonlySet<string>,
+): { candidate: Candidate; value: ExtractValue } | undefined {
+  if (otherDate(leaf)) return undefined;
+  for (const candidate of ctx.candidates) {
+    if (!ownDate(candidate)) continue;
+    if (usedLabels.has(labelKey(candidate))) continue;
+    const value = coerce(candidate.field.value, leaf, ctx);
+    if (value !== undefined) return { candidate, value };
+  }
+  return undefined;
 }
 
 function findEnumMention(
@@ -663,6 +950,7 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
   const root = readSchema(schema);
   const candidates: Candidate[] = [];
   const opening = firstWithText(doc.pages);
+  const conventions = conventionsOf(doc.pages);
   doc.pages.forEach((page, i) => {
     const fields = [...page.fields, ...checkboxFields(page)];
     for (const f of fields) {
@@ -672,8 +960,13 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
         candidates.push({ field: p, tokens: labelTokens(p.label), weight });
     }
     if (i === 0 || page.number === 1 || page === opening)
-      for (const f of conventionalFields(page))
-        candidates.push({ field: f, tokens: labelTokens(f.label), weight: CONVENTION_WEIGHT });
+      for (const { field: f, role } of conventionalFields(page, conventions))
+        candidates.push({
+          field: f,
+          tokens: labelTokens(f.label),
+          weight: CONVENTION_WEIGHT,
+          ...(role ? { role } : {}),
+        });
   });
   const currency = documentCurrency(doc.pages);
   const ctx: Context = {
@@ -681,12 +974,14 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
     pages: doc.pages,
     currency,
     dayFirst: dateOrder(doc.pages, currency),
+    conventions,
     metadata: {},
   };
   const value: Record<string, ExtractValue> = {};
   const leaves: Leaf[] = [];
   collectLeaves(root, '', [], leaves);
   extractLeaves(leaves, ctx, value);
+  dueFromTerms(leaves, ctx, value);
   const tables = doc.pages.flatMap((p) => p.tables);
   extractArrays(root, '', ctx, value, tables, new Set());
   // Keep the schema's property order.

@@ -10,7 +10,19 @@ import { tokens } from '../text-tokens.ts';
 
 /** Known vocabulary of common document types: terms a document of that type usually carries. */
 const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
-  invoice: ['invoice', 'invoice', 'bill', 'due', 'remit', 'payment term', 'total', 'tax'],
+  // "Bill to", "Invoice to" read as customer; an invoice asks for a transfer to its IBAN.
+  invoice: [
+    'invoice',
+    'invoice',
+    'bill',
+    'due',
+    'remit',
+    'payment term',
+    'total',
+    'tax',
+    'customer',
+    'iban',
+  ],
   receipt: [
     'receipt',
     'receipt',
@@ -144,6 +156,16 @@ function hintsFor(type: string): readonly string[] {
   return [];
 }
 
+/** The token of a multi-word type that names a known type ("letter" of "Business letter"). */
+function headNoun(typeTokens: readonly string[]): string | undefined {
+  if (typeTokens.length < 2) return undefined;
+  for (let i = typeTokens.length - 1; i >= 0; i--) {
+    const t = typeTokens[i] as string;
+    if (Object.hasOwn(BUILTIN_HINTS, t)) return t;
+  }
+  return undefined;
+}
+
 /** True for the fallback classification. */
 export function isOtherType(type: string): boolean {
   return type.trim().toLowerCase() === 'other';
@@ -158,7 +180,11 @@ export function buildTermProfiles(
     const weights = new Map<string, number>();
     const add = (term: string, w: number) => weights.set(term, (weights.get(term) ?? 0) + w);
     const typeTokens = tokens(c.type);
-    for (const t of typeTokens) add(t, 4 / typeTokens.length + 1);
+    // A qualified type ("Business letter", "Sales receipt") is its head noun's: the qualifier
+    // ("business" is on every invoice's thanks) weighs as a description's word.
+    const head = headNoun(typeTokens);
+    for (const t of typeTokens)
+      add(t, head === undefined || t === head ? 4 / (head ? 1 : typeTokens.length) + 1 : 0.6);
     for (const t of tokens(c.description ?? '')) add(t, 0.6);
     for (const hint of hintsFor(c.type))
       if (hint.startsWith('@')) add(hint, 0.8);

@@ -9,6 +9,7 @@
  * labels take the values below, not their neighbours.
  */
 
+import { parseCurrencyCode, parseDate } from '../value-coercion.ts';
 import { isLabelCell, numeric } from './cell-shapes.ts';
 import type { DocumentField, DocumentLine, DocumentTable } from './document-view.ts';
 import { splitCells } from './table-inference.ts';
@@ -73,8 +74,46 @@ export function labelledAmount(
   const label = text.slice(0, m.index).trim();
   if (label === '' || /\d$/.test(label) || !isLabelCell(label)) return undefined;
   // A currency before its amount ("CHF 3'494.00") is part of the value, not a label.
-  if (/^(?:[A-Z]{3}|\p{Sc})$/u.test(label)) return undefined;
+  if (/^\p{Sc}$/u.test(label) || parseCurrencyCode(label) === label) return undefined;
+  // Three capitals that name no currency end the label ("Total excl. VAT 1,000.00").
+  const code = /^([A-Z]{3})\s/.exec(m[1]);
+  if (code?.[1] && parseCurrencyCode(code[1]) !== code[1]) {
+    const at = m.index + 1 + code[0].length;
+    return { label: text.slice(0, at).trim(), value: text.slice(at).trim(), at };
+  }
   return { label, value: m[1], at: m.index + 1 };
+}
+
+/** Last words of a label that a value follows after one space ("Account Number 3384403"). */
+const LABEL_END_WORD =
+  /^(?:no\.?|nr\.?|nbr\.?|number|num\.?|#|id|ref\.?|reference|code|date|period|iban|bic|swift|account|acct\.?|po|p\.o\.|order|invoice|receipt)$/i;
+/** Last words of a label whose value is a date ("Due by 13 April 2024", "Issued on …"). */
+const DATE_LABEL_END = /^(?:by|on|due|dated|issued|until|from|statement)$/i;
+
+/**
+ * A label and its value in one cell, one space apart, where the label ends with a word that
+ * asks for a value ("Account Number 338440312477", "Sort Code 42-32-80", "Invoice # 416055",
+ * "For the period 1 August 2023 - 31 August 2023", "Due by 13 April 2024"): the value is a
+ * date, or starts with a word that carries a digit.
+ */
+export function labelledValue(
+  text: string,
+): { label: string; value: string; at: number } | undefined {
+  const words = [...text.matchAll(/\S+/g)];
+  for (let k = 1; k < Math.min(words.length, 7); k++) {
+    const last = words[k - 1]?.[0] ?? '';
+    const byWord = LABEL_END_WORD.test(last);
+    if (!byWord && !DATE_LABEL_END.test(last)) continue;
+    const at = words[k]?.index ?? text.length;
+    const label = text.slice(0, at).trim();
+    const value = text.slice(at).trim();
+    if (!isLabelCell(label) || value === '') continue;
+    const date =
+      parseDate(value) !== undefined ||
+      (/^\d{1,4}[-/. ]\p{L}*/u.test(value) && /\d{4}/.test(value));
+    if (date || (byWord && /\d/.test(words[k]?.[0] ?? ''))) return { label, value, at };
+  }
+  return undefined;
 }
 
 /** A cell of a line with its horizontal extent and its line's vertical one. */
@@ -176,6 +215,31 @@ function alignedRowsBelow(
   return count;
 }
 
+/** A cell holding an amount with cents ("7.88", "£1,654.04"), not a code or a date. */
+const amountCell = (text: string) => numeric(text) && /\d[.,]\d{2}(?!\d)/.test(text);
+
+/** True when the cell before `cell` on its row is a label (the cell is that label's value). */
+function labelledOnItsRow(cell: Cell, rows: readonly Cell[][]): boolean {
+  const row = rows[cell.line] ?? [];
+  const before = row[row.indexOf(cell) - 1];
+  return before !== undefined && isLabelCell(before.text.replace(/:$/, ''));
+}
+
+/** Column names of a list of items: what the item is, and a count, a price or an amount. */
+const ITEM_WHAT =
+  /\b(description|item|items|product|products|service|services|article|particulars|goods|details)\b/i;
+const ITEM_FIGURE = /\b(qty|quantity|price|rate|unit|units|amount|total|hours|pcs|cost)\b/i;
+
+/**
+ * True for the header of an items table ("Description    Qty    Price    Amount"), even over a
+ * single row: its labels name columns, they do not label the values under them.
+ */
+function itemHeader(row: readonly Cell[]): boolean {
+  if (row.length < 3) return false;
+  const what = row.findIndex((c) => ITEM_WHAT.test(c.text));
+  return what >= 0 && row.some((c, i) => i !== what && ITEM_FIGURE.test(c.text));
+}
+
 const allLabels = (row: readonly Cell[]) =>
   row.length >= 2 && row.every((c) => isLabelCell(c.text.replace(/:$/, '')));
 
@@ -232,16 +296,20 @@ export function lineFields(lines: readonly DocumentLine[]): {
       );
     }
     for (const cell of row) if (/^[^:]+:\s*\S/.test(cell.text)) labels.add(cell);
-    // A line that is a label and its amount, one space apart.
-    const only = row.length === 1 ? row[0] : undefined;
-    const amount = only && !only.text.includes(':') ? labelledAmount(only.text) : undefined;
-    if (only && amount) {
-      const start = only.start + amount.at;
-      push(amount.label, index, { line: index, start, end: only.end, text: amount.value }, 'line');
-      paired.add(only);
-      labels.add(only);
-      return;
+    // Cells that are a label and its value one space apart: an amount on a line of its own (or
+    // of a few cells: "Terms: Net 30    Total 1,200.00"), an identifier or a date after a label
+    // that asks for one ("Account Number 338440312477").
+    for (const cell of row) {
+      if (cell.text.includes(':')) continue;
+      const pair =
+        (row.length <= 3 ? labelledAmount(cell.text) : undefined) ?? labelledValue(cell.text);
+      if (!pair) continue;
+      const start = cell.start + pair.at;
+      push(pair.label, index, { line: index, start, end: cell.end, text: pair.value }, 'line');
+      paired.add(cell);
+      labels.add(cell);
     }
+    if (row.length === 1 && paired.has(row[0] as Cell)) return;
     if (allLabels(row)) {
       // A header set on two lines ("Line" / "Total" over a narrow column) counts as one row.
       const next = rows[index + 1] ?? [];
@@ -266,8 +334,9 @@ export function lineFields(lines: readonly DocumentLine[]): {
       const a = rows[first] ?? [];
       const b = rows[first + 1] ?? [];
       const table =
-        below > 1 &&
-        a.some((c) => numeric(c.text) && b.some((d) => numeric(d.text) && overlap(c, d) > 0));
+        itemHeader(row) ||
+        (below > 1 &&
+          a.some((c) => numeric(c.text) && b.some((d) => numeric(d.text) && overlap(c, d) > 0)));
       if (table) {
         for (const cell of [...row, ...(wrapped ? next : [])]) paired.add(cell);
         return;
@@ -283,10 +352,14 @@ export function lineFields(lines: readonly DocumentLine[]): {
     for (let i = 0; i + 1 < row.length; i++) {
       const label = row[i] as Cell;
       const value = row[i + 1] as Cell;
-      if (label.text.includes(':') || !isLabelCell(label.text)) continue;
+      if (paired.has(label) || paired.has(value)) continue;
+      // "Invoice No.:    A-20931": a label's colon does not keep its value from the next cell.
+      const colon = /^[^:]+:$/.test(label.text);
+      if ((label.text.includes(':') && !colon) || !isLabelCell(label.text)) continue;
+      if (value.text.includes(':') && !/^\d{1,2}:\d{2}/.test(value.text)) continue;
       const next = row[i + 2];
-      if (isLabelCell(value.text) && next && !isLabelCell(next.text)) continue;
-      push(label.text, index, value, 'row');
+      if (!colon && isLabelCell(value.text) && next && !isLabelCell(next.text)) continue;
+      push(label.text.replace(/:$/, ''), index, value, 'row');
       paired.add(label).add(value);
       labels.add(label);
       i++;
@@ -312,7 +385,17 @@ export function lineFields(lines: readonly DocumentLine[]): {
       // above ("INVOICE" over "Invoice Number    Invoice Date"); a row of labels over another
       // ("Vendor    Ship To" over two names that read as labels too) takes its values.
       if (below && !header && headers.has(below.line)) continue;
-      if (below && !labels.has(below) && !/:$/.test(below.text)) {
+      // A figure with more figures under it is the top of a column ("Total" over the amounts of
+      // the items), not the value of the label above it.
+      const under = below && cellBelow(below, rows, pitch, slack);
+      const column =
+        below !== undefined &&
+        under !== undefined &&
+        !colonEmpty &&
+        amountCell(below.text) &&
+        amountCell(under.text) &&
+        !labelledOnItsRow(under, rows);
+      if (below && !column && !labels.has(below) && !/:$/.test(below.text)) {
         push(label, index, below, 'below');
         continue;
       }

@@ -11,6 +11,7 @@ import {
   type PdfValue,
   parseObjectAt,
 } from './pdf-object-parser.ts';
+import { inflatedByPdfJs } from './zlib-inflate.ts';
 
 /** Objects of a document, parsed when first looked up. */
 export interface LazyObjects {
@@ -220,8 +221,10 @@ export function decodeStream(stream: PdfStream): Uint8Array | undefined {
     data =
       filters.length === 0
         ? stream.raw
-        : // Tolerant of a missing end, as pdf.js is.
-          inflateSync(stream.raw, { finishFlush: zlib.Z_SYNC_FLUSH });
+        : // What zlib made of the same bytes for pdf.js reading this page, else tolerant of a
+          // missing end, as pdf.js is.
+          (inflatedByPdfJs(stream.raw) ??
+          inflateSync(stream.raw, { finishFlush: zlib.Z_SYNC_FLUSH }));
   } catch {
     return undefined;
   }

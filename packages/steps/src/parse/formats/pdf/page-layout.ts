@@ -210,8 +210,20 @@ interface LaidParagraph {
   readonly paragraph: Paragraph;
 }
 
+/**
+ * What separates the pieces of a row in a block's content (`Juniper Cloud    Invoice #    416055`):
+ * the gaps a layout left between them, which the markdown closes to one space. Readers of the
+ * content (the document view) tell a letterhead, a label and its value apart by them.
+ */
+const PIECE_GAP = '    ';
+
+/** A line's text for a block's content: its pieces apart by {@link PIECE_GAP}. */
+function contentOf(line: TextLine): string {
+  return line.cells.length > 1 ? line.cells.map((c) => c.text).join(PIECE_GAP) : line.text;
+}
+
 function paragraphBlock(paragraph: Paragraph): DraftBlock {
-  const content = paragraph.lines.map((l) => l.text).join('\n');
+  const content = paragraph.lines.map(contentOf).join('\n');
   let markdown = paragraphMarkdown(paragraph);
   const mark = LIST_MARK.exec(markdown);
   if (mark) {

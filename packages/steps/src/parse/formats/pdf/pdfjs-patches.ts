@@ -59,6 +59,27 @@ const PATCHES: readonly SourcePatch[] = [
     const buffer = this.buffer; const docflowLimit = globalThis[Symbol.for("docflow.pdfStreamLimit")]; if (docflowLimit && requested > docflowLimit.bytes) { docflowLimit.exceeded = true; throw new Error(\`a stream decodes past \${docflowLimit.bytes} bytes\`); }
     if (requested <= buffer.byteLength) {`,
   },
+  {
+    // pdf.js inflates FlateDecode in JavaScript, about three times slower than zlib. A Flate
+    // stream read from the file's bytes is inflated whole by Node's zlib at its first block
+    // (zlib-inflate.ts, bounded by the stream limit); one zlib refuses (damaged, truncated, past
+    // the limit) takes pdf.js's own inflate as before, which reads what it can and stops at the
+    // limit. The two header bytes the constructor read are given back: zlib checks them.
+    name: 'Flate streams inflated by zlib',
+    find: `  readBlock() {
+    let buffer, hdr, len;
+    const str = this.stream;`,
+    replace: `  readBlock() {
+    let buffer, hdr, len;
+    const str = this.stream; if (this.docflowZlib === undefined && str instanceof Stream && str.pos >= str.start + 2) { this.docflowZlib = false; const out = globalThis[Symbol.for("docflow.inflate")]?.(str.bytes.subarray(str.pos - 2, str.end)); if (out) { this.buffer = out; this.bufferLength = out.length; this.eof = true; str.pos = str.end; return; } }`,
+  },
+  {
+    // Content streams and fonts are first asked for whole, through the web DecompressionStream,
+    // which docflow hides (pdfjs.ts): zlib answers instead, as above.
+    name: 'whole Flate streams inflated by zlib',
+    find: `    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();`,
+    replace: `    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes(); const docflowOut = name === "deflate" ? globalThis[Symbol.for("docflow.inflate")]?.(bytes) : undefined; if (docflowOut) return { decompressed: docflowOut, compressed: bytes };`,
+  },
 ];
 
 /** The worker half's source with every {@link PATCHES patch} applied; throws when one does not match once. */

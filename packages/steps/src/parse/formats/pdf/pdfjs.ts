@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import { InThreadPort } from './in-thread-port.ts';
 import { patchWorkerSource } from './pdfjs-patches.ts';
+import { installZlibInflate } from './zlib-inflate.ts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -57,6 +58,7 @@ async function load(): Promise<PdfJsRuntime> {
     );
   }
   const { pdfjs, half } = slot[PRELOADED] as Preloaded;
+  installZlibInflate();
   const port = new InThreadPort();
   half.WorkerMessageHandler.initializeFromPort(port);
   // Quiet, as every document is opened (warnings are about the file, and reach no one).

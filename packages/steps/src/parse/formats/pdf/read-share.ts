@@ -2,6 +2,7 @@ import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
 import { type LaidPage, layOutPage } from './laid-page.ts';
 import { type PageReadPath, type PageSources, readPage } from './read-page.ts';
 import type { PdfDocument } from './scan-page.ts';
+import { forgetInflated } from './zlib-inflate.ts';
 
 /** A share of a document's pages, read and laid out, and how they were read. */
 export interface ReadShare {
@@ -35,12 +36,18 @@ export async function readShare(
     paths: { text: 0, 'content-stream': 0, 'operator-list': 0 },
   };
   const laid: LaidPage[] = [];
-  for (const number of pages) {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    signal?.throwIfAborted();
-    const page = layOutPage(await readPage(sources, number, config, hasForm), config);
-    laid.push(page);
-    onPage?.(page);
+  try {
+    for (const number of pages) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      signal?.throwIfAborted();
+      // What zlib inflated for pdf.js serves this page's content stream, not the next page's.
+      forgetInflated();
+      const page = layOutPage(await readPage(sources, number, config, hasForm), config);
+      laid.push(page);
+      onPage?.(page);
+    }
+  } finally {
+    forgetInflated();
   }
   return { pages: laid, paths: sources.paths };
 }

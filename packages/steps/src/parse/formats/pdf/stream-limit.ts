@@ -23,3 +23,8 @@ export function setPdfStreamLimit(bytes: number): void {
 export function pdfStreamLimitExceeded(): boolean {
   return slot()[KEY]?.exceeded ?? false;
 }
+
+/** This thread's stream limit, bytes; `undefined` where none is set (pdf.js in the calling thread). */
+export function pdfStreamLimitBytes(): number | undefined {
+  return slot()[KEY]?.bytes;
+}

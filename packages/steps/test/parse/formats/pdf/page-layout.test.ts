@@ -276,7 +276,24 @@ describe('layoutPage: rows of separated pieces', () => {
       [],
       { keyValues: false },
     );
-    expect(plain.blocks.map((b) => [b.type, b.content])).toEqual([['text', 'Subtotal 288.45']]);
+    // The content keeps the gap between the pieces; the markdown closes it to one space.
+    expect(plain.blocks.map((b) => [b.type, b.content, b.markdown])).toEqual([
+      ['text', 'Subtotal    288.45', 'Subtotal 288.45'],
+    ]);
+  });
+
+  it('keeps the gaps of a lone row of three pieces in its content (a letterhead beside a label and its value)', () => {
+    const { blocks } = layoutPage(
+      row(90, [
+        ['Juniper Cloud', 50],
+        ['Invoice #', 330],
+        ['416055', 520],
+      ]),
+      [],
+    );
+    expect(blocks.map((b) => [b.type, b.content, b.markdown])).toEqual([
+      ['text', 'Juniper Cloud    Invoice #    416055', 'Juniper Cloud Invoice # 416055'],
+    ]);
   });
 
   it('cuts blocks of different column structures one under the other into separate tables', () => {

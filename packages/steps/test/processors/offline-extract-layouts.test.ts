@@ -1,0 +1,429 @@
+/**
+ * Offline extraction on layouts and wordings the evaluation corpus does not have: labels that
+ * name a total or a party by another word, identifiers of parties that are not the document's,
+ * letterheads that end at their contact line, letters whose sender is named only under the
+ * signature, names that contain a street word, address blocks with unusual first lines. Inputs
+ * are built by the tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
+import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
+import { buildDocumentView } from '../../src/processors/view/build-view.ts';
+import { blocksPage } from '../fixtures/view/blocks-page.ts';
+
+const str = (description?: string) => ({
+  type: ['string', 'null'],
+  ...(description ? { description } : {}),
+});
+const num = { type: ['number', 'null'] };
+const date = (description?: string) => ({ ...str(description), format: 'date' });
+
+function extract(text: string | readonly string[], properties: Record<string, unknown>) {
+  const view = buildDocumentView([{ output: textToParseOutput(text) }]);
+  return offlineExtract(view, { type: 'object', properties }).value;
+}
+
+describe('labels by other words', () => {
+  it('reads a request to pay, a bare balance and a billing address as the total and the customer', () => {
+    const invoice = extract(
+      [
+        'Norrland Timber AB',
+        'Billing address: Fjord Outdoor Oy',
+        'Net    1,200.00',
+        'Please pay    1,500.00',
+      ].join('\n'),
+      { customer: str(), subtotal: num, total_amount: num },
+    );
+    expect(invoice).toEqual({ customer: 'Fjord Outdoor Oy', subtotal: 1200, total_amount: 1500 });
+    const receipt = extract(['Kiosk 24', 'Subtotal    8.00', 'BALANCE    9.20'].join('\n'), {
+      total: num,
+    });
+    expect(receipt).toEqual({ total: 9.2 });
+    // A statement's closing balance still takes "Balance": the total family is the total's.
+    const statement = extract(['Balance    310.00'].join('\n'), { closing_balance: num });
+    expect(statement).toEqual({ closing_balance: 310 });
+  });
+
+  it("never takes a party's identifier for the document's number by elimination", () => {
+    const value = extract(
+      ['INVOICE', 'Customer ID    K-5521', 'VAT number    SE5560001', 'Date    2024-05-02'].join(
+        '\n',
+      ),
+      { po_number: str('The purchase order number') },
+    );
+    expect(value).toEqual({ po_number: null });
+  });
+});
+
+describe('letterheads and signatures', () => {
+  it("takes the sender's organisation from the signature when the letterhead block holds no name", () => {
+    // The letterhead is a contact strip only (a producer dropped the logo and the name); the
+    // inside address names the addressee's company with a legal form; the close ends page 1
+    // and the signature opens page 2.
+    const value = extract(
+      [
+        [
+          '5 Quay Lane, Cork T12 X8Y2 | www.example.ie | +353 21 555 0101',
+          '',
+          'Dr. Aoife Brennan',
+          'Procurement Lead',
+          'Harbour Biotech Ltd',
+          'Unit 7, Marina Commercial Park',
+          'Cork T12 AB34',
+          '',
+          'Dear Dr. Brennan,',
+          'We confirm the delivery schedule discussed last week.',
+          '',
+          'Kind regards,',
+        ].join('\n'),
+        ['Tomasz Wiśniewski', 'Head of Logistics', 'Baltic Freight Services'].join('\n'),
+      ],
+      {
+        sender_name: str('The person who signed the letter'),
+        sender_organization: str('The organisation the letter comes from'),
+        recipient: str('The person the letter is addressed to'),
+      },
+    );
+    expect(value).toEqual({
+      sender_name: 'Tomasz Wiśniewski',
+      sender_organization: 'Baltic Freight Services',
+      recipient: 'Aoife Brennan',
+    });
+  });
+
+  it('reads a name with a street word as a name, and no label beside its value as a letterhead', () => {
+    // A tall row "Time    17:14" beside a smaller shop name: the label is not the shop.
+    const output = blocksPage([
+      { text: 'Elm Street Bakery', box: [40, 20, 150, 32] },
+      { text: '14 Elm Street', box: [40, 34, 120, 44] },
+      { text: 'Time', box: [40, 60, 70, 80] },
+      { text: '17:14', box: [200, 60, 240, 80] },
+      { text: 'Total    6.40', box: [40, 90, 240, 100] },
+    ]);
+    const view = buildDocumentView([{ output }]);
+    const value = offlineExtract(view, {
+      type: 'object',
+      properties: { store: str('Name of the shop'), total: num },
+    }).value;
+    expect(value).toEqual({ store: 'Elm Street Bakery', total: 6.4 });
+  });
+
+  it('takes no column header for a letterhead beside label/value pairs', () => {
+    const value = extract(
+      [
+        '44 Canal Road',
+        'Ghent 9000',
+        'Qty    Article    Price',
+        '2    Waffles    7.00',
+        'Total    7.00',
+      ].join('\n'),
+      { merchant_name: str('The store that issued the receipt') },
+    );
+    expect(value).toEqual({ merchant_name: null });
+  });
+
+  it('finds an account holder over an address whose first line has no street word', () => {
+    const value = extract(
+      [
+        'Hanse Sparkasse',
+        'Postfach 1140, 20095 Hamburg',
+        'www.hanse-sparkasse.example',
+        '',
+        'Greta Lindholm',
+        'Flat 3, Rosebank Court',
+        'Edinburgh EH3 9QG',
+        '',
+        'Account statement',
+        'Opening balance    1,020.00',
+      ].join('\n'),
+      { bank_name: str('The bank that issued the statement'), account_holder: str() },
+    );
+    expect(value).toEqual({ bank_name: 'Hanse Sparkasse', account_holder: 'Greta Lindholm' });
+  });
+});
+
+describe('one invoice in six layouts and three wordings', () => {
+  // The same fields set as "Label: value", "Label    value", label over value, a row of labels
+  // over a row of values, "Label value" one space apart, and "Label:    value"; each wording
+  // names every field differently; two schemas ask for them.
+  const wordings = [
+    ['Invoice No.', 'Invoice Date', 'Due Date', 'PO Number', 'Subtotal', 'VAT', 'Total'],
+    ['Inv. No', 'Date of issue', 'Pay by', 'Your order', 'Net', 'GST', 'Amount payable'],
+    [
+      'Document No.',
+      'Issued',
+      'Payment due',
+      'Customer PO',
+      'Total net',
+      'Total VAT',
+      'Total incl. VAT',
+    ],
+  ] as const;
+  const values = [
+    'A-20931',
+    '14 March 2024',
+    '13 April 2024',
+    'PO-7731',
+    '1,000.00',
+    '200.00',
+    '1,200.00',
+  ];
+  const truth = ['A-20931', '2024-03-14', '2024-04-13', 'PO-7731', 1000, 200, 1200];
+  const schemas = [
+    {
+      invoice_number: str('The invoice number'),
+      invoice_date: date('The date the invoice was issued'),
+      due_date: date('The date payment is due'),
+      po_number: str('The purchase order number the invoice refers to'),
+      subtotal: num,
+      tax: num,
+      total: num,
+    },
+    {
+      invoiceId: str('Identifier of the invoice'),
+      issueDate: date(),
+      paymentDueDate: date(),
+      purchaseOrderReference: str("The buyer's order reference"),
+      netAmount: num,
+      taxAmount: num,
+      amountDue: num,
+    },
+  ];
+  const layouts: ((labels: readonly string[]) => string[])[] = [
+    (l) => l.map((label, i) => `${label}: ${values[i]}`),
+    (l) => l.map((label, i) => `${label}    ${values[i]}`),
+    (l) =>
+      l.flatMap((label, i) =>
+        i < 4 ? [label, values[i] as string] : [`${label}    ${values[i]}`],
+      ),
+    (l) => {
+      const top = [0, 1, 2, 3];
+      const width = top.map(
+        (i) => Math.max((l[i] as string).length, (values[i] as string).length) + 4,
+      );
+      const row = (texts: readonly string[]) =>
+        top
+          .map((i) => (texts[i] as string).padEnd(width[i] as number))
+          .join('')
+          .trimEnd();
+      return [row(l), row(values), ...[4, 5, 6].map((i) => `${l[i]}    ${values[i]}`)];
+    },
+    (l) => l.map((label, i) => `${label} ${values[i]}`),
+    (l) => l.map((label, i) => `${label}:    ${values[i]}`),
+  ];
+  it.each(layouts.map((layout, n) => [n, layout] as const))('layout %i', (_, layout) => {
+    for (const labels of wordings) {
+      const lines = layout(labels);
+      const text = [
+        'Fernwood Instruments GmbH',
+        'Lindenallee 4',
+        '50667 Köln',
+        '',
+        'INVOICE',
+        ...lines.slice(0, -3),
+        '',
+        'Description    Qty    Price    Amount',
+        'Widget    2    500.00    1,000.00',
+        '',
+        ...lines.slice(-3),
+      ].join('\n');
+      for (const schema of schemas) {
+        const value = extract(text, schema);
+        expect({ labels, value: Object.values(value) }).toEqual({ labels, value: truth });
+      }
+    }
+  });
+});
+
+describe('parties by the side the schema describes', () => {
+  it("reads a purchase order's buyer as its letterhead and the vendor from the block under 'To:'", () => {
+    const text = [
+      'Brightline Components Ltd',
+      '8 Mill Road',
+      'Bristol BS1 4DJ',
+      'Tel +44 117 555 0199',
+      '',
+      'PURCHASE ORDER',
+      'Order No.    PO-4410',
+      'Need by    20 June 2024',
+      '',
+      'To:',
+      'Osaka Precision KK',
+      '3-1 Umeda, Kita-ku',
+      '',
+      'Item    Qty    Unit Price    Amount',
+      'Bearing 6204    10    12.00    120.00',
+    ].join('\n');
+    // The name says "buyer" (a customer elsewhere), the description that it placed the order.
+    const value = extract(text, {
+      buyer: str('The company placing the order'),
+      vendor_name: str('The supplier the order is sent to'),
+      delivery_date: date(),
+    });
+    expect(value).toEqual({
+      buyer: 'Brightline Components Ltd',
+      vendor_name: 'Osaka Precision KK',
+      delivery_date: '2024-06-20',
+    });
+  });
+
+  it("reads an IBAN as the account's number", () => {
+    const value = extract(
+      ['Nordic Savings Bank', 'IBAN    SE45 5000 0000 0583 9825 7466'].join('\n'),
+      {
+        account_number: str(),
+      },
+    );
+    expect(value).toEqual({ account_number: 'SE45 5000 0000 0583 9825 7466' });
+  });
+});
+
+describe('receipts and letters in other wordings', () => {
+  it('reads a till receipt whose labels name its fields by other words', () => {
+    const text = [
+      '*** CORNER MARKET ***',
+      'Store #112',
+      '41 Elm Road',
+      '',
+      'Date/Time    2024-05-03 14:22',
+      'Ticket    R-55120',
+      '',
+      'Milk 1L    2.49',
+      'Coffee beans    15.51',
+      '',
+      'Items total    18.00',
+      'Sales Tax 8.25%    1.49',
+      'Total Sale    19.49',
+    ].join('\n');
+    const value = extract(text, {
+      transactionId: str(),
+      purchaseDate: date(),
+      netTotal: num,
+      salesTax: num,
+      totalPaid: num,
+    });
+    expect(value).toEqual({
+      transactionId: 'R-55120',
+      purchaseDate: '2024-05-03',
+      netTotal: 18,
+      salesTax: 1.49,
+      totalPaid: 19.49,
+    });
+  });
+
+  it("reads a letter's subject from 'Ref:' before words, or from a capitals line above the salutation", () => {
+    const letter = (subject: string) =>
+      [
+        'Halden Architects Ltd',
+        '22 Quay Street, Glasgow G1 5AB',
+        '',
+        'Ref: QS/118',
+        '',
+        'Mr. Rui Costa',
+        'Rua Augusta 100',
+        '1100-053 Lisboa',
+        '',
+        subject,
+        '',
+        'Dear Mr. Costa,',
+        'We are pleased to confirm the renewal.',
+      ].join('\n');
+    const schema = { topic: str('What the letter is about'), reference: str() };
+    expect(extract(letter('Ref: Renewal of the maintenance contract'), schema)).toEqual({
+      topic: 'Renewal of the maintenance contract',
+      reference: 'QS/118',
+    });
+    expect(extract(letter('RENEWAL OF THE MAINTENANCE CONTRACT'), schema)).toEqual({
+      topic: 'RENEWAL OF THE MAINTENANCE CONTRACT',
+      reference: 'QS/118',
+    });
+  });
+});
+
+describe('bank statements in other layouts', () => {
+  const schema = {
+    institution: str('Name of the bank'),
+    customerName: str('Owner of the account'),
+    accountId: str('Account number or IBAN'),
+    fromDate: date(),
+    toDate: date(),
+    startingBalance: num,
+    endingBalance: num,
+  };
+  const truth = {
+    institution: 'Nordic Savings Bank',
+    customerName: 'Greta Lindholm',
+    accountId: '4471229018',
+    fromDate: '2024-05-01',
+    toDate: '2024-05-31',
+    startingBalance: 1020,
+    endingBalance: 1380.5,
+  };
+  const transactions = [
+    '',
+    'Date    Description    Amount    Balance',
+    '03/05/2024    Salary    400.00    1,420.00',
+    '09/05/2024    Card payment    -39.50    1,380.50',
+  ];
+  it('reads the ends of a period from "From" and "To", the holder a statement is prepared for', () => {
+    const text = [
+      'Nordic Savings Bank',
+      '',
+      'Prepared for: Greta Lindholm',
+      'Account: 4471229018',
+      'From    01/05/2024',
+      'To    31/05/2024',
+      '',
+      'Balance brought forward    1,020.00',
+      'Balance carried forward    1,380.50',
+      ...transactions,
+    ].join('\n');
+    expect(extract(text, schema)).toEqual(truth);
+  });
+
+  it('reads a period written after the word statement, and a bare "Name:" as the holder, not the bank', () => {
+    const text = [
+      'Nordic Savings Bank',
+      '',
+      'Name: Greta Lindholm',
+      'Account No: 4471229018',
+      'Statement from 1 May 2024 to 31 May 2024',
+      '',
+      'Start balance    1,020.00',
+      'End balance    1,380.50',
+      ...transactions,
+    ].join('\n');
+    expect(extract(text, schema)).toEqual(truth);
+  });
+});
+
+describe('a due date from the payment terms', () => {
+  it('adds the days of the terms to the date of the invoice when no label gives a due date', () => {
+    const text = (terms: string) =>
+      [
+        'Meridian Cloud S.A.',
+        'INVOICE',
+        'Invoice Date    02-Aug-2024',
+        'Total    90.00',
+        terms,
+      ].join('\n');
+    const schema = { invoice_date: date(), due_date: date('The date payment is due') };
+    expect(extract(text('Payment Terms: Net 45 days'), schema)).toEqual({
+      invoice_date: '2024-08-02',
+      due_date: '2024-09-16',
+    });
+    expect(extract(text('Payable within 30 days'), schema)).toEqual({
+      invoice_date: '2024-08-02',
+      due_date: '2024-09-01',
+    });
+    // A due date the document states wins; terms that give no days give none.
+    expect(extract(`${text('Net 45')}\nDue Date    01-Sep-2024`, schema)).toEqual({
+      invoice_date: '2024-08-02',
+      due_date: '2024-09-01',
+    });
+    expect(extract(text('Payment on delivery'), schema)).toEqual({
+      invoice_date: '2024-08-02',
+      due_date: null,
+    });
+  });
+});
