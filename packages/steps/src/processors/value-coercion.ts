@@ -50,7 +50,8 @@ export function parseDate(text: string, dayFirst?: boolean): string | undefined 
     if (m[2] === '.' || a > 12 || (dayFirst === true && b <= 12)) return iso(year, b, a);
     return iso(year, a, b) ?? iso(year, b, a);
   }
-  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/.exec(t);
+  // `June 7, 2024`, and `June 7,2024` (the space after the comma lost, as OCR often does).
+  m = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{4})\b/.exec(t);
   if (m) {
     const month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()];
     if (month) return iso(Number(m[3]), month, Number(m[2]));

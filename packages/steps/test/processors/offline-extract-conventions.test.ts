@@ -305,6 +305,66 @@ describe('items', () => {
   });
 });
 
+describe('items of a till receipt', () => {
+  it('reads the lines of a receipt without a header above its total as items', () => {
+    const properties = {
+      items: {
+        type: 'array',
+        items: { type: 'object', properties: { description: str(), quantity: num, amount: num } },
+      },
+    };
+    const value = extract(
+      [
+        'CORNER CAFE',
+        'Date    12/03/2024',
+        '',
+        'Coffee            3.50',
+        '2 x Bagel         4.00',
+        'Orange juice      4.25',
+        'Subtotal         11.75',
+        'TOTAL            11.75',
+      ].join('\n'),
+      properties,
+    );
+    expect(value.items).toEqual([
+      { description: 'Coffee', quantity: null, amount: 3.5 },
+      { description: 'Bagel', quantity: 2, amount: 4 },
+      { description: 'Orange juice', quantity: null, amount: 4.25 },
+    ]);
+    // Labels and their values with no total under them are no items.
+    const fields = extract(
+      ['Invoice No.      INV-7', 'Tax rate          20.00', 'Discount          5.00'].join('\n'),
+      properties,
+    );
+    expect(fields.items).toEqual([]);
+  });
+
+  it("takes no item from the receipt's foot: a total after a speck, balance, change, paid by", () => {
+    const value = extract(
+      [
+        'Description       Amount',
+        'Coffee              7.00',
+        'Cash deposit box    4.50',
+        'g    Total excl. tax    11.50',
+        'BALANCE            11.50',
+        'Tendered           20.00',
+        'Change              8.50',
+        'Paid by             Cash',
+      ].join('\n'),
+      {
+        items: {
+          type: 'array',
+          items: { type: 'object', properties: { description: str(), amount: num } },
+        },
+      },
+    );
+    expect(value.items).toEqual([
+      { description: 'Coffee', amount: 7 },
+      { description: 'Cash deposit box', amount: 4.5 },
+    ]);
+  });
+});
+
 describe('classification by the shape of a till receipt', () => {
   it('reads a narrow page with a time and a masked card number as a receipt', () => {
     const output = blocksPage(

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
 import type { DocumentPage } from '../../src/processors/view/document-view.ts';
+import { relinePage } from '../../src/processors/view/reline-page.ts';
 import { blocksPage } from '../fixtures/view/blocks-page.ts';
 
 function page(text: string): DocumentPage {
@@ -307,6 +308,60 @@ describe('tables from lines', () => {
     ]);
   });
 
+  it('ends a table of addresses at an items header whose first column is #', () => {
+    const row = (top: number, cells: readonly [string, number, number][]) =>
+      cells.map(([text, left, right]) => ({
+        text,
+        box: [left, top, right, top + 10] as [number, number, number, number],
+      }));
+    const p = blocksPage([
+      ...row(100, [
+        ['Bill To', 41, 76],
+        ['From', 290, 320],
+      ]),
+      ...row(113, [
+        ['Meridian Office Products AG', 41, 181],
+        ['Meridian Cloud S.A.', 290, 388],
+      ]),
+      ...row(126, [
+        ['Manchester M1 2AB', 41, 141],
+        ['Mumbai 400053', 290, 372],
+      ]),
+      ...row(150, [
+        ['#', 41, 49],
+        ['Item', 77, 102],
+        ['Qty', 269, 289],
+        ['Price', 332, 360],
+        ['Line Total', 405, 461],
+      ]),
+      ...row(163, [
+        ['1', 41, 47],
+        ['Ergonomic keyboard', 77, 180],
+        ['20', 276, 289],
+        ['CHF 39.40', 308, 360],
+        ['CHF 788.00', 402, 461],
+      ]),
+      ...row(176, [
+        ['2', 41, 47],
+        ['Copy paper A4', 77, 150],
+        ['22', 276, 289],
+        ['CHF 29.67', 308, 360],
+        ['CHF 652.74', 402, 461],
+      ]),
+    ]);
+    const view = buildDocumentView([{ output: p }]);
+    const tables = view.pages[0]?.tables ?? [];
+    expect(tables.map((t) => t.rows.length)).toEqual([2, 2]);
+    expect(tables[0]?.header.map((c) => c.text)).toEqual(['Bill To', 'From']);
+    expect(tables[1]?.rows[0]?.map((c) => c.text)).toEqual([
+      '1',
+      'Ergonomic keyboard',
+      '20',
+      'CHF 39.40',
+      'CHF 788.00',
+    ]);
+  });
+
   it('gives a date of several words to a date column the layout joined to the next', () => {
     const p = blocksPage([
       { text: 'Posting Date   Description', box: [50, 100, 250, 110] },
@@ -322,5 +377,40 @@ describe('tables from lines', () => {
       ['1 March 2024', 'Standing order RENT', '-503.92'],
       ['12 March 2024', 'Card payment GROCERY', '-41.10'],
     ]);
+  });
+});
+
+describe('relining a page', () => {
+  const rect = (left: number, top: number, right: number, bottom: number) => [
+    { x: left, y: top },
+    { x: right, y: top },
+    { x: right, y: bottom },
+    { x: left, y: bottom },
+  ];
+  const line = (text: string, top: number, bottom = top + 10, right = 200) => ({
+    text,
+    polygon: rect(18, top, right, bottom),
+    ocrConfidence: null,
+  });
+
+  it('cuts a paragraph block back into lines, but never a row of cells', () => {
+    const make = <T extends { text: string }>(base: T, text: string) => ({ ...base, text });
+    const lines = [
+      line('Receipt No.: 7431-932', 80),
+      line('Item / Service    Amount', 95),
+      // A row as high as its description wrapped onto two lines, with its cells as segments.
+      {
+        ...line('Batteries AA 3 @ 14,35    43,05', 110, 132, 100),
+        segments: [
+          { start: 0, end: 22, polygon: rect(18, 110, 70, 132) },
+          { start: 26, end: 31, polygon: rect(80, 116, 100, 126) },
+        ],
+      },
+      line('Thanks for shopping with us, see you again next time', 140, 162, 240),
+      line('Hammer 1 @ 9,60    9,60', 170),
+    ];
+    const out = relinePage(lines, make).map((l) => l.text);
+    expect(out).toContain('Batteries AA 3 @ 14,35    43,05');
+    expect(out).not.toContain('Thanks for shopping with us, see you again next time');
   });
 });

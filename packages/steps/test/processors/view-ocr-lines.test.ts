@@ -97,4 +97,30 @@ describe('OCR lines from word boxes', () => {
     ]);
     expect(view.pages[0]?.lines[3]?.text).toBe('Sever rack 42U 1 142.06 142.06');
   });
+
+  it('leaves out specks OCR read as punctuation, and reads back figures it read with a colon or a speck', () => {
+    // A speck under the header (`¥` on a line of its own), a stray `.` and `{` between cells, and
+    // a decimal point read as a colon: the rows (one without a quantity) still form one table.
+    const noisy = [
+      'Item                    Qty     Rate       Amount',
+      '                  ¥',
+      'Shipping & handling       2   349.09   {   698.18',
+      'Printer toner black      24 .  52:10     1,250.40',
+      'Server rack 42U           1;  142.06       142.06',
+      'Design review                 120.00       120.00',
+      'Total:                                   2,210.64',
+    ];
+    const view = buildDocumentView([{ output: scanned(noisy, true) }]);
+    const page = view.pages[0];
+    expect(page?.lines.map((l) => l.text)).not.toContain('¥');
+    expect(page?.lines[1]?.text).toBe('Shipping & handling    2    349.09    698.18');
+    const items = offlineExtract(view, schema).value as { line_items: unknown[] };
+    // The figures OCR misread are read back: `52:10` is 52.10, `1;` is 1.
+    expect(items.line_items).toEqual([
+      { description: 'Shipping & handling', quantity: 2, unit_price: 349.09, amount: 698.18 },
+      { description: 'Printer toner black', quantity: 24, unit_price: 52.1, amount: 1250.4 },
+      { description: 'Server rack 42U', quantity: 1, unit_price: 142.06, amount: 142.06 },
+      { description: 'Design review', quantity: null, unit_price: 120, amount: 120 },
+    ]);
+  });
 });

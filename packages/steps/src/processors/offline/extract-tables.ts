@@ -17,6 +17,13 @@ import type { DocumentCell, DocumentTable } from '../view/document-view.ts';
 const MIN_SCORE = 0.5;
 
 const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|grand total)\b/i;
+
+/**
+ * A row labelled as a receipt's foot, the whole label (`BALANCE`, `Change`, `Paid by`, `Amount
+ * tendered`): never an item. The whole label only, so that `Cash deposit` stays an item.
+ */
+const FOOT_ROW =
+  /^(balance|amount|change|cash|tendered|paid|paid by|payment|rounding|tip)(\s+(due|paid|tendered|received|given|method))?\s*:?$/i;
 const SUMMARY_ROW =
   /\b(balance\s+(brought|carried)\s+forward|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
 
@@ -249,8 +256,12 @@ export function itemRows(
     ...(map.split ? [map.split.debit, map.split.credit] : []),
   ];
   for (const row of table.rows) {
-    const first = row.find((c) => c.text !== '')?.text ?? '';
-    if (TOTAL_ROW.test(first)) continue;
+    // The row's label: its first text but a lone letter or mark before it (an OCR speck, a tax
+    // code), so that `g    Total excl. tax` is a total.
+    const first = (
+      row.find((c) => c.text !== '' && !/^[^\p{N}]$/u.test(c.text))?.text ?? ''
+    ).replace(/^[^\p{N}\s]\s+(?=\p{L})/u, '');
+    if (TOTAL_ROW.test(first) || FOOT_ROW.test(first)) continue;
     const amountCells = [...map.columns.entries()]
       .filter(([, c]) => c !== descriptionColumn)
       .map(([, c]) => row[c]?.text ?? '');
@@ -281,6 +292,17 @@ export function itemRows(
     out.push([...row]);
   }
   return out;
+}
+
+/**
+ * A figure as OCR misreads it in a scanned table's cell, read back: a speck of punctuation after
+ * it (`1;`, `13.21;`) dropped, a decimal point read as a colon (`17:70`) restored. Text of cells
+ * that were not OCR'd is left as it is (`11:12` there is a time).
+ */
+export function ocrFigure(text: string, region: DocumentCell['region']): string {
+  if (region.ocrConfidence === null) return text;
+  const trimmed = text.replace(/(?<=\d)[;:,.]$/, '');
+  return /^\d+:\d{2}$/.test(trimmed) ? trimmed.replace(':', '.') : trimmed;
 }
 
 /** The signed amount of a row from its debit and credit cells. */

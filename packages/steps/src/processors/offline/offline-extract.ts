@@ -43,7 +43,14 @@ import {
   subjectLine,
   withoutHonorific,
 } from './conventions.ts';
-import { COUNT_FIRST, itemRows, mapColumns, splitAmount, splitQuantity } from './extract-tables.ts';
+import {
+  COUNT_FIRST,
+  itemRows,
+  mapColumns,
+  ocrFigure,
+  splitAmount,
+  splitQuantity,
+} from './extract-tables.ts';
 import { cleanIdentifier, partyToken, type Role, rolesOf } from './field-roles.ts';
 
 /** Matches weaker than this are not used. */
@@ -854,7 +861,10 @@ function extractArray(
           cell = { ...cell, text: inline.description };
         if (inline && described && prop === quantityProp)
           cell = { ...described, text: String(inline.quantity) };
-        let v = cell ? coerce(cell.text, leaf, ctx) : undefined;
+        const numeric = prop.node.kind === 'number' || prop.node.kind === 'integer';
+        let v = cell
+          ? coerce(numeric ? ocrFigure(cell.text, cell.region) : cell.text, leaf, ctx)
+          : undefined;
         let source = cell;
         if (v === undefined && chosen.map.split?.name === prop.name) {
           const signed = splitAmount(row, chosen.map.split);

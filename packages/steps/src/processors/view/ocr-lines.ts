@@ -11,6 +11,15 @@ import type { DocumentLine, DocumentRegion } from './document-view.ts';
 import type { LineSegment } from './reline-page.ts';
 import { rect } from './view-geometry.ts';
 
+/**
+ * A word of punctuation alone (`.`, `;`, `{`, `|`, `\`): a speck or a rule that OCR read as text, not
+ * a word; it would split or join the cells around it.
+ */
+const SPECK = /^[.,;:{}|'`~_\\]+$/;
+
+/** A line of one character that is neither a letter nor a digit (`¥`, `*`): a speck. */
+const LONE_SYMBOL = /^[^\p{L}\p{N}]$/u;
+
 /** A gap wider than this many average character widths separates two cells. */
 const CELL_GAP = 1.6;
 
@@ -71,8 +80,9 @@ function lineOf(
 }
 
 /**
- * The lines of `block` from its OCR word boxes, numbered from `firstIndex`; undefined when the
- * block has no word boxes or they do not spell its text line by line.
+ * The lines of `block` from its OCR word boxes, numbered from `firstIndex`, without specks (see
+ * {@link SPECK}, {@link LONE_SYMBOL}); undefined when the block has no word boxes or they do not
+ * spell its text line by line.
  */
 export function ocrLines(
   block: Block,
@@ -90,7 +100,9 @@ export function ocrLines(
     if (mine.length !== tokens.length || mine.some((w, i) => w.text !== tokens[i]))
       return undefined;
     next += tokens.length;
-    const line = lineOf(mine, base, firstIndex + out.length);
+    const kept = mine.filter((w) => !SPECK.test(w.text));
+    if (kept.length === 1 && LONE_SYMBOL.test(kept[0]?.text ?? '')) continue;
+    const line = lineOf(kept, base, firstIndex + out.length);
     if (line) out.push(line);
   }
   return next === words.length ? out : undefined;

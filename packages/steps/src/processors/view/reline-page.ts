@@ -172,7 +172,9 @@ export function relinePage<T extends RelineInput>(
     // Text that fits the block's width at body size is one line set large (a letterhead, a
     // title), not a paragraph: only text too long for one line is cut.
     const fits = line.text.length * charWidth <= (b.right - b.left) * 1.1;
-    if (k > 1 && charWidth > 0 && !fits) {
+    // A row of cells (a table's) is as high as its tallest cell, one wrapped onto two lines
+    // beside one-line cells: it is one row, not a paragraph.
+    if (k > 1 && charWidth > 0 && !fits && !line.segments) {
       const capacity = (b.right - b.left) / charWidth;
       // The line pitch is estimated, so a count one off is tried too.
       const wrapped =

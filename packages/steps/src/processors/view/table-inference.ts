@@ -387,11 +387,22 @@ function headerContinuation(
   return out;
 }
 
-/** True for a line of two or more cells that all read as labels ("Bill To    Ship To"). */
+/**
+ * True for a line of two or more cells that all read as labels ("Bill To    Ship To", an items
+ * header "#    Item    Qty": `#` heads a column of row numbers).
+ */
 function labelRow(line: DocumentLine | undefined): boolean {
   const cells = line ? splitCells(line.text) : [];
-  return cells.length >= 2 && cells.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+  return (
+    cells.length >= 2 && cells.every((c) => c.text === '#' || isLabelCell(c.text.replace(/:$/, '')))
+  );
 }
+
+/**
+ * A label's colon (`Total:`, `Date: 2022-12-04`), which ends a table's rows; a colon between
+ * digits (a time, `11:12`, or OCR's reading of a decimal point) does not.
+ */
+const LABEL_COLON = /:(?!\d)/;
 
 /** Totals under a table ("Subtotal", "VAT 20%", "Amount due"), which end its rows. */
 const TOTALS_LINE =
@@ -403,6 +414,38 @@ const TOTALS_LINE =
  */
 function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boolean {
   return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
+}
+
+/** An amount with decimals (`3.50`, `CA$ 1,250.40`, `12,00 €`): what an item line ends with. */
+const ITEM_AMOUNT =
+  /^[-+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?\p{Sc}?\s?\d[\d.,' ]*[.,]\d{2}\)?(?:\s?\p{Sc}|\s[A-Z]{3})?$/u;
+
+/**
+ * The number of item lines of a list without a header that starts at `start`: two or more lines
+ * of a description and an amount (`Coffee    3.50`, a till receipt's lines), right above a
+ * total line (`Subtotal`, `Total`), which is what tells them from labels and their values.
+ * 0 when there is none.
+ */
+function headerlessItems(lines: readonly DocumentLine[], start: number): number {
+  let end = start;
+  for (; end < lines.length; end++) {
+    const line = lines[end] as DocumentLine;
+    const cells = splitCells(line.text);
+    const [description, amount] = cells;
+    if (
+      cells.length !== 2 ||
+      !description ||
+      !amount ||
+      TOTALS_LINE.test(line.text) ||
+      !/\p{L}/u.test(description.text) ||
+      /:$/.test(description.text) ||
+      parseDate(description.text) !== undefined ||
+      !ITEM_AMOUNT.test(amount.text)
+    )
+      break;
+  }
+  const after = lines[end];
+  return end - start >= 2 && after && TOTALS_LINE.test(after.text) ? end - start : 0;
 }
 
 /** Finds tables in consecutive lines: a header of ≥ 2 cells followed by rows of as many cells. */
@@ -427,6 +470,23 @@ export function tablesFromLines(
   while (i < lines.length) {
     const headerLine = lines[i];
     if (!headerLine) break;
+    const items = headerlessItems(lines, i);
+    if (items > 0) {
+      const rows = lines.slice(i, i + items).map(cellsOf);
+      const [first] = rows;
+      tables.push({
+        page: headerLine.page,
+        ...(fileId === undefined ? {} : { fileId }),
+        // Named for what the rows hold; where the first row's cells are.
+        header: [
+          { text: 'Description', region: first?.[0]?.region ?? regionOf(headerLine, []) },
+          { text: 'Amount', region: first?.[1]?.region ?? regionOf(headerLine, []) },
+        ],
+        rows,
+      });
+      i += items;
+      continue;
+    }
     const header = cellsOf(headerLine);
     const headerIsText = header.every((c) => !/\d/.test(c.text) || /^[A-Za-z]/.test(c.text));
     if (header.length < 2 || !headerIsText || header.some((c) => c.text.includes(':'))) {
@@ -475,7 +535,7 @@ export function tablesFromLines(
       if (
         !line ||
         splitCells(line.text).length < 2 ||
-        line.text.includes(':') ||
+        LABEL_COLON.test(line.text) ||
         TOTAL_LINE.test(line.text) ||
         (k > 1 && labelRow(line) && !labelRow(window[k - 1]))
       )

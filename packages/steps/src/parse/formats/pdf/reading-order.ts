@@ -137,12 +137,45 @@ function oneRow(elements: readonly Placed[]): boolean {
   return true;
 }
 
-/** An amount, a number, a date or a percentage: what a value column holds. */
-const VALUE = /^[-+(]?[\p{Sc}]?\s?[\d][\d.,:/\s'-]*[%)]?\s?(?:[\p{Sc}]|[A-Z]{3})?$/u;
+/**
+ * How far (in text sizes) from a row's baseline the lines of a cell wrapped in two sit: a row
+ * two lines high centres its one-line cells between them, about 0.7 text sizes from each.
+ */
+export const WRAP_REACH = 0.8;
+
+/** An amount (`CHF 39.40`, `CA$ 5`, `$5`), a number, a date or a percentage: what a value column holds. */
+export const VALUE =
+  /^[-+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?[\p{Sc}]?\s?[\d][\d.,:/\s'-]*[%)]?\s?(?:[\p{Sc}]|[A-Z]{3})?$/u;
+
+/**
+ * True when two sides of a gap are one table row two lines high: `wrapped` a cell wrapped onto
+ * two lines (`12 December` over `2024`, one under the other), every line of `others` centred
+ * between them in the same text size (the row's one-line cells).
+ */
+function oneRowHigh(wrapped: readonly Placed[], others: readonly Placed[]): boolean {
+  const [upper, lower] = wrapped;
+  if (wrapped.length !== 2 || !upper?.line || !lower?.line || others.length === 0) return false;
+  const size = upper.size ?? 0;
+  const top = Math.min(upper.line.baseline, lower.line.baseline);
+  const bottom = Math.max(upper.line.baseline, lower.line.baseline);
+  return (
+    bottom - top <= size * 2 * WRAP_REACH &&
+    upper.box.left < lower.box.right &&
+    lower.box.left < upper.box.right &&
+    others.every(
+      (r) =>
+        r.line &&
+        Math.abs(r.line.baseline - (top + bottom) / 2) <= size * 0.1 &&
+        Math.abs((r.size ?? 0) - size) <= size * 0.05,
+    )
+  );
+}
 
 /**
  * True when the two sides of a vertical gap are the columns of rows rather than text columns:
- * most elements of the right side sit on the baseline of an element of the left side, and the
+ * most elements of the right side sit on the baseline of an element of the left side (the lines
+ * of a cell wrapped in two, and what lies above or below the whole left side, count neither
+ * way), and the
  * left side reads as labels (ending with a colon), or the right side as values (numbers,
  * amounts, dates) or aligned on the right only (a value column). Side-by-side text columns and
  * blocks (two addresses) pair up too, but their lines read as neither.
@@ -151,14 +184,30 @@ function rowsAcross(left: readonly Placed[], right: readonly Placed[]): boolean 
   const lefts = left.filter((e) => e.line);
   const rights = right.filter((e) => e.line);
   const paired: [Placed, Placed][] = [];
+  let unpairable = 0;
+  let top = Number.POSITIVE_INFINITY;
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const e of lefts) {
+    top = Math.min(top, e.box.top);
+    bottom = Math.max(bottom, e.box.bottom);
+  }
   for (const r of rights) {
     const rLine = r.line;
-    if (!rLine || r.size === undefined) continue;
-    const tolerance = r.size * 0.35;
-    const l = lefts.find((e) => e.line && Math.abs(e.line.baseline - rLine.baseline) <= tolerance);
+    const size = r.size;
+    if (!rLine || size === undefined) continue;
+    // Above or below everything on the left (a page footer): a band of its own, paired or not.
+    if (r.box.top > bottom || r.box.bottom < top) {
+      unpairable++;
+      continue;
+    }
+    const distance = (e: Placed) => Math.abs((e.line?.baseline ?? 0) - rLine.baseline);
+    const l = lefts.find((e) => e.line && distance(e) <= size * 0.35);
     if (l) paired.push([l, r]);
+    // A line of a cell wrapped in two (`CA$` over `10,393.89`) sits off its row's baseline.
+    else if (lefts.some((e) => e.line && distance(e) <= size * WRAP_REACH)) unpairable++;
   }
-  if (paired.length < 2 || paired.length < rights.length * 0.8) return false;
+  if (oneRowHigh(lefts, rights) || oneRowHigh(rights, lefts)) return true;
+  if (paired.length < 2 || paired.length < (rights.length - unpairable) * 0.8) return false;
   const labels = paired.filter(([l]) => l.line?.text.endsWith(':')).length;
   const values = paired.filter(([, r]) => VALUE.test(r.line?.text ?? '')).length;
   if (labels >= paired.length / 2 || values >= paired.length / 2) return true;

@@ -1,17 +1,18 @@
 import { unionBoxes } from '../../boxes.ts';
 import type { DraftBlock } from '../../draft-document.ts';
 import { markdownTable } from '../markdown-table.ts';
-import type { LinePiece, TextLine } from './text-lines.ts';
+import { VALUE, WRAP_REACH } from './reading-order.ts';
+import { joinRow, type LinePiece, pieceOf, type TextLine } from './text-lines.ts';
 
 /** Rows further apart than this many text sizes belong to different tables. */
 const MAX_ROW_GAP = 3;
 
-/** A number, an amount, a date or a percentage. */
-const VALUE = /^[-+(]?\p{Sc}?\s?\d[\d.,:/\s'-]*[%)]?\s?(?:\p{Sc}|[A-Z]{3})?$/u;
-
 /**
- * Column spans of rows: the pieces' horizontal extents merged where they overlap; each gap left
- * between them separates two columns.
+ * Column spans of rows: the pieces' horizontal extents, left to right, merged into the span
+ * before them where they overlap it by more than half their own width. A cell that reaches a
+ * point or two into the next column (a long description under the next column's wider header,
+ * Calc's clipped text) leaves two columns; cells of one column, left-, right- or centre-aligned,
+ * overlap each other by most of the narrower one.
  */
 function columnSpans(rows: readonly TextLine[]): { left: number; right: number }[] {
   const extents = rows
@@ -20,10 +21,73 @@ function columnSpans(rows: readonly TextLine[]): { left: number; right: number }
   const spans: { left: number; right: number }[] = [];
   for (const extent of extents) {
     const last = spans[spans.length - 1];
-    if (last && extent.left <= last.right + 1) last.right = Math.max(last.right, extent.right);
-    else spans.push({ ...extent });
+    const overlap = last ? Math.min(last.right, extent.right) - extent.left : 0;
+    if (last && (overlap > (extent.right - extent.left) / 2 || extent.left <= last.left + 1)) {
+      last.right = Math.max(last.right, extent.right);
+    } else spans.push({ ...extent });
   }
   return spans;
+}
+
+/**
+ * A gap inside a piece narrower than this many text sizes is a word space (about 0.3, justified
+ * ones a little more), never a column edge.
+ */
+const MIN_CELL_GAP = 0.5;
+
+/** Edges of two cells closer than this (points) line up. */
+const ALIGNED = 1.5;
+
+/**
+ * Rows with the pieces that hold two cells cut apart: a piece whose runs leave a gap wider than a
+ * word space (pdf.js starts a new text item where the glyphs jump) is cut there when the gap
+ * lines up with a column edge of two or more other rows: a cell of theirs ends where the run
+ * before the gap ends, or starts where the run after it starts, and nothing of that row covers
+ * the gap. Columns set closer than a word gap (LibreOffice Calc's `Unit Price  Quantity` header
+ * over right-aligned figures) read as one piece until the other rows show where the cells are; a
+ * word gap inside a description lines up with no other row's edges.
+ */
+export function splitGluedCells(rows: readonly TextLine[]): TextLine[] {
+  const edges = rows.map((row) => row.cells.map((cell) => cell.box));
+  const gapIsColumnEdge = (r: number, leftEdge: number, rightEdge: number): boolean => {
+    let support = 0;
+    for (let other = 0; other < edges.length && support < 2; other++) {
+      const boxes = edges[other];
+      if (other === r || !boxes) continue;
+      if (boxes.some((b) => b.left < rightEdge - 1 && b.right > leftEdge + 1)) continue;
+      const aligned = boxes.some(
+        (b) => Math.abs(b.right - leftEdge) <= ALIGNED || Math.abs(b.left - rightEdge) <= ALIGNED,
+      );
+      if (aligned) support++;
+    }
+    return support >= 2;
+  };
+  return rows.map((row, r) => {
+    let changed = false;
+    const cells: LinePiece[] = [];
+    for (const cell of row.cells) {
+      const runs = cell.runs;
+      if (!runs || runs.length < 2) {
+        cells.push(cell);
+        continue;
+      }
+      let start = 0;
+      for (let i = 1; i < runs.length; i++) {
+        const before = runs[i - 1] as (typeof runs)[number];
+        const after = runs[i] as (typeof runs)[number];
+        const gap = after.box.left - before.box.right;
+        if (gap < Math.max(before.size, after.size) * MIN_CELL_GAP) continue;
+        if (!gapIsColumnEdge(r, before.box.right, after.box.left)) continue;
+        const piece = pieceOf(runs.slice(start, i));
+        if (piece) cells.push(piece);
+        start = i;
+        changed = true;
+      }
+      const rest = start === 0 ? cell : pieceOf(runs.slice(start));
+      if (rest) cells.push(rest);
+    }
+    return changed ? { ...row, cells } : row;
+  });
 }
 
 function columnOf(spans: readonly { left: number; right: number }[], cell: LinePiece): number {
@@ -32,29 +96,34 @@ function columnOf(spans: readonly { left: number; right: number }[], cell: LineP
   return Math.max(0, index);
 }
 
-/** A table from rows of separated pieces: a grid of the pieces by column span. */
+/**
+ * A table from rows of separated pieces: a grid of the pieces by column span. A cell's box is its
+ * text's extent (the column span where it is empty): the document view finds columns again from
+ * where the words are, and a span reaching into the next column would join the two.
+ */
 function rowTable(rows: readonly TextLine[]): DraftBlock {
   const spans = columnSpans(rows);
-  const grid = rows.map(() => spans.map(() => [] as string[]));
+  const grid = rows.map(() => spans.map(() => [] as LinePiece[]));
   rows.forEach((row, r) => {
-    for (const cell of row.cells) grid[r]?.[columnOf(spans, cell)]?.push(cell.text);
+    for (const cell of row.cells) grid[r]?.[columnOf(spans, cell)]?.push(cell);
   });
-  const texts = grid.map((row) => row.map((parts) => parts.join(' ')));
+  const texts = grid.map((row) => row.map((parts) => parts.map((p) => p.text).join(' ')));
   const children: DraftBlock[] = [];
-  texts.forEach((row, r) => {
+  grid.forEach((row, r) => {
     const line = rows[r];
-    row.forEach((text, c) => {
+    row.forEach((parts, c) => {
       const span = spans[c];
+      const extent = unionBoxes(parts.map((p) => p.box));
       children.push({
         type: 'table_cell',
-        content: text,
+        content: texts[r]?.[c] ?? '',
         markdown: '',
         details: { type: 'table_cell_details', rowIndex: r, columnIndex: c },
         ...(line && span
           ? {
               boundingBox: {
-                left: span.left,
-                right: span.right,
+                left: extent?.left ?? span.left,
+                right: extent?.right ?? span.right,
                 top: line.box.top,
                 bottom: line.box.bottom,
               },
@@ -113,7 +182,8 @@ export interface RowGroup {
 
 /**
  * Groups lines in reading order: consecutive rows of separated pieces (a gap of more than
- * 2.5 text sizes inside the line) close to each other form one group; other lines stay alone.
+ * 2.5 text sizes inside the line) close to each other form one group; the two lines of a cell
+ * wrapped beside a row (see {@link wrappedAround}) join that row; other lines stay alone.
  */
 export function groupRows<T>(
   items: readonly T[],
@@ -125,19 +195,104 @@ export function groupRows<T>(
     if (rows.length > 0) out.push({ kind: 'rows', rows });
     rows = [];
   };
-  for (const item of items) {
+  const skipped = new Set<number>();
+  for (let i = 0; i < items.length; i++) {
+    if (skipped.has(i)) continue;
+    const item = items[i] as T;
     const line = lineOf(item);
-    if (!line || line.cells.length < 2) {
+    const lineAt = (k: number) =>
+      k < items.length && !skipped.has(k) ? lineOf(items[k] as T) : undefined;
+    const last = rows[rows.length - 1];
+    if (last && line?.cells.length === 1) {
+      // Reading order may take a row's cells apart where a wrapped cell sits off its baseline: a
+      // piece on the baseline of a row with a wrapped cell, clear of its cells, is one more.
+      if (
+        last.cells.some((cell) => cell.box.bottom - cell.box.top > cell.size * 1.5) &&
+        Math.abs(line.baseline - last.baseline) <= last.size * 0.35 &&
+        clearOf(last, line)
+      ) {
+        rows[rows.length - 1] = withPiece(last, line.cells[0] as LinePiece);
+        continue;
+      }
+      // The upper line of a cell wrapped beside the row above, the lower one among the next two.
+      const k = [i + 1, i + 2].find((j) => {
+        const below = lineAt(j);
+        return below !== undefined && wrappedAround(last, line, below);
+      });
+      const below = k === undefined ? undefined : lineAt(k);
+      if (k !== undefined && below) {
+        rows[rows.length - 1] = withCell(last, line, below);
+        skipped.add(k);
+        continue;
+      }
+    }
+    // A row two lines high: a cell wrapped over both lines (`12 December` over `2024`, `CA$`
+    // over `10,393.89`), the row's other cells centred between them.
+    const middle = lineAt(i + 1);
+    const below = lineAt(i + 2);
+    const row =
+      line && middle && below && wrappedAround(middle, line, below)
+        ? withCell(middle, line, below)
+        : line;
+    if (row !== line) i += 2;
+    if (!row || row.cells.length < 2) {
       flush();
       out.push(item);
       continue;
     }
-    const last = rows[rows.length - 1];
-    if (last && !near(last, line)) flush();
-    rows.push(line);
+    if (last && !near(last, row)) flush();
+    rows.push(row);
   }
   flush();
   return out;
+}
+
+/** True when `line` overlaps none of `row`'s cells horizontally. */
+function clearOf(row: TextLine, line: TextLine): boolean {
+  return row.cells.every(
+    (cell) => cell.box.right <= line.box.left + 1 || cell.box.left >= line.box.right - 1,
+  );
+}
+
+/**
+ * True when `above` and `below`, one piece each and one under the other, are the two lines of a
+ * cell wrapped in two beside `row`: within {@link WRAP_REACH} of its baseline, the row centred
+ * between them (a tenth of a text size), and clear of its cells.
+ */
+function wrappedAround(row: TextLine, above: TextLine, below: TextLine): boolean {
+  if (above.cells.length !== 1 || below.cells.length !== 1) return false;
+  const size = Math.max(row.size, above.size, below.size);
+  const mid = (above.baseline + below.baseline) / 2;
+  return (
+    above.baseline < row.baseline &&
+    below.baseline > row.baseline &&
+    below.baseline - above.baseline <= size * 2 * WRAP_REACH &&
+    Math.abs(row.baseline - mid) <= size * 0.1 &&
+    above.box.left < below.box.right &&
+    below.box.left < above.box.right &&
+    clearOf(row, above) &&
+    clearOf(row, below)
+  );
+}
+
+/** `row` with the two lines of a wrapped cell as one more cell (the upper line's text first). */
+function withCell(row: TextLine, above: TextLine, below: TextLine): TextLine {
+  const upper = above.cells[0] as LinePiece;
+  const lower = below.cells[0] as LinePiece;
+  return withPiece(row, {
+    text: `${upper.text} ${lower.text}`,
+    box: unionBoxes([upper.box, lower.box]) ?? upper.box,
+    baseline: row.baseline,
+    size: Math.max(upper.size, lower.size),
+    bold: upper.bold && lower.bold,
+    mono: upper.mono === true && lower.mono === true,
+  });
+}
+
+/** `row` with one more cell, left to right; the row keeps its baseline. */
+function withPiece(row: TextLine, piece: LinePiece): TextLine {
+  const joined = joinRow([...row.cells, piece].sort((a, b) => a.box.left - b.box.left));
+  return { ...joined, baseline: row.baseline };
 }
 
 /**
@@ -152,6 +307,7 @@ export function rowBlocks(
   keyValues: boolean,
   line: (row: TextLine) => DraftBlock,
 ): DraftBlock[] {
+  rows = splitGluedCells(rows);
   const single = (row: TextLine) =>
     keyValues && row.cells.length === 2 ? keyValue(row) : line(row);
   const first = rows.findIndex((row) => row.cells.length >= 3);
@@ -168,29 +324,31 @@ export function rowBlocks(
   ];
 }
 
-/** True when no row puts two of its pieces into one column of the rows' column spans. */
-function oneCellPerColumn(rows: readonly TextLine[]): boolean {
-  const spans = columnSpans(rows);
-  return rows.every((row) => {
-    const columns = row.cells.map((cell) => columnOf(spans, cell));
-    return new Set(columns).size === columns.length;
-  });
+/**
+ * True when `row` continues the grid of `run`: each of its pieces falls in a column (of the
+ * column spans of both) that a row of `run` has a piece in, and no two in the same one.
+ */
+function continuesGrid(run: readonly TextLine[], row: TextLine): boolean {
+  const spans = columnSpans([...run, row]);
+  const used = new Set(run.flatMap((r) => r.cells.map((cell) => columnOf(spans, cell))));
+  const columns = row.cells.map((cell) => columnOf(spans, cell));
+  return new Set(columns).size === columns.length && columns.every((c) => used.has(c));
 }
 
 /**
  * Cuts rows into runs that each form one grid: blocks of different column structures one under
- * the other (three address columns over a four-column items table) merge their column spans, and
- * a row of the second would put several pieces in one column. A row that would do so, and has
- * more pieces than the row above (a new structure; a row with fewer has two columns glued into
- * one piece, "10 Cable ties" under "#" and "Item"), starts a new run. A lone row is no block of its own: a header whose body glued two of its columns into one
- * piece stays with its body (the document view splits such pieces).
+ * the other (three address columns over a four-column items table). A row with more pieces than
+ * the row above (a new structure; a row with fewer has two columns glued into one piece, "10
+ * Cable ties" under "#" and "Item") whose pieces do not fall one each into the columns of the
+ * run so far starts a new run. A lone row is no block of its own: a header whose body glued two
+ * of its columns into one piece stays with its body (the document view splits such pieces).
  */
 function gridRuns(rows: readonly TextLine[]): TextLine[][] {
   const runs: TextLine[][] = [];
   let run: TextLine[] = [];
   for (const row of rows) {
     const previous = run[run.length - 1];
-    if (previous && row.cells.length > previous.cells.length && !oneCellPerColumn([...run, row])) {
+    if (previous && row.cells.length > previous.cells.length && !continuesGrid(run, row)) {
       runs.push(run);
       run = [];
     }

@@ -13,6 +13,11 @@ export interface LinePiece {
   readonly bold: boolean;
   /** Every run of it is set in a fixed-pitch font. */
   readonly mono?: boolean;
+  /**
+   * The runs it was built from, left to right (pieces of text PDFs): where a piece that holds
+   * two table cells set closer than a column gap can be cut (row-tables.ts).
+   */
+  readonly runs?: readonly TextRun[];
 }
 
 /**
@@ -140,21 +145,8 @@ export function buildPieces(runs: readonly TextRun[]): LinePiece[] {
     if (!inOrder(band, byLeft)) band.sort(byLeft);
     let current: TextRun[] = [];
     const flush = () => {
-      const text = joinRuns(current);
-      const box = runsBox(current);
-      // The baseline of the largest text: scripts sit off it.
-      let largest = current[0];
-      for (const run of current) if (largest && run.size > largest.size) largest = run;
-      if (text !== '' && box && largest) {
-        pieces.push({
-          text,
-          box,
-          baseline: largest.baseline,
-          size: largest.size,
-          bold: current.every((r) => r.bold || r.text.trim() === ''),
-          mono: current.every((r) => r.mono === true || r.text.trim() === ''),
-        });
-      }
+      const piece = pieceOf(current);
+      if (piece) pieces.push(piece);
       current = [];
     };
     for (const run of band) {
@@ -167,6 +159,25 @@ export function buildPieces(runs: readonly TextRun[]): LinePiece[] {
     flush();
   }
   return pieces;
+}
+
+/** The piece of runs on one baseline, left to right; undefined when they hold no text. */
+export function pieceOf(runs: readonly TextRun[]): LinePiece | undefined {
+  const text = joinRuns(runs);
+  const box = runsBox(runs);
+  // The baseline of the largest text: scripts sit off it.
+  let largest = runs[0];
+  for (const run of runs) if (largest && run.size > largest.size) largest = run;
+  if (text === '' || !box || !largest) return undefined;
+  return {
+    text,
+    box,
+    baseline: largest.baseline,
+    size: largest.size,
+    bold: runs.every((r) => r.bold || r.text.trim() === ''),
+    mono: runs.every((r) => r.mono === true || r.text.trim() === ''),
+    runs,
+  };
 }
 
 const byBaseline = (a: TextRun, b: TextRun) => a.baseline - b.baseline || a.box.left - b.box.left;

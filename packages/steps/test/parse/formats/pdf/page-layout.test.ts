@@ -357,3 +357,255 @@ describe('layoutPage: rows of separated pieces', () => {
     expect(table?.markdown.split('\n')[2]).toBe('| Direct debit TELECOM | 548.58 | 6,387.44 |');
   });
 });
+
+describe('layoutPage: cells set close together', () => {
+  /** A run of `text` on `baseline` from `left`, 5 pt per character. */
+  const at10 = (text: string, left: number, baseline: number, size = 10.5): TextRun => ({
+    text,
+    box: {
+      left,
+      top: baseline - size * 0.8,
+      right: left + text.length * 5,
+      bottom: baseline + 2.3,
+    },
+    baseline,
+    size,
+    bold: false,
+    angle: 0,
+  });
+
+  /** A run of `text` from `left` to `right` on the line whose top is `top`, 11 pt. */
+  const span = (text: string, left: number, right: number, top: number, bold = false): TextRun => ({
+    text,
+    box: { left, top, right, bottom: top + 11 },
+    baseline: top + 8.8,
+    size: 11,
+    bold,
+    angle: 0,
+  });
+
+  it('cuts a piece holding two header cells where the rows below show a column edge', () => {
+    // LibreOffice Calc: `Unit Price` and `Quantity` 10 pt apart (under the 13 pt that separates
+    // pieces), each a text item of its own, over right-aligned figures.
+    const body = (top: number, [item, price, qty, total]: readonly string[]) => [
+      span(item ?? '', 41, 41 + (item ?? '').length * 5.5, top),
+      span(price ?? '', 270.3 - (price ?? '').length * 5.8, 270.3, top),
+      span(qty ?? '', 329.6 - (qty ?? '').length * 6.3, 329.6, top),
+      span(total ?? '', 400.7 - (total ?? '').length * 5.8, 400.7, top),
+    ];
+    const laid = layoutPage(
+      [
+        span('Description', 41, 104.3, 100, true),
+        span('Unit Price', 216.2, 270.2, 100, true),
+        span('Quantity', 280.5, 329.5, 100, true),
+        span('Total', 372.8, 400.7, 100, true),
+        ...body(114, ['Copy paper A4, 500 sheets', '$146.33', '20', '$2,926.60']),
+        ...body(128, ['Consulting hours', '$84.28', '1', '$84.28']),
+        ...body(142, ['Site survey', '$429.22', '9', '$3,862.98']),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(0, 3)).toEqual([
+      '| Description | Unit Price | Quantity | Total |',
+      '| --- | --- | --- | --- |',
+      '| Copy paper A4, 500 sheets | $146.33 | 20 | $2,926.60 |',
+    ]);
+  });
+
+  it('keeps a word gap inside a cell, which lines up with no column edge of other rows', () => {
+    const laid = layoutPage(
+      [
+        span('Item', 41, 63, 100, true),
+        span('Amount', 300, 340, 100, true),
+        // One description in two text items 8 pt apart (a justified or re-encoded line).
+        span('Replacement', 41, 101.5, 114),
+        span('filter', 109.5, 139, 114),
+        span('12.00', 312, 340, 114),
+        span('Site survey', 41, 101, 128),
+        span('3.50', 318, 340, 128),
+        span('Cable ties', 41, 96, 142),
+        span('1.25', 318, 340, 142),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n')[2]).toBe('| Replacement filter | 12.00 |');
+  });
+
+  it('keeps a description reaching into the next column apart from it, with its own extent', () => {
+    // Calc's statement: descriptions end a point or two right of where the (wider) header of the
+    // next column starts; the figures under that header are right-aligned.
+    const laid = layoutPage(
+      [
+        span('Posting Date', 41, 99.5, 100, true),
+        span('Details', 230.4, 263, 100, true),
+        span('Withdrawals', 363.7, 422.5, 100, true),
+        span('Balance', 486.3, 521.8, 100, true),
+        span('2022-11-03', 41, 87.6, 114),
+        span('Card payment RESTAURANT', 230.4, 365.6, 114),
+        span('263,66', 394.9, 422.4, 114),
+        span('2 215,70', 486.8, 521.8, 114),
+        span('2022-11-05', 41, 87.6, 128),
+        span('ATM withdrawal', 230.4, 307.9, 128),
+        span('471,01', 394.9, 422.4, 128),
+        span('1 744,69', 486.8, 521.8, 128),
+      ],
+      [],
+    );
+    // (The date column, set apart by a gutter on every row of so short a table, is read on its own.)
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n')).toEqual([
+      '| Details | Withdrawals | Balance |',
+      '| --- | --- | --- |',
+      '| Card payment RESTAURANT | 263,66 | 2 215,70 |',
+      '| ATM withdrawal | 471,01 | 1 744,69 |',
+    ]);
+    // A cell's box is where its text is, not the whole column's span.
+    const figure = table?.children?.find((c) => c.content === '471,01');
+    expect(figure?.boundingBox).toMatchObject({ left: 394.9, right: 422.4 });
+  });
+
+  it('reads a table with a wide gutter and amounts with a currency code as one table', () => {
+    // A vertical gutter runs through the whole table between the items and the figures: rows,
+    // not two text columns, since the right side holds values (`CHF 39.40` is one).
+    const row = (top: number, texts: readonly string[]) =>
+      texts.map((text, i) => at(text, [41, 77, 276, 308, 402][i] ?? 0, top));
+    const laid = layoutPage(
+      [
+        ...row(100, ['#', 'Item', 'Qty', 'Price', 'Line Total']),
+        ...row(114, ['1', 'Ergonomic keyboard', '20', 'CHF 39.40', 'CHF 788.00']),
+        ...row(128, ['2', 'Copy paper A4', '22', 'CHF 29.67', 'CHF 652.74']),
+        ...row(142, ['3', 'Safety gloves (pair)', '21', 'CHF 375.70', "CHF 7'889.70"]),
+      ],
+      [],
+    );
+    const tables = laid.blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.markdown.split('\n')[2]).toBe(
+      '| 1 | Ergonomic keyboard | 20 | CHF 39.40 | CHF 788.00 |',
+    );
+  });
+
+  it('joins a cell wrapped onto two lines to its row, and keeps the rows whole beside a footer', () => {
+    // Chromium's statement re-distilled: a narrow balance column wraps `CA$ 10,837.73` onto two
+    // lines, set 0.7 text sizes above and below the row's baseline; a footer sits at the bottom
+    // right, under the balance column.
+    const row = (baseline: number, details: string, amount: string, balance: string) => [
+      at10(details, 131, baseline),
+      at10(amount, 350, baseline),
+      ...(balance.length > 10
+        ? [at10(balance, 495, baseline)]
+        : [at10('CA$', 539, baseline - 7.5), at10(balance, 510.8, baseline + 7)]),
+    ];
+    const laid = layoutPage(
+      [
+        at10('Details', 131, 100),
+        at10('Withdrawals', 338.7, 100),
+        at10('Balance', 517, 100),
+        ...row(126, 'Card payment RESTAURANT', 'CA$ 492.35', '10,345.38'),
+        ...row(152, 'Card payment FUEL STATION', 'CA$ 103.11', '10,242.27'),
+        ...row(178, 'Bank charges', 'CA$ 12.00', '10,230.27'),
+        ...row(204, 'Direct debit TELECOM', 'CA$ 417.46', 'CA$ 9,812.81'),
+        at10('Page 2 of 2', 513, 770),
+      ],
+      [],
+    );
+    const tables = laid.blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.markdown.split('\n').slice(2)).toEqual([
+      '| Card payment RESTAURANT | CA$ 492.35 | CA$ 10,345.38 |',
+      '| Card payment FUEL STATION | CA$ 103.11 | CA$ 10,242.27 |',
+      '| Bank charges | CA$ 12.00 | CA$ 10,230.27 |',
+      '| Direct debit TELECOM | CA$ 417.46 | CA$ 9,812.81 |',
+    ]);
+  });
+
+  it('reads a row two lines high as one row: a description wrapped over both, its amount between', () => {
+    // A receipt printed by Chromium: `Batteries AA 3 @` over `14,35` in the item column, the
+    // line's amount set between the two lines, 0.57 text sizes from each.
+    const laid = layoutPage(
+      [
+        at10('Item / Service', 18, 100),
+        at10('Amount', 172, 100),
+        at10('Batteries AA 3 @', 18, 117),
+        at10('43,05', 178, 123),
+        at10('14,35', 18, 129),
+        at10('Croissant 2 @ 15,77', 18, 145),
+        at10('31,54', 178, 145),
+        at10('Hammer 1 @ 9,60', 18, 161),
+        at10('9,60', 184, 161),
+      ],
+      [],
+    );
+    const tables = laid.blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.markdown.split('\n').slice(2)).toEqual([
+      '| Batteries AA 3 @ 14,35 | 43,05 |',
+      '| Croissant 2 @ 15,77 | 31,54 |',
+      '| Hammer 1 @ 9,60 | 9,60 |',
+    ]);
+  });
+
+  it('keeps a date wrapped onto two lines in its row, and an address beside a label apart', () => {
+    const row = (baseline: number, date: string, details: string, amount: string) => [
+      ...(date.includes(' 2024')
+        ? [at10(date, 54, baseline)]
+        : [at10(date, 54, baseline - 6), at10('2024', 54, baseline + 6)]),
+      at10(details, 138, baseline),
+      at10(amount, 412, baseline),
+    ];
+    const laid = layoutPage(
+      [
+        // A letterhead's address (10 pt) beside a label and its value (10.5 pt) set between its
+        // lines, but not centred: no row.
+        at10('221 Baker Street', 50, 40, 10),
+        at10('Austin, TX 78701', 50, 52, 10),
+        at10('P.O. No.', 322, 44.3),
+        at10('PO293131', 494, 44.3),
+        at10('Date', 54, 100),
+        at10('Description', 138, 100),
+        at10('Amount', 416, 100),
+        ...row(116, '8 December 2024', 'Insurance premium', '-476,02'),
+        ...row(138, '12 December', 'Online transfer to SAVINGS', '-486,02'),
+        ...row(166, '15 December', 'Incoming payment INV-2291', '2 172,47'),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(2)).toEqual([
+      '| 8 December 2024 | Insurance premium | -476,02 |',
+      '| 12 December 2024 | Online transfer to SAVINGS | -486,02 |',
+      '| 15 December 2024 | Incoming payment INV-2291 | 2 172,47 |',
+    ]);
+    expect(laid.blocks.map((b) => b.content)).toContain('221 Baker Street\nAustin, TX 78701');
+  });
+
+  it('keeps a row whole when reading order takes its figures apart around a wrapped balance', () => {
+    // Chromium's statement re-distilled, as it comes: the deposit of a row whose balance wraps
+    // sits beyond a wide gap, read after the balance's upper line.
+    const row = (baseline: number, texts: readonly string[]) =>
+      texts.flatMap((text, i) => {
+        if (text === '') return [];
+        const left = [54, 131, 350, 418, 495][i] ?? 0;
+        if (i !== 4 || text.length <= 12) return [at10(text, left, baseline)];
+        return [at10('CA$', 539, baseline - 6.75), at10(text.slice(4), 511, baseline + 7.5)];
+      });
+    const laid = layoutPage(
+      [
+        ...row(100, ['Posting Date', 'Details', 'Withdrawals', 'Deposits', 'Balance']),
+        ...row(125, ['Jun 10, 2023', 'Incoming payment', '', 'CA$ 575.45', 'CA$ 7,234.87']),
+        ...row(151, ['Jun 12, 2023', 'Salary ACME CORP', '', 'CA$ 2,166.53', 'CA$ 9,401.40']),
+        ...row(176, ['Jun 12, 2023', 'Incoming payment', '', 'CA$ 992.49', 'CA$ 10,393.89']),
+        ...row(202, ['Jun 12, 2023', 'Direct debit', 'CA$ 584.97', '', 'CA$ 9,808.92']),
+        ...row(227, ['Jun 13, 2023', 'Card payment', 'CA$ 486.53', '', 'CA$ 9,322.39']),
+      ],
+      [],
+    );
+    const tables = laid.blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.markdown.split('\n')[4]).toBe(
+      '| Jun 12, 2023 | Incoming payment |  | CA$ 992.49 | CA$ 10,393.89 |',
+    );
+  });
+});
