@@ -453,8 +453,46 @@ function mustFit(r: SheetRow, i: number, cols: number): boolean {
   return rightBlocked;
 }
 
+/**
+ * A generous estimate of the width a text takes in points (wider than any of the corpus's fonts
+ * draws it: capitals and digits of DejaVu Sans and URW Bookman are the widest), plus Calc's
+ * indent on both sides of a cell.
+ */
+function textWidth(text: string, size: number, bold: boolean): number {
+  let em = 0;
+  for (const ch of text)
+    em += /[A-Z@MW%&]/.test(ch)
+      ? 0.8
+      : /[a-z0-9$€£¥]/.test(ch)
+        ? 0.66
+        : ch === ' '
+          ? 0.36
+          : /[.,:;'|!il]/.test(ch)
+            ? 0.36
+            : 0.7;
+  return em * size * (bold ? 1.12 : 1) + 8;
+}
+
+/** Every non-empty text a layout's sheet holds, as Calc must print it in full. */
+export function sheetTexts(layout: LayoutDoc): string[] {
+  const cols = layout.paper === 'receipt' ? 3 : 6;
+  return layout.body
+    .flatMap((e) => sheetRows(e, cols, layout.size))
+    .flatMap((r) => r.map((c) => c?.text ?? ''))
+    .filter((t) => t.trim() !== '');
+}
+
+export interface FodsOptions {
+  /**
+   * Column widths from character counts only (bounded at 40 and scaled to the page), which lets
+   * Calc clip a text too long for its cell. The held-out half was generated with it and keeps it,
+   * so that it stays the corpus it was; the development half measures every text that must fit.
+   */
+  readonly countedWidths?: boolean;
+}
+
 /** A layout as a flat ODS spreadsheet for LibreOffice Calc (printed to PDF, saved as XLSX). */
-export function renderFods(layout: LayoutDoc): string {
+export function renderFods(layout: LayoutDoc, options: FodsOptions = {}): string {
   const { width, height } = pageSize(layout);
   const margin = layout.paper === 'receipt' ? 14 : 40;
   const cols = layout.paper === 'receipt' ? 3 : 6;
@@ -472,13 +510,28 @@ export function renderFods(layout: LayoutDoc): string {
   );
   const sum = chars.reduce((a, b) => a + b, 0);
   const usable = width - 2 * margin - 4;
+  // The counted share of the page, widened where a text that cannot overflow needs more; when
+  // the columns outgrow the page, Calc scales the print to one page wide (scale-to-X).
+  const widths = chars.map((c, i) =>
+    options.countedWidths
+      ? (c / sum) * usable
+      : Math.max(
+          (c / sum) * usable,
+          ...rows.map((r) => {
+            const cell = r[i];
+            return cell && mustFit(r, i, cols)
+              ? textWidth(cell.text, cell.size ?? layout.size, cell.bold ?? false)
+              : 0;
+          }),
+        ),
+  );
   const styles = new Styles();
-  const colXml = chars
-    .map((c) => {
+  const colXml = widths
+    .map((w) => {
       const s = styles.add(
         'table-column',
         'co',
-        `<style:table-column-properties style:column-width="${((c / sum) * usable).toFixed(1)}pt"/>`,
+        `<style:table-column-properties style:column-width="${w.toFixed(1)}pt"/>`,
       );
       return `<table:table-column table:style-name="${s}"/>`;
     })
