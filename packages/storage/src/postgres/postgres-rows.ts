@@ -21,10 +21,9 @@ import type {
  * `bigint` columns as numbers.
  */
 
-/** A row of `documents`. */
+/** A row of `documents` as reads return it (a list's rows have `seq` too). */
 export interface PgDocumentRow extends DocumentColumns {
   readonly data: JsonObject;
-  readonly seq: number;
 }
 
 /** A row of `runs`. */

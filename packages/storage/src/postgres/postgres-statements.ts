@@ -93,6 +93,10 @@ export function postgresStatements(quoted: string): PostgresStatements {
     priority, snapshot, base_revision, base_event_seq, revision, event_seq, created_at, updated_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, 1, $9, $10, $10)
     ON CONFLICT (id) DO NOTHING RETURNING 1`;
+  // What a document read returns (see `documentFromPg`): node-postgres parses the columns'
+  // description with every execution of a prepared statement, and a run's creation reads three.
+  const docRead = `collection, id, parent_id, secondary_id, key, name, blob_key, data, revision,
+    created_at, updated_at`;
   // The run writes of a batch, as one JSON array (json_to_recordset): the snapshots, events and
   // patches in it are the texts the commits serialised, not escaped again.
   const batchColumns = `id text, kind text, workflow_id text, batch_id text, status text,
@@ -109,8 +113,8 @@ export function postgresStatements(quoted: string): PostgresStatements {
       ON CONFLICT (collection, id) DO UPDATE SET ${docSet} RETURNING revision`,
     docDelete: `DELETE FROM ${s}.documents WHERE (collection, id) IN
       (SELECT * FROM unnest($1::text[], $2::text[]))`,
-    docGet: `SELECT * FROM ${s}.documents WHERE collection = $1 AND id = $2`,
-    docGetByKey: `SELECT * FROM ${s}.documents WHERE collection = $1 AND key = $2`,
+    docGet: `SELECT ${docRead} FROM ${s}.documents WHERE collection = $1 AND id = $2`,
+    docGetByKey: `SELECT ${docRead} FROM ${s}.documents WHERE collection = $1 AND key = $2`,
     docIdByKey: `SELECT id FROM ${s}.documents WHERE collection = $1 AND key = $2`,
     docRevision: `SELECT revision FROM ${s}.documents WHERE collection = $1 AND id = $2`,
     runInsert: `WITH r AS (${runInsert})

@@ -330,7 +330,12 @@ class PostgresStorage implements PostgresStorageAdapter {
   ): Promise<Page<StoredDocument>> {
     this.#get(query);
     const { q, filters } = documentListQuery(collection, query);
-    const rows = await this.#list<PgDocumentRow>('documents', 'r.*', filters, q);
+    const rows = await this.#list<PgDocumentRow & { readonly seq: number }>(
+      'documents',
+      'r.*',
+      filters,
+      q,
+    );
     return toPage(rows, q, (r) => r.seq, documentFromPg);
   }
 

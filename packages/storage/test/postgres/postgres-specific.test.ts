@@ -486,3 +486,40 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     }
   });
 });
+
+describe('postgresStorage document reads', () => {
+  it('read only the columns a stored document is made of', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    await s.commit({
+      documents: [{ collection: 'files', id: 'f1', key: 'k1', name: 'A.pdf', data: { n: 1 } }],
+    });
+    const { schema } = await s.info();
+    const client = await admin();
+    const statements = postgresStatements(`"${schema}"`);
+    const columns = [
+      'collection',
+      'id',
+      'parent_id',
+      'secondary_id',
+      'key',
+      'name',
+      'blob_key',
+      'data',
+      'revision',
+      'created_at',
+      'updated_at',
+    ];
+    for (const [text, value] of [
+      [statements.docGet, 'f1'],
+      [statements.docGetByKey, 'k1'],
+    ] as const) {
+      const result = await client.query(text, ['files', value]);
+      expect(result.fields.map((f) => f.name)).toEqual(columns);
+    }
+    const doc = await s.getDocument('files', 'f1');
+    expect(doc).toMatchObject({ id: 'f1', key: 'k1', name: 'A.pdf', data: { n: 1 }, revision: 1 });
+    expect(await s.getDocumentByKey('files', 'k1')).toEqual(doc);
+  });
+});
