@@ -8,28 +8,21 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine } from '@docflow/engine';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import BetterSqlite3 from 'better-sqlite3';
 import { scratchDir } from '../harness.ts';
-import { noop, steps } from './linear-noop.ts';
+import { startLinearEngine } from './linear-noop.ts';
 
 const RUNS = Number(process.env.RUNS ?? 200);
 const path = join(scratchDir('docflow-pages-'), 'p.db');
-const engine = createEngine({
-  storage: sqliteStorage({ path, walCheckpointPages: 0 }),
-  steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
-  webhooks: { enabled: false },
-});
-await engine.start();
-const wf = await engine.workflows.create({ name: 'linear', steps });
-await engine.workflows.deploy(wf.id);
-const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
+const { engine, workflowId, fileId } = await startLinearEngine(
+  sqliteStorage({ path, walCheckpointPages: 0 }),
+);
 const runs = async (n: number) => {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     ids.push(
-      (await engine.workflowRuns.create({ workflow: { id: wf.id }, file: { id: file.id } })).id,
+      (await engine.workflowRuns.create({ workflow: { id: workflowId }, file: { id: fileId } })).id,
     );
   }
   for (const id of ids) await engine.workflowRuns.waitFor(id);

@@ -8,10 +8,9 @@
  *
  *   cd bench && npx tsc -b .. && node --conditions=docflow-compiled --import tsx src/engine/engine-alone.ts
  */
-import { createEngine } from '@docflow/engine';
 import { type Changes, memoryStorage, type StorageAdapter } from '@docflow/storage';
 import { machineLine } from '../harness.ts';
-import { noop, runClients, steps } from './linear-noop.ts';
+import { runClients, startLinearEngine } from './linear-noop.ts';
 
 const RUNS = Number(process.env.RUNS ?? 8000);
 const ROUNDS = 3;
@@ -32,19 +31,10 @@ const storage = new Proxy(memory, {
   },
 });
 
-const engine = createEngine({
-  storage,
-  steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
-  webhooks: { enabled: false },
-  scheduling: { concurrency: 64 },
-});
-await engine.start();
-const wf = await engine.workflows.create({ name: 'linear', steps });
-await engine.workflows.deploy(wf.id);
-const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
+const { engine, workflowId, fileId } = await startLinearEngine(storage, 64);
 storing = false;
 
-const loop = (count: number) => runClients(engine, wf.id, file.id, count);
+const loop = (count: number) => runClients(engine, workflowId, fileId, count);
 await loop(RUNS / 4);
 const rounds: number[] = [];
 for (let i = 0; i < ROUNDS; i++) {

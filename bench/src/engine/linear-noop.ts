@@ -13,7 +13,7 @@ import {
   type StepDefinition,
   type StepType,
 } from '@docflow/engine';
-import { type Durability, memoryStorage } from '@docflow/storage';
+import { type Durability, memoryStorage, type StorageAdapter } from '@docflow/storage';
 import { sqliteStorage } from '@docflow/storage/sqlite';
 import { scratchDir } from '../harness.ts';
 
@@ -46,6 +46,35 @@ export const steps = [
   { name: 's4', type: 'MERGE_EXTRACT', next: [{ step: 's5' }] },
   { name: 's5', type: 'MERGE_EXTRACT' },
 ] as unknown as StepDefinition[];
+
+/** An engine on `storage` with the no-op executors, the five-step workflow and a file to run it on. */
+export interface LinearEngine {
+  readonly engine: Engine;
+  readonly workflowId: string;
+  readonly fileId: string;
+}
+
+/**
+ * Starts an engine on `storage` with the no-op executors (webhooks off, `concurrency` clients'
+ * steps at once, the engine's default when not given), deploys the five-step workflow and uploads
+ * the file its runs read.
+ */
+export async function startLinearEngine(
+  storage: StorageAdapter,
+  concurrency?: number,
+): Promise<LinearEngine> {
+  const engine = createEngine({
+    storage,
+    steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
+    webhooks: { enabled: false },
+    ...(concurrency === undefined ? {} : { scheduling: { concurrency } }),
+  });
+  await engine.start();
+  const wf = await engine.workflows.create({ name: 'linear', steps });
+  await engine.workflows.deploy(wf.id);
+  const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
+  return { engine, workflowId: wf.id, fileId: file.id };
+}
 
 /** One engine configuration to measure. */
 export interface LinearConfig {

@@ -11,12 +11,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEngine } from '@docflow/engine';
 import { postgresStorage } from '@docflow/storage/postgres';
 import { startTemporaryPostgres } from '@docflow/storage/testing/postgres';
 import pg from 'pg';
 import { postgresStatements } from '../../../packages/storage/src/postgres/postgres-statements.ts';
-import { noop, runClients, steps } from '../engine/linear-noop.ts';
+import { runClients, startLinearEngine } from '../engine/linear-noop.ts';
 import { serverCpuMicros } from './server-cpu.ts';
 
 const RUNS = Number(process.env.RUNS ?? 2000);
@@ -26,16 +25,8 @@ const SCHEMA = 'profile';
 /** The docflow side: WARMUP runs, a reset of the statistics, RUNS runs; CPU per step printed. */
 async function docflowSide(url: string, serverPid: number): Promise<void> {
   const storage = postgresStorage({ connectionString: url }, { schema: SCHEMA });
-  const engine = createEngine({
-    storage,
-    steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
-    webhooks: { enabled: false },
-  });
-  await engine.start();
-  const wf = await engine.workflows.create({ name: 'linear', steps });
-  await engine.workflows.deploy(wf.id);
-  const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
-  await runClients(engine, wf.id, file.id, WARMUP);
+  const { engine, workflowId, fileId } = await startLinearEngine(storage);
+  await runClients(engine, workflowId, fileId, WARMUP);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query('SELECT pg_stat_statements_reset(), pg_stat_reset()');
@@ -44,7 +35,7 @@ async function docflowSide(url: string, serverPid: number): Promise<void> {
   const cpu0 = process.cpuUsage();
   const server0 = serverCpuMicros(serverPid) ?? 0;
   const t0 = performance.now();
-  await runClients(engine, wf.id, file.id, RUNS);
+  await runClients(engine, workflowId, fileId, RUNS);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const server = (serverCpuMicros(serverPid) ?? 0) - server0;

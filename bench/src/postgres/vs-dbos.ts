@@ -22,11 +22,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { createEngine } from '@docflow/engine';
 import { postgresStorage } from '@docflow/storage/postgres';
 import { findPostgresBinaries, startTemporaryPostgres } from '@docflow/storage/testing/postgres';
 import pg from 'pg';
-import { CONCURRENCY, noop, runClients, steps } from '../engine/linear-noop.ts';
+import { CONCURRENCY, runClients, startLinearEngine } from '../engine/linear-noop.ts';
 import { machineLine, median, scratchDir } from '../harness.ts';
 import { serverCpuMicros } from './server-cpu.ts';
 
@@ -105,19 +104,10 @@ async function docflow(
         : { maxCommitTransactions: config.maxCommitTransactions }),
     },
   );
-  const engine = createEngine({
-    storage,
-    steps: [noop('PARSE'), noop('EXTRACT'), noop('MERGE_EXTRACT')],
-    webhooks: { enabled: false },
-    scheduling: { concurrency: config.engineConcurrency },
-  });
-  await engine.start();
-  const wf = await engine.workflows.create({ name: 'linear', steps });
-  await engine.workflows.deploy(wf.id);
-  const file = await engine.files.upload({ name: 'a.txt', data: 'x' });
-  await runClients(engine, wf.id, file.id, WARMUP);
+  const { engine, workflowId, fileId } = await startLinearEngine(storage, config.engineConcurrency);
+  await runClients(engine, workflowId, fileId, WARMUP);
   const before = (await storage.info()).commits;
-  const result = await measured(serverPid, () => runClients(engine, wf.id, file.id, RUNS));
+  const result = await measured(serverPid, () => runClients(engine, workflowId, fileId, RUNS));
   const after = (await storage.info()).commits;
   await engine.stop();
   return {
