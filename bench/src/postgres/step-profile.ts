@@ -1,21 +1,10 @@
-/**
- * Where a step's server work goes: the 5-step no-op workflow of `vs-dbos.ts` (docflow side, the
- * engine's defaults, 16 clients) on a throwaway PostgreSQL 15 with `pg_stat_statements`, then per
- * step: each statement's calls, rows and execution time, the rows each table inserted, updated
- * (HOT or not) and deleted, the index entries inserted, and the WAL written. With `CPU_PROF=dir`
- * the docflow side runs in a child under `node --cpu-prof` (its profile written to `dir`).
- *
- *   cd bench && RUNS=2000 npx tsx src/postgres/step-profile.ts
- *   cd bench && RUNS=2000 CPU_PROF=/tmp/prof npx tsx src/postgres/step-profile.ts
- */
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postgresStorage } from '@docflow/storage/postgres';
 import { startTemporaryPostgres } from '@docflow/storage/testing/postgres';
 import pg from 'pg';
 import { postgresStatements } from '../../../packages/storage/src/postgres/postgres-statements.ts';
 import { runClients, startLinearEngine } from '../engine/linear-noop.ts';
+import { buildCompiled, runCompiled } from './compiled-child.ts';
 import { serverCpuMicros } from './server-cpu.ts';
 
 const RUNS = Number(process.env.RUNS ?? 2000);
@@ -155,8 +144,7 @@ if (side === 'docflow' && url !== undefined) {
   await docflowSide(url, Number(pid));
   process.exit(0);
 } else {
-  const root = fileURLToPath(new URL('../../..', import.meta.url));
-  execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-b', root], { stdio: 'inherit' });
+  buildCompiled(fileURLToPath(new URL('../../..', import.meta.url)));
   const server = await startTemporaryPostgres({
     settings: {
       shared_preload_libraries: 'pg_stat_statements',
@@ -183,19 +171,10 @@ if (side === 'docflow' && url !== undefined) {
     await admin.query('CREATE EXTENSION pg_stat_statements');
     await admin.end();
     const prof = process.env.CPU_PROF;
-    execFileSync(
-      process.execPath,
-      [
-        ...(prof === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`]),
-        '--conditions=docflow-compiled',
-        '--import',
-        'tsx',
-        fileURLToPath(import.meta.url),
-        'docflow',
-        server.url,
-        String(server.pid),
-      ],
-      { stdio: 'inherit', env: process.env },
+    process.stdout.write(
+      runCompiled(fileURLToPath(import.meta.url), ['docflow', server.url, String(server.pid)], {
+        nodeFlags: prof === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`],
+      }),
     );
     await report(server.url);
   } finally {

@@ -17,7 +17,7 @@
  *   cd bench && npx tsx src/postgres/vs-dbos.ts
  *   cd bench && RUNS=4000 ROUNDS=5 npx tsx src/postgres/vs-dbos.ts
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ import { findPostgresBinaries, startTemporaryPostgres } from '@docflow/storage/t
 import pg from 'pg';
 import { CONCURRENCY, runClients, startLinearEngine } from '../engine/linear-noop.ts';
 import { machineLine, median, scratchDir } from '../harness.ts';
+import { buildCompiled, runCompiled } from './compiled-child.ts';
 import { serverCpuMicros } from './server-cpu.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3000);
@@ -228,27 +229,18 @@ if (subject !== undefined && url !== undefined && target !== undefined) {
   process.exit(0);
 } else {
   // What users run is the compiled packages: build them and resolve `@docflow/*` there.
-  const root = fileURLToPath(new URL('../../..', import.meta.url));
-  execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-b', root], { stdio: 'inherit' });
+  buildCompiled(fileURLToPath(new URL('../../..', import.meta.url)));
   const server = await startTemporaryPostgres();
   try {
     let n = 0;
     const measure = (name: string): Result =>
       JSON.parse(
-        execFileSync(
-          process.execPath,
-          [
-            '--conditions=docflow-compiled',
-            '--import',
-            'tsx',
-            fileURLToPath(import.meta.url),
-            name,
-            server.url,
-            `bench_${n++}`,
-            String(server.pid),
-          ],
-          { encoding: 'utf8', env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
-        ),
+        runCompiled(fileURLToPath(import.meta.url), [
+          name,
+          server.url,
+          `bench_${n++}`,
+          String(server.pid),
+        ]),
       ) as Result;
     const floorNode = await nodeFloor(server.url);
     const floorPgbench = pgbenchFloor(server.url, server.port);

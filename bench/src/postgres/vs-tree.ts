@@ -9,12 +9,12 @@
  *   git archive main | tar -x -C /tmp/base   # plus node_modules (cp -al), then tsc -b there
  *   cd bench && BASE=/tmp/base RUNS=2000 ROUNDS=3 npx tsx src/postgres/vs-tree.ts
  */
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTemporaryPostgres } from '@docflow/storage/testing/postgres';
 import { median } from '../harness.ts';
+import { buildCompiled, runCompiled } from './compiled-child.ts';
 
 const BASE = process.env.BASE;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -28,30 +28,16 @@ interface Result {
 }
 
 const here = fileURLToPath(new URL('../../..', import.meta.url));
-execFileSync(join(here, 'node_modules', '.bin', 'tsc'), ['-b', here], { stdio: 'inherit' });
-execFileSync(join(BASE, 'node_modules', '.bin', 'tsc'), ['-b', BASE], { stdio: 'inherit' });
+buildCompiled(here);
+buildCompiled(BASE);
 const server = await startTemporaryPostgres();
 let n = 0;
 const measure = (root: string): Result =>
   JSON.parse(
-    execFileSync(
-      process.execPath,
-      [
-        '--conditions=docflow-compiled',
-        '--import',
-        'tsx',
-        join(root, 'bench', 'src', 'postgres', 'vs-dbos.ts'),
-        CONFIG,
-        server.url,
-        `ab_${n++}`,
-        String(server.pid),
-      ],
-      {
-        cwd: join(root, 'bench'),
-        encoding: 'utf8',
-        env: process.env,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+    runCompiled(
+      join(root, 'bench', 'src', 'postgres', 'vs-dbos.ts'),
+      [CONFIG, server.url, `ab_${n++}`, String(server.pid)],
+      { cwd: join(root, 'bench') },
     ),
   ) as Result;
 try {
