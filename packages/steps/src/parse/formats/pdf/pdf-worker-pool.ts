@@ -152,6 +152,11 @@ function ask<T>(
   });
 }
 
+/** Idle PDF readers kept now. */
+export function idlePdfReaders(): number {
+  return pool.idle;
+}
+
 /**
  * Reads a share of a document's pages on a pooled worker that opens its own copy, and returns
  * the worker to the pool. Rejects as {@link ask} does.
@@ -165,9 +170,13 @@ export async function readOnWorker(
   signal.throwIfAborted();
   const lease = await pool.acquire(heapMb);
   const share: ShareRequest = { kind: 'share', ...request, ...(onPage ? { progress: true } : {}) };
-  const value = await ask<ReadShare>(lease, share, signal, onPage);
-  pool.release(lease);
-  return value;
+  try {
+    return await ask<ReadShare>(lease, share, signal, onPage);
+  } finally {
+    // A share that failed closed its copy of the document: the reader is as good as before
+    // (a dead one is not kept).
+    pool.release(lease);
+  }
 }
 
 /** A document open in a pooled reader process, until {@link WorkerSession.close}. */

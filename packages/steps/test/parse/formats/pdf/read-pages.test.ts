@@ -6,7 +6,9 @@ import { type LaidPage, layOutPage } from '../../../../src/parse/formats/pdf/lai
 import { openPdfSession } from '../../../../src/parse/formats/pdf/pdf-session.ts';
 import {
   closePdfWorkers,
+  idlePdfReaders,
   pdfWorkersAvailable,
+  readOnWorker,
 } from '../../../../src/parse/formats/pdf/pdf-worker-pool.ts';
 import { readPages } from '../../../../src/parse/formats/pdf/read-pages.ts';
 import { openPdf, scanPage } from '../../../../src/parse/formats/pdf/scan-page.ts';
@@ -132,5 +134,23 @@ describe('readPages', { timeout: 60_000 }, () => {
     controller.abort(new Error('stop'));
     await expect(read(bytes, contextOf({}, controller.signal), 1)).rejects.toThrow('stop');
     await expect(read(bytes, contextOf({}, controller.signal))).rejects.toThrow('stop');
+  });
+});
+
+describe('a pooled reader whose share of pages failed', { timeout: 60_000 }, () => {
+  it('goes back to the pool instead of staying held', async () => {
+    const { bytes } = await makeReportPdf({ pages: 2 });
+    await closePdfWorkers();
+    expect(idlePdfReaders()).toBe(0);
+    const context = contextOf();
+    // A stream limit of 16 bytes: the reader answers FILE_SIZE_TOO_LARGE and lives on.
+    await expect(
+      readOnWorker(
+        { bytes, pages: [1], config: context.config, hasForm: false, streamLimit: 16 },
+        512,
+        context.signal,
+      ),
+    ).rejects.toMatchObject({ reason: 'FILE_SIZE_TOO_LARGE' });
+    expect(idlePdfReaders()).toBe(1);
   });
 });
