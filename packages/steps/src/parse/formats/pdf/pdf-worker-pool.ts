@@ -5,7 +5,7 @@ import { ParseFailure } from '../../parse-failure.ts';
 import { type Reader as Lease, readerPool } from '../../reader-pool.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
 import { fromReaderFailure, type ReaderFailure, workerFailure } from '../../worker-failure.ts';
-import { pdfJsPreload, workerHalfFile } from './pdfjs.ts';
+import { pdfJsPreloadUrl } from './pdfjs.ts';
 import type { PageReadPath } from './read-page.ts';
 import type { ReadShare } from './read-share.ts';
 
@@ -108,8 +108,7 @@ const pool = readerPool({
   spawn: async (heapMb) => {
     if (!start) throw new Error('PDF reader processes are not available in this runtime');
     // pdf.js is loaded first, before any loader the reader runs under (pdfjs.ts).
-    const preload = `data:text/javascript,${encodeURIComponent(pdfJsPreload(await workerHalfFile()))}`;
-    return startChild(start, heapMb, [preload]);
+    return startChild(start, heapMb, [await pdfJsPreloadUrl()]);
   },
   idleKept: IDLE_KEPT,
   idleMs: IDLE_MS,

@@ -53,9 +53,7 @@ interface Preloaded {
 async function load(): Promise<PdfJsRuntime> {
   const slot = globalThis as { [PRELOADED]?: Preloaded };
   if (!slot[PRELOADED]) {
-    await import(
-      `data:text/javascript,${encodeURIComponent(pdfJsPreload(await workerHalfFile()))}`
-    );
+    await import(await pdfJsPreloadUrl());
   }
   const { pdfjs, half } = slot[PRELOADED] as Preloaded;
   installZlibInflate();
@@ -78,7 +76,7 @@ async function load(): Promise<PdfJsRuntime> {
  * natives are put back, so that neither pdf.js nor the host pays for them. Loading the worker
  * half installs it as `globalThis.pdfjsWorker`; whatever was there is put back.
  */
-export function pdfJsPreload(workerFile: string): string {
+function pdfJsPreload(workerFile: string): string {
   const api = pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
   return `const natives = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };
 const hook = Object.getOwnPropertyDescriptor(globalThis, 'pdfjsWorker');
@@ -91,6 +89,11 @@ JSON.parse = natives.parse;
 JSON.stringify = natives.stringify;
 globalThis[Symbol.for('docflow.pdfjs.preloaded')] = { pdfjs, half };
 `;
+}
+
+/** {@link pdfJsPreload} as a module URL: imported in this thread, or `--import`ed by a reader process. */
+export async function pdfJsPreloadUrl(): Promise<string> {
+  return `data:text/javascript,${encodeURIComponent(pdfJsPreload(await workerHalfFile()))}`;
 }
 
 const require = createRequire(import.meta.url);

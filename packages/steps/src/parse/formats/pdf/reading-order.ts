@@ -183,6 +183,7 @@ function oneRowHigh(wrapped: readonly Placed[], others: readonly Placed[]): bool
 function rowsAcross(left: readonly Placed[], right: readonly Placed[]): boolean {
   const lefts = left.filter((e) => e.line);
   const rights = right.filter((e) => e.line);
+  if (oneRowHigh(lefts, rights) || oneRowHigh(rights, lefts)) return true;
   const paired: [Placed, Placed][] = [];
   let unpairable = 0;
   let top = Number.POSITIVE_INFINITY;
@@ -206,7 +207,6 @@ function rowsAcross(left: readonly Placed[], right: readonly Placed[]): boolean 
     // A line of a cell wrapped in two (`CA$` over `10,393.89`) sits off its row's baseline.
     else if (lefts.some((e) => e.line && distance(e) <= size * WRAP_REACH)) unpairable++;
   }
-  if (oneRowHigh(lefts, rights) || oneRowHigh(rights, lefts)) return true;
   if (paired.length < 2 || paired.length < (rights.length - unpairable) * 0.8) return false;
   const labels = paired.filter(([l]) => l.line?.text.endsWith(':')).length;
   const values = paired.filter(([, r]) => VALUE.test(r.line?.text ?? '')).length;

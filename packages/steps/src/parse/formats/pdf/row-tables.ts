@@ -47,7 +47,7 @@ const ALIGNED = 1.5;
  * over right-aligned figures) read as one piece until the other rows show where the cells are; a
  * word gap inside a description lines up with no other row's edges.
  */
-export function splitGluedCells(rows: readonly TextLine[]): TextLine[] {
+function splitGluedCells(rows: readonly TextLine[]): TextLine[] {
   const edges = rows.map((row) => row.cells.map((cell) => cell.box));
   const gapIsColumnEdge = (r: number, leftEdge: number, rightEdge: number): boolean => {
     let support = 0;
