@@ -71,7 +71,7 @@ function nameShaped(text: string): boolean {
 }
 
 /** True for a document title ("TAX INVOICE", "Statement of account"). */
-export function isTitle(text: string): boolean {
+function isTitle(text: string): boolean {
   const words = text
     .toLowerCase()
     .split(/\s+/)
@@ -382,11 +382,6 @@ export function signature(pages: readonly DocumentPage[]): Signature {
     if (LEGAL_FORM.test(text)) break;
   }
   return organisation ? { signer, organisation } : { signer };
-}
-
-/** The signer of a letter: the first name-shaped line under the complimentary close. */
-export function signer(page: DocumentPage): Found | undefined {
-  return signature([page]).signer;
 }
 
 /** A date standing alone on a line near the top ("14 March 2024", "Berlin, 14.03.2024"). */

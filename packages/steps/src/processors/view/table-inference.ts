@@ -421,12 +421,15 @@ const ITEM_AMOUNT =
   /^[-+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?\p{Sc}?\s?\d[\d.,' ]*[.,]\d{2}\)?(?:\s?\p{Sc}|\s[A-Z]{3})?$/u;
 
 /**
- * The number of item lines of a list without a header that starts at `start`: two or more lines
- * of a description and an amount (`Coffee    3.50`, a till receipt's lines), right above a
- * total line (`Subtotal`, `Total`), which is what tells them from labels and their values.
- * 0 when there is none.
+ * The item lines of a list without a header that starts at `start`: two or more lines of a
+ * description and an amount (`Coffee    3.50`, a till receipt's lines), right above a total line
+ * (`Subtotal`, `Total`), which is what tells them from labels and their values. `count` is 0 when
+ * there is none; `end` is where such lines stop, so that a start before it finds none either.
  */
-function headerlessItems(lines: readonly DocumentLine[], start: number): number {
+function headerlessItems(
+  lines: readonly DocumentLine[],
+  start: number,
+): { count: number; end: number } {
   let end = start;
   for (; end < lines.length; end++) {
     const line = lines[end] as DocumentLine;
@@ -445,7 +448,8 @@ function headerlessItems(lines: readonly DocumentLine[], start: number): number 
       break;
   }
   const after = lines[end];
-  return end - start >= 2 && after && TOTALS_LINE.test(after.text) ? end - start : 0;
+  const count = end - start >= 2 && after && TOTALS_LINE.test(after.text) ? end - start : 0;
+  return { count, end };
 }
 
 /** Finds tables in consecutive lines: a header of ≥ 2 cells followed by rows of as many cells. */
@@ -467,10 +471,17 @@ export function tablesFromLines(
   }
   if (stretches.length > 1) return stretches.flatMap((s) => tablesFromLines(s, fileId));
   let i = 0;
+  // Lines before this index start no headerless list: a scan from an earlier start stopped there.
+  let noItemsBefore = 0;
   while (i < lines.length) {
     const headerLine = lines[i];
     if (!headerLine) break;
-    const items = headerlessItems(lines, i);
+    let items = 0;
+    if (i >= noItemsBefore) {
+      const found = headerlessItems(lines, i);
+      items = found.count;
+      if (items === 0) noItemsBefore = found.end;
+    }
     if (items > 0) {
       const rows = lines.slice(i, i + items).map(cellsOf);
       const [first] = rows;
