@@ -119,38 +119,27 @@ export function* draftParts(
   for (const unit of draft.units) {
     yield { part: 'unit', unit: { ...unit, blocks: [] } };
     const { blocks } = unit;
-    let from = 0;
-    let spent = 0;
-    let pending: DraftBlock[] = [];
-    const flush = (): DraftPart => {
-      const part: DraftPart = { part: 'blocks', ...blockList(pending) };
-      pending = [];
-      spent = 0;
-      return part;
-    };
-    for (let i = 0; i < blocks.length; i++) {
-      const block = blocks[i] as DraftBlock;
-      const cost = fullCost(block);
-      if (pending.length > 0 && spent + cost > budget) {
-        yield flush();
-        release(blocks, from, i);
-        from = i;
-      }
-      if (cost <= budget) {
-        pending.push(block);
-        spent += cost;
+    const costs = blocks.map((block) => fullCost(block));
+    for (const [from, to] of ranges(blocks.length, (i) => costs[i] as number, budget)) {
+      const block = blocks[from] as DraftBlock;
+      if (to - from > 1 || (costs[from] as number) <= budget) {
+        yield { part: 'blocks', ...blockList(blocks.slice(from, to)) };
+        release(blocks, from, to);
         continue;
       }
       // A large table: the block alone first, then its children and cells in parts of their own.
       const { children, cells } = block;
-      pending.push({
-        ...block,
-        ...(children ? { children: [] } : {}),
-        ...(cells ? { cells: { contents: [], details: [] } } : {}),
-      });
-      yield flush();
-      release(blocks, from, i + 1);
-      from = i + 1;
+      yield {
+        part: 'blocks',
+        ...blockList([
+          {
+            ...block,
+            ...(children ? { children: [] } : {}),
+            ...(cells ? { cells: { contents: [], details: [] } } : {}),
+          },
+        ]),
+      };
+      release(blocks, from, to);
       if (children) {
         for (const [start, end] of ranges(
           children.length,
@@ -173,10 +162,6 @@ export function* draftParts(
           release(details, start, end);
         }
       }
-    }
-    if (pending.length > 0) {
-      yield flush();
-      release(blocks, from, blocks.length);
     }
   }
 }
