@@ -32,11 +32,11 @@ async function admin(): Promise<pg.Client> {
 /**
  * The plan (EXPLAIN ANALYZE) of the batch statement for one step commit of run r1, as the
  * adapter's prepared statement keeps it after five executions (generic), in a transaction begun
- * with `begin`: r1's update at revision 1, the fenced removal of w1 (owner a, attempt 1), w2
+ * as the adapter's are: r1's update at revision 1, the fenced removal of w1 (owner a, attempt 1), w2
  * enqueued. Rolled back when the test ends.
  */
-async function stepCommitPlan(client: pg.Client, schema: string, begin: string): Promise<string[]> {
-  await client.query(begin);
+async function stepCommitPlan(client: pg.Client, schema: string): Promise<string[]> {
+  await client.query(BEGIN_COMMIT);
   onTestFinished(() => client.query('ROLLBACK').then(() => undefined));
   await client.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
   await client.query(`PREPARE b AS ${postgresStatements(`"${schema}"`).batch}`);
@@ -404,7 +404,7 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     });
     const { schema } = await s.info();
     const client = await admin();
-    const plan = await stepCommitPlan(client, schema, 'BEGIN');
+    const plan = await stepCommitPlan(client, schema);
     // A step's commit: the fenced removal of its item reads the queue table once; the parts
     // that lock kept items and remove unfenced ones (empty here) do not read it at all.
     const workScans = plan.filter((line) => / Scan (using \S+ )?on work\b/.test(line));
@@ -429,7 +429,7 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       enqueue: [{ id: 'w1', runId: 'r1', kind: 'step', priority: 50, payload: {}, lease }],
     });
     const { schema } = await s.info();
-    const plan = await stepCommitPlan(await admin(), schema, BEGIN_COMMIT);
+    const plan = await stepCommitPlan(await admin(), schema);
     const text = plan.join('\n');
     expect(text).not.toMatch(/Seq Scan on (runs|work)\b/);
     expect(text).not.toMatch(/Index (Only )?Scan using \S+ on (runs|work)\b(?!.*\n\s*Index Cond)/);
