@@ -80,6 +80,18 @@ async function report(url: string): Promise<void> {
       `| ${r.relname} | ${(r.n_tup_ins / n).toFixed(2)} | ${(r.n_tup_upd / n).toFixed(2)} | ${(r.n_tup_hot_upd / n).toFixed(2)} | ${(r.n_tup_del / n).toFixed(2)} | ${indexes.rows[0].k} | ${(r.seq_scan / n).toFixed(2)} | ${(r.seq_tup_read / n).toFixed(1)} | ${(r.idx_scan / n).toFixed(2)} | ${r.pages} |`,
     );
   }
+  const indexes = await c.query(
+    `SELECT indexrelname, idx_scan, idx_tup_read, idx_tup_fetch FROM pg_stat_user_indexes
+     WHERE schemaname = $1 AND idx_scan > 0 ORDER BY idx_tup_read DESC`,
+    [SCHEMA],
+  );
+  console.log('\n| index | scans/step | entries read/step | rows fetched/step |');
+  console.log('|---|---|---|---|');
+  for (const r of indexes.rows) {
+    console.log(
+      `| ${r.indexrelname} | ${(r.idx_scan / n).toFixed(2)} | ${(r.idx_tup_read / n).toFixed(1)} | ${(r.idx_tup_fetch / n).toFixed(1)} |`,
+    );
+  }
   try {
     await explainBatch(c);
   } catch (error) {
