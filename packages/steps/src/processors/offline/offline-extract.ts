@@ -23,6 +23,7 @@ import {
   parseDate,
   parseNumber,
 } from '../value-coercion.ts';
+import { isAmount } from '../view/cell-shapes.ts';
 import type {
   DocumentField,
   DocumentPage,
@@ -390,10 +391,6 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
   );
 }
 
-/** An amount of money: grouped thousands or cents, a currency sign or code beside it. */
-const AMOUNT =
-  /^(?:[A-Z]{3}\s?|\p{Sc}\s?)?[-−]?\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?:\s?(?:[A-Z]{3}|\p{Sc}))?$/u;
-
 /** The typed value of `text` for a leaf; undefined when the text is not of that kind. */
 function coerce(
   text: string,
@@ -428,7 +425,7 @@ function coerce(
       if (leaf.roles.has('currency')) return parseCurrencyCode(t);
       if (leaf.roles.has('identifier')) {
         // A date is not an identifier, nor is an amount ("1,200.00", "$ 40.00").
-        if (parseDate(t) !== undefined || AMOUNT.test(t)) return undefined;
+        if (parseDate(t) !== undefined || isAmount(t)) return undefined;
         const id = cleanIdentifier(t);
         return id === undefined || parseDate(id) !== undefined ? undefined : id;
       }
@@ -684,11 +681,9 @@ function dueFromTerms(
     (l) =>
       l.node.kind === 'date' && l.nameTokens.includes('due') && ctx.metadata[l.path] === undefined,
   );
+  // The document's own date: the test soleDate uses, so a period's end is never the base.
   const issued = leaves.find(
-    (l) =>
-      l.node.kind === 'date' &&
-      !l.nameTokens.some((t) => OTHER_DATE.has(t)) &&
-      typeof valueAt(value, l.path) === 'string',
+    (l) => l.node.kind === 'date' && !otherDate(l) && typeof valueAt(value, l.path) === 'string',
   );
   if (!due || !issued) return;
   const base = valueAt(value, issued.path) as string;
