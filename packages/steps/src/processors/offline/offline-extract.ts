@@ -209,11 +209,16 @@ function periodFields(f: DocumentField): DocumentField[] {
   if (side && parseDate(f.value.trim()) !== undefined)
     return [{ ...f, label: `Period ${/^(from|since)$/i.test(side) ? 'start' : 'end'} date` }];
   const m = /^(.+?)\s+(?:-|–|—|to|until|through|bis|au)\s+(.+)$/i.exec(f.value.trim());
-  if (!m?.[1] || !m[2] || parseDate(m[1]) === undefined || parseDate(m[2]) === undefined) return [];
+  if (!m?.[1] || !m[2] || parseDate(m[2]) === undefined) return [];
+  // A start without its year takes the end's ("1 Mar - 31 Mar 2024", "Mar 1 - Mar 31, 2024").
+  const year = /\b(\d{4})\s*$/.exec(m[2])?.[1];
+  const start =
+    parseDate(m[1]) === undefined && year && !/\d{4}/.test(m[1]) ? `${m[1]} ${year}` : m[1];
+  if (parseDate(start) === undefined) return [];
   // The ends of a period, whatever the label called it ("Statement from", "For the period").
   const label = /\bperiod\b/i.test(f.label) ? f.label : `${f.label} period`;
   return [
-    { ...f, label: `${label} start date`, value: m[1] },
+    { ...f, label: `${label} start date`, value: start },
     { ...f, label: `${label} end date`, value: m[2] },
   ];
 }
