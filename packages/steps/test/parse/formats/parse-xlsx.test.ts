@@ -367,3 +367,71 @@ describe('formulas without a cached result', () => {
     });
   });
 });
+
+/**
+ * An invoice laid out in a sheet, as openpyxl users write one: a letterhead and "Label: value"
+ * lines, an item table whose amounts are formulas without cached results, a total's formula
+ * alone in its row, then a line of text and terms; a second sheet is a one-column list.
+ */
+async function makeInvoiceSheetXlsx(): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Invoice');
+  const formula = (text: string) => ({ formula: text }) as ExcelJS.CellFormulaValue;
+  sheet.getCell('A1').value = 'Northwind Traders';
+  sheet.getCell('A2').value = '1 Main St';
+  sheet.getCell('A4').value = 'Invoice No.: INV-7';
+  sheet.getCell('A5').value = 'Date: 2024-05-01';
+  sheet.getRow(7).values = ['Item', 'Qty', 'Price', 'Amount'];
+  sheet.getRow(8).values = ['Widget', 2, 2.5];
+  sheet.getCell('D8').value = formula('B8*C8');
+  sheet.getRow(9).values = ['Gadget', 1, 4];
+  sheet.getCell('D9').value = formula('B9*C9');
+  sheet.getCell('D10').value = formula('SUM(D8:D9)');
+  sheet.getCell('E12').value = 'Total due: 9.00';
+  sheet.getCell('A13').value = 'Thank you';
+  const list = workbook.addWorksheet('List');
+  for (const [i, name] of ['Ann', 'Bob', 'Cy'].entries()) list.getCell(`A${i + 1}`).value = name;
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+describe('a sheet laid out as a document', () => {
+  it('gives its lines of text as text blocks around the table, in reading order', async () => {
+    const config: ParseConfig = {
+      advancedOptions: { ...ADVANCED.advancedOptions, excelSkipCalculation: false },
+    };
+    const draft = await parseXlsx(await makeInvoiceSheetXlsx(), context(config));
+    const blocks = draft.units[0]?.blocks ?? [];
+    expect(blocks.map((b) => [b.type, b.type === 'table' ? '' : b.content])).toEqual([
+      ['text', 'Invoice'],
+      ['text', 'Northwind Traders'],
+      ['text', '1 Main St'],
+      ['text', 'Invoice No.: INV-7'],
+      ['text', 'Date: 2024-05-01'],
+      ['table', ''],
+      ['text', 'Total due: 9.00'],
+      ['text', 'Thank you'],
+    ]);
+    // Text blocks name their cell with excelIncludeCellMetadata.
+    expect(blocks[1]?.details).toEqual({ type: 'text_details', cellReference: 'A1' });
+    const block = table(draft);
+    // The table's rows and columns are its own (the total's formula stays in it, calculated).
+    expect(block?.content).toBe(
+      [
+        '| Item | Qty | Price | Amount |',
+        '| --- | --- | --- | --- |',
+        '| Widget | 2 | 2.5 | 5 |',
+        '| Gadget | 1 | 4 | 4 |',
+        '|  |  |  | 9 |',
+      ].join('\n'),
+    );
+    expect(block?.details).toEqual({ type: 'table_details', rowCount: 4, columnCount: 4 });
+    expect(
+      cellDetails(block).map((d) => [d.cellReference, d.rowIndex, d.columnIndex]),
+    ).toContainEqual(['D10', 3, 3]);
+    expect(cellDetails(block).find((d) => d.cellReference === 'D10')?.formulaValue).toBe(
+      'calculated',
+    );
+    // A one-column list stays a table.
+    expect(draft.units[1]?.blocks.map((b) => b.type)).toEqual(['text', 'table']);
+  });
+});
