@@ -333,6 +333,25 @@ describe('formulas without a cached result', () => {
     expect(Object.values(plain).find(([, d]) => d.formula === '=A3*2')?.[0]).toBe('');
   });
 
+  it('include those openpyxl writes with an empty value element', async () => {
+    // openpyxl stores `<f>A1*B1</f><v></v>` (or `<v/>`): no result, not an empty text.
+    const bytes = makeRawSheetXlsx(
+      '<sheetData><row r="1"><c r="A1"><v>2</v></c><c r="B1"><v>3.5</v></c><c r="C1"><f>A1*B1</f><v></v></c><c r="D1"><f>A1+1</f><v/></c></row></sheetData>',
+    );
+    const plain = cellsByReference(await parseXlsx(bytes, context(ADVANCED)));
+    expect(plain.C1).toEqual([
+      '',
+      expect.objectContaining({ formula: '=A1*B1', formulaValue: 'missing' }),
+    ]);
+    expect(plain.D1?.[1].formulaValue).toBe('missing');
+    const config: ParseConfig = {
+      advancedOptions: { ...ADVANCED.advancedOptions, excelSkipCalculation: false },
+    };
+    const calculated = cellsByReference(await parseXlsx(bytes, context(config)));
+    expect([calculated.C1?.[0], calculated.D1?.[0]]).toEqual(['7', '3']);
+    expect(calculated.C1?.[1].formulaValue).toBe('calculated');
+  });
+
   it('are calculated with excelSkipCalculation: false (Excel semantics, other sheets, formats)', async () => {
     const config: ParseConfig = {
       advancedOptions: { ...ADVANCED.advancedOptions, excelSkipCalculation: false },
