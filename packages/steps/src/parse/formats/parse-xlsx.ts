@@ -292,6 +292,9 @@ function gridMarkdown(
   return markdownTable(grid.map((row) => Array.from(row, (text) => text ?? '')));
 }
 
+/** What separates the cells of a lone row read as a line. */
+const CELL_GAP = '    ';
+
 type TableCells = Pick<SheetCells, 'contents' | 'details' | 'rowCount' | 'columnCount'>;
 
 function tableBlock(cells: TableCells): DraftBlock {
@@ -339,8 +342,13 @@ function sheetBlocks(read: SheetCells): DraftBlock[] {
   if (!regions) return [tableBlock(read)];
   return regions.map((region) => {
     if (region.kind === 'table') return tableBlock(regionCells(read, region));
-    const text = read.contents[region.cell] ?? '';
-    const reference = read.details[region.cell]?.cellReference;
+    // A lone row's cells keep a gap between them, as a PDF line's pieces do.
+    const text =
+      region.kind === 'line'
+        ? read.contents.slice(region.start, region.end).join(CELL_GAP)
+        : (read.contents[region.cell] ?? '');
+    const reference =
+      read.details[region.kind === 'line' ? region.start : region.cell]?.cellReference;
     return {
       type: 'text',
       content: text,

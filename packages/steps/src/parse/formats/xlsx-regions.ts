@@ -1,8 +1,12 @@
 import type { TableCellDetails } from '../parse-output.ts';
 
-/** A part of a sheet: one cell read as a line of text, or rows read as a table. */
+/**
+ * A part of a sheet: one cell read as a line of text, a lone row of cells read as a line (its
+ * cells `start` to `end`, apart), or rows read as a table.
+ */
 export type SheetRegion =
   | { readonly kind: 'text'; readonly cell: number }
+  | { readonly kind: 'line'; readonly start: number; readonly end: number }
   | {
       readonly kind: 'table';
       /** Cells `start` (inclusive) to `end` (exclusive), in reading order. */
@@ -21,7 +25,8 @@ const hasFormula = (cell: TableCellDetails) =>
  * The regions of a sheet laid out as a document (a letterhead and "Invoice No.: 1" lines above an
  * item table, totals and terms below it, as openpyxl and LibreOffice users write invoices): in
  * each run of rows between blank rows, the rows of a single cell of words before the first row of
- * several cells and after the last one are lines of text, the rows between them a table. Null
+ * several cells and after the last one are lines of text, the rows between them a table (a lone
+ * row of cells, `Payment terms … Order Amount   CAD 2,539.56`, is a line of text too). Null
  * when the whole sheet is one table: no such rows, only such rows (a one-column list), or cells
  * out of row order. Linear in the cells; `rowNumbers` are the sheet's row numbers of the dense
  * rows.
@@ -65,7 +70,13 @@ export function sheetRegions(
     let trail = r - 1;
     while (trail >= lead && single(trail)) trail--;
     text(group, lead);
-    if (lead <= trail)
+    if (lead === trail)
+      regions.push({
+        kind: 'line',
+        start: starts[lead] as number,
+        end: starts[lead + 1] as number,
+      });
+    else if (lead < trail)
       regions.push({
         kind: 'table',
         start: starts[lead] as number,

@@ -390,7 +390,8 @@ describe('formulas without a cached result', () => {
 /**
  * An invoice laid out in a sheet, as openpyxl users write one: a letterhead and "Label: value"
  * lines, an item table whose amounts are formulas without cached results, a total's formula
- * alone in its row, then a line of text and terms; a second sheet is a one-column list.
+ * alone in its row, then a lone row (label and value) and terms; a second sheet is a one-column
+ * list.
  */
 async function makeInvoiceSheetXlsx(): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
@@ -406,7 +407,8 @@ async function makeInvoiceSheetXlsx(): Promise<Uint8Array> {
   sheet.getRow(9).values = ['Gadget', 1, 4];
   sheet.getCell('D9').value = formula('B9*C9');
   sheet.getCell('D10').value = formula('SUM(D8:D9)');
-  sheet.getCell('E12').value = 'Total due: 9.00';
+  sheet.getCell('D12').value = 'Total due';
+  sheet.getCell('E12').value = '9.00 EUR';
   sheet.getCell('A13').value = 'Thank you';
   const list = workbook.addWorksheet('List');
   for (const [i, name] of ['Ann', 'Bob', 'Cy'].entries()) list.getCell(`A${i + 1}`).value = name;
@@ -427,7 +429,8 @@ describe('a sheet laid out as a document', () => {
       ['text', 'Invoice No.: INV-7'],
       ['text', 'Date: 2024-05-01'],
       ['table', ''],
-      ['text', 'Total due: 9.00'],
+      // A lone row of cells is a line, its cells apart.
+      ['text', 'Total due    9.00 EUR'],
       ['text', 'Thank you'],
     ]);
     // Text blocks name their cell with excelIncludeCellMetadata.
