@@ -9,6 +9,8 @@ export interface PostgresStatements {
   readonly docUpsert: string;
   readonly docDelete: string;
   readonly docGet: string;
+  /** Several documents by (collection, id): `$1` and `$2` arrays, rows in their order. */
+  readonly docGetMany: string;
   readonly docGetByKey: string;
   readonly docIdByKey: string;
   readonly docRevision: string;
@@ -95,8 +97,20 @@ export function postgresStatements(quoted: string): PostgresStatements {
     ON CONFLICT (id) DO NOTHING RETURNING 1`;
   // What a document read returns (see `documentFromPg`): node-postgres parses the columns'
   // description with every execution of a prepared statement, and a run's creation reads three.
-  const docRead = `collection, id, parent_id, secondary_id, key, name, blob_key, data, revision,
-    created_at, updated_at`;
+  const docReadColumns = [
+    'collection',
+    'id',
+    'parent_id',
+    'secondary_id',
+    'key',
+    'name',
+    'blob_key',
+    'data',
+    'revision',
+    'created_at',
+    'updated_at',
+  ];
+  const docRead = docReadColumns.join(', ');
   // The run writes of a batch, as one JSON array (json_to_recordset): the snapshots, events and
   // patches in it are the texts the commits serialised, not escaped again.
   const batchColumns = `id text, kind text, workflow_id text, batch_id text, status text,
@@ -114,6 +128,9 @@ export function postgresStatements(quoted: string): PostgresStatements {
     docDelete: `DELETE FROM ${s}.documents WHERE (collection, id) IN
       (SELECT * FROM unnest($1::text[], $2::text[]))`,
     docGet: `SELECT ${docRead} FROM ${s}.documents WHERE collection = $1 AND id = $2`,
+    docGetMany: `SELECT ${docReadColumns.map((c) => `d.${c}`).join(', ')}
+      FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS k(collection, id, n)
+      JOIN ${s}.documents d ON d.collection = k.collection AND d.id = k.id ORDER BY k.n`,
     docGetByKey: `SELECT ${docRead} FROM ${s}.documents WHERE collection = $1 AND key = $2`,
     docIdByKey: `SELECT id FROM ${s}.documents WHERE collection = $1 AND key = $2`,
     docRevision: `SELECT revision FROM ${s}.documents WHERE collection = $1 AND id = $2`,

@@ -584,15 +584,63 @@ describe('postgresStorage document reads', () => {
       'created_at',
       'updated_at',
     ];
-    for (const [text, value] of [
-      [statements.docGet, 'f1'],
-      [statements.docGetByKey, 'k1'],
+    for (const [text, values] of [
+      [statements.docGet, ['files', 'f1']],
+      [statements.docGetByKey, ['files', 'k1']],
+      [statements.docGetMany, [['files'], ['f1']]],
     ] as const) {
-      const result = await client.query(text, ['files', value]);
+      const result = await client.query(text, [...values]);
       expect(result.fields.map((f) => f.name)).toEqual(columns);
     }
     const doc = await s.getDocument('files', 'f1');
     expect(doc).toMatchObject({ id: 'f1', key: 'k1', name: 'A.pdf', data: { n: 1 }, revision: 1 });
     expect(await s.getDocumentByKey('files', 'k1')).toEqual(doc);
+  });
+
+  it('are sent as one statement for the reads of one turn, each answered with its own row', async () => {
+    const pool = new pg.Pool({ connectionString: pgTest.url, max: 4 });
+    onTestFinished(() => pool.end());
+    const sent: string[] = [];
+    const counting = {
+      connect: async () => {
+        const client = await pool.connect();
+        return Object.assign(Object.create(client) as pg.PoolClient, {
+          query: (config: { text: string; values?: unknown[] }) => {
+            sent.push(config.text);
+            return client.query(config);
+          },
+        });
+      },
+      end: () => pool.end(),
+    };
+    const s = postgresStorage({ pool: counting }, { schema: pgTest.schema() });
+    await s.open();
+    onTestFinished(() => s.close());
+    await s.commit({
+      documents: [
+        { collection: 'files', id: 'f1', data: { n: 1 } },
+        { collection: 'files', id: 'f2', data: { n: 2 } },
+        { collection: 'workflows', id: 'f1', data: { n: 3 } },
+      ],
+    });
+    const statements = postgresStatements(`"${s.schema}"`);
+    const reads = (text: string) => sent.filter((t) => t === text).length;
+    sent.length = 0;
+    const docs = await Promise.all([
+      s.getDocument('files', 'f2'),
+      s.getDocument('workflows', 'f1'),
+      s.getDocument('files', 'missing'),
+      s.getDocument('files', 'f2'),
+      s.getDocument('files', 'f1'),
+    ]);
+    expect(docs.map((d) => d?.data)).toEqual([{ n: 2 }, { n: 3 }, undefined, { n: 2 }, { n: 1 }]);
+    expect(docs[0]).not.toBe(docs[3]);
+    expect([reads(statements.docGetMany), reads(statements.docGet)]).toEqual([1, 0]);
+    // A read alone takes the one-document statement; reads of later turns are statements of
+    // their own.
+    sent.length = 0;
+    expect((await s.getDocument('files', 'f1'))?.data).toEqual({ n: 1 });
+    expect(await s.getDocument('files', 'none')).toBeUndefined();
+    expect([reads(statements.docGetMany), reads(statements.docGet)]).toEqual([0, 2]);
   });
 });
