@@ -417,3 +417,67 @@ describe('receipts, orders, statements and letters in other words', () => {
     expect(picked(extract(lines, schema), expected)).toEqual(expected);
   });
 });
+
+describe('line items asked in other words', () => {
+  const figure = (d?: string) => num(d);
+  const itemsOf = (props: Record<string, unknown>) => ({
+    lines: { type: 'array', items: { type: 'object', properties: props } },
+  });
+  const till = [
+    'Corner Market',
+    'Qty    Item / Service    Total',
+    '1    Bananas    12.32',
+    '2    Milk    3.10',
+    'Subtotal    15.42',
+  ];
+  const invoiceLines = [
+    'Acme Tools Ltd',
+    'INVOICE',
+    'Description    Qty    Unit Price    Line Total',
+    'Paper A4    2    4.50    9.00',
+    'Toner    1    60.00    60.00',
+    'Total    69.00',
+  ];
+  const slip = ['Corner Market', 'Bananas    12.32', 'Milk    3.10', 'Total    15.42'];
+  const cases: [string, string[], Record<string, unknown>, Record<string, unknown>[]][] = [
+    [
+      'a header names each column by another word than the property',
+      till,
+      { article: str(), pieces: figure('How many were bought'), charged: figure('The line total') },
+      [
+        { article: 'Bananas', pieces: 1, charged: 12.32 },
+        { article: 'Milk', pieces: 2, charged: 3.1 },
+      ],
+    ],
+    [
+      'names that say nothing, descriptions that do',
+      till,
+      { what: str('What was bought'), howMany: figure('How many'), sum: figure() },
+      [
+        { what: 'Bananas', howMany: 1, sum: 12.32 },
+        { what: 'Milk', howMany: 2, sum: 3.1 },
+      ],
+    ],
+    [
+      "an extended price, described as the quantity times the rate, is the line's total",
+      invoiceLines,
+      { text: str(), units: figure(), rate: figure(), extended: figure('Quantity times rate') },
+      [
+        { text: 'Paper A4', units: 2, rate: 4.5, extended: 9 },
+        { text: 'Toner', units: 1, rate: 60, extended: 60 },
+      ],
+    ],
+    [
+      'a till slip without a header, asked for a label and a value',
+      slip,
+      { label: str(), value: figure() },
+      [
+        { label: 'Bananas', value: 12.32 },
+        { label: 'Milk', value: 3.1 },
+      ],
+    ],
+  ];
+  it.each(cases)('%s', (_name, lines, props, expected) => {
+    expect(extract(lines, itemsOf(props)).lines).toEqual(expected);
+  });
+});

@@ -155,7 +155,9 @@ export function letterhead(page: DocumentPage): Found | undefined {
     // A letterhead is above the document's tables: a row of three cells or more ends the search,
     // unless it is a name beside label/value pairs ("Juniper Cloud    Invoice No.    416055").
     const spaced = letterSpaced(line.text);
-    const cells = spaced ? [{ text: spaced, start: 0, end: line.text.length }] : splitCells(line.text);
+    const cells = spaced
+      ? [{ text: spaced, start: 0, end: line.text.length }]
+      : splitCells(line.text);
     if (cells.length >= 3 && !besidePairs(cells)) break;
     const h = lineHeight(line);
     const large = body > 0 && h > body * 1.2;
