@@ -141,6 +141,20 @@ const invoiceCases: [string, string[], Record<string, unknown>][] = [
     { subtotal: 100, tax: 7, total: 107 },
   ],
   [
+    'spaced letterhead without its word gap, spelled under the signature',
+    [
+      'C O B A L T C L O U D',
+      '12 Market Street',
+      'INVOICE',
+      'Invoice #: 5',
+      'Thank you for your business.',
+      'Yours sincerely,',
+      'Ana Ortega',
+      'Cobalt Cloud',
+    ],
+    { vendor_name: 'Cobalt Cloud' },
+  ],
+  [
     'spaced letterhead',
     ['A C M E   T O O L S   L T D', '12 Market Street', 'INVOICE', 'Invoice #: 5'],
     { vendor_name: 'ACME TOOLS LTD' },
