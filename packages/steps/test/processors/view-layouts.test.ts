@@ -459,4 +459,41 @@ describe('fields of a table block', () => {
       ),
     ).toEqual([]);
   });
+
+  it('reads two labels over two values as labels over their values, not as two pairs', () => {
+    expect(
+      pairs(
+        table([
+          ['Opening Balance', 'Ending Balance'],
+          ['4.193,59 €', '11.595,60 €'],
+        ]),
+      ),
+    ).toEqual(['Opening Balance=4.193,59 €', 'Ending Balance=11.595,60 €']);
+    // A grid of two pairs stays one.
+    expect(
+      pairs(
+        table([
+          ['Account', '12345678'],
+          ['Holder', 'Maria Lopez'],
+        ]),
+      ),
+    ).toEqual(['Account=12345678', 'Holder=Maria Lopez']);
+  });
+
+  it('reads a row of labels over one row of values in lines of text', () => {
+    const f = fields(
+      page(
+        [
+          'Harbor Bank',
+          'Opening Balance    Ending Balance',
+          '4,193.59    11,595.60',
+          '',
+          'Date    Description    Amount    Balance',
+          '01/05/2023    Bank charges    -446.80    3,746.79',
+        ].join('\n'),
+      ),
+    );
+    expect(f['Opening Balance']).toBe('4,193.59');
+    expect(f['Ending Balance']).toBe('11,595.60');
+  });
 });
