@@ -439,11 +439,11 @@ export function tableFields(table: DocumentTable): DocumentField[] {
   const labelled = rows.filter((r) => r.length === 2 && isLabelCell(r[0]?.text ?? ''));
   // Two labels over two values ("Opening Balance | Ending Balance" over the amounts) are a row of
   // labels over its values, not two label/value pairs.
-  const overValues =
-    table.rows.length === 1 &&
-    table.header.every((c) => isLabelCell(c.text)) &&
-    (table.rows[0] ?? []).every((c) => c.text !== '' && !isLabelCell(c.text));
-  if (!overValues && rows.every((r) => r.length === 2) && labelled.length * 2 >= rows.length) {
+  if (
+    !labelsOverValues(table) &&
+    rows.every((r) => r.length === 2) &&
+    labelled.length * 2 >= rows.length
+  ) {
     for (const [label, value] of rows)
       if (label && value && value.text !== '' && isLabelCell(label.text))
         out.push(field(label.text, value));
@@ -495,6 +495,16 @@ export function tableFields(table: DocumentTable): DocumentField[] {
  * it. A table of items over a single item is no such row ("Description    Qty    Amount").
  */
 export function summaryRowFields(table: DocumentTable): DocumentField[] {
-  if (table.rows.length !== 1 || table.header.some((c) => ITEM_WHAT.test(c.text))) return [];
-  return tableFields(table);
+  return labelsOverValues(table) && !table.header.some((c) => ITEM_WHAT.test(c.text))
+    ? tableFields(table)
+    : [];
+}
+
+/** True for a table of one row of labels over one row of values, every cell filled. */
+function labelsOverValues(table: DocumentTable): boolean {
+  return (
+    table.rows.length === 1 &&
+    table.header.every((c) => isLabelCell(c.text)) &&
+    (table.rows[0] ?? []).every((c) => c.text !== '' && !isLabelCell(c.text))
+  );
 }
