@@ -581,6 +581,37 @@ describe('layoutPage: cells set close together', () => {
     expect(laid.blocks.map((b) => b.content)).toContain('221 Baker Street\nAustin, TX 78701');
   });
 
+  it('joins the second line of a top-aligned cell to its row (ReportLab, Writer)', () => {
+    // A statement by ReportLab's platypus: cells align at their top, so a date wrapped in its
+    // narrow column has its year alone on the next line, under the date; a note after the table
+    // starts at the table's left edge, as the date does, but further down.
+    const row = (baseline: number, date: string, details: string, amount: string) => [
+      at10(date, 54, baseline),
+      at10('2025', 54, baseline + 12),
+      at10(details, 138, baseline),
+      at10(amount, 412, baseline),
+    ];
+    const laid = layoutPage(
+      [
+        at10('Date', 54, 100),
+        at10('Description', 138, 100),
+        at10('Amount', 412, 100),
+        ...row(116, '1 November', 'Interest paid', '2 032,65'),
+        ...row(144, '2 November', 'Salary ACME CORP', '1 810,58'),
+        ...row(172, '3 November', 'Cheque 000184', '-154,58'),
+        at10('Balance carried forward on 30 November', 54, 240),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(2)).toEqual([
+      '| 1 November 2025 | Interest paid | 2 032,65 |',
+      '| 2 November 2025 | Salary ACME CORP | 1 810,58 |',
+      '| 3 November 2025 | Cheque 000184 | -154,58 |',
+    ]);
+    expect(laid.blocks.map((b) => b.content)).toContain('Balance carried forward on 30 November');
+  });
+
   it('keeps a row whole when reading order takes its figures apart around a wrapped balance', () => {
     // Chromium's statement re-distilled, as it comes: the deposit of a row whose balance wraps
     // sits beyond a wide gap, read after the balance's upper line.
