@@ -228,8 +228,20 @@ export function groupRows<T>(
         skipped.add(k);
         continue;
       }
-      // The lower line of a cell wrapped down from the row above (a top-aligned table).
-      const cell = continuedCell(last, line);
+      // The lower line of a cell wrapped down from the row above (a top-aligned table), unless
+      // it is the upper line of a cell wrapped around the next row (`12 December` over `2024`).
+      const next = lineAt(i + 1);
+      const after = lineAt(i + 2);
+      const opensNext =
+        next !== undefined && after !== undefined && wrappedAround(next, line, after);
+      // A lone row (a receipt's date, time and register over its ticket number) has none; nor
+      // has a line that more single lines follow (an address beside a letterhead's pairs): a
+      // wrapped cell's line is followed by the next row, or ends the table.
+      const stacked =
+        next !== undefined &&
+        next.cells.length < 2 &&
+        next.box.top - line.box.bottom <= line.size * CONTINUATION_DROP;
+      const cell = opensNext || stacked || rows.length < 2 ? -1 : continuedCell(last, line);
       if (cell >= 0) {
         rows[rows.length - 1] = withContinuation(last, cell, line.cells[0] as LinePiece);
         continue;

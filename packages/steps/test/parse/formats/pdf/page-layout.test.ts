@@ -5,6 +5,8 @@ import {
   withHeadings,
 } from '../../../../src/parse/formats/pdf/headings.ts';
 import { layoutPage } from '../../../../src/parse/formats/pdf/page-layout.ts';
+import { groupRows } from '../../../../src/parse/formats/pdf/row-tables.ts';
+import { joinRow, type LinePiece, pieceOf } from '../../../../src/parse/formats/pdf/text-lines.ts';
 import type { TextRun } from '../../../../src/parse/formats/pdf/text-runs.ts';
 
 /** A run of `text` at `top` (upright frame), `size` points high. */
@@ -610,6 +612,20 @@ describe('layoutPage: cells set close together', () => {
       '| 3 November 2025 | Cheque 000184 | -154,58 |',
     ]);
     expect(laid.blocks.map((b) => b.content)).toContain('Balance carried forward on 30 November');
+    // A letterhead's address stacked under its name, beside label/value rows, is no wrapped
+    // cell: more single lines follow it (reading order takes the address block together).
+    const line = (...runs: TextRun[]) => joinRow(runs.map((r) => pieceOf([r]) as LinePiece));
+    const groups = groupRows(
+      [
+        line(at10('J C', 50, 70), at10('Invoice', 300, 70)),
+        line(at10('Juniper Cloud', 50, 93), at10('Invoice #', 332, 93), at10('416055', 527, 93)),
+        line(at10('Hauptstraße 41', 50, 106.5)),
+        line(at10('Mumbai 400053', 50, 119.25)),
+        line(at10('Date invoiced', 332, 105.75), at10('2023-01-21', 510, 105.75)),
+      ],
+      (l) => l,
+    );
+    expect(JSON.stringify(groups)).not.toContain('Juniper Cloud Hauptstraße');
   });
 
   it('keeps a row whole when reading order takes its figures apart around a wrapped balance', () => {
