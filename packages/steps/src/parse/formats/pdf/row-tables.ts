@@ -234,14 +234,15 @@ export function groupRows<T>(
       const after = lineAt(i + 2);
       const opensNext =
         next !== undefined && after !== undefined && wrappedAround(next, line, after);
-      // A lone row (a receipt's date, time and register over its ticket number) has none; nor
+      // A row not under one of as many cells (a receipt's date, time and register over its
+      // ticket number; a letterhead's address beside label/value rows) has none; nor
       // has a line that more single lines follow (an address beside a letterhead's pairs): a
       // wrapped cell's line is followed by the next row, or ends the table.
       const stacked =
         next !== undefined &&
         next.cells.length < 2 &&
         next.box.top - line.box.bottom <= line.size * CONTINUATION_DROP;
-      const cell = opensNext || stacked || rows.length < 2 ? -1 : continuedCell(last, line);
+      const cell = opensNext || stacked || !inColumns(rows) ? -1 : continuedCell(last, line);
       if (cell >= 0) {
         rows[rows.length - 1] = withContinuation(last, cell, line.cells[0] as LinePiece);
         continue;
@@ -319,6 +320,13 @@ function continuedCell(row: TextLine, line: TextLine): number {
     Math.abs(piece.box.left - cell.box.left) <= reach ||
     Math.abs(piece.box.right - cell.box.right) <= reach;
   return aligned ? (under[0] as number) : -1;
+}
+
+/** True when the last of `rows` has as many cells as the row before it: rows of one table. */
+function inColumns(rows: readonly TextLine[]): boolean {
+  const last = rows[rows.length - 1];
+  const before = rows[rows.length - 2];
+  return last !== undefined && before !== undefined && last.cells.length === before.cells.length;
 }
 
 /** `row` with `piece` joined to its cell `index` as the cell's next line. */
