@@ -238,6 +238,24 @@ function documentOf(job: Job, root: string): CorpusDocument {
   };
 }
 
+/** A packet's members as the manifest records them, with the pages each one takes. */
+function packetDocuments(members: readonly Job[]): CorpusPacket['documents'] {
+  let page = 1;
+  return members.map((m) => {
+    const n = pageCount(m.pdf);
+    const entry = {
+      id: m.id,
+      type: m.type,
+      family: m.family.name,
+      producer: m.producer,
+      startPage: page,
+      endPage: page + n - 1,
+    };
+    page += n;
+    return entry;
+  });
+}
+
 /** What a packet theme asks for: members, and which earlier member each one looks like. */
 interface Member {
   readonly type: DocType;
@@ -498,20 +516,7 @@ function scriptedHalf(
       p.members.map((m) => m.pdf),
       file,
     );
-    let page = 1;
-    const docs = p.members.map((m) => {
-      const n = pageCount(m.pdf);
-      const entry = {
-        id: m.id,
-        type: m.type,
-        family: m.family.name,
-        producer: m.producer,
-        startPage: page,
-        endPage: page + n - 1,
-      };
-      page += n;
-      return entry;
-    });
+    const docs = packetDocuments(p.members);
     return {
       id: p.id,
       set,
@@ -681,20 +686,7 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
       const inputs = p.members.map((m) => m.pdf);
       if (p.joinedWith === 'qpdf') qpdfJoin(inputs, file);
       else ghostscript(inputs, file);
-      let page = 1;
-      const docs = p.members.map((m) => {
-        const n = pageCount(m.pdf);
-        const entry = {
-          id: m.id,
-          type: m.type,
-          family: m.family.name,
-          producer: m.producer,
-          startPage: page,
-          endPage: page + n - 1,
-        };
-        page += n;
-        return entry;
-      });
+      const docs = packetDocuments(p.members);
       packets.push({
         id: p.id,
         set,

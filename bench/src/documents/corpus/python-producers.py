@@ -74,6 +74,11 @@ def encodable(layout):
         return False
 
 
+def pair_options(e, base):
+    """A pairs element's size, alignment, bold labels and mode."""
+    return (e.get("style") or {}).get("size") or base, e.get("align") or "left", e.get("boldLabels", False), e["mode"]
+
+
 def page_label(style, n, total):
     if style == "page-of":
         return f"Page {n} of {total}"
@@ -186,11 +191,7 @@ def platypus(job):
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 8)]))
             return [t]
         if kind == "pairs":
-            s = e.get("style") or {}
-            size = s.get("size") or base
-            align = e.get("align") or "left"
-            lb = e.get("boldLabels", False)
-            mode = e["mode"]
+            size, align, lb, mode = pair_options(e, base)
             if mode == "colon":
                 lines = [(f"<b>{escape(l)}:</b> " if lb else f"{escape(l)}: ") + escape(v) for l, v in e["pairs"]]
                 return [Paragraph("<br/>".join(lines), pstyle(size=size, align=align))]
@@ -367,11 +368,8 @@ def canvas_drawing(job):
                 cx += cw
             state["y"] = lowest
         elif kind == "pairs":
-            s = e.get("style") or {}
-            size = s.get("size") or base
-            align = e.get("align") or "left"
-            lfont = bold if e.get("boldLabels") else regular
-            mode = e["mode"]
+            size, align, lb, mode = pair_options(e, base)
+            lfont = bold if lb else regular
             if mode == "colon":
                 for l, v in e["pairs"]:
                     need(size * lead)
@@ -538,11 +536,7 @@ def docx(job):
                 for child in col:
                     element(inner, child, e["widths"][i] * w)
         elif kind == "pairs":
-            s = e.get("style") or {}
-            size = s.get("size") or base
-            align = e.get("align") or "left"
-            lb = e.get("boldLabels", False)
-            mode = e["mode"]
+            size, align, lb, mode = pair_options(e, base)
             if mode == "colon":
                 for l, v in e["pairs"]:
                     p = box.paragraph()
