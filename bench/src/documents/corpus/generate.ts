@@ -21,12 +21,14 @@ import {
   type CorpusDocument,
   type CorpusManifest,
   type CorpusPacket,
+  type CorpusReport,
   type CorpusSet,
   DOC_TYPES,
   type DocType,
   type LayoutDoc,
   type Producer,
 } from './model.ts';
+import { CITIES, LETTER_SENTENCES, LETTER_SUBJECTS, PRODUCTS } from './pools.ts';
 import {
   chromium,
   ensurePackages,
@@ -531,6 +533,49 @@ function scriptedHalf(
 }
 
 /**
+ * A report of about 60 pages by ReportLab (numbered headings, justified paragraphs, a ruled table
+ * every third section, a running title and page numbers), as the issue's own trial had: for text
+ * recall and PARSE speed on a long document from another producer. Its text is drawn from the
+ * letter sentences and products; it is in neither half and has no type.
+ */
+function longReport(seed: number, root: string): CorpusReport {
+  const r = random(seed).fork('report');
+  const file = join(root, 'report-reportlab.pdf');
+  const sections = Array.from({ length: 105 }, (_, k) => ({
+    heading: `${k + 1}. ${r.pick(LETTER_SUBJECTS)}`,
+    paragraphs: Array.from({ length: r.int(3, 5) }, () =>
+      Array.from({ length: r.int(4, 8) }, () => r.pick(LETTER_SENTENCES)).join(' '),
+    ),
+    ...(k % 3 === 2
+      ? {
+          table: {
+            header: ['Item', 'Region', 'Units', 'Revenue'],
+            rows: Array.from({ length: r.int(6, 14) }, () => [
+              r.pick(PRODUCTS),
+              r.pick(CITIES),
+              String(r.int(1, 900)),
+              (r.int(1000, 9_000_000) / 100).toFixed(2),
+            ]),
+          },
+        }
+      : {}),
+  }));
+  const job = {
+    producer: 'report',
+    out: file,
+    title: 'Annual operations review',
+    page: { width: 595.28, height: 841.89, margin: 56 },
+    look: { font: r.pick(['Times-Roman', 'DejaVuSerif', 'Helvetica']), size: 10 },
+    sections,
+  };
+  const jobs = join(root, 'work', 'report-job.json');
+  mkdirSync(dirname(jobs), { recursive: true });
+  writeFileSync(jobs, JSON.stringify([job]));
+  pythonProducers(jobs, [file]);
+  return { file: file.slice(root.length + 1), producer: 'reportlab', pages: pageCount(file) };
+}
+
+/**
  * Replaces the ReportLab, python-docx and openpyxl documents of an existing corpus (the others,
  * their files and manifest entries stay as they are); returns the new manifest.
  */
@@ -559,6 +604,7 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
     tools: toolVersions(),
     documents,
     packets,
+    reports: [longReport(options.seed, root)],
   };
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -709,6 +755,7 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
     tools: toolVersions(),
     documents,
     packets,
+    reports: [longReport(options.seed, root)],
   };
   writeFileSync(join(root, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

@@ -654,6 +654,43 @@ def xlsx(job):
     wb.save(job["out"])
 
 
+def report(job):
+    """A long report by ReportLab's platypus: numbered headings, justified paragraphs, ruled tables."""
+    from reportlab.lib import colors
+    from reportlab.lib.enums import TA_JUSTIFY
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    page, look = job["page"], job["look"]
+    regular, bold = reportlab_fonts(look["font"], {"body": [], "running": []})
+    size = look["size"]
+    body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3,
+                          alignment=TA_JUSTIFY, spaceAfter=size * 0.6)
+    heading = ParagraphStyle("heading", fontName=bold, fontSize=size * 1.4, leading=size * 1.8,
+                             spaceBefore=size, spaceAfter=size * 0.5)
+    story = []
+    for section in job["sections"]:
+        story.append(Paragraph(escape(section["heading"]), heading))
+        for text in section["paragraphs"]:
+            story.append(Paragraph(escape(text), body))
+        if section.get("table"):
+            t = section["table"]
+            data = [t["header"]] + t["rows"]
+            table = Table(data, repeatRows=1)
+            table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+                                       ("FONTNAME", (0, 0), (-1, 0), bold),
+                                       ("FONTNAME", (0, 1), (-1, -1), regular),
+                                       ("FONTSIZE", (0, 0), (-1, -1), size - 1),
+                                       ("ALIGN", (1, 1), (-1, -1), "RIGHT")]))
+            story += [table, Spacer(1, size)]
+    job = {**job, "layout": {"size": size, "pageNumbers": "page-of", "running": [job["title"]]}}
+    doc = SimpleDocTemplate(job["out"], pagesize=(page["width"], page["height"]),
+                            leftMargin=page["margin"], rightMargin=page["margin"],
+                            topMargin=page["margin"] + 2 * size, bottomMargin=page["margin"],
+                            title=job["title"], author="corpus")
+    doc.build(story, canvasmaker=numbered_canvas(job, regular))
+
+
 def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         jobs = json.load(f)
@@ -665,6 +702,8 @@ def main():
                 docx(job)
             elif job["producer"] == "openpyxl":
                 xlsx(job)
+            elif job["producer"] == "report":
+                report(job)
             else:
                 raise ValueError(f"unknown producer {job['producer']}")
         except Exception as error:
