@@ -1,7 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { askChild, childEntry, startChild } from '../../contained-process.ts';
 import type { GrayImage } from '../../ocr/gray-image.ts';
-import { ParseFailure } from '../../parse-failure.ts';
 import { type Reader as Lease, readerPool } from '../../reader-pool.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
 import { fromReaderFailure, type ReaderFailure, workerFailure } from '../../worker-failure.ts';
@@ -116,9 +115,9 @@ const pool = readerPool({
 
 /**
  * Asks a leased worker one thing. Rejects with the error reading failed with (a
- * {@link ParseFailure} when the worker named a reason), with FILE_SIZE_TOO_LARGE or CORRUPT_FILE
- * when the worker died (out of its heap, or otherwise), with the signal's reason on an abort (the
- * worker is terminated then).
+ * ParseFailure when the worker named a reason), with FILE_SIZE_TOO_LARGE or CORRUPT_FILE
+ * when the worker died, during this request or before it (out of its heap, or otherwise), with
+ * the signal's reason on an abort (the worker is terminated then).
  */
 function ask<T>(
   lease: Lease,
@@ -126,15 +125,8 @@ function ask<T>(
   signal: AbortSignal,
   onPage?: (page: PageRead['pageRead']) => void,
 ): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  if (lease.dead) {
-    return Promise.reject(
-      new ParseFailure(
-        'CORRUPT_FILE',
-        'The PDF reader process stopped while reading this document. It may be damaged; re-export it from the source application.',
-      ),
-    );
-  }
+  // A lease whose reader already died is askChild's to answer, as a death during the request is:
+  // out of its heap (FILE_SIZE_TOO_LARGE), or otherwise (CORRUPT_FILE).
   return askChild<PdfWorkerReply<T> | PageRead, T>(lease.child, request, signal, {
     reply: (reply) => {
       if ('pageRead' in reply) {
