@@ -83,11 +83,18 @@ export async function openPdfSession(
   const streamLimit = pdfStreamLimit(limits, bytes.length);
   const fail = failure(signal);
   if (heapMb > 0) {
-    const session = await openOnWorker(
-      { bytes, config: context.config, streamLimit },
-      heapMb,
-      signal,
-    ).catch(fail);
+    // The reader opens the document while the expansion check runs (its heap and streams are
+    // bounded); no page is read before the check passed, and a failed check closes it again.
+    const [opened, checked] = await Promise.allSettled([
+      openOnWorker({ bytes, config: context.config, streamLimit }, heapMb, signal),
+      context.expansion,
+    ]);
+    if (checked.status === 'rejected') {
+      if (opened.status === 'fulfilled') await opened.value.close();
+      return fail(checked.reason);
+    }
+    if (opened.status === 'rejected') return fail(opened.reason);
+    const session = opened.value;
     return {
       numPages: session.numPages,
       hasForm: session.hasForm,
@@ -98,6 +105,8 @@ export async function openPdfSession(
       close: () => session.close(),
     };
   }
+  // pdf.js in this thread is bounded by nothing but the process: it waits for the check.
+  await context.expansion?.catch(fail);
   return openInThread(bytes, context, streamLimit);
 }
 
