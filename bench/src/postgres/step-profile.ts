@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { postgresStorage } from '@docflow/storage/postgres';
 import { startTemporaryPostgres } from '@docflow/storage/testing/postgres';
 import pg from 'pg';
+import { BEGIN_COMMIT } from '../../../packages/storage/src/postgres/postgres-commit-queue.ts';
 import { postgresStatements } from '../../../packages/storage/src/postgres/postgres-statements.ts';
 import { runClients, startLinearEngine } from '../engine/linear-noop.ts';
 import { buildCompiled, runCompiled } from './compiled-child.ts';
@@ -61,19 +62,34 @@ async function report(url: string): Promise<void> {
     );
   }
   const tables = await c.query(
-    `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del FROM pg_stat_user_tables
+    `SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del, seq_scan, seq_tup_read,
+       idx_scan, pg_relation_size(relid) / 8192 AS pages FROM pg_stat_user_tables
      WHERE schemaname = $1 ORDER BY relname`,
     [SCHEMA],
   );
-  console.log('\n| table | inserted/step | updated/step | of them HOT | deleted/step | indexes |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '\n| table | inserted/step | updated/step | of them HOT | deleted/step | indexes | sequential scans/step | rows they read/step | index scans/step | pages at the end |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of tables.rows) {
     const indexes = await c.query(
       `SELECT count(*)::int AS k FROM pg_indexes WHERE schemaname = $1 AND tablename = $2`,
       [SCHEMA, r.relname],
     );
     console.log(
-      `| ${r.relname} | ${(r.n_tup_ins / n).toFixed(2)} | ${(r.n_tup_upd / n).toFixed(2)} | ${(r.n_tup_hot_upd / n).toFixed(2)} | ${(r.n_tup_del / n).toFixed(2)} | ${indexes.rows[0].k} |`,
+      `| ${r.relname} | ${(r.n_tup_ins / n).toFixed(2)} | ${(r.n_tup_upd / n).toFixed(2)} | ${(r.n_tup_hot_upd / n).toFixed(2)} | ${(r.n_tup_del / n).toFixed(2)} | ${indexes.rows[0].k} | ${(r.seq_scan / n).toFixed(2)} | ${(r.seq_tup_read / n).toFixed(1)} | ${(r.idx_scan / n).toFixed(2)} | ${r.pages} |`,
+    );
+  }
+  const indexes = await c.query(
+    `SELECT indexrelname, idx_scan, idx_tup_read, idx_tup_fetch FROM pg_stat_user_indexes
+     WHERE schemaname = $1 AND idx_scan > 0 ORDER BY idx_tup_read DESC`,
+    [SCHEMA],
+  );
+  console.log('\n| index | scans/step | entries read/step | rows fetched/step |');
+  console.log('|---|---|---|---|');
+  for (const r of indexes.rows) {
+    console.log(
+      `| ${r.indexrelname} | ${(r.idx_scan / n).toFixed(2)} | ${(r.idx_tup_read / n).toFixed(1)} | ${(r.idx_tup_fetch / n).toFixed(1)} |`,
     );
   }
   try {
@@ -93,7 +109,7 @@ async function explainBatch(c: pg.Client): Promise<void> {
   const s = `"${SCHEMA}"`;
   const run = (await c.query(`SELECT id, revision FROM ${s}.runs ORDER BY seq DESC LIMIT 1`))
     .rows[0] as { id: string; revision: number };
-  await c.query('BEGIN');
+  await c.query(BEGIN_COMMIT); // as the adapter's commit transactions begin
   await c.query(
     `INSERT INTO ${s}.work (id, run_id, kind, priority, available_at, payload, attempts, lease_owner, lease_expires_at) VALUES ('explain-1', $1, 'step', 0, 0, '{}', 1, 'me', 9999999999999)`,
     [run.id],
@@ -151,6 +167,8 @@ if (side === 'docflow' && url !== undefined) {
       'pg_stat_statements.track': 'all',
       'pg_stat_statements.track_planning': 'on',
       track_io_timing: 'off',
+      // Planner settings to try, e.g. SETTINGS='{"enable_seqscan":"off"}'.
+      ...(JSON.parse(process.env.SETTINGS ?? '{}') as Record<string, string>),
       ...(process.env.EXPLAIN_LOG === undefined
         ? {}
         : {

@@ -2,12 +2,15 @@
  * Generates the evaluation corpus: business documents of five types in varied template families,
  * made into PDFs by software docflow does not use for its own fixtures (LibreOffice Writer and
  * Calc, Chromium, Ghostscript), scanned copies, and packets of several documents (same-type
- * neighbours on purpose), each with the ground truth the generator knows. Reproducible from the
- * seed; writes `bench/generated/documents/<seed>/` (gitignored).
+ * neighbours on purpose), each with the ground truth the generator knows; then documents made by
+ * Python libraries (ReportLab PDFs, python-docx DOCX and openpyxl XLSX parsed as themselves, qpdf
+ * packets, a page turned by `/Rotate 90`). Reproducible from the seed; writes
+ * `bench/generated/documents/<seed>/` (gitignored).
  *
  *   cd bench && npx tsx src/documents/corpus/generate.ts [--seed 2311] [--small]
+ *   npx tsx src/documents/corpus/generate.ts --scripted-only   # only the Python producers' part
  */
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -29,7 +32,9 @@ import {
   ensurePackages,
   ghostscript,
   pageCount,
+  pythonProducers,
   qpdfJoin,
+  qpdfRotate,
   soffice,
   toolVersions,
 } from './producers.ts';
@@ -37,6 +42,7 @@ import { type Random, random } from './random.ts';
 import { renderHtml } from './render-html.ts';
 import { renderFods, renderFodt, sheetTexts } from './render-odf.ts';
 import { renderPs } from './render-ps.ts';
+import { type PythonJob, type PythonProducer, pythonJob } from './render-python.ts';
 import { scanPdf } from './scan.ts';
 import { context, type Family, familiesOf } from './templates.ts';
 
@@ -331,12 +337,25 @@ function memberHints(member: Member, earlier: readonly Facts[]): FactHints {
   }
 }
 
+/** How many documents the Python producers make per half. */
+export interface ScriptedCounts {
+  /** Per type: ReportLab PDFs, python-docx DOCX, openpyxl XLSX (a letter's XLSX is a DOCX). */
+  readonly reportlab: number;
+  readonly docx: number;
+  readonly xlsx: number;
+  /** qpdf packets of ReportLab documents, same-type neighbours. */
+  readonly packets: number;
+  /** ReportLab documents whose first page qpdf turns with `/Rotate 90`. */
+  readonly rotated: number;
+}
+
 export interface GenerateOptions {
   readonly seed: number;
   /** Documents per type and half. */
   readonly perType: Readonly<Record<CorpusSet, number>>;
   readonly packets: Readonly<Record<CorpusSet, number>>;
   readonly scans: Readonly<Record<CorpusSet, number>>;
+  readonly scripted: Readonly<Record<CorpusSet, ScriptedCounts>>;
 }
 
 export const DEFAULT_OPTIONS: GenerateOptions = {
@@ -344,7 +363,201 @@ export const DEFAULT_OPTIONS: GenerateOptions = {
   perType: { development: 16, 'held-out': 10 },
   packets: { development: 16, 'held-out': 11 },
   scans: { development: 6, 'held-out': 4 },
+  scripted: {
+    development: { reportlab: 4, docx: 2, xlsx: 2, packets: 6, rotated: 1 },
+    'held-out': { reportlab: 3, docx: 1, xlsx: 1, packets: 4, rotated: 1 },
+  },
 };
+
+const PYTHON_PRODUCERS: readonly Producer[] = ['reportlab', 'python-docx', 'openpyxl'];
+const EXTENSION: Readonly<Record<PythonProducer, string>> = {
+  reportlab: 'pdf',
+  'python-docx': 'docx',
+  openpyxl: 'xlsx',
+};
+
+/**
+ * The documents of one half made by ReportLab, python-docx and openpyxl, with their own ids and
+ * random stream (`scripted`), so the documents of the other producers do not move: single
+ * documents of each type, qpdf packets of same-type neighbours (the themes that are not mixed),
+ * and a document with a page turned by `/Rotate 90`.
+ */
+function scriptedHalf(
+  seed: number,
+  set: CorpusSet,
+  counts: ScriptedCounts,
+  root: string,
+): { documents: CorpusDocument[]; packets: CorpusPacket[] } {
+  const tag = set === 'development' ? 'dev' : 'held';
+  const dir = join(root, set);
+  const work = join(root, 'work', 'scripted');
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(work, { recursive: true });
+  const r = random(seed).fork(set).fork('scripted');
+  const jobs: { job: Job; python: PythonJob; rotate?: number[] }[] = [];
+  const pythonFor = (job: Job, look: Look, out: string) =>
+    pythonJob(
+      job.producer as PythonProducer,
+      job.layout,
+      job.facts.locale,
+      set,
+      random(look.ctxSeed).fork('python'),
+      out,
+    );
+  const single = (id: string, type: DocType, producer: PythonProducer, dr: Random, k: number) => {
+    const families = familiesOf(type, set);
+    const look: Look = {
+      family: families[(k + dr.int(0, families.length - 1)) % families.length] as Family,
+      producer,
+      ctxSeed: dr.int(1, 2 ** 31),
+    };
+    const out = join(dir, `${id}.${EXTENSION[producer]}`);
+    const job = plan(id, set, type, look, factsFor(type, dr.fork('facts')), out);
+    return { job, python: pythonFor(job, look, out) };
+  };
+  for (const type of DOC_TYPES) {
+    let k = 0;
+    // A letter typed into a spreadsheet is not something people send: its XLSX share is DOCX.
+    const letter = type === 'letter';
+    for (const [producer, n, short] of [
+      ['reportlab', counts.reportlab, 'rl'],
+      ['python-docx', counts.docx + (letter ? counts.xlsx : 0), 'docx'],
+      ['openpyxl', letter ? 0 : counts.xlsx, 'xlsx'],
+    ] as const)
+      for (let i = 0; i < n; i++, k++) {
+        const id = `${tag}-${short}-${type}-${String(i + 1).padStart(2, '0')}`;
+        jobs.push(single(id, type, producer, r.fork(id), k));
+      }
+  }
+  for (let k = 0; k < counts.rotated; k++) {
+    const id = `${tag}-rl-rotated-${String(k + 1).padStart(2, '0')}`;
+    const dr = r.fork(id);
+    jobs.push({ ...single(id, dr.pick(DOC_TYPES), 'reportlab', dr, k), rotate: [1] });
+  }
+  const sameType = THEMES.filter((t) => {
+    const types = new Set(t.members(random(0)).map((m) => m.type));
+    return t.name !== 'mixed' && types.size === 1;
+  });
+  const packetJobs: { id: string; theme: string; members: Job[] }[] = [];
+  for (let k = 0; k < counts.packets; k++) {
+    const id = `${tag}-rl-packet-${String(k + 1).padStart(2, '0')}`;
+    const pr = r.fork(id);
+    const theme = sameType[(k + (set === 'development' ? 0 : 3)) % sameType.length] as Theme;
+    const members: Job[] = [];
+    const facts: Facts[] = [];
+    const looks: Look[] = [];
+    theme.members(pr).forEach((m, n) => {
+      const mr = pr.fork(`m${n}`);
+      const f = factsFor(m.type, mr.fork('facts'), memberHints(m, facts));
+      const look: Look =
+        m.like !== undefined && looks[m.like]
+          ? (looks[m.like] as Look)
+          : {
+              family: mr.pick(familiesOf(m.type, set)),
+              producer: 'reportlab',
+              ctxSeed: mr.int(1, 2 ** 31),
+            };
+      facts.push(f);
+      looks.push(look);
+      const out = join(work, `${id}-m${n + 1}.pdf`);
+      const job = plan(`${id}-m${n + 1}`, set, m.type, look, f, out);
+      members.push(job);
+      jobs.push({ job, python: pythonFor(job, look, out) });
+    });
+    packetJobs.push({ id, theme: theme.name, members });
+  }
+  const file = join(work, `${set}-jobs.json`);
+  writeFileSync(file, JSON.stringify(jobs.map((j) => j.python)));
+  console.log(
+    `${set}: producing ${jobs.length} documents with ReportLab, python-docx and openpyxl`,
+  );
+  pythonProducers(
+    file,
+    jobs.map((j) => j.job.pdf),
+  );
+  const documents: CorpusDocument[] = [];
+  for (const { job, rotate } of jobs) {
+    if (job.id.includes('-rl-packet-')) continue;
+    if (rotate) qpdfRotate(job.pdf, rotate);
+    const pdf = job.pdf.endsWith('.pdf');
+    documents.push({
+      id: job.id,
+      set,
+      type: job.type,
+      family: job.family.name,
+      producer: job.producer,
+      file: job.pdf.slice(root.length + 1),
+      ...(rotate ? { rotatedPages: rotate } : {}),
+      ...(pdf ? { pages: pageCount(job.pdf) } : {}),
+      truth: truthOf(job.facts),
+    });
+  }
+  const packets = packetJobs.map((p) => {
+    const file = join(dir, `${p.id}.pdf`);
+    qpdfJoin(
+      p.members.map((m) => m.pdf),
+      file,
+    );
+    let page = 1;
+    const docs = p.members.map((m) => {
+      const n = pageCount(m.pdf);
+      const entry = {
+        id: m.id,
+        type: m.type,
+        family: m.family.name,
+        producer: m.producer,
+        startPage: page,
+        endPage: page + n - 1,
+      };
+      page += n;
+      return entry;
+    });
+    return {
+      id: p.id,
+      set,
+      file: file.slice(root.length + 1),
+      joinedWith: 'qpdf' as const,
+      pages: pageCount(file),
+      theme: p.theme,
+      documents: docs,
+    };
+  });
+  return { documents, packets };
+}
+
+/**
+ * Replaces the ReportLab, python-docx and openpyxl documents of an existing corpus (the others,
+ * their files and manifest entries stay as they are); returns the new manifest.
+ */
+export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): CorpusManifest {
+  ensurePackages();
+  const root = corpusDir(options.seed);
+  const file = join(root, 'manifest.json');
+  const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
+  const scripted = (producer: Producer) => PYTHON_PRODUCERS.includes(producer);
+  const documents = old.documents.filter((d) => !scripted(d.producer));
+  const packets = old.packets.filter((p) => !p.documents.every((d) => scripted(d.producer)));
+  for (const gone of [
+    ...old.documents.filter((d) => scripted(d.producer)),
+    ...old.packets.filter((p) => !packets.includes(p)),
+  ])
+    rmSync(join(root, gone.file), { force: true });
+  rmSync(join(root, 'work', 'scripted'), { recursive: true, force: true });
+  for (const set of ['development', 'held-out'] as const) {
+    const half = scriptedHalf(options.seed, set, options.scripted[set], root);
+    documents.push(...half.documents);
+    packets.push(...half.packets);
+  }
+  const manifest: CorpusManifest = {
+    ...old,
+    generatedAt: new Date().toISOString(),
+    tools: toolVersions(),
+    documents,
+    packets,
+  };
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
 
 /** Generates the corpus and returns its manifest (also written as `manifest.json`). */
 export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): CorpusManifest {
@@ -493,6 +706,11 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
       });
     }
   }
+  for (const set of ['development', 'held-out'] as const) {
+    const half = scriptedHalf(options.seed, set, options.scripted[set], root);
+    documents.push(...half.documents);
+    packets.push(...half.packets);
+  }
   const manifest: CorpusManifest = {
     seed: options.seed,
     generatedAt: new Date().toISOString(),
@@ -506,7 +724,11 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({
-    options: { seed: { type: 'string' }, small: { type: 'boolean' } },
+    options: {
+      seed: { type: 'string' },
+      small: { type: 'boolean' },
+      'scripted-only': { type: 'boolean' },
+    },
   });
   const seed = values.seed === undefined ? DEFAULT_OPTIONS.seed : Number(values.seed);
   const options: GenerateOptions = values.small
@@ -515,10 +737,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         perType: { development: 3, 'held-out': 2 },
         packets: { development: 4, 'held-out': 3 },
         scans: { development: 1, 'held-out': 1 },
+        scripted: {
+          development: { reportlab: 1, docx: 1, xlsx: 1, packets: 2, rotated: 1 },
+          'held-out': { reportlab: 1, docx: 1, xlsx: 1, packets: 1, rotated: 1 },
+        },
       }
     : { ...DEFAULT_OPTIONS, seed };
   const started = Date.now();
-  const manifest = generateCorpus(options);
+  // --scripted-only: the Python producers' documents again, in the corpus that exists.
+  const manifest = values['scripted-only'] ? regenerateScripted(options) : generateCorpus(options);
   console.log(
     `corpus ${corpusDir(seed)}: ${manifest.documents.length} documents, ${manifest.packets.length} packets in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );

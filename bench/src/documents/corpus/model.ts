@@ -26,7 +26,10 @@ export type Producer =
   | 'calc' // LibreOffice Calc converting a flat ODS sheet
   | 'ghostscript' // Ghostscript's pdfwrite distilling PostScript we write
   | 'ghostscript-redistill' // Ghostscript re-distilling a Chromium or LibreOffice PDF
-  | 'scan'; // a PDF rasterised, skewed, speckled and wrapped as an image PDF by Ghostscript
+  | 'scan' // a PDF rasterised, skewed, speckled and wrapped as an image PDF by Ghostscript
+  | 'reportlab' // ReportLab (Python) drawing a PDF with platypus flowables or canvas calls
+  | 'python-docx' // python-docx writing a DOCX (parsed as DOCX, not converted)
+  | 'openpyxl'; // openpyxl writing an XLSX, formulas without cached values (parsed as XLSX)
 
 /** A ground-truth value: text, a number, an ISO date (`yyyy-mm-dd`), or absent. */
 export type Scalar = string | number | null;
@@ -127,11 +130,14 @@ export interface CorpusDocument {
   readonly producer: Producer;
   /** For scans: the producer of the PDF that was scanned. */
   readonly scannedFrom?: Producer;
-  /** The PDF, relative to the corpus folder. */
+  /** The PDF (a DOCX or XLSX for python-docx and openpyxl), relative to the corpus folder. */
   readonly file: string;
+  /** Pages turned by `/Rotate 90` after the producer wrote them (1-based), when any. */
+  readonly rotatedPages?: readonly number[];
   /** Other renditions of the same document (DOCX, XLSX written by LibreOffice). */
   readonly alternates?: readonly { readonly producer: Producer; readonly file: string }[];
-  readonly pages: number;
+  /** PDF pages (absent for a DOCX or XLSX, which their producers do not paginate). */
+  readonly pages?: number;
   readonly truth: Truth;
 }
 

@@ -6,7 +6,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The command each Debian package provides. */
 const PACKAGES: readonly (readonly [string, string])[] = [
@@ -16,6 +17,10 @@ const PACKAGES: readonly (readonly [string, string])[] = [
   ['gs', 'ghostscript'],
   ['pdftoppm', 'poppler-utils'],
   ['qpdf', 'qpdf'],
+  ['/usr/bin/python3', 'python3-reportlab'],
+  ['/usr/bin/python3', 'python3-docx'],
+  ['/usr/bin/python3', 'python3-openpyxl'],
+  ['fc-list', 'fonts-dejavu-core'],
 ];
 
 function has(command: string): boolean {
@@ -52,6 +57,10 @@ export function toolVersions(): Record<string, string> {
     chromium: first('chromium', ['--version']),
     ghostscript: first('gs', ['--version']),
     qpdf: first('qpdf', ['--version']),
+    python: first('/usr/bin/python3', [
+      '-c',
+      'import reportlab, docx, openpyxl; print("reportlab", reportlab.Version, "openpyxl", openpyxl.__version__)',
+    ]),
     poppler:
       (spawnSync('pdftoppm', ['-v'], { encoding: 'utf8' }).stderr ?? '').split('\n')[0] ?? '',
   };
@@ -140,6 +149,21 @@ export function ghostscript(
 /** qpdf joins PDFs in order. */
 export function qpdfJoin(inputs: readonly string[], pdf: string): void {
   run('qpdf', ['--empty', '--pages', ...inputs, '--', pdf], 'qpdf --pages');
+}
+
+/** qpdf turns `pages` (1-based) of `pdf` by 90° clockwise with `/Rotate`, in place. */
+export function qpdfRotate(pdf: string, pages: readonly number[]): void {
+  run('qpdf', ['--replace-input', `--rotate=+90:${pages.join(',')}`, pdf], 'qpdf --rotate');
+}
+
+/**
+ * Debian's python3 runs `python-producers.py` on a JSON file of jobs (ReportLab, python-docx and
+ * openpyxl documents); each job's output exists afterwards.
+ */
+export function pythonProducers(jobsFile: string, outputs: readonly string[]): void {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'python-producers.py');
+  run('/usr/bin/python3', [script, jobsFile], 'python3 python-producers.py');
+  for (const out of outputs) if (!existsSync(out)) throw new Error(`python3 did not write ${out}`);
 }
 
 export function pageCount(pdf: string): number {

@@ -306,7 +306,7 @@ ${body}
 
 // ---------------------------------------------------------------- Calc
 
-interface SheetCell {
+export interface SheetCell {
   readonly text: string;
   readonly bold?: boolean;
   readonly size?: number;
@@ -314,10 +314,10 @@ interface SheetCell {
   readonly border?: 'grid' | 'below';
   readonly shade?: boolean;
 }
-type SheetRow = (SheetCell | undefined)[];
+export type SheetRow = (SheetCell | undefined)[];
 
 /** The rows an element fills in a grid `cols` wide starting at column `at`. */
-function sheetRows(e: Element, cols: number, base: number): SheetRow[] {
+export function sheetRows(e: Element, cols: number, base: number): SheetRow[] {
   const put = (cells: SheetCell[], at = 0): SheetRow => {
     const row: SheetRow = Array.from({ length: cols });
     cells.forEach((c, i) => {

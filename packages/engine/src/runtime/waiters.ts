@@ -23,11 +23,7 @@ export class Waiters<T> {
 
   /** Calls `listener` once `id` settles; returns a function that removes it. */
   add(id: string, listener: (value: T) => void): () => void {
-    let set = this.#byId.get(id);
-    if (!set) {
-      set = new Set();
-      this.#byId.set(id, set);
-    }
+    const set = setOf(this.#byId, id);
     set.add(listener);
     return () => {
       set.delete(listener);
@@ -85,12 +81,7 @@ export class Waiters<T> {
       // One read at a time; a poke during a read reads again after it.
       let reading = false;
       let again = false;
-      let looks = this.#looks.get(id);
-      if (!looks) {
-        looks = new Set();
-        this.#looks.set(id, looks);
-      }
-      const reads = looks;
+      const reads = setOf(this.#looks, id);
       let registered: (() => void) | undefined;
       const finish = (value: T) => {
         cleanup();
@@ -157,4 +148,14 @@ export class Waiters<T> {
       look();
     });
   }
+}
+
+/** The set kept under `key`, made when missing. */
+function setOf<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
 }

@@ -56,7 +56,11 @@ export function parseDate(text: string, dayFirst?: boolean): string | undefined 
     const month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()];
     if (month) return iso(Number(m[3]), month, Number(m[2]));
   }
-  m = /\b(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3,9})\.?[\s-,]+(\d{4}|\d{2})\b/.exec(t);
+  // A two-digit year is no day of a date that follows ("1 Mar - 31 Mar 2024" is no 2031).
+  m =
+    /\b(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3,9})\.?[\s-,]+(\d{4}|\d{2}(?![\s-]*[A-Za-z]))\b/.exec(
+      t,
+    );
   if (m) {
     const month = MONTHS[(m[2] ?? '').slice(0, 3).toLowerCase()];
     if (month) return iso(fullYear(m[3] ?? ''), month, Number(m[1]));

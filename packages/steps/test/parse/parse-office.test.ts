@@ -3,8 +3,10 @@ import { parseDocument } from '../../src/parse/parse-document.ts';
 import type { Block, ParseConfig, ParseRunOutput } from '../../src/parse/parse-output.ts';
 import {
   DOCX_TRUTH,
+  LAYOUT_DOCX_TRUTH,
   makeDocx,
   makeEncryptedOffice,
+  makeLayoutDocx,
   makeLegacyDoc,
   makeXlsx,
   makeZipBomb,
@@ -167,6 +169,23 @@ describe('DOCX', { timeout: 60_000 }, () => {
     expect(output.metadata?.originalMimeType).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
+  });
+
+  it('reads a layout table as blocks and keeps the paragraphs of a cell apart', async () => {
+    const [chunk] = (await parsed(await makeLayoutDocx())).chunks;
+    const blocks = chunk?.blocks ?? [];
+    const texts = blocks.filter((b) => b.type === 'text').map((b) => b.content);
+    // The layout table's left cell: one block per paragraph, not one glued cell.
+    expect(texts).toEqual(['STATEMENT OF ACCOUNT', ...LAYOUT_DOCX_TRUTH.address]);
+    const tables = blocks.filter((b) => b.type === 'table');
+    expect(tables).toHaveLength(2);
+    // The nested pairs are a table of their own.
+    expect(grid(blocks, tables[0])).toEqual(LAYOUT_DOCX_TRUTH.pairs);
+    // A data table stays a table; its two-paragraph cell reads as words apart.
+    expect(grid(blocks, tables[1])).toEqual([
+      ['Item', 'Amount'],
+      ['Site survey two visits', '120.00'],
+    ]);
   });
 
   it('fails a truncated DOCX with CORRUPT_FILE', async () => {

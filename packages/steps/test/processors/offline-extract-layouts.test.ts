@@ -426,4 +426,23 @@ describe('a due date from the payment terms', () => {
       due_date: null,
     });
   });
+
+  it("counts from the invoice's date, never from a period's start listed before it", () => {
+    const value = extract(
+      [
+        'Meridian Cloud S.A.',
+        'INVOICE',
+        'Service period: 01/07/2024 - 31/07/2024',
+        'Invoice Date: 02/08/2024',
+        'Terms: Net 30',
+      ].join('\n'),
+      { serviceFrom: date(), serviceUntil: date(), invoice_date: date(), due_date: date() },
+    );
+    expect(value).toEqual({
+      serviceFrom: '2024-07-01',
+      serviceUntil: '2024-07-31',
+      invoice_date: '2024-08-02',
+      due_date: '2024-09-01',
+    });
+  });
 });

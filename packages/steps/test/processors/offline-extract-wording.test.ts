@@ -56,6 +56,13 @@ describe('schema wording', () => {
     });
   });
 
+  it("gives a period's start the year of its end when it is written without one", () => {
+    for (const period of ['1 Mar - 31 Mar 2024', 'Mar 1 - Mar 31, 2024'])
+      expect(
+        extract(`Account Statement\nStatement Period: ${period}`, { fromDate: date, toDate: date }),
+      ).toEqual({ fromDate: '2024-03-01', toDate: '2024-03-31' });
+  });
+
   it('reads the customer of a statement as its account holder', () => {
     const value = extract(
       ['Account Statement', 'Customer: Jonas Rossi', 'Account Number: DE99 6257 2261'].join('\n'),

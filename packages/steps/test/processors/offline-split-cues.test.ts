@@ -107,4 +107,134 @@ describe('same-type neighbours', () => {
     ].join('\n');
     expect(ranges([first, second])).toBe('1-2');
   });
+
+  it("splits one account's statements of two months, keeping a month's continuation page", () => {
+    const statement = (period: string, opening: string, rows: readonly string[]) =>
+      [
+        'First Harbor Bank Ltd',
+        'Account Statement',
+        'Account Number: 12345678',
+        `Statement Period: ${period}`,
+        `Opening Balance: ${opening}`,
+        'Date    Description    Amount    Balance',
+        ...rows,
+      ].join('\n');
+    const march = statement('01/03/2024 - 31/03/2024', '1,000.00', [
+      '04/03/2024    ATM withdrawal    -20.00    980.00',
+    ]);
+    const marchGoesOn = [
+      'First Harbor Bank Ltd',
+      'Account Number: 12345678',
+      'Date    Description    Amount    Balance',
+      '28/03/2024    Card payment    -30.00    950.00',
+      'Closing Balance: 950.00',
+    ].join('\n');
+    const april = statement('01/04/2024 - 30/04/2024', '950.00', [
+      '02/04/2024    Salary    1,500.00    2,450.00',
+      'Closing Balance: 2,450.00',
+    ]);
+    expect(ranges([march, marchGoesOn, april])).toBe('1-2,3-3');
+    // The same by a statement date rather than a period.
+    const dated = (date: string, id: string) =>
+      [
+        'Harbor Savings Bank',
+        `Statement Date: ${date}`,
+        `Account No.: ${id}`,
+        'Date    Description    Amount    Balance',
+        '02/04/2024    Interest    1.50    101.50',
+      ].join('\n');
+    expect(ranges([dated('31 March 2024', '5550'), dated('30 April 2024', '5550')])).toBe(
+      '1-1,2-2',
+    );
+    // And by a month, or a period whose start has no year.
+    expect(ranges([dated('March 2024', '5550'), dated('April 2024', '5550')])).toBe('1-1,2-2');
+    expect(
+      ranges([dated('1 Mar - 31 Mar 2024', '5550'), dated('1 Apr - 30 Apr 2024', '5550')]),
+    ).toBe('1-1,2-2');
+  });
+
+  it('keeps the pages of figures of a statement that starts after a blank page with it', () => {
+    const head = [
+      'Royal Crown Bank',
+      'Bank Statement',
+      'Acct #    77118192',
+      'Period    1 August 2022 - 31 August 2022',
+      'Opening balance    8,561.50',
+    ].join('\n');
+    // A page that says little of its kind (it reads as a receipt, weakly), then one that says
+    // more: the blank page's lack of confidence must not let the weak page set the kind.
+    const weak = [
+      '9 August 2022    Card payment    -449.54',
+      '10 August 2022    Cheque 000184    -69.50',
+      '11 August 2022    Transfer    -12.00',
+    ].join('\n');
+    const strong = [
+      'Date    Transaction    Withdrawals    Deposits    Balance',
+      '22 August 2022    Refund ONLINE STORE        3,300.62    11,412.58',
+      '23 August 2022    Bank charges    69.50        11,343.08',
+      'Closing balance    11,343.08',
+    ].join('\n');
+    expect(ranges(['', head, weak, strong])).toBe('1-4');
+  });
+
+  it("keeps a statement's page of card payments with it, though the page reads a little like a receipt", () => {
+    const head = [
+      'Royal Crown Bank',
+      'Bank Statement',
+      'Account No.    819378352690',
+      'Period    01/03/2023 - 31/03/2023',
+      'Opening balance    15,642.73',
+      'Posting Date    Details    Withdrawals    Deposits    Balance',
+      '01/03/2023    Salary ACME CORP        838.78    16,481.51',
+    ].join('\n');
+    const shops = ['RESTAURANT', 'ONLINE STORE', 'FUEL STATION', 'GROCERY MART'];
+    const payments = [
+      'Posting Date    Details    Withdrawals    Deposits    Balance',
+      ...Array.from(
+        { length: 12 },
+        (_, i) =>
+          `${String(10 + i)}/03/2023    Card payment ${shops[i % 4]}    ${20 + i}.15        ${16000 - 30 * i}.00`,
+      ),
+      '28/03/2023    Interest paid        1.20    15,641.20',
+    ].join('\n');
+    expect(ranges([head, payments])).toBe('1-2');
+  });
+
+  describe('statements of one account without a period', () => {
+    const page = (lines: readonly string[]) =>
+      ['Harbor Savings Bank', 'Account Statement', 'Account No.: 5550123', ...lines].join('\n');
+    const row = '02/04/2024    Interest    1.50    101.50';
+
+    it('splits where a closing balance is followed by an opening one', () => {
+      const month = page(['Opening Balance: 100.00', row, 'Closing Balance: 101.50']);
+      expect(ranges([month, month.replace('100.00', '101.50')])).toBe('1-1,2-2');
+    });
+
+    it('keeps pages that carry a balance forward, or repeat the same summary, together', () => {
+      const forward = [
+        page(['Opening Balance: 100.00', row, 'Balance carried forward: 101.50']),
+        page(['Balance brought forward: 101.50', row, 'Closing Balance: 103.00']),
+      ];
+      expect(ranges(forward)).toBe('1-2');
+      const summary = page([
+        'Statement Period: 01/04/2024 - 30/04/2024',
+        'Opening Balance: 100.00',
+        'Closing Balance: 103.00',
+        row,
+      ]);
+      expect(ranges([summary, summary])).toBe('1-2');
+    });
+
+    it('reads page numbers written as "p. 1 of 2" and "Sheet 2/2"', () => {
+      const numbered = (n: string) => page([row, n]);
+      expect(
+        ranges([
+          numbered('p. 1 of 2'),
+          numbered('Sheet 2/2'),
+          numbered('p. 1 of 2'),
+          numbered('Sheet 2/2'),
+        ]),
+      ).toBe('1-2,3-4');
+    });
+  });
 });

@@ -19,6 +19,8 @@ describe('value coercion', () => {
     ['Sept 30th, 2023', '2023-09-30'],
     ['05-Jan-24', '2024-01-05'],
     ['Date: 1/2/2024 14:22', '2024-01-02'],
+    // A period whose start has no year: its end, never a day read as a year (2031).
+    ['1 Mar - 31 Mar 2024', '2024-03-31'],
   ])('reads the date %s', (text, expected) => {
     expect(parseDate(text)).toBe(expected);
   });

@@ -48,6 +48,7 @@ import { systemStorageClock } from '../storage-clock.ts';
 import type { CommitWakeUps } from './postgres-commit.ts';
 import { planCommit } from './postgres-commit.ts';
 import { type CommitQueueStats, PostgresCommitQueue } from './postgres-commit-queue.ts';
+import { DocumentReads } from './postgres-document-reads.ts';
 import { toStorageError } from './postgres-errors.ts';
 import {
   migratePostgres,
@@ -152,6 +153,7 @@ interface Open {
   readonly own: boolean;
   readonly commits: PostgresCommitQueue;
   readonly wakeUps: PostgresWakeUps;
+  readonly documentReads: DocumentReads;
 }
 
 /** A {@link StorageAdapter} over PostgreSQL, shared by every process that opens the schema. */
@@ -255,6 +257,11 @@ class PostgresStorage implements PostgresStorageAdapter {
         notification: (wakeUps) => this.#notification(wakeUps),
       }),
       wakeUps: new PostgresWakeUps(pool, this.#channel, this.#instance),
+      documentReads: new DocumentReads({
+        one: this.#s.docGet,
+        many: this.#s.docGetMany,
+        query: (text, values) => this.#all<PgDocumentRow>(text, values),
+      }),
     };
   }
 
@@ -305,10 +312,10 @@ class PostgresStorage implements PostgresStorageAdapter {
     id: string,
     options?: AbortableOptions,
   ): Promise<StoredDocument | undefined> {
-    this.#get(options);
+    const { documentReads } = this.#get(options);
     checkCollection(collection, 'collection');
     checkString(id, 'id');
-    const row = await this.#one<PgDocumentRow>(this.#s.docGet, [collection, id]);
+    const row = await documentReads.get(collection, id);
     return row === undefined ? undefined : documentFromPg(row);
   }
 

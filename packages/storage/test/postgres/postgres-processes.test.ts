@@ -65,12 +65,13 @@ describe.skipIf(pg.skip)('PostgreSQL shared by separate processes', () => {
     timeout: 60_000,
   }, async () => {
     const schema = pg.schema();
-    const leaseMs = 1000;
-    // All three open the new schema at once; the one stalling stops after 6 claims.
+    // All three open the new schema at once; the one stalling stops after 6 claims. Its leases
+    // are short, so that the others take its items over soon; theirs are long, so that a
+    // survivor slowed by a loaded machine keeps what it claimed (no completion is refused).
     const workers = [
-      startWorker(schema, 'w1', leaseMs, 6),
-      startWorker(schema, 'w2', leaseMs),
-      startWorker(schema, 'w3', leaseMs),
+      startWorker(schema, 'w1', 1000, 6),
+      startWorker(schema, 'w2', 15_000),
+      startWorker(schema, 'w3', 15_000),
     ];
     onTestFinished(() => {
       for (const w of workers) w.child.kill('SIGKILL');

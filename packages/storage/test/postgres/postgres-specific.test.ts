@@ -3,6 +3,7 @@ import { POSTGRES_MIGRATIONS, postgresStorage } from '@docflow/storage/postgres'
 import { postgresForTests } from '@docflow/storage/testing';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { BEGIN_COMMIT } from '../../src/postgres/postgres-commit-queue.ts';
 import { migratePostgres } from '../../src/postgres/postgres-migrations.ts';
 import { postgresStatements } from '../../src/postgres/postgres-statements.ts';
 
@@ -26,6 +27,50 @@ async function admin(): Promise<pg.Client> {
   await client.connect();
   onTestFinished(() => client.end());
   return client;
+}
+
+/**
+ * The plan (EXPLAIN ANALYZE) of the batch statement for one step commit of run r1, as the
+ * adapter's prepared statement keeps it after five executions (generic), in a transaction begun
+ * as the adapter's are: r1's update at revision 1, the fenced removal of w1 (owner a, attempt 1), w2
+ * enqueued. Rolled back when the test ends.
+ */
+async function stepCommitPlan(client: pg.Client, schema: string): Promise<string[]> {
+  await client.query(BEGIN_COMMIT);
+  onTestFinished(() => client.query('ROLLBACK').then(() => undefined));
+  await client.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
+  await client.query(`PREPARE b AS ${postgresStatements(`"${schema}"`).batch}`);
+  const at = '2026-01-01T00:00:00.000Z';
+  const runs = JSON.stringify([
+    {
+      id: 'r1',
+      kind: 'workflow_run',
+      status: 'PENDING',
+      active: true,
+      priority: 50,
+      expected: 1,
+      count: 0,
+      at,
+    },
+  ]);
+  const next = JSON.stringify([
+    {
+      id: 'w2',
+      run_id: 'r1',
+      kind: 'step',
+      priority: 50,
+      available_at: 0,
+      payload: {},
+      attempts: 1,
+      lease_owner: 'a',
+      lease_expires_at: 1,
+    },
+  ]);
+  const { rows } = await client.query(
+    `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE b(${client.escapeLiteral(runs)},
+      1, '{w1}', '{a}', '{1}', '{}', '{}', '{}', '{}', ${client.escapeLiteral(next)}, 1)`,
+  );
+  return (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
 }
 
 describe('postgresStorage options', () => {
@@ -359,45 +404,7 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     });
     const { schema } = await s.info();
     const client = await admin();
-    await client.query('BEGIN');
-    onTestFinished(() => client.query('ROLLBACK').then(() => undefined));
-    // The plan the adapter's prepared statement keeps after five executions (generic).
-    await client.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
-    await client.query(`PREPARE b AS ${postgresStatements(`"${schema}"`).batch}`);
-    const at = '2026-01-01T00:00:00.000Z';
-    const runs = JSON.stringify([
-      {
-        id: 'r1',
-        kind: 'workflow_run',
-        status: 'PENDING',
-        active: true,
-        priority: 50,
-        expected: 1,
-        count: 0,
-        at,
-      },
-    ]);
-    const next = JSON.stringify([
-      {
-        id: 'w2',
-        run_id: 'r1',
-        kind: 'step',
-        priority: 50,
-        available_at: 0,
-        payload: {},
-        attempts: 1,
-        lease_owner: 'a',
-        lease_expires_at: 1,
-      },
-    ]);
-    const plan = (
-      (
-        await client.query(
-          `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE b(${client.escapeLiteral(runs)},
-            1, '{w1}', '{a}', '{1}', '{}', '{}', '{}', '{}', ${client.escapeLiteral(next)}, 1)`,
-        )
-      ).rows as { 'QUERY PLAN': string }[]
-    ).map((r) => r['QUERY PLAN']);
+    const plan = await stepCommitPlan(client, schema);
     // A step's commit: the fenced removal of its item reads the queue table once; the parts
     // that lock kept items and remove unfenced ones (empty here) do not read it at all.
     const workScans = plan.filter((line) => / Scan (using \S+ )?on work\b/.test(line));
@@ -408,6 +415,42 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       `SELECT count(*)::int AS n FROM "${schema}".work WHERE id IN ('w1', 'w2')`,
     );
     expect(removed.rows[0].n).toBe(1);
+  });
+
+  it('plans the batch statement to find rows by key, however small the tables are when it is planned', async () => {
+    // A new schema: tables of a few rows (16 runs, each with its step leased), where reading
+    // `runs` or `work` whole is the cheapest plan, and a prepared statement keeps its plan
+    // while they grow. A schema of its own: the statistics it leaves stay with a schema.
+    const s = postgresStorage({ connectionString: pgTest.url }, { schema: pgTest.schema() });
+    await s.open();
+    onTestFinished(() => s.close());
+    const lease = { owner: 'a', leaseMs: 60_000 };
+    const ids = Array.from({ length: 16 }, (_, i) => i + 1);
+    await s.commit({
+      runs: ids.map((i) => run(`r${i}`, 0)),
+      enqueue: ids.map((i) => ({
+        id: `w${i}`,
+        runId: `r${i}`,
+        kind: 'step',
+        priority: 50,
+        payload: {},
+        lease,
+      })),
+    });
+    const { schema } = await s.info();
+    const client = await admin();
+    // As autovacuum leaves them: statistics of the small tables.
+    await client.query(`VACUUM ANALYZE "${schema}".runs, "${schema}".work`);
+    const plan = await stepCommitPlan(client, schema);
+    const text = plan.join('\n');
+    expect(text).not.toMatch(/Seq Scan on (runs|work)\b/);
+    expect(text).not.toMatch(/Index (Only )?Scan using \S+ on (runs|work)\b(?!.*\n\s*Index Cond)/);
+    // By primary key only: a partial index of the queue whose condition the fence implies
+    // (leased rows) is small when the plan is made, and holds every step's dead row later.
+    const indexes = [...text.matchAll(/(?:Index (?:Only )?Scan using|Bitmap Index Scan on) (\w+)/g)]
+      .map((m) => m[1] as string)
+      .filter((name) => /^(runs|work)_/.test(name));
+    expect(new Set(indexes)).toEqual(new Set(['runs_pkey', 'work_pkey']));
   });
 
   it('applies commits in the order they were called, waiting for none', async () => {
@@ -511,15 +554,63 @@ describe('postgresStorage document reads', () => {
       'created_at',
       'updated_at',
     ];
-    for (const [text, value] of [
-      [statements.docGet, 'f1'],
-      [statements.docGetByKey, 'k1'],
+    for (const [text, values] of [
+      [statements.docGet, ['files', 'f1']],
+      [statements.docGetByKey, ['files', 'k1']],
+      [statements.docGetMany, [['files'], ['f1']]],
     ] as const) {
-      const result = await client.query(text, ['files', value]);
+      const result = await client.query(text, [...values]);
       expect(result.fields.map((f) => f.name)).toEqual(columns);
     }
     const doc = await s.getDocument('files', 'f1');
     expect(doc).toMatchObject({ id: 'f1', key: 'k1', name: 'A.pdf', data: { n: 1 }, revision: 1 });
     expect(await s.getDocumentByKey('files', 'k1')).toEqual(doc);
+  });
+
+  it('are sent as one statement for the reads of one turn, each answered with its own row', async () => {
+    const pool = new pg.Pool({ connectionString: pgTest.url, max: 4 });
+    onTestFinished(() => pool.end());
+    const sent: string[] = [];
+    const counting = {
+      connect: async () => {
+        const client = await pool.connect();
+        return Object.assign(Object.create(client) as pg.PoolClient, {
+          query: (config: { text: string; values?: unknown[] }) => {
+            sent.push(config.text);
+            return client.query(config);
+          },
+        });
+      },
+      end: () => pool.end(),
+    };
+    const s = postgresStorage({ pool: counting }, { schema: pgTest.schema() });
+    await s.open();
+    onTestFinished(() => s.close());
+    await s.commit({
+      documents: [
+        { collection: 'files', id: 'f1', data: { n: 1 } },
+        { collection: 'files', id: 'f2', data: { n: 2 } },
+        { collection: 'workflows', id: 'f1', data: { n: 3 } },
+      ],
+    });
+    const statements = postgresStatements(`"${s.schema}"`);
+    const reads = (text: string) => sent.filter((t) => t === text).length;
+    sent.length = 0;
+    const docs = await Promise.all([
+      s.getDocument('files', 'f2'),
+      s.getDocument('workflows', 'f1'),
+      s.getDocument('files', 'missing'),
+      s.getDocument('files', 'f2'),
+      s.getDocument('files', 'f1'),
+    ]);
+    expect(docs.map((d) => d?.data)).toEqual([{ n: 2 }, { n: 3 }, undefined, { n: 2 }, { n: 1 }]);
+    expect(docs[0]).not.toBe(docs[3]);
+    expect([reads(statements.docGetMany), reads(statements.docGet)]).toEqual([1, 0]);
+    // A read alone takes the one-document statement; reads of later turns are statements of
+    // their own.
+    sent.length = 0;
+    expect((await s.getDocument('files', 'f1'))?.data).toEqual({ n: 1 });
+    expect(await s.getDocument('files', 'none')).toBeUndefined();
+    expect([reads(statements.docGetMany), reads(statements.docGet)]).toEqual([0, 2]);
   });
 });

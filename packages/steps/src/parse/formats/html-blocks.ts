@@ -127,14 +127,65 @@ function collapse(text: string): string {
   return text.replace(/[ \t\r\n\f\u00a0]+/g, ' ');
 }
 
-/** Plain text of a subtree (table cells, code). */
+/**
+ * Plain text of a subtree (table cells, code). Outside code, blocks and cells inside it are
+ * words apart: a cell's paragraphs (`<td><p>Jane Doe</p><p>1 Main St</p></td>`, as mammoth writes
+ * a Word cell) are not glued into one word.
+ */
 function plainText(node: HtmlNode, preserve = false): string {
   if (node.type === 'text') return preserve ? (node.data ?? '') : collapse(node.data ?? '');
   if (node.type !== 'tag' || SKIP.has(node.name ?? '')) return '';
   if (node.name === 'br') return preserve ? '\n' : ' ';
   let out = '';
   for (const child of node.children ?? []) out += plainText(child, preserve);
-  return out;
+  const name = node.name ?? '';
+  return !preserve && (BLOCK.has(name) || name === 'td' || name === 'th') ? ` ${out} ` : out;
+}
+
+/** The rows of a table (also inside thead, tbody, tfoot), each as its td and th cells. */
+function tableRows(node: HtmlNode): HtmlNode[][] {
+  const rows: HtmlNode[][] = [];
+  const collect = (parent: HtmlNode) => {
+    for (const child of parent.children ?? []) {
+      if (child.type !== 'tag') continue;
+      if (child.name === 'tr') {
+        rows.push(
+          (child.children ?? []).filter(
+            (cell) => cell.type === 'tag' && (cell.name === 'td' || cell.name === 'th'),
+          ),
+        );
+      } else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
+        collect(child);
+      }
+    }
+  };
+  collect(node);
+  return rows;
+}
+
+/** Whether a subtree holds a table below its root (iterative: any depth). */
+function holdsTable(node: HtmlNode): boolean {
+  const stack = [...(node.children ?? [])];
+  while (stack.length > 0) {
+    const next = stack.pop() as HtmlNode;
+    if (next.type !== 'tag') continue;
+    if (next.name === 'table') return true;
+    for (const child of next.children ?? []) stack.push(child);
+  }
+  return false;
+}
+
+/**
+ * A table used for layout rather than for data: a cell holds a table of its own, or the table is
+ * one row whose cells stack several blocks (a letterhead beside an address block; python-docx
+ * documents and HTML e-mails are laid out so). Its cells are read as blocks in reading order
+ * instead of flattened into one row of glued cells.
+ */
+function isLayoutTable(rows: readonly (readonly HtmlNode[])[]): boolean {
+  if (rows.some((row) => row.some(holdsTable))) return true;
+  const blocksIn = (cell: HtmlNode) =>
+    (cell.children ?? []).filter((c) => c.type === 'tag' && BLOCK.has(c.name ?? '')).length;
+  return rows.length === 1 && (rows[0] ?? []).some((cell) => blocksIn(cell) >= 2);
 }
 
 function escapeInline(text: string): string {
@@ -230,33 +281,24 @@ export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBloc
     });
   };
 
-  const table = (node: HtmlNode) => {
+  const table = (cellRows: readonly (readonly HtmlNode[])[]) => {
     const rows: string[][] = [];
-    const collectRows = (parent: HtmlNode) => {
-      for (const child of parent.children ?? []) {
-        if (child.type !== 'tag') continue;
-        if (child.name === 'tr') {
-          const row: string[] = [];
-          for (const cell of child.children ?? []) {
-            if (cell.type !== 'tag' || (cell.name !== 'td' && cell.name !== 'th')) continue;
-            row.push(plainText(cell).trim());
-            const span = Math.min(Number.parseInt(cell.attribs?.colspan ?? '1', 10) || 1, 1000);
-            for (let s = 1; s < span; s++) row.push('');
-          }
-          cells += row.length;
-          if (cells > options.maxCells) {
-            throw new ParseFailure(
-              'FILE_SIZE_TOO_LARGE',
-              `The document has more than ${options.maxCells} table cells (limits.maxCells).`,
-            );
-          }
-          rows.push(row);
-        } else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
-          collectRows(child);
-        }
+    for (const cellRow of cellRows) {
+      const row: string[] = [];
+      for (const cell of cellRow) {
+        row.push(collapse(plainText(cell)).trim());
+        const span = Math.min(Number.parseInt(cell.attribs?.colspan ?? '1', 10) || 1, 1000);
+        for (let s = 1; s < span; s++) row.push('');
       }
-    };
-    collectRows(node);
+      cells += row.length;
+      if (cells > options.maxCells) {
+        throw new ParseFailure(
+          'FILE_SIZE_TOO_LARGE',
+          `The document has more than ${options.maxCells} table cells (limits.maxCells).`,
+        );
+      }
+      rows.push(row);
+    }
     if (rows.length === 0) return;
     const columnCount = rows.reduce((max, row) => Math.max(max, row.length), 0);
     // Short rows are padded to the widest: a ragged table of a few KB (one row of 3,000 cells
@@ -378,7 +420,9 @@ export function htmlToBlocks(html: string, options: HtmlBlockOptions): DraftBloc
     } else if (name === 'li') {
       handleItem(node, list ?? { depth: 0, ordered: false });
     } else if (name === 'table') {
-      table(node);
+      const rows = tableRows(node);
+      if (isLayoutTable(rows)) for (const row of rows) for (const cell of row) walk(cell, list);
+      else table(rows);
     } else if (name === 'img') {
       figure(node);
     } else if (name === 'hr') {

@@ -20,6 +20,7 @@ import {
   type XlsxStyle,
   type XlsxValue,
 } from './xlsx-reader.ts';
+import { type SheetRegion, sheetRegions } from './xlsx-regions.ts';
 
 /** Distinct values in ascending order; rows arrive sorted, so the sort is usually skipped. */
 function distinctSorted(values: readonly number[]): readonly number[] {
@@ -90,6 +91,8 @@ interface SheetCells {
   readonly details: CellDetails[];
   readonly rowCount: number;
   readonly columnCount: number;
+  /** The sheet's row number of each dense row (blank rows between them separate regions). */
+  readonly rowNumbers: readonly number[];
   /** Formula cells without a result, to calculate: where each is among `contents`. */
   readonly pending: Map<PendingFormula, { readonly at: number; readonly style: XlsxStyle }>;
 }
@@ -218,6 +221,7 @@ async function readSheet(
     details,
     rowCount: keptRows.length,
     columnCount: usedColumns.length,
+    rowNumbers: keptRows,
     pending,
   };
 }
@@ -249,7 +253,12 @@ function fillCalculated(
  * so no grid of every row's text is built. Cells out of row order (a malformed sheet) fall back
  * to the grid.
  */
-function sheetMarkdown({ contents, details, rowCount, columnCount }: SheetCells): string {
+function sheetMarkdown({
+  contents,
+  details,
+  rowCount,
+  columnCount,
+}: Pick<SheetCells, 'contents' | 'details' | 'rowCount' | 'columnCount'>): string {
   if (rowCount === 0 || columnCount === 0) return '';
   const lines: string[] = [];
   const line: string[] = new Array<string>(columnCount).fill('');
@@ -283,9 +292,79 @@ function gridMarkdown(
   return markdownTable(grid.map((row) => Array.from(row, (text) => text ?? '')));
 }
 
+/** What separates the cells of a lone row read as a line. */
+const CELL_GAP = '    ';
+
+type TableCells = Pick<SheetCells, 'contents' | 'details' | 'rowCount' | 'columnCount'>;
+
+function tableBlock(cells: TableCells): DraftBlock {
+  const markdown = sheetMarkdown(cells);
+  return {
+    type: 'table',
+    content: markdown,
+    markdown,
+    details: { type: 'table_details', rowCount: cells.rowCount, columnCount: cells.columnCount },
+    cells: { contents: cells.contents, details: cells.details },
+  };
+}
+
+/** A table region's cells, with row and column indices of its own (its used columns, dense). */
+function regionCells(
+  read: SheetCells,
+  region: Extract<SheetRegion, { kind: 'table' }>,
+): TableCells {
+  const details = read.details.slice(region.start, region.end);
+  const used: number[] = [];
+  for (const cell of details) used[cell.columnIndex] = 1;
+  const columns: number[] = [];
+  used.forEach((_flag, column) => {
+    columns.push(column);
+  });
+  const columnIndex = denseIndex(columns);
+  for (const cell of details) {
+    cell.rowIndex -= region.firstRow;
+    cell.columnIndex = columnIndex(cell.columnIndex);
+  }
+  return {
+    contents: read.contents.slice(region.start, region.end),
+    details,
+    rowCount: region.rowCount,
+    columnCount: columns.length,
+  };
+}
+
+/**
+ * A sheet's blocks: one table, or, for a sheet laid out as a document (see sheetRegions), its
+ * lines of text and tables in reading order.
+ */
+function sheetBlocks(read: SheetCells): DraftBlock[] {
+  const regions = sheetRegions(read.contents, read.details, read.rowNumbers, read.rowCount);
+  if (!regions) return [tableBlock(read)];
+  return regions.map((region) => {
+    if (region.kind === 'table') return tableBlock(regionCells(read, region));
+    // A lone row's cells keep a gap between them, as a PDF line's pieces do.
+    const text =
+      region.kind === 'line'
+        ? read.contents.slice(region.start, region.end).join(CELL_GAP)
+        : (read.contents[region.cell] ?? '');
+    const reference =
+      read.details[region.kind === 'line' ? region.start : region.cell]?.cellReference;
+    return {
+      type: 'text',
+      content: text,
+      markdown: text,
+      details:
+        reference === undefined
+          ? { type: 'text_details' }
+          : { type: 'text_details', cellReference: reference },
+    };
+  });
+}
+
 /**
  * XLSX (EXCEL), read as it streams (xlsx-reader.ts): one unit (and chunk) per sheet, one table per sheet whose cells
- * are table_cell blocks; displayed values honour number formats unless excelUseRawCellValues;
+ * are table_cell blocks (a sheet laid out as a document: its lines of text around the table as
+ * text blocks, see sheetRegions); displayed values honour number formats unless excelUseRawCellValues;
  * A1 references and formulas with excelIncludeCellMetadata, formatting with
  * excelIncludeCellFormatting; hidden sheets, rows and columns skipped with excelSkipHiddenContent.
  */
@@ -336,16 +415,7 @@ export async function parseXlsx(bytes: Uint8Array, context: FormatContext): Prom
           headingLevel: 2,
         },
       ];
-      if (rowCount > 0) {
-        const markdown = sheetMarkdown(read);
-        blocks.push({
-          type: 'table',
-          content: markdown,
-          markdown,
-          details: { type: 'table_details', rowCount, columnCount },
-          cells: { contents: read.contents, details: read.details },
-        });
-      }
+      if (rowCount > 0 && columnCount > 0) blocks.push(...sheetBlocks(read));
       units.push({ pageNumber: sheetIndex + 1, sheet: sheetMeta, blocks });
     }
   } catch (error) {

@@ -507,7 +507,12 @@ async function* sheetRows(
           if (value !== undefined || formula !== undefined) {
             cells.push({
               column,
-              value: value === undefined ? null : storedValue(type, value, strings),
+              // An empty `<v></v>` holds no number: openpyxl writes one for every formula it
+              // stores (it calculates none), which is then a formula without a cached result.
+              value:
+                value === undefined || (value === '' && type === 'n')
+                  ? null
+                  : storedValue(type, value, strings),
               formula,
               style,
             });

@@ -23,6 +23,7 @@ import {
   parseDate,
   parseNumber,
 } from '../value-coercion.ts';
+import { isAmount } from '../view/cell-shapes.ts';
 import type {
   DocumentField,
   DocumentPage,
@@ -208,11 +209,16 @@ function periodFields(f: DocumentField): DocumentField[] {
   if (side && parseDate(f.value.trim()) !== undefined)
     return [{ ...f, label: `Period ${/^(from|since)$/i.test(side) ? 'start' : 'end'} date` }];
   const m = /^(.+?)\s+(?:-|–|—|to|until|through|bis|au)\s+(.+)$/i.exec(f.value.trim());
-  if (!m?.[1] || !m[2] || parseDate(m[1]) === undefined || parseDate(m[2]) === undefined) return [];
+  if (!m?.[1] || !m[2] || parseDate(m[2]) === undefined) return [];
+  // A start without its year takes the end's ("1 Mar - 31 Mar 2024", "Mar 1 - Mar 31, 2024").
+  const year = /\b(\d{4})\s*$/.exec(m[2])?.[1];
+  const start =
+    parseDate(m[1]) === undefined && year && !/\d{4}/.test(m[1]) ? `${m[1]} ${year}` : m[1];
+  if (parseDate(start) === undefined) return [];
   // The ends of a period, whatever the label called it ("Statement from", "For the period").
   const label = /\bperiod\b/i.test(f.label) ? f.label : `${f.label} period`;
   return [
-    { ...f, label: `${label} start date`, value: m[1] },
+    { ...f, label: `${label} start date`, value: start },
     { ...f, label: `${label} end date`, value: m[2] },
   ];
 }
@@ -390,10 +396,6 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
   );
 }
 
-/** An amount of money: grouped thousands or cents, a currency sign or code beside it. */
-const AMOUNT =
-  /^(?:[A-Z]{3}\s?|\p{Sc}\s?)?[-−]?\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?:\s?(?:[A-Z]{3}|\p{Sc}))?$/u;
-
 /** The typed value of `text` for a leaf; undefined when the text is not of that kind. */
 function coerce(
   text: string,
@@ -428,7 +430,7 @@ function coerce(
       if (leaf.roles.has('currency')) return parseCurrencyCode(t);
       if (leaf.roles.has('identifier')) {
         // A date is not an identifier, nor is an amount ("1,200.00", "$ 40.00").
-        if (parseDate(t) !== undefined || AMOUNT.test(t)) return undefined;
+        if (parseDate(t) !== undefined || isAmount(t)) return undefined;
         const id = cleanIdentifier(t);
         return id === undefined || parseDate(id) !== undefined ? undefined : id;
       }
@@ -684,11 +686,9 @@ function dueFromTerms(
     (l) =>
       l.node.kind === 'date' && l.nameTokens.includes('due') && ctx.metadata[l.path] === undefined,
   );
+  // The document's own date: the test soleDate uses, so a period's end is never the base.
   const issued = leaves.find(
-    (l) =>
-      l.node.kind === 'date' &&
-      !l.nameTokens.some((t) => OTHER_DATE.has(t)) &&
-      typeof valueAt(value, l.path) === 'string',
+    (l) => l.node.kind === 'date' && !otherDate(l) && typeof valueAt(value, l.path) === 'string',
   );
   if (!due || !issued) return;
   const base = valueAt(value, issued.path) as string;

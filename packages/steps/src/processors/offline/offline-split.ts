@@ -1,7 +1,8 @@
 /**
  * Offline splitting: each page is classified and read for boundary cues, then pages are grouped
  * into contiguous sub-documents. Cues, strongest first: page numbering ("Page 1 of 3" starts a
- * document, "Page 2 of 3" continues one); identifiers (a different invoice, order, receipt or
+ * document, "Page 2 of 3" continues one); the document's own dates (another statement period or
+ * invoice date starts a document); identifiers (a different invoice, order, receipt or
  * statement number starts a document, the same one continues it); a confident change of
  * classification; a title naming the page's type in its first lines. Every page ends up in
  * exactly one split and the splits cover the document in order.
@@ -18,8 +19,16 @@ import { buildTermProfiles, layoutTerms, rank, termCounts } from './term-model.t
 interface PageCues {
   readonly pageNumber?: { readonly current: number; readonly total?: number };
   readonly identifiers: ReadonlyMap<string, string>;
+  /** The document's own dates by label ("statement period", "invoice date"). */
+  readonly dates: ReadonlyMap<string, string>;
+  /** The page states an opening balance, a closing one (see balancesOf). */
+  readonly opens: boolean;
+  readonly closes: boolean;
   readonly classId: string | undefined;
   readonly confidence: number;
+  /** The page's score for each classification, and its best. */
+  readonly scores: ReadonlyMap<string, number>;
+  readonly bestScore: number;
   readonly titled: boolean;
   readonly continued: boolean;
   /** The page opens a letter ("Dear …"): continuation pages never do. */
@@ -28,7 +37,13 @@ interface PageCues {
   readonly issuer: string | undefined;
 }
 
-const PAGE_OF = /\bpage\s+(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\b/i;
+/**
+ * An untitled page reads as another kind of document than the one before only when its score for
+ * the kind before is below this share of its best.
+ */
+const KIND_MARGIN = 0.5;
+
+const PAGE_OF = /\b(?:page|pg\.?|p\.|sheet)\s*(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\b/i;
 const PAGE_ONLY = /^\s*(?:-\s*)?page\s+(\d{1,3})(?:\s*-)?\s*$/i;
 const BARE_OF = /^\s*(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\s*$/i;
 const ID_VALUE = /^[A-Za-z0-9][A-Za-z0-9\-/.]{1,30}$/;
@@ -56,6 +71,76 @@ function identifiersOf(page: DocumentPage): Map<string, string> {
     if (!ids.has(key)) ids.set(key, value);
   }
   return ids;
+}
+
+/**
+ * Words of a date's label that make it some other date than the document's own (a due date, a
+ * transaction's, a delivery's): such dates may differ between the pages of one document.
+ */
+const NOT_OWN_DATE = new Set([
+  'due',
+  'deliver',
+  'shipping',
+  'payment',
+  'transaction',
+  'value',
+  'posting',
+  'birth',
+  'expiry',
+  'valid',
+  'order',
+  'purchase_order',
+]);
+
+/**
+ * The dates a page states for its document ("Statement Period: 01/03/2024 - 31/03/2024",
+ * "Invoice Date: 2 May 2024"), by label: one document states one of each, so a page that
+ * states another is another document's, even when the account or the issuer is the same.
+ */
+function datesOf(page: DocumentPage): Map<string, string> {
+  const dates = new Map<string, string>();
+  for (const field of page.fields) {
+    const label = labelTokens(field.label);
+    if (label.some((t) => NOT_OWN_DATE.has(t))) continue;
+    const value = (field.value.trim().split(/\s{2,}/)[0] ?? '').toLowerCase();
+    if (!DATE_LIKE.test(value)) continue;
+    // A period is the document's whatever its label ("Statement", "Covering"); a single date
+    // only by a label that says date, period, statement or month, or one end of a period.
+    const own =
+      PERIOD.test(value) ||
+      label.some((t) => t === 'date' || t === 'period' || t === 'statement' || t === 'month') ||
+      /^(from|to|as of|as at)$/i.test(field.label.trim().replace(/:$/, ''));
+    if (!own) continue;
+    const key = label.join(' ') || field.label.trim().toLowerCase().replace(/:$/, '');
+    // Compared as written: a period without its start's year ("1 Mar - 31 Mar 2024") or a
+    // month ("March 2024") is no single date to parse.
+    if (!dates.has(key)) dates.set(key, value.replace(/\s+/g, ' '));
+  }
+  return dates;
+}
+
+/** A date, or a month of a year ("March 2024", "03/2024"), somewhere in a value. */
+const DATE_LIKE =
+  /\b\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*(?:\d{1,2}\b|\d{4}\b)|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/;
+/** Two ends of a period ("01/03/2024 - 31/03/2024", "1 Mar to 31 Mar 2024"). */
+const PERIOD = /\d.*\s(?:-|–|—|to|until|through)\s.*\d|\d\s*[–—]\s*\d/;
+
+/**
+ * Whether a page states a balance that opens a statement or one that closes it ("Opening
+ * balance", "Closing balance", and their other words); a balance carried or brought forward
+ * between the pages of one statement is neither.
+ */
+function balancesOf(page: DocumentPage): { opens: boolean; closes: boolean } {
+  let opens = false;
+  let closes = false;
+  for (const field of page.fields) {
+    if (/forward/i.test(field.label)) continue;
+    const label = labelTokens(field.label);
+    if (!label.includes('balance')) continue;
+    if (label.includes('opening')) opens = true;
+    if (label.includes('closing')) closes = true;
+  }
+  return { opens, closes };
 }
 
 function typeTerms(type: string): string[] {
@@ -89,8 +174,12 @@ function splitPages(
     return {
       ...(pageNumber ? { pageNumber } : {}),
       identifiers: identifiersOf(page),
+      dates: datesOf(page),
+      ...balancesOf(page),
       classId: best?.id,
       confidence: ranking.confidence,
+      scores: ranking.scores,
+      bestScore: ranking.bestScore,
       titled: best !== undefined && typeTerms(best.type).some((t) => title.has(t)),
       continued: lines.slice(0, 4).some((l) => /\(?continued\)?|\bcont(?:\.|inued)\b/i.test(l)),
       salutation: lines
@@ -102,7 +191,12 @@ function splitPages(
   const starts: number[] = [0];
   const reasons = new Map<number, string>([[0, 'first page']]);
   let segmentIds = new Map(cues[0]?.identifiers ?? []);
+  let segmentDates = new Map(cues[0]?.dates ?? []);
+  /** The segment's last page so far stated its closing balance. */
+  let segmentClosed = cues[0]?.closes ?? false;
   let segmentClass = cues[0]?.classId;
+  /** How sure the page that gave the segment its class was. */
+  let segmentConfidence = cues[0]?.confidence ?? 0;
   let segmentIssuer = cues[0]?.issuer;
   for (let i = 1; i < pages.length; i++) {
     const cue = cues[i];
@@ -113,6 +207,20 @@ function splitPages(
       if (cue.pageNumber.current === 1) start = 'page numbering restarts at 1';
       else continues = true;
     }
+    if (!start && !continues) {
+      for (const [key, value] of cue.dates) {
+        const current = segmentDates.get(key);
+        if (current !== undefined && current !== value) {
+          start = `the ${key} changes from ${current} to ${value}`;
+          break;
+        }
+      }
+    }
+    // A statement that closed on the page before is followed by another that opens here (the
+    // same account's next month has the same number and the same bank).
+    const samePeriod = [...cue.dates].some(([k, v]) => segmentDates.get(k) === v);
+    if (!start && !continues && segmentClosed && cue.opens && !samePeriod)
+      start = 'a balance closed on the page before and another opens here';
     if (!start && !continues) {
       for (const [key, value] of cue.identifiers) {
         const current = segmentIds.get(key);
@@ -136,7 +244,17 @@ function splitPages(
     if (!start && !continues && cue.issuer && segmentIssuer && cue.issuer !== segmentIssuer)
       start = 'another organisation heads the page';
     if (!start && !continues && cue.salutation) start = 'a salutation opens a new letter';
-    if (!start && !continues && cue.classId !== segmentClass && cue.confidence >= 0.5) {
+    // Another kind of document reads clearly as that kind. A page whose title does not name
+    // its kind must also read much less as the kind of the document before: a statement's page
+    // of card payments reads a little more like a receipt than like a statement, never much more.
+    const asBefore = segmentClass === undefined ? 0 : (cue.scores.get(segmentClass) ?? 0);
+    if (
+      !start &&
+      !continues &&
+      cue.classId !== segmentClass &&
+      cue.confidence >= 0.5 &&
+      (cue.titled || asBefore < cue.bestScore * KIND_MARGIN)
+    ) {
       start = 'the page reads as a different kind of document';
     }
     if (!start && !continues && cue.titled && cue.confidence >= 0.5 && cue.identifiers.size > 0) {
@@ -155,16 +273,24 @@ function splitPages(
       starts.push(at);
       reasons.set(at, start);
       segmentIds = new Map(cue.identifiers);
+      segmentDates = new Map(cue.dates);
+      segmentClosed = cue.closes;
       segmentClass = cue.classId;
+      segmentConfidence = cue.confidence;
       segmentIssuer = cue.issuer;
     } else {
       for (const [k, v] of cue.identifiers) if (!segmentIds.has(k)) segmentIds.set(k, v);
+      for (const [k, v] of cue.dates) if (!segmentDates.has(k)) segmentDates.set(k, v);
+      segmentClosed = cue.closes;
       segmentIssuer ??= cue.issuer;
+      // A segment whose pages so far say little of their kind (a blank leading page, a page of
+      // figures) takes the kind of the first page that says more.
       if (
         segmentClass === undefined ||
-        (cues[starts[starts.length - 1] ?? 0]?.confidence ?? 0) < 0.5
+        (segmentConfidence < 0.5 && cue.confidence > segmentConfidence)
       ) {
         segmentClass = cue.classId ?? segmentClass;
+        segmentConfidence = cue.confidence;
       }
     }
   }

@@ -3,7 +3,8 @@
  * bag of weighted terms from its type (heaviest), its description, the rules that mention it and
  * a small built-in vocabulary for common business document types; terms shared by several
  * classifications are discounted. A text scores against a classification by the weighted,
- * log-damped frequency of its terms, with the title zone (the first lines) counting triple.
+ * log-damped frequency of its best-matching terms, with the title zone (the first lines)
+ * counting triple.
  */
 import type { Classification } from '../processor-config.ts';
 import { tokens } from '../text-tokens.ts';
@@ -114,7 +115,6 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
 export interface TermProfile {
   readonly classification: Classification;
   readonly weights: ReadonlyMap<string, number>;
-  readonly norm: number;
   readonly isOther: boolean;
 }
 
@@ -204,17 +204,13 @@ export function buildTermProfiles(
   const n = Math.max(1, scored.length);
   return raw.map(({ classification, weights }) => {
     const discounted = new Map<string, number>();
-    let norm = 0;
     for (const [t, w] of weights) {
       const share = (df.get(t) ?? 1) / n;
-      const v = n > 1 ? w * (1 - 0.8 * share + 0.8 / n) : w;
-      discounted.set(t, v);
-      norm += v;
+      discounted.set(t, n > 1 ? w * (1 - 0.8 * share + 0.8 / n) : w);
     }
     return {
       classification,
       weights: discounted,
-      norm: Math.sqrt(Math.max(norm, 1)),
       isOther: isOtherType(classification.type),
     };
   });
@@ -254,22 +250,31 @@ export function layoutTerms(pages: readonly { readonly width: number }[]): strin
   return pages.some((p) => p.width > 0 && p.width < 320) ? ['@narrow-page'] : [];
 }
 
-/** A classification's score against term counts, with the terms that contributed most. */
+/** How many of a classification's terms make its score: its best-matching ones. */
+const SCORED_TERMS = 8;
+/** Scales a score to the range the confidence's evidence curve expects. */
+const SCORE_SCALE = 3.5;
+
+/**
+ * A classification's score against term counts: the sum of its best-matching terms' weighted,
+ * log-damped counts (at most SCORED_TERMS of them), with the terms that contributed most. Terms
+ * that do not occur cost nothing, so a wider vocabulary (more hints, a longer description) never
+ * lowers a document's score; counting only the best terms keeps a long vocabulary from
+ * outscoring a short one by breadth alone.
+ */
 export function scoreProfile(
   profile: TermProfile,
   counts: ReadonlyMap<string, number>,
 ): { score: number; terms: string[] } {
-  let score = 0;
   const contributions: [string, number][] = [];
   for (const [t, w] of profile.weights) {
     const tf = counts.get(t);
-    if (!tf) continue;
-    const c = w * Math.log1p(tf);
-    score += c;
-    contributions.push([t, c]);
+    if (tf) contributions.push([t, w * Math.log1p(tf)]);
   }
   contributions.sort((a, b) => b[1] - a[1]);
-  return { score: score / profile.norm, terms: contributions.slice(0, 5).map(([t]) => t) };
+  let score = 0;
+  for (const [, c] of contributions.slice(0, SCORED_TERMS)) score += c;
+  return { score: score / SCORE_SCALE, terms: contributions.slice(0, 5).map(([t]) => t) };
 }
 
 /** Below this share of a text's terms from the best classification, confidence falls off. */

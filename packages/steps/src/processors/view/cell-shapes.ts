@@ -24,3 +24,19 @@ export function numeric(text: string): boolean {
   const t = text.replace(/\s/g, '');
   return t !== '' && (t.match(/[\d.,'’()%$€£¥₹+-]/g) ?? []).length >= t.length * 0.6;
 }
+
+/**
+ * An amount with cents as documents write it: a currency code or sign before or after it
+ * (`USD 3,472.51`, `CA$ 5.00`, `12,00 €`), a sign or brackets (`-12.50`, `$-4.00`, `(7.10)`),
+ * thousands grouped by a comma, a point, an apostrophe or a space, or not at all (`1234.50`).
+ */
+const AMOUNT_BODY = String.raw`[-−+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?\p{Sc}?\s?[-−]?\d{1,3}(?:[,.'’ ]?\d{3})*[.,]\d{2}\)?(?:\s?(?:[A-Z]{3}|\p{Sc}))?`;
+const AMOUNT = new RegExp(`^${AMOUNT_BODY}$`, 'u');
+
+/** True for a text that is an amount with cents and nothing else. */
+export function isAmount(text: string): boolean {
+  return AMOUNT.test(text.trim());
+}
+
+/** An amount with cents at the end of a text, after a space (group 1 is the amount). */
+export const TRAILING_AMOUNT = new RegExp(String.raw`\s(${AMOUNT_BODY})$`, 'u');

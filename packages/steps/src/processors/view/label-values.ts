@@ -10,7 +10,7 @@
  */
 
 import { parseCurrencyCode, parseDate } from '../value-coercion.ts';
-import { isLabelCell, numeric } from './cell-shapes.ts';
+import { isLabelCell, numeric, TRAILING_AMOUNT } from './cell-shapes.ts';
 import type { DocumentField, DocumentLine, DocumentTable } from './document-view.ts';
 import { splitCells } from './table-inference.ts';
 import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
@@ -57,10 +57,6 @@ function colonPairs(text: string): Pair[] {
   }
   return pairs;
 }
-
-/** An amount at the end of a text: "USD 3,472.51", "£1,654.04", "5 472,18 €", "-12.50". */
-const TRAILING_AMOUNT =
-  /\s((?:[A-Z]{3}\s?|[$€£¥₹]\s?)?[-−]?(?:[A-Z]{3}\s?|[$€£¥₹]\s?)?\d{1,3}(?:[,.' ’]\d{3})*[.,]\d{2}(?:\s?(?:[A-Z]{3}|[$€£¥₹]))?)$/u;
 
 /**
  * A label and an amount in one cell, set apart by a single space ("Opening Balance USD 3,472.51"):

@@ -6,7 +6,7 @@
 import type { Block } from '../../parse/parse-output.ts';
 import { parseDate } from '../value-coercion.ts';
 import { plain } from './block-text.ts';
-import { isLabelCell } from './cell-shapes.ts';
+import { isAmount, isLabelCell } from './cell-shapes.ts';
 import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
 import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
 
@@ -416,10 +416,6 @@ function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boole
   return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
 }
 
-/** An amount with decimals (`3.50`, `CA$ 1,250.40`, `12,00 €`): what an item line ends with. */
-const ITEM_AMOUNT =
-  /^[-+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?\p{Sc}?\s?\d[\d.,' ]*[.,]\d{2}\)?(?:\s?\p{Sc}|\s[A-Z]{3})?$/u;
-
 /**
  * The item lines of a list without a header that starts at `start`: two or more lines of a
  * description and an amount (`Coffee    3.50`, a till receipt's lines), right above a total line
@@ -443,7 +439,7 @@ function headerlessItems(
       !/\p{L}/u.test(description.text) ||
       /:$/.test(description.text) ||
       parseDate(description.text) !== undefined ||
-      !ITEM_AMOUNT.test(amount.text)
+      !isAmount(amount.text)
     )
       break;
   }

@@ -333,6 +333,25 @@ describe('formulas without a cached result', () => {
     expect(Object.values(plain).find(([, d]) => d.formula === '=A3*2')?.[0]).toBe('');
   });
 
+  it('include those openpyxl writes with an empty value element', async () => {
+    // openpyxl stores `<f>A1*B1</f><v></v>` (or `<v/>`): no result, not an empty text.
+    const bytes = makeRawSheetXlsx(
+      '<sheetData><row r="1"><c r="A1"><v>2</v></c><c r="B1"><v>3.5</v></c><c r="C1"><f>A1*B1</f><v></v></c><c r="D1"><f>A1+1</f><v/></c></row></sheetData>',
+    );
+    const plain = cellsByReference(await parseXlsx(bytes, context(ADVANCED)));
+    expect(plain.C1).toEqual([
+      '',
+      expect.objectContaining({ formula: '=A1*B1', formulaValue: 'missing' }),
+    ]);
+    expect(plain.D1?.[1].formulaValue).toBe('missing');
+    const config: ParseConfig = {
+      advancedOptions: { ...ADVANCED.advancedOptions, excelSkipCalculation: false },
+    };
+    const calculated = cellsByReference(await parseXlsx(bytes, context(config)));
+    expect([calculated.C1?.[0], calculated.D1?.[0]]).toEqual(['7', '3']);
+    expect(calculated.C1?.[1].formulaValue).toBe('calculated');
+  });
+
   it('are calculated with excelSkipCalculation: false (Excel semantics, other sheets, formats)', async () => {
     const config: ParseConfig = {
       advancedOptions: { ...ADVANCED.advancedOptions, excelSkipCalculation: false },
@@ -365,5 +384,76 @@ describe('formulas without a cached result', () => {
       formulaValue: 'missing',
       formulaError: 'circular reference',
     });
+  });
+});
+
+/**
+ * An invoice laid out in a sheet, as openpyxl users write one: a letterhead and "Label: value"
+ * lines, an item table whose amounts are formulas without cached results, a total's formula
+ * alone in its row, then a lone row (label and value) and terms; a second sheet is a one-column
+ * list.
+ */
+async function makeInvoiceSheetXlsx(): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Invoice');
+  const formula = (text: string) => ({ formula: text }) as ExcelJS.CellFormulaValue;
+  sheet.getCell('A1').value = 'Northwind Traders';
+  sheet.getCell('A2').value = '1 Main St';
+  sheet.getCell('A4').value = 'Invoice No.: INV-7';
+  sheet.getCell('A5').value = 'Date: 2024-05-01';
+  sheet.getRow(7).values = ['Item', 'Qty', 'Price', 'Amount'];
+  sheet.getRow(8).values = ['Widget', 2, 2.5];
+  sheet.getCell('D8').value = formula('B8*C8');
+  sheet.getRow(9).values = ['Gadget', 1, 4];
+  sheet.getCell('D9').value = formula('B9*C9');
+  sheet.getCell('D10').value = formula('SUM(D8:D9)');
+  sheet.getCell('D12').value = 'Total due';
+  sheet.getCell('E12').value = '9.00 EUR';
+  sheet.getCell('A13').value = 'Thank you';
+  const list = workbook.addWorksheet('List');
+  for (const [i, name] of ['Ann', 'Bob', 'Cy'].entries()) list.getCell(`A${i + 1}`).value = name;
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+describe('a sheet laid out as a document', () => {
+  it('gives its lines of text as text blocks around the table, in reading order', async () => {
+    const config: ParseConfig = {
+      advancedOptions: { ...ADVANCED.advancedOptions, excelSkipCalculation: false },
+    };
+    const draft = await parseXlsx(await makeInvoiceSheetXlsx(), context(config));
+    const blocks = draft.units[0]?.blocks ?? [];
+    expect(blocks.map((b) => [b.type, b.type === 'table' ? '' : b.content])).toEqual([
+      ['text', 'Invoice'],
+      ['text', 'Northwind Traders'],
+      ['text', '1 Main St'],
+      ['text', 'Invoice No.: INV-7'],
+      ['text', 'Date: 2024-05-01'],
+      ['table', ''],
+      // A lone row of cells is a line, its cells apart.
+      ['text', 'Total due    9.00 EUR'],
+      ['text', 'Thank you'],
+    ]);
+    // Text blocks name their cell with excelIncludeCellMetadata.
+    expect(blocks[1]?.details).toEqual({ type: 'text_details', cellReference: 'A1' });
+    const block = table(draft);
+    // The table's rows and columns are its own (the total's formula stays in it, calculated).
+    expect(block?.content).toBe(
+      [
+        '| Item | Qty | Price | Amount |',
+        '| --- | --- | --- | --- |',
+        '| Widget | 2 | 2.5 | 5 |',
+        '| Gadget | 1 | 4 | 4 |',
+        '|  |  |  | 9 |',
+      ].join('\n'),
+    );
+    expect(block?.details).toEqual({ type: 'table_details', rowCount: 4, columnCount: 4 });
+    expect(
+      cellDetails(block).map((d) => [d.cellReference, d.rowIndex, d.columnIndex]),
+    ).toContainEqual(['D10', 3, 3]);
+    expect(cellDetails(block).find((d) => d.cellReference === 'D10')?.formulaValue).toBe(
+      'calculated',
+    );
+    // A one-column list stays a table.
+    expect(draft.units[1]?.blocks.map((b) => b.type)).toEqual(['text', 'table']);
   });
 });
