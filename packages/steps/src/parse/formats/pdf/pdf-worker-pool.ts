@@ -4,6 +4,7 @@ import type { GrayImage } from '../../ocr/gray-image.ts';
 import { type Reader as Lease, readerPool } from '../../reader-pool.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
 import { fromReaderFailure, type ReaderFailure, workerFailure } from '../../worker-failure.ts';
+import type { LaidPage } from './laid-page.ts';
 import { pdfJsPreloadUrl } from './pdfjs.ts';
 import type { PageReadPath } from './read-page.ts';
 import type { ReadShare } from './read-share.ts';
@@ -21,11 +22,13 @@ export interface OpenRequest extends PdfDocumentRequest {
   readonly kind: 'open';
 }
 
-/** Read and lay out pages of the open document; `progress`: a {@link PageRead} per page. */
+/**
+ * Read and lay out pages of the open document: each page comes as a {@link PageRead}, then the
+ * reply, whose share holds no pages.
+ */
 export interface ReadRequest {
   readonly kind: 'read';
   readonly pages: readonly number[];
-  readonly progress?: boolean;
 }
 
 /** Render a page of the open document to gray pixels, for OCR. */
@@ -40,12 +43,14 @@ export interface CloseRequest {
   readonly kind: 'close';
 }
 
-/** Open a copy of a document, read a share of its pages, close it: one request, no session. */
+/**
+ * Open a copy of a document, read a share of its pages, close it: one request, no session. The
+ * pages come as for a {@link ReadRequest}.
+ */
 export interface ShareRequest extends PdfDocumentRequest {
   readonly kind: 'share';
   readonly pages: readonly number[];
   readonly hasForm: boolean;
-  readonly progress?: boolean;
 }
 
 /** What a PDF worker is asked. */
@@ -56,9 +61,13 @@ export type PdfWorkerRequest =
   | CloseRequest
   | ShareRequest;
 
-/** What a PDF worker sends after each page when asked for progress, before its reply. */
+/**
+ * What a PDF reader sends for each page as soon as it is laid out, before its reply: this process
+ * takes each page in (deserialises it) while the reader reads the next, instead of taking a
+ * whole document's pages in one message after the last (14 ms for glpk.pdf's 177 pages, 2 MB).
+ */
 export interface PageRead {
-  readonly pageRead: { readonly scanned: boolean };
+  readonly pageRead: LaidPage;
 }
 
 /** What a PDF worker answers an open request. */
@@ -143,6 +152,24 @@ function ask<T>(
   });
 }
 
+/**
+ * Asks a leased worker for pages (a read or a share), as {@link ask} does: the share it answers
+ * with the pages that came one by one before its reply.
+ */
+async function askPages(
+  lease: Lease,
+  request: ReadRequest | ShareRequest,
+  signal: AbortSignal,
+  onPage?: (page: LaidPage) => void,
+): Promise<ReadShare> {
+  const pages: LaidPage[] = [];
+  const { paths } = await ask<ReadShare>(lease, request, signal, (page) => {
+    pages.push(page);
+    onPage?.(page);
+  });
+  return { pages, paths };
+}
+
 /** Idle PDF readers kept now. */
 export function idlePdfReaders(): number {
   return pool.idle;
@@ -153,16 +180,15 @@ export function idlePdfReaders(): number {
  * the worker to the pool. Rejects as {@link ask} does.
  */
 export async function readOnWorker(
-  request: Omit<ShareRequest, 'kind' | 'progress'>,
+  request: Omit<ShareRequest, 'kind'>,
   heapMb: number,
   signal: AbortSignal,
   onPage?: (page: PageRead['pageRead']) => void,
 ): Promise<ReadShare> {
   signal.throwIfAborted();
   const lease = await pool.acquire(heapMb);
-  const share: ShareRequest = { kind: 'share', ...request, ...(onPage ? { progress: true } : {}) };
   try {
-    return await ask<ReadShare>(lease, share, signal, onPage);
+    return await askPages(lease, { kind: 'share', ...request }, signal, onPage);
   } finally {
     // A share that failed closed its copy of the document: the reader is as good as before
     // (a dead one is not kept).
@@ -195,18 +221,14 @@ export async function openOnWorker(
   signal.throwIfAborted();
   const lease = await pool.acquire(heapMb);
   let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(
-    message: PdfWorkerRequest,
-    signal: AbortSignal,
-    onPage?: (page: PageRead['pageRead']) => void,
-  ): Promise<T> => {
-    const next = queue.then(() => ask<T>(lease, message, signal, onPage));
+  const serial = <T>(asking: () => Promise<T>): Promise<T> => {
+    const next = queue.then(asking);
     queue = next.catch(() => undefined);
     return next;
   };
   let opened: Opened;
   try {
-    opened = await serial<Opened>({ kind: 'open', ...request }, signal);
+    opened = await serial(() => ask<Opened>(lease, { kind: 'open', ...request }, signal));
   } catch (error) {
     if (lease.dead) throw error;
     // A document pdf.js refuses leaves the worker as good as before.
@@ -217,12 +239,9 @@ export async function openOnWorker(
   return {
     ...opened,
     read: (pages, signal, onPage) =>
-      serial<ReadShare>(
-        { kind: 'read', pages, ...(onPage ? { progress: true } : {}) },
-        signal,
-        onPage,
-      ),
-    render: (page, dpi, signal) => serial<Rendered>({ kind: 'render', page, dpi }, signal),
+      serial(() => askPages(lease, { kind: 'read', pages }, signal, onPage)),
+    render: (page, dpi, signal) =>
+      serial(() => ask<Rendered>(lease, { kind: 'render', page, dpi }, signal)),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -45,34 +45,29 @@ async function openDocument(request: PdfDocumentRequest): Promise<OpenDocument> 
   }
 }
 
-function progress(wanted: boolean | undefined): ((page: { scanned: boolean }) => void) | undefined {
-  return wanted
-    ? (page) => send({ pageRead: { scanned: page.scanned } } satisfies PageRead)
-    : undefined;
-}
-
-function readPages(
+/** Reads pages, each sent as soon as it is laid out ({@link PageRead}); the reply holds none. */
+async function readPages(
   document: OpenDocument,
   pages: readonly number[],
   hasForm: boolean,
-  wantProgress: boolean | undefined,
 ): Promise<ReadShare> {
   const { request, doc } = document;
-  return readShare(
+  const { paths } = await readShare(
     request.bytes,
     doc,
     pages,
     request.config,
     hasForm,
     undefined,
-    progress(wantProgress),
+    (page) => send({ pageRead: page } satisfies PageRead),
   );
+  return { pages: [], paths };
 }
 
 async function share(request: ShareRequest): Promise<ReadShare> {
   const document = await openDocument(request);
   try {
-    return await readPages(document, request.pages, request.hasForm, request.progress);
+    return await readPages(document, request.pages, request.hasForm);
   } finally {
     await document.task.destroy().catch(() => undefined);
   }
@@ -98,7 +93,7 @@ async function handle(request: PdfWorkerRequest): Promise<unknown> {
     }
     case 'read': {
       const document = current();
-      return readPages(document, request.pages, document.hasForm, request.progress);
+      return readPages(document, request.pages, document.hasForm);
     }
     case 'render':
       return (await renderPdfPage(current().doc, request.page, request.dpi)) satisfies Rendered;
