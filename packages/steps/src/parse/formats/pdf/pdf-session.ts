@@ -5,10 +5,10 @@ import {
   type ParseLimits,
 } from '../../format-context.ts';
 import { ParseFailure } from '../../parse-failure.ts';
+import type { LaidPage } from './laid-page.ts';
 import {
   type Opened,
   openOnWorker,
-  type PageRead,
   pdfWorkersAvailable,
   type Rendered,
 } from './pdf-worker-pool.ts';
@@ -27,7 +27,7 @@ export interface PdfSession extends Opened {
   readonly heapMb: number;
   /** The most one decoded stream of it may hold, bytes. */
   readonly streamLimit: number;
-  read(pages: readonly number[], onPage?: (page: PageRead['pageRead']) => void): Promise<ReadShare>;
+  read(pages: readonly number[], onPage?: (page: LaidPage) => void): Promise<ReadShare>;
   /** The page rendered to gray pixels at `dpi` (for OCR). */
   render(page: number, dpi: number): Promise<Rendered>;
   close(): Promise<void>;

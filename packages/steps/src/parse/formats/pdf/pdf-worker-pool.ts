@@ -23,8 +23,8 @@ export interface OpenRequest extends PdfDocumentRequest {
 }
 
 /**
- * Read and lay out pages of the open document: each page comes as a {@link PageRead}, then the
- * reply, whose share holds no pages.
+ * Read and lay out pages of the open document: the pages come in {@link PageRead} messages, then
+ * the reply, whose share holds no pages.
  */
 export interface ReadRequest {
   readonly kind: 'read';
@@ -62,12 +62,13 @@ export type PdfWorkerRequest =
   | ShareRequest;
 
 /**
- * What a PDF reader sends for each page as soon as it is laid out, before its reply: this process
- * takes each page in (deserialises it) while the reader reads the next, instead of taking a
- * whole document's pages in one message after the last (14 ms for glpk.pdf's 177 pages, 2 MB).
+ * What a PDF reader sends as its pages are laid out, a few at a time (read-worker.ts),
+ * before its reply: this process takes them in (deserialises them) while the reader reads the
+ * next ones, instead of taking a whole document's pages in one message after the last (14 ms for
+ * glpk.pdf's 177 pages, 2 MB).
  */
 export interface PageRead {
-  readonly pageRead: LaidPage;
+  readonly pagesRead: readonly LaidPage[];
 }
 
 /** What a PDF worker answers an open request. */
@@ -132,14 +133,14 @@ function ask<T>(
   lease: Lease,
   request: PdfWorkerRequest,
   signal: AbortSignal,
-  onPage?: (page: PageRead['pageRead']) => void,
+  onPage?: (page: LaidPage) => void,
 ): Promise<T> {
   // A lease whose reader already died is askChild's to answer, as a death during the request is:
   // out of its heap (FILE_SIZE_TOO_LARGE), or otherwise (CORRUPT_FILE).
   return askChild<PdfWorkerReply<T> | PageRead, T>(lease.child, request, signal, {
     reply: (reply) => {
-      if ('pageRead' in reply) {
-        onPage?.(reply.pageRead);
+      if ('pagesRead' in reply) {
+        for (const page of reply.pagesRead) onPage?.(page);
         return undefined;
       }
       return reply.ok ? { value: reply.value } : { error: fromReaderFailure(reply) };
@@ -183,7 +184,7 @@ export async function readOnWorker(
   request: Omit<ShareRequest, 'kind'>,
   heapMb: number,
   signal: AbortSignal,
-  onPage?: (page: PageRead['pageRead']) => void,
+  onPage?: (page: LaidPage) => void,
 ): Promise<ReadShare> {
   signal.throwIfAborted();
   const lease = await pool.acquire(heapMb);
@@ -201,7 +202,7 @@ export interface WorkerSession extends Opened {
   read(
     pages: readonly number[],
     signal: AbortSignal,
-    onPage?: (page: PageRead['pageRead']) => void,
+    onPage?: (page: LaidPage) => void,
   ): Promise<ReadShare>;
   render(page: number, dpi: number, signal: AbortSignal): Promise<Rendered>;
   /** Closes the document and returns the worker to the pool (or ends it, after a failure). */
