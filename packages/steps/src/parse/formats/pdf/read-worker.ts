@@ -21,8 +21,9 @@ import { pdfStreamLimitExceeded, setPdfStreamLimit } from './stream-limit.ts';
 // session: open, read, render, close) and reads copies for shares besides.
 
 /**
- * Pages sent in one message at most: a message costs about 0.05 ms of CPU on the two sides besides
- * its pages (one page a message added 2 to 4 ms per document, 0.5 to 1%, on glpk.pdf and gmpl.pdf).
+ * Pages sent in one message at most: pages in several messages cost the parent 2 to 8 ms more CPU
+ * per document than in one (0.5 to 1%, glpk.pdf and gmpl.pdf, decision 0038); a few pages a
+ * message keep progress close to page by page.
  */
 const PAGES_PER_MESSAGE = 8;
 
