@@ -240,6 +240,27 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     for (const id of ids) expect((await s.getRun(id))?.revision, id).toBe(2);
   });
 
+  it('sends the commits that waited for a transaction with those its callers make on its answer', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    await s.commit({ runs: ['r0', 'r1', 'r2'].map((id) => run(id, 0)) });
+    const before = (await s.info()).commits.transactions;
+    const first = s.commit({ runs: [run('r0', 1)] });
+    // A later turn: the first transaction is under way (it waits for its WAL flush), so this
+    // commit waits for it.
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = s.commit({ runs: [run('r1', 1)] });
+    // The first commit's caller commits again a few steps after its answer (as the engine
+    // starts a run's next step): that commit goes with the waiting one.
+    const follower = first.then(async () => {
+      for (let hop = 0; hop < 3; hop++) await null;
+      return s.commit({ runs: [run('r2', 1)] });
+    });
+    await Promise.all([waiting, follower]);
+    expect((await s.info()).commits.transactions - before).toBe(2);
+  });
+
   it('writes the runs of many commits in one statement, and still rejects only a stale one', async () => {
     const s = await pgTest.storage();
     await s.open();
