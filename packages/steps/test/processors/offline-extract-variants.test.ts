@@ -369,6 +369,20 @@ const otherCases: [string, object, string[], Record<string, unknown>][] = [
     },
   ],
   [
+    "a spreadsheet's default sheet name heading the reading is no party",
+    stmt,
+    [
+      'Sheet',
+      'First Harbor Bank',
+      '88 King Street West, 75011 Paris',
+      'Account ID: 12345678',
+      'Ingrid Rossi',
+      '77 Harbor Road',
+      '10115 Berlin',
+    ],
+    { bank_name: 'First Harbor Bank', account_holder: 'Ingrid Rossi' },
+  ],
+  [
     'letter',
     letter,
     [

@@ -56,10 +56,13 @@ export function isAddressLine(text: string): boolean {
 const LABEL_END =
   /(\b(no|nr|number|date|period|balance|total|amount|id|ref|reference|code|details|description|charges)\.?|#|:)$/i;
 
+/** A spreadsheet's default sheet name ("Sheet", "Sheet1"), which a sheet's reading may head. */
+const SHEET_NAME = /^sheet\s*\d*$/i;
+
 /** True for text that can be an organisation's or a person's name. */
 function nameShaped(text: string): boolean {
   const t = text.trim();
-  if (LABEL_END.test(t)) return false;
+  if (LABEL_END.test(t) || SHEET_NAME.test(t)) return false;
   if (t.length < 2 || t.length > 70 || /[:;!?]/.test(t) || /,$/.test(t)) return false;
   const words = t.split(/\s+/);
   if (words.length > 9) return false;
