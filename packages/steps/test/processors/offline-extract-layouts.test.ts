@@ -108,6 +108,42 @@ describe('letterheads and signatures', () => {
     expect(value).toEqual({ store: 'Elm Street Bakery', total: 6.4 });
   });
 
+  it('reads a letterhead set large on two lines as one name, whichever line scores best', () => {
+    const page = (first: string, second: string) =>
+      blocksPage([
+        { text: first, box: [40, 20, 160, 38] },
+        { text: second, box: [40, 40, 200, 58] },
+        { text: '1550 Commerce Blvd, Austin, TX 78701', box: [40, 64, 240, 74] },
+        { text: 'STATEMENT OF ACCOUNT', box: [40, 90, 200, 100] },
+        { text: 'Customer: Daniel Garcia', box: [40, 104, 200, 114] },
+        { text: 'Account ID: 89398388', box: [40, 118, 200, 128] },
+      ]);
+    const bank = (first: string, second: string) =>
+      offlineExtract(buildDocumentView([{ output: page(first, second) }]), {
+        type: 'object',
+        properties: { bank_name: str() },
+      }).value;
+    expect(bank('Alpine', 'Kantonalbank')).toEqual({ bank_name: 'Alpine Kantonalbank' });
+    expect(bank('Lakeside', 'Medical Supplies')).toEqual({
+      bank_name: 'Lakeside Medical Supplies',
+    });
+    // At body size, wrapped in a narrow cell at the top of the page: the lines touch.
+    const wrapped = blocksPage([
+      { text: 'Alpine', box: [90, 41, 120, 48] },
+      { text: 'Kantonalbank', box: [90, 48, 150, 55] },
+      { text: '1550 Commerce Blvd, Austin, TX 78701', box: [70, 57, 260, 64] },
+      { text: 'STATEMENT OF ACCOUNT', box: [41, 66, 200, 76] },
+      { text: 'Customer: Daniel Garcia', box: [41, 79, 200, 87] },
+      { text: 'Account ID: 89398388', box: [41, 87, 200, 96] },
+    ]);
+    expect(
+      offlineExtract(buildDocumentView([{ output: wrapped }]), {
+        type: 'object',
+        properties: { bank_name: str(), account_holder: str() },
+      }).value,
+    ).toEqual({ bank_name: 'Alpine Kantonalbank', account_holder: 'Daniel Garcia' });
+  });
+
   it('takes no column header for a letterhead beside label/value pairs', () => {
     const value = extract(
       [

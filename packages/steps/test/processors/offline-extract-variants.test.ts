@@ -369,6 +369,20 @@ const otherCases: [string, object, string[], Record<string, unknown>][] = [
     },
   ],
   [
+    "a spreadsheet's default sheet name heading the reading is no party",
+    stmt,
+    [
+      'Sheet',
+      'First Harbor Bank',
+      '88 King Street West, 75011 Paris',
+      'Account ID: 12345678',
+      'Ingrid Rossi',
+      '77 Harbor Road',
+      '10115 Berlin',
+    ],
+    { bank_name: 'First Harbor Bank', account_holder: 'Ingrid Rossi' },
+  ],
+  [
     'letter',
     letter,
     [
@@ -493,5 +507,37 @@ describe('line items asked in other words', () => {
   ];
   it.each(cases)('%s', (_name, lines, props, expected) => {
     expect(extract(lines, itemsOf(props)).lines).toEqual(expected);
+  });
+});
+
+describe('signed amounts of a statement asked in other words', () => {
+  it('reads withdrawals and deposits as one signed amount when the amount is described by one side', () => {
+    // Columns aligned as a layout parser sets them: an empty side stays empty.
+    const row = (cells: readonly string[]) =>
+      cells.map((c, i) => c.padEnd([14, 32, 14, 12, 10][i] ?? 10)).join('');
+    const lines = [
+      'Harbor Bank',
+      'Account Statement',
+      row(['Date', 'Description', 'Withdrawals', 'Deposits', 'Balance']),
+      row(['15/07/2024', 'Online transfer to SAVINGS', '389.21', '', '5,125.79']),
+      row(['16/07/2024', 'Salary ACME CORP', '', '2,000.00', '7,125.79']),
+    ];
+    const entries = {
+      entries: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            day: date(),
+            text: str(),
+            amount: num('Money in or out; negative for withdrawals'),
+          },
+        },
+      },
+    };
+    expect(extract(lines, entries).entries).toEqual([
+      { day: '2024-07-15', text: 'Online transfer to SAVINGS', amount: -389.21 },
+      { day: '2024-07-16', text: 'Salary ACME CORP', amount: 2000 },
+    ]);
   });
 });

@@ -496,4 +496,30 @@ describe('fields of a table block', () => {
     expect(f['Opening Balance']).toBe('4,193.59');
     expect(f['Ending Balance']).toBe('11,595.60');
   });
+
+  it('reads a column of labels beside its values next to an address column', () => {
+    expect(
+      pairs(
+        table([
+          ['Ingrid Rossi', 'Account ID', 'GB63 NWBK 6212 7421 7246 43'],
+          ['77 Harbor Road', 'For the period', '01-01-2023 – 31-01-2023'],
+          ['10115 Berlin', 'Sort Code', '24-93-59'],
+        ]),
+      ),
+    ).toEqual([
+      'Account ID=GB63 NWBK 6212 7421 7246 43',
+      'For the period=01-01-2023 – 31-01-2023',
+      'Sort Code=24-93-59',
+    ]);
+    // Items beside their counts and amounts are no such column.
+    expect(
+      pairs(
+        table([
+          ['Item No.', 'Description', 'Amount'],
+          ['Paper No.', 'Paper A4', '9.00'],
+          ['Toner No.', 'Toner', '60.00'],
+        ]),
+      ),
+    ).toEqual([]);
+  });
 });

@@ -56,10 +56,13 @@ export function isAddressLine(text: string): boolean {
 const LABEL_END =
   /(\b(no|nr|number|date|period|balance|total|amount|id|ref|reference|code|details|description|charges)\.?|#|:)$/i;
 
+/** A spreadsheet's default sheet name ("Sheet", "Sheet1"), which a sheet's reading may head. */
+const SHEET_NAME = /^sheet\s*\d*$/i;
+
 /** True for text that can be an organisation's or a person's name. */
 function nameShaped(text: string): boolean {
   const t = text.trim();
-  if (LABEL_END.test(t)) return false;
+  if (LABEL_END.test(t) || SHEET_NAME.test(t)) return false;
   if (t.length < 2 || t.length > 70 || /[:;!?]/.test(t) || /,$/.test(t)) return false;
   const words = t.split(/\s+/);
   if (words.length > 9) return false;
@@ -227,8 +230,10 @@ export function letterhead(page: DocumentPage): Found | undefined {
 }
 
 /**
- * A large letterhead completed by the line right under it when that line is set as large, is a
- * name too, and is no address or contact ("Lakeside" over "Medical Supplies").
+ * A letterhead completed by the line right under it, or right above it, when that line is set
+ * as large, close, is a name too, and is no address, contact or title ("Lakeside" over "Medical
+ * Supplies": either line may score best on its own); at body size, only when the name is wrapped
+ * at the top of the page.
  */
 function secondLine(
   found: Found & { score: number },
@@ -236,30 +241,47 @@ function secondLine(
   body: number,
 ): Found {
   const line = lines[found.lineIndex] as DocumentLine;
-  const next = lines[found.lineIndex + 1];
   const h = lineHeight(line);
-  if (!next || body <= 0 || h <= body * 1.2 || splitCells(line.text).length > 1) return found;
-  const text = next.text.trim();
-  const a = boxOf(line.polygon);
-  const b = boxOf(next.polygon);
-  const sameSize = Math.abs(lineHeight(next) - h) <= h * 0.1;
-  const close = a && b ? b.top - a.bottom < h * 0.6 : false;
-  if (
-    !sameSize ||
-    !close ||
-    splitCells(next.text).length > 1 ||
-    !nameShaped(text) ||
-    isTitle(text) ||
-    LEGAL_FORM.test(found.value)
-  )
-    return found;
-  const joined = rect(
-    Math.min(a?.left ?? 0, b?.left ?? 0),
-    a?.top ?? 0,
-    Math.max(a?.right ?? 0, b?.right ?? 0),
-    b?.bottom ?? 0,
-  );
-  return { ...found, value: `${found.value} ${text}`, region: regionOf(line, joined) };
+  if (body <= 0 || h <= 0 || splitCells(line.text).length > 1) return found;
+  const large = h > body * 1.2;
+  // Two lines of one name: the same size, close, one cell each, no complete name above. Set at
+  // body size, only a name wrapped at the very top of the page (a narrow cell or block: the
+  // lines touch and start at the same edge).
+  const joins = (upper: DocumentLine, lower: DocumentLine, added: DocumentLine): boolean => {
+    const a = boxOf(upper.polygon);
+    const b = boxOf(lower.polygon);
+    if (!a || !b) return false;
+    const gap = b.top - a.bottom;
+    const wrapped = upper === lines[0] && gap <= h * 0.15 && Math.abs(a.left - b.left) <= 1.5;
+    const text = added.text.trim();
+    return (
+      Math.abs(lineHeight(added) - h) <= h * 0.1 &&
+      (large ? gap < h * 0.6 : wrapped) &&
+      splitCells(added.text).length === 1 &&
+      nameShaped(text) &&
+      !isTitle(text) &&
+      !isInitials(text) &&
+      !LEGAL_FORM.test(upper.text)
+    );
+  };
+  const joined = (upper: DocumentLine, lower: DocumentLine, value: string): Found => {
+    const a = boxOf(upper.polygon);
+    const b = boxOf(lower.polygon);
+    const box = rect(
+      Math.min(a?.left ?? 0, b?.left ?? 0),
+      a?.top ?? 0,
+      Math.max(a?.right ?? 0, b?.right ?? 0),
+      b?.bottom ?? 0,
+    );
+    return { ...found, value, region: regionOf(upper, box) };
+  };
+  const next = lines[found.lineIndex + 1];
+  if (next && joins(line, next, next))
+    return joined(line, next, `${found.value} ${next.text.trim()}`);
+  const previous = found.lineIndex > 0 ? lines[found.lineIndex - 1] : undefined;
+  if (previous && joins(previous, line, previous))
+    return joined(previous, line, `${previous.text.trim()} ${found.value}`);
+  return found;
 }
 
 /** A line that may stand in an address block: short, no label, no date, no contact. */

@@ -218,8 +218,29 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
   // Columns by content for properties no header named.
   const arithmetic = arithmeticColumns(table);
   let split: ColumnMap['split'];
+  // An amount matched to one side of a statement that has both ("Withdrawals" for an amount
+  // described as "negative for withdrawals") is the signed amount of the two.
   for (const prop of props) {
-    if (columns.has(prop.name)) continue;
+    const column = columns.get(prop.name);
+    const header = column === undefined ? '' : (table.header[column]?.text ?? '');
+    if (column === undefined || roles.get(prop.name) !== 'amount') continue;
+    const debitSide = DEBIT.test(header) && !CREDIT.test(header);
+    const creditSide = CREDIT.test(header) && !DEBIT.test(header);
+    if (!debitSide && !creditSide) continue;
+    const other = table.header.findIndex(
+      (h, c) => free(c) && (debitSide ? CREDIT.test(h.text) : DEBIT.test(h.text)),
+    );
+    if (other < 0) continue;
+    columns.delete(prop.name);
+    split = {
+      name: prop.name,
+      debit: debitSide ? column : other,
+      credit: debitSide ? other : column,
+    };
+    used.add(other);
+  }
+  for (const prop of props) {
+    if (columns.has(prop.name) || split?.name === prop.name) continue;
     const role = roles.get(prop.name);
     let column: number | undefined;
     if (arithmetic && (role === 'quantity' || role === 'unit' || role === 'amount'))

@@ -10,8 +10,8 @@
  */
 
 import { parseCurrencyCode, parseDate } from '../value-coercion.ts';
-import { isLabelCell, numeric, TRAILING_AMOUNT } from './cell-shapes.ts';
-import type { DocumentField, DocumentLine, DocumentTable } from './document-view.ts';
+import { isAmount, isLabelCell, numeric, TRAILING_AMOUNT } from './cell-shapes.ts';
+import type { DocumentCell, DocumentField, DocumentLine, DocumentTable } from './document-view.ts';
 import { splitCells } from './table-inference.ts';
 import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
 
@@ -244,10 +244,8 @@ function itemHeader(row: readonly Cell[]): boolean {
 function labelValueRow(row: readonly Cell[]): boolean {
   if (row.length < 2 || row.length % 2 !== 0) return false;
   const label = (c: Cell) => isLabelCell(c.text.replace(/:$/, ''));
-  const ending = (c: Cell) =>
-    /:$/.test(c.text) || LABEL_END_WORD.test(c.text.trim().split(/\s+/).pop() ?? '');
   return (
-    row.every((c, i) => i % 2 === 1 || (label(c) && ending(c))) &&
+    row.every((c, i) => i % 2 === 1 || (label(c) && endsAsLabel(c.text))) &&
     row.some((c, i) => i % 2 === 1 && !label(c))
   );
 }
@@ -472,6 +470,8 @@ export function tableFields(table: DocumentTable): DocumentField[] {
       return out;
     }
   }
+  const beside = besideColumnFields(rows, field);
+  if (beside.length > 0) return beside;
   // A row of labels over one row of values, or over blocks of words side by side ("Bill to" and
   // "Ship to" over their names and addresses): each label takes the first value under it.
   const [values] = table.rows;
@@ -507,4 +507,49 @@ function labelsOverValues(table: DocumentTable): boolean {
     table.header.every((c) => isLabelCell(c.text)) &&
     (table.rows[0] ?? []).every((c) => c.text !== '' && !isLabelCell(c.text))
   );
+}
+
+/**
+ * A column of labels beside a column of values in a table of other things (an address column
+ * beside "Account ID", "For the period", "Sort Code" and their values, as sheets laid out as
+ * documents have): every filled cell of the label column ends as a label does ("… ID", "…
+ * period", "…:"), most of the value column's are no label-shaped text. A table with a column of
+ * amounts is a table of items or transactions and has none.
+ */
+function besideColumnFields(
+  rows: readonly (readonly DocumentCell[])[],
+  field: (label: string, value: DocumentCell) => DocumentField,
+): DocumentField[] {
+  const width = rows[0]?.length ?? 0;
+  if (width < 3 || !rows.every((r) => r.length === width)) return [];
+  const filled = (c: number) => rows.map((r) => r[c]?.text ?? '').filter((t) => t !== '');
+  for (let c = 0; c < width; c++) {
+    const texts = filled(c);
+    if (texts.length > 0 && texts.filter(isAmount).length * 2 >= texts.length) return [];
+  }
+  const out: DocumentField[] = [];
+  for (let c = 0; c + 1 < width; c++) {
+    const labels = filled(c);
+    const values = filled(c + 1);
+    if (
+      labels.length < 2 ||
+      !labels.every((t) => isLabelCell(t.replace(/:$/, '')) && endsAsLabel(t)) ||
+      values.filter((t) => !isLabelCell(t)).length * 2 < values.length
+    )
+      continue;
+    for (const r of rows) {
+      const label = r[c];
+      const value = r[c + 1];
+      if (label && value && label.text !== '' && value.text !== '')
+        out.push(field(label.text, value));
+    }
+    c++;
+  }
+  return out;
+}
+
+/** True for a label's text that ends as labels do ("Account ID", "For the period", "Ref:"). */
+function endsAsLabel(text: string): boolean {
+  const last = text.trim().split(/\s+/).pop() ?? '';
+  return /:$/.test(text) || LABEL_END_WORD.test(last) || DATE_LABEL_END.test(last);
 }
