@@ -134,9 +134,9 @@ function outOfMemory(child: Child, signal: NodeJS.Signals | null): boolean {
 
 /**
  * Posts `request` to `child` and settles with its reply: an abort kills the child and rejects
- * with the signal's reason; a child that exits before its reply is rejected with what
- * `exchange.failed` makes of an error whose `code` is `ERR_CHILD_OUT_OF_MEMORY` when it ran out
- * of memory.
+ * with the signal's reason; a child that exits before its reply, or had exited before the
+ * request, is rejected with what `exchange.failed` makes of an error whose `code` is
+ * `ERR_CHILD_OUT_OF_MEMORY` when it ran out of memory.
  */
 export function askChild<Message, Result>(
   child: Child,

@@ -84,4 +84,10 @@ export interface FormatContext {
   readonly progress?: PageProgress;
   /** See {@link PdfWorkers}. */
   readonly pdfWorkers: PdfWorkers;
+  /**
+   * The check of what the document expands to (measure-expansion.ts), when it is still under
+   * way: a parser may start what reads none of the document's content meanwhile (a PDF's reader
+   * process opens it), and reads nothing more before this settles. Absent: checked already.
+   */
+  readonly expansion?: Promise<void>;
 }

@@ -156,17 +156,13 @@ export async function parseDocument(
 
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  try {
-    // Headers may lie (ZIP64 or not) and honest data may expand a thousandfold: what the document
-    // really inflates to is counted before any parser (which would trust the headers) sees it.
-    await measureExpansion(detected.type, bytes, limits, signal);
-  } catch (error) {
-    options.signal?.throwIfAborted();
-    if (isParseFailure(error)) return fail(error.reason, error.message);
-    if (timeout.aborted) return timedOut(limits);
-    throw error;
-  }
-
+  // Headers may lie (ZIP64 or not) and honest data may expand a thousandfold: what the document
+  // really inflates to is counted before any parser (which would trust the headers) reads it. A
+  // PDF's reader process, its heap and streams bounded, opens the document meanwhile (its
+  // cross-reference, page count and form): the check is off the critical path (decision 0041).
+  const type = detected.type;
+  const expansion = measureExpansion(type, bytes, limits, signal);
+  expansion.catch(() => undefined);
   const context: FormatContext = {
     config,
     limits,
@@ -175,6 +171,11 @@ export async function parseDocument(
     fileName: name,
     pdfWorkers,
     ...(options.onProgress ? { progress: pageProgress(options.onProgress) } : {}),
+    ...(type === 'PDF' ? { expansion } : {}),
+  };
+  const read = async () => {
+    if (context.expansion === undefined) await expansion;
+    return runFormatContained(type, bytes, context);
   };
   let draft: DraftDocument;
   // Libraries do not all settle their promises once destroyed: the race makes an abort or a
@@ -187,7 +188,7 @@ export async function parseDocument(
   });
   aborted.catch(() => undefined);
   try {
-    draft = await Promise.race([runFormatContained(detected.type, bytes, context), aborted]);
+    draft = await Promise.race([read(), aborted]);
   } catch (error) {
     if (onAbort) signal.removeEventListener('abort', onAbort);
     options.signal?.throwIfAborted();

@@ -1,8 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PARSE_LIMITS } from '../../src/parse/format-context.ts';
-import { pdfHeapMb, pdfStreamLimit } from '../../src/parse/formats/pdf/pdf-session.ts';
+import {
+  openPdfSession,
+  pdfHeapMb,
+  pdfStreamLimit,
+} from '../../src/parse/formats/pdf/pdf-session.ts';
 import { closePdfWorkers } from '../../src/parse/formats/pdf/pdf-worker-pool.ts';
 import { parseDocument } from '../../src/parse/parse-document.ts';
+import { resolveParseConfig } from '../../src/parse/resolve-parse-config.ts';
 import { longStringPdf, lzwBombPdf } from '../fixtures/parse/make-bombs.ts';
 import { makeReportPdf, reportPageTruth } from '../fixtures/parse/make-pdf.ts';
 
@@ -30,6 +35,33 @@ describe('pdf.js reads every PDF in a reader process with a bounded heap', {
     if (!next.ok) throw new Error(next.failureMessage);
     const text = next.output.chunks.map((chunk) => chunk.content).join('\n');
     expect(text).toContain(reportPageTruth(2).heading);
+  });
+
+  it('a request to a reader that already ran out of heap is FILE_SIZE_TOO_LARGE too', async () => {
+    // The session's reader dies of the bomb's page; what is asked of it afterwards (a render for
+    // OCR, another share) must say why it died, not call a document that merely outgrew the
+    // heap damaged.
+    const bomb = await longStringPdf(32_000_000, 200_000);
+    const resolved = resolveParseConfig({});
+    if (!resolved.ok) throw new Error('config');
+    const session = await openPdfSession(bomb, {
+      config: resolved.config,
+      limits: { ...DEFAULT_PARSE_LIMITS, workerHeapMb: 256 },
+      signal: new AbortController().signal,
+      mimeType: 'application/pdf',
+      fileName: 'bomb.pdf',
+      pdfWorkers: 'never',
+    });
+    expect(session.heapMb).toBe(256);
+    try {
+      await expect(session.read([1])).rejects.toMatchObject({ reason: 'FILE_SIZE_TOO_LARGE' });
+      await expect(session.render(1, 72)).rejects.toMatchObject({
+        reason: 'FILE_SIZE_TOO_LARGE',
+      });
+      await expect(session.read([1])).rejects.toMatchObject({ reason: 'FILE_SIZE_TOO_LARGE' });
+    } finally {
+      await session.close();
+    }
   });
 
   it('a stream that LZW-decodes past the stream limit fails with FILE_SIZE_TOO_LARGE', async () => {

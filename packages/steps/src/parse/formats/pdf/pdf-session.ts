@@ -5,10 +5,10 @@ import {
   type ParseLimits,
 } from '../../format-context.ts';
 import { ParseFailure } from '../../parse-failure.ts';
+import type { LaidPage } from './laid-page.ts';
 import {
   type Opened,
   openOnWorker,
-  type PageRead,
   pdfWorkersAvailable,
   type Rendered,
 } from './pdf-worker-pool.ts';
@@ -27,7 +27,7 @@ export interface PdfSession extends Opened {
   readonly heapMb: number;
   /** The most one decoded stream of it may hold, bytes. */
   readonly streamLimit: number;
-  read(pages: readonly number[], onPage?: (page: PageRead['pageRead']) => void): Promise<ReadShare>;
+  read(pages: readonly number[], onPage?: (page: LaidPage) => void): Promise<ReadShare>;
   /** The page rendered to gray pixels at `dpi` (for OCR). */
   render(page: number, dpi: number): Promise<Rendered>;
   close(): Promise<void>;
@@ -83,11 +83,18 @@ export async function openPdfSession(
   const streamLimit = pdfStreamLimit(limits, bytes.length);
   const fail = failure(signal);
   if (heapMb > 0) {
-    const session = await openOnWorker(
-      { bytes, config: context.config, streamLimit },
-      heapMb,
-      signal,
-    ).catch(fail);
+    // The reader opens the document while the expansion check runs (its heap and streams are
+    // bounded); no page is read before the check passed, and a failed check closes it again.
+    const [opened, checked] = await Promise.allSettled([
+      openOnWorker({ bytes, config: context.config, streamLimit }, heapMb, signal),
+      context.expansion,
+    ]);
+    if (checked.status === 'rejected') {
+      if (opened.status === 'fulfilled') await opened.value.close();
+      return fail(checked.reason);
+    }
+    if (opened.status === 'rejected') return fail(opened.reason);
+    const session = opened.value;
     return {
       numPages: session.numPages,
       hasForm: session.hasForm,
@@ -98,6 +105,8 @@ export async function openPdfSession(
       close: () => session.close(),
     };
   }
+  // pdf.js in this thread is bounded by nothing but the process: it waits for the check.
+  await context.expansion?.catch(fail);
   return openInThread(bytes, context, streamLimit);
 }
 

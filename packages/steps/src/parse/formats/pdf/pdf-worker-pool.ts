@@ -1,10 +1,10 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { askChild, childEntry, startChild } from '../../contained-process.ts';
 import type { GrayImage } from '../../ocr/gray-image.ts';
-import { ParseFailure } from '../../parse-failure.ts';
 import { type Reader as Lease, readerPool } from '../../reader-pool.ts';
 import type { ResolvedParseConfig } from '../../resolve-parse-config.ts';
 import { fromReaderFailure, type ReaderFailure, workerFailure } from '../../worker-failure.ts';
+import type { LaidPage } from './laid-page.ts';
 import { pdfJsPreloadUrl } from './pdfjs.ts';
 import type { PageReadPath } from './read-page.ts';
 import type { ReadShare } from './read-share.ts';
@@ -22,11 +22,13 @@ export interface OpenRequest extends PdfDocumentRequest {
   readonly kind: 'open';
 }
 
-/** Read and lay out pages of the open document; `progress`: a {@link PageRead} per page. */
+/**
+ * Read and lay out pages of the open document: the pages come in {@link PageRead} messages, then
+ * the reply, whose share holds no pages.
+ */
 export interface ReadRequest {
   readonly kind: 'read';
   readonly pages: readonly number[];
-  readonly progress?: boolean;
 }
 
 /** Render a page of the open document to gray pixels, for OCR. */
@@ -41,12 +43,14 @@ export interface CloseRequest {
   readonly kind: 'close';
 }
 
-/** Open a copy of a document, read a share of its pages, close it: one request, no session. */
+/**
+ * Open a copy of a document, read a share of its pages, close it: one request, no session. The
+ * pages come as for a {@link ReadRequest}.
+ */
 export interface ShareRequest extends PdfDocumentRequest {
   readonly kind: 'share';
   readonly pages: readonly number[];
   readonly hasForm: boolean;
-  readonly progress?: boolean;
 }
 
 /** What a PDF worker is asked. */
@@ -57,9 +61,14 @@ export type PdfWorkerRequest =
   | CloseRequest
   | ShareRequest;
 
-/** What a PDF worker sends after each page when asked for progress, before its reply. */
+/**
+ * What a PDF reader sends as its pages are laid out, a few at a time (read-worker.ts),
+ * before its reply: this process takes them in (deserialises them) while the reader reads the
+ * next ones, instead of taking a whole document's pages in one message after the last (14 ms for
+ * glpk.pdf's 177 pages, 2 MB; decision 0041).
+ */
 export interface PageRead {
-  readonly pageRead: { readonly scanned: boolean };
+  readonly pagesRead: readonly LaidPage[];
 }
 
 /** What a PDF worker answers an open request. */
@@ -116,29 +125,22 @@ const pool = readerPool({
 
 /**
  * Asks a leased worker one thing. Rejects with the error reading failed with (a
- * {@link ParseFailure} when the worker named a reason), with FILE_SIZE_TOO_LARGE or CORRUPT_FILE
- * when the worker died (out of its heap, or otherwise), with the signal's reason on an abort (the
- * worker is terminated then).
+ * ParseFailure when the worker named a reason), with FILE_SIZE_TOO_LARGE or CORRUPT_FILE
+ * when the worker died, during this request or before it (out of its heap, or otherwise), with
+ * the signal's reason on an abort (the worker is terminated then).
  */
 function ask<T>(
   lease: Lease,
   request: PdfWorkerRequest,
   signal: AbortSignal,
-  onPage?: (page: PageRead['pageRead']) => void,
+  onPage?: (page: LaidPage) => void,
 ): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  if (lease.dead) {
-    return Promise.reject(
-      new ParseFailure(
-        'CORRUPT_FILE',
-        'The PDF reader process stopped while reading this document. It may be damaged; re-export it from the source application.',
-      ),
-    );
-  }
+  // A lease whose reader already died is askChild's to answer, as a death during the request is:
+  // out of its heap (FILE_SIZE_TOO_LARGE), or otherwise (CORRUPT_FILE).
   return askChild<PdfWorkerReply<T> | PageRead, T>(lease.child, request, signal, {
     reply: (reply) => {
-      if ('pageRead' in reply) {
-        onPage?.(reply.pageRead);
+      if ('pagesRead' in reply) {
+        for (const page of reply.pagesRead) onPage?.(page);
         return undefined;
       }
       return reply.ok ? { value: reply.value } : { error: fromReaderFailure(reply) };
@@ -151,6 +153,24 @@ function ask<T>(
   });
 }
 
+/**
+ * Asks a leased worker for pages (a read or a share), as {@link ask} does: the share it answers
+ * with the pages that came one by one before its reply.
+ */
+async function askPages(
+  lease: Lease,
+  request: ReadRequest | ShareRequest,
+  signal: AbortSignal,
+  onPage?: (page: LaidPage) => void,
+): Promise<ReadShare> {
+  const pages: LaidPage[] = [];
+  const { paths } = await ask<ReadShare>(lease, request, signal, (page) => {
+    pages.push(page);
+    onPage?.(page);
+  });
+  return { pages, paths };
+}
+
 /** Idle PDF readers kept now. */
 export function idlePdfReaders(): number {
   return pool.idle;
@@ -161,16 +181,15 @@ export function idlePdfReaders(): number {
  * the worker to the pool. Rejects as {@link ask} does.
  */
 export async function readOnWorker(
-  request: Omit<ShareRequest, 'kind' | 'progress'>,
+  request: Omit<ShareRequest, 'kind'>,
   heapMb: number,
   signal: AbortSignal,
-  onPage?: (page: PageRead['pageRead']) => void,
+  onPage?: (page: LaidPage) => void,
 ): Promise<ReadShare> {
   signal.throwIfAborted();
   const lease = await pool.acquire(heapMb);
-  const share: ShareRequest = { kind: 'share', ...request, ...(onPage ? { progress: true } : {}) };
   try {
-    return await ask<ReadShare>(lease, share, signal, onPage);
+    return await askPages(lease, { kind: 'share', ...request }, signal, onPage);
   } finally {
     // A share that failed closed its copy of the document: the reader is as good as before
     // (a dead one is not kept).
@@ -183,7 +202,7 @@ export interface WorkerSession extends Opened {
   read(
     pages: readonly number[],
     signal: AbortSignal,
-    onPage?: (page: PageRead['pageRead']) => void,
+    onPage?: (page: LaidPage) => void,
   ): Promise<ReadShare>;
   render(page: number, dpi: number, signal: AbortSignal): Promise<Rendered>;
   /** Closes the document and returns the worker to the pool (or ends it, after a failure). */
@@ -203,18 +222,14 @@ export async function openOnWorker(
   signal.throwIfAborted();
   const lease = await pool.acquire(heapMb);
   let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(
-    message: PdfWorkerRequest,
-    signal: AbortSignal,
-    onPage?: (page: PageRead['pageRead']) => void,
-  ): Promise<T> => {
-    const next = queue.then(() => ask<T>(lease, message, signal, onPage));
+  const serial = <T>(asking: () => Promise<T>): Promise<T> => {
+    const next = queue.then(asking);
     queue = next.catch(() => undefined);
     return next;
   };
   let opened: Opened;
   try {
-    opened = await serial<Opened>({ kind: 'open', ...request }, signal);
+    opened = await serial(() => ask<Opened>(lease, { kind: 'open', ...request }, signal));
   } catch (error) {
     if (lease.dead) throw error;
     // A document pdf.js refuses leaves the worker as good as before.
@@ -225,12 +240,9 @@ export async function openOnWorker(
   return {
     ...opened,
     read: (pages, signal, onPage) =>
-      serial<ReadShare>(
-        { kind: 'read', pages, ...(onPage ? { progress: true } : {}) },
-        signal,
-        onPage,
-      ),
-    render: (page, dpi, signal) => serial<Rendered>({ kind: 'render', page, dpi }, signal),
+      serial(() => askPages(lease, { kind: 'read', pages }, signal, onPage)),
+    render: (page, dpi, signal) =>
+      serial(() => ask<Rendered>(lease, { kind: 'render', page, dpi }, signal)),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -147,28 +147,57 @@ export const WRAP_REACH = 0.8;
 export const VALUE =
   /^[-+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?[\p{Sc}]?\s?[\d][\d.,:/\s'-]*[%)]?\s?(?:[\p{Sc}]|[A-Z]{3})?$/u;
 
+/** A line of text where it sits: its box, baseline and text size. */
+export interface LineAt {
+  readonly box: BoundingBox;
+  readonly baseline: number;
+  readonly size: number;
+}
+
+/**
+ * True when `upper` and `lower`, one under the other and overlapping horizontally, are the two
+ * lines of a cell wrapped in two beside a row on `row`'s baseline (`12 December` over `2024`,
+ * `CA$` over `10,393.89`): no further apart than {@link WRAP_REACH} each way, the row centred
+ * between them within a tenth of a text size (the largest of the three). Being centred is what
+ * tells a wrapped cell from an address line that merely sits near a label and its value.
+ */
+export function wrappedBeside(upper: LineAt, lower: LineAt, row: LineAt): boolean {
+  const size = Math.max(row.size, upper.size, lower.size);
+  return (
+    upper.baseline < row.baseline &&
+    lower.baseline > row.baseline &&
+    lower.baseline - upper.baseline <= size * 2 * WRAP_REACH &&
+    Math.abs(row.baseline - (upper.baseline + lower.baseline) / 2) <= size * 0.1 &&
+    upper.box.left < lower.box.right &&
+    lower.box.left < upper.box.right
+  );
+}
+
+/** A placed text line as a {@link LineAt}; undefined for a block without text. */
+function lineAt(element: Placed): LineAt | undefined {
+  const { line, size, box } = element;
+  return line && size !== undefined ? { box, baseline: line.baseline, size } : undefined;
+}
+
 /**
  * True when two sides of a gap are one table row two lines high: `wrapped` a cell wrapped onto
- * two lines (`12 December` over `2024`, one under the other), every line of `others` centred
- * between them in the same text size (the row's one-line cells).
+ * two lines, every line of `others` one of the row's one-line cells ({@link wrappedBeside}) in
+ * the same text size (within 5%). Across a gap nothing else says the lines are cells of one row:
+ * an address in a smaller size beside a label and its value is not.
  */
 function oneRowHigh(wrapped: readonly Placed[], others: readonly Placed[]): boolean {
-  const [upper, lower] = wrapped;
-  if (wrapped.length !== 2 || !upper?.line || !lower?.line || others.length === 0) return false;
-  const size = upper.size ?? 0;
-  const top = Math.min(upper.line.baseline, lower.line.baseline);
-  const bottom = Math.max(upper.line.baseline, lower.line.baseline);
-  return (
-    bottom - top <= size * 2 * WRAP_REACH &&
-    upper.box.left < lower.box.right &&
-    lower.box.left < upper.box.right &&
-    others.every(
-      (r) =>
-        r.line &&
-        Math.abs(r.line.baseline - (top + bottom) / 2) <= size * 0.1 &&
-        Math.abs((r.size ?? 0) - size) <= size * 0.05,
-    )
-  );
+  if (wrapped.length !== 2 || others.length === 0) return false;
+  const [a, b] = wrapped.map(lineAt);
+  if (!a || !b) return false;
+  const [upper, lower] = a.baseline <= b.baseline ? [a, b] : [b, a];
+  return others.every((other) => {
+    const row = lineAt(other);
+    return (
+      row !== undefined &&
+      Math.abs(row.size - upper.size) <= upper.size * 0.05 &&
+      wrappedBeside(upper, lower, row)
+    );
+  });
 }
 
 /**

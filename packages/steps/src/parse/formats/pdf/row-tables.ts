@@ -1,7 +1,7 @@
 import { unionBoxes } from '../../boxes.ts';
 import type { DraftBlock } from '../../draft-document.ts';
 import { markdownTable } from '../markdown-table.ts';
-import { VALUE, WRAP_REACH } from './reading-order.ts';
+import { VALUE, wrappedBeside } from './reading-order.ts';
 import { joinRow, type LinePiece, pieceOf, type TextLine } from './text-lines.ts';
 
 /** How far below a row's baseline (text sizes) the second line of a top-aligned cell sits. */
@@ -277,21 +277,14 @@ function clearOf(row: TextLine, line: TextLine): boolean {
 }
 
 /**
- * True when `above` and `below`, one piece each and one under the other, are the two lines of a
- * cell wrapped in two beside `row`: within {@link WRAP_REACH} of its baseline, the row centred
- * between them (a tenth of a text size), and clear of its cells.
+ * True when `above` and `below`, one piece each, are the two lines of a cell wrapped in two
+ * beside `row` ({@link wrappedBeside}) and clear of its cells.
  */
 function wrappedAround(row: TextLine, above: TextLine, below: TextLine): boolean {
-  if (above.cells.length !== 1 || below.cells.length !== 1) return false;
-  const size = Math.max(row.size, above.size, below.size);
-  const mid = (above.baseline + below.baseline) / 2;
   return (
-    above.baseline < row.baseline &&
-    below.baseline > row.baseline &&
-    below.baseline - above.baseline <= size * 2 * WRAP_REACH &&
-    Math.abs(row.baseline - mid) <= size * 0.1 &&
-    above.box.left < below.box.right &&
-    below.box.left < above.box.right &&
+    above.cells.length === 1 &&
+    below.cells.length === 1 &&
+    wrappedBeside(above, below, row) &&
     clearOf(row, above) &&
     clearOf(row, below)
   );

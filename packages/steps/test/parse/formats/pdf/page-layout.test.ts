@@ -628,6 +628,23 @@ describe('layoutPage: cells set close together', () => {
     expect(JSON.stringify(groups)).not.toContain('Juniper Cloud Hauptstraße');
   });
 
+  it('keeps an address in a smaller size apart from a label and its value centred beside it', () => {
+    // A purchase order's letterhead (LibreOffice): the address's two lines in 9 pt, and
+    // `Required By  2025-09-13` in 10.5 pt exactly between them. Placed as a wrapped cell is,
+    // but a row's cells share a size: the address is not a cell of that row.
+    const laid = layoutPage(
+      [
+        at10('9 Elm Avenue', 50, 96, 9),
+        at10('Springfield, IL 62701', 50, 108, 9),
+        at10('Required By', 322, 102),
+        at10('2025-09-13', 494, 102),
+      ],
+      [],
+    );
+    expect(laid.blocks.filter((b) => b.type === 'table')).toEqual([]);
+    expect(laid.blocks.map((b) => b.content)).toContain('9 Elm Avenue\nSpringfield, IL 62701');
+  });
+
   it('keeps a row whole when reading order takes its figures apart around a wrapped balance', () => {
     // Chromium's statement re-distilled, as it comes: the deposit of a row whose balance wraps
     // sits beyond a wide gap, read after the balance's upper line.

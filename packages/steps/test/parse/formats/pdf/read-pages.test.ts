@@ -71,6 +71,29 @@ describe('readPages', { timeout: 60_000 }, () => {
     expect(result.pages.every((page) => tablesOf(page) === 1)).toBe(true);
   });
 
+  it('takes each page in from the reader as soon as it is laid out, before the reply', async () => {
+    const { bytes } = await makeReportPdf({ pages: 3 });
+    const context = contextOf();
+    const session = await openPdfSession(bytes, context);
+    expect(session.heapMb).toBeGreaterThan(0);
+    const seen: LaidPage[] = [];
+    let replied = false;
+    try {
+      const result = await session.read([1, 2, 3], (page) => {
+        expect(replied).toBe(false);
+        seen.push(page);
+      });
+      replied = true;
+      // The share's pages are those that came one by one, laid out, in order.
+      expect(seen.map((page) => page.number)).toEqual([1, 2, 3]);
+      expect(result.pages).toEqual(seen);
+      expect(seen.every((page) => tablesOf(page) === 1)).toBe(true);
+      expect(result.paths['content-stream']).toBe(3);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('falls back to the operator list page by page where the content reader declines', async () => {
     const { bytes, pages } = await makeGraphicsPdf();
     const context = contextOf();
