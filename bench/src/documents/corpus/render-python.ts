@@ -118,13 +118,13 @@ export function pythonJob(
   const looks = LOOKS[set];
   const { width, height } = pageSize(layout);
   const margin = layout.paper === 'receipt' ? 14 : r.pick([42, 50, 56, 72]);
+  // What a drawn document (PDF, DOCX) is made from: its layout on its page.
+  const drawn = { out, layout, page: { width, height, margin } };
   switch (producer) {
     case 'reportlab':
       return {
         producer,
-        out,
-        layout,
-        page: { width, height, margin },
+        ...drawn,
         look: {
           drawing: r.pick(looks.reportlabDrawing),
           font: layout.font.kind === 'mono' ? 'Courier' : r.pick(looks.reportlabFonts),
@@ -135,9 +135,7 @@ export function pythonJob(
     case 'python-docx':
       return {
         producer,
-        out,
-        layout,
-        page: { width, height, margin },
+        ...drawn,
         look: {
           font: r.pick(looks.docxFonts),
           tableStyle: r.pick(looks.tableStyles),

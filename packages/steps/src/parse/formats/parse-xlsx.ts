@@ -253,12 +253,10 @@ function fillCalculated(
  * so no grid of every row's text is built. Cells out of row order (a malformed sheet) fall back
  * to the grid.
  */
-function sheetMarkdown({
-  contents,
-  details,
-  rowCount,
-  columnCount,
-}: Pick<SheetCells, 'contents' | 'details' | 'rowCount' | 'columnCount'>): string {
+/** A table's cells: a whole sheet's, or a region's (see regionCells). */
+type TableCells = Pick<SheetCells, 'contents' | 'details' | 'rowCount' | 'columnCount'>;
+
+function sheetMarkdown({ contents, details, rowCount, columnCount }: TableCells): string {
   if (rowCount === 0 || columnCount === 0) return '';
   const lines: string[] = [];
   const line: string[] = new Array<string>(columnCount).fill('');
@@ -294,8 +292,6 @@ function gridMarkdown(
 
 /** What separates the cells of a lone row read as a line. */
 const CELL_GAP = '    ';
-
-type TableCells = Pick<SheetCells, 'contents' | 'details' | 'rowCount' | 'columnCount'>;
 
 function tableBlock(cells: TableCells): DraftBlock {
   const markdown = sheetMarkdown(cells);
