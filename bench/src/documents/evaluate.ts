@@ -393,6 +393,20 @@ async function evaluateManuals(): Promise<ManualScore[]> {
   return out;
 }
 
+/** The corpus's long reports: word recall against pdftotext and PARSE time (no type, no truth). */
+async function evaluateReports(manifest: CorpusManifest, root: string): Promise<string[]> {
+  const lines = ['| report | producer | pages | word recall | PARSE ms |', '|---|---|---|---|---|'];
+  for (const report of manifest.reports ?? []) {
+    const file = join(root, report.file);
+    const { output, ms } = await parse(file);
+    const r = wordRecall(pdftotext(file), outputText(output));
+    lines.push(
+      `| ${report.file} | ${report.producer} | ${report.pages} | ${(r.total === 0 ? 1 : r.found / r.total).toFixed(4)} | ${ms.toFixed(0)} |`,
+    );
+  }
+  return lines;
+}
+
 const pct = (c: { ok: number; total: number }) =>
   c.total === 0 ? '–' : `${((100 * c.ok) / c.total).toFixed(1)}% (${c.ok}/${c.total})`;
 const pctN = (ok: number, total: number) => pct({ ok, total });
@@ -490,6 +504,7 @@ async function main(): Promise<void> {
       await evaluatePackets(manifest, set, score, root);
   }
   const manuals = full && !args['no-manuals'] ? await evaluateManuals() : [];
+  const reportTable = full ? await evaluateReports(manifest, root) : [];
   await closeOcrPool();
   const seconds = (Date.now() - started) / 1000;
 
@@ -532,6 +547,7 @@ async function main(): Promise<void> {
     `\n${table.join('\n')}\n\n${splitTable.join('\n')}\n\n${producerTable.join('\n')}\n\n${themeTable.join('\n')}`,
   );
   if (manuals.length) console.log(`\n${manualTable.join('\n')}`);
+  if (reportTable.length) console.log(`\n${reportTable.join('\n')}`);
   console.log(`\n${fieldTable(scores).join('\n')}`);
   if (args.misses)
     for (const set of sets)
@@ -555,7 +571,7 @@ async function main(): Promise<void> {
     const name = target === 'spatial' ? 'latest-spatial' : 'latest';
     writeFileSync(
       join(details, `${name}.md`),
-      `# Documents from other producers: details (${target} target)\n\n${stamp}, corpus seed ${seed}: ${sets.map((s) => `${s} ${counts(s)}`).join('; ')}. ${machine}; ${seconds.toFixed(0)} s.\n\n${table.join('\n')}\n\n${splitTable.join('\n')}\n\n## Per field\n\n${fieldTable(scores).join('\n')}\n\n## Per producer\n\n${producerTable.join('\n')}\n\n## Packets\n\n${themeTable.join('\n')}\n\n## Debian manuals\n\n${manualTable.join('\n')}\n\nEvery miss: [${name}-misses.json](${name}-misses.json).\n`,
+      `# Documents from other producers: details (${target} target)\n\n${stamp}, corpus seed ${seed}: ${sets.map((s) => `${s} ${counts(s)}`).join('; ')}. ${machine}; ${seconds.toFixed(0)} s.\n\n${table.join('\n')}\n\n${splitTable.join('\n')}\n\n## Per field\n\n${fieldTable(scores).join('\n')}\n\n## Per producer\n\n${producerTable.join('\n')}\n\n## Packets\n\n${themeTable.join('\n')}\n\n## Debian manuals\n\n${manualTable.join('\n')}\n\n## Long reports\n\n${reportTable.join('\n')}\n\nEvery miss: [${name}-misses.json](${name}-misses.json).\n`,
     );
     writeFileSync(
       join(details, `${name}-misses.json`),

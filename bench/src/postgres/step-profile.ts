@@ -30,11 +30,26 @@ async function docflowSide(url: string, serverPid: number): Promise<void> {
   const cpu = process.cpuUsage(cpu0);
   const server = (serverCpuMicros(serverPid) ?? 0) - server0;
   const after = (await storage.info()).commits;
-  const wal = (await admin.query('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1) AS b', [wal0]))
-    .rows[0].b as string;
+  const wal1 = (await admin.query('SELECT pg_current_wal_lsn() AS l')).rows[0].l as string;
+  const wal = (await admin.query('SELECT pg_wal_lsn_diff($1, $2) AS b', [wal1, wal0])).rows[0]
+    .b as string;
+  // What the WAL is made of, by resource manager (pg_walinspect, PostgreSQL 15).
+  const kinds = await admin.query(
+    `SELECT "resource_manager/record_type" AS kind, count, record_size, fpi_size
+     FROM pg_get_wal_stats($1, $2) WHERE count > 0 ORDER BY record_size + fpi_size DESC`,
+    [wal0, wal1],
+  );
   await admin.end();
   await engine.stop();
   const n = RUNS * 5;
+  console.log(
+    '| WAL | records/step | bytes/step | full-page image bytes/step |\n|---|---|---|---|',
+  );
+  for (const k of kinds.rows) {
+    console.log(
+      `| ${k.kind} | ${(k.count / n).toFixed(2)} | ${(k.record_size / n).toFixed(0)} | ${(k.fpi_size / n).toFixed(0)} |`,
+    );
+  }
   console.log(
     `${n} steps, ${(n / seconds).toFixed(0)} steps/s; CPU µs per step: process ${((cpu.user + cpu.system) / n).toFixed(0)}, server ${(server / n).toFixed(0)}; commits per step ${((after.commits - before.commits) / n).toFixed(2)}, transactions per step ${((after.transactions - before.transactions) / n).toFixed(2)}; WAL bytes per step ${(Number(wal) / n).toFixed(0)}`,
   );
@@ -187,6 +202,7 @@ if (side === 'docflow' && url !== undefined) {
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
     await admin.query('CREATE EXTENSION pg_stat_statements');
+    await admin.query('CREATE EXTENSION pg_walinspect');
     await admin.end();
     const prof = process.env.CPU_PROF;
     process.stdout.write(

@@ -21,12 +21,14 @@ import {
   type CorpusDocument,
   type CorpusManifest,
   type CorpusPacket,
+  type CorpusReport,
   type CorpusSet,
   DOC_TYPES,
   type DocType,
   type LayoutDoc,
   type Producer,
 } from './model.ts';
+import { CITIES, LETTER_SENTENCES, LETTER_SUBJECTS, PRODUCTS } from './pools.ts';
 import {
   chromium,
   ensurePackages,
@@ -236,6 +238,24 @@ function documentOf(job: Job, root: string): CorpusDocument {
     pages: pageCount(job.pdf),
     truth: truthOf(job.facts),
   };
+}
+
+/** A packet's members as the manifest records them, with the pages each one takes. */
+function packetDocuments(members: readonly Job[]): CorpusPacket['documents'] {
+  let page = 1;
+  return members.map((m) => {
+    const n = pageCount(m.pdf);
+    const entry = {
+      id: m.id,
+      type: m.type,
+      family: m.family.name,
+      producer: m.producer,
+      startPage: page,
+      endPage: page + n - 1,
+    };
+    page += n;
+    return entry;
+  });
 }
 
 /** What a packet theme asks for: members, and which earlier member each one looks like. */
@@ -498,20 +518,7 @@ function scriptedHalf(
       p.members.map((m) => m.pdf),
       file,
     );
-    let page = 1;
-    const docs = p.members.map((m) => {
-      const n = pageCount(m.pdf);
-      const entry = {
-        id: m.id,
-        type: m.type,
-        family: m.family.name,
-        producer: m.producer,
-        startPage: page,
-        endPage: page + n - 1,
-      };
-      page += n;
-      return entry;
-    });
+    const docs = packetDocuments(p.members);
     return {
       id: p.id,
       set,
@@ -523,6 +530,49 @@ function scriptedHalf(
     };
   });
   return { documents, packets };
+}
+
+/**
+ * A report of about 60 pages by ReportLab (numbered headings, justified paragraphs, a ruled table
+ * every third section, a running title and page numbers), as the issue's own trial had: for text
+ * recall and PARSE speed on a long document from another producer. Its text is drawn from the
+ * letter sentences and products; it is in neither half and has no type.
+ */
+function longReport(seed: number, root: string): CorpusReport {
+  const r = random(seed).fork('report');
+  const file = join(root, 'report-reportlab.pdf');
+  const sections = Array.from({ length: 105 }, (_, k) => ({
+    heading: `${k + 1}. ${r.pick(LETTER_SUBJECTS)}`,
+    paragraphs: Array.from({ length: r.int(3, 5) }, () =>
+      Array.from({ length: r.int(4, 8) }, () => r.pick(LETTER_SENTENCES)).join(' '),
+    ),
+    ...(k % 3 === 2
+      ? {
+          table: {
+            header: ['Item', 'Region', 'Units', 'Revenue'],
+            rows: Array.from({ length: r.int(6, 14) }, () => [
+              r.pick(PRODUCTS),
+              r.pick(CITIES),
+              String(r.int(1, 900)),
+              (r.int(1000, 9_000_000) / 100).toFixed(2),
+            ]),
+          },
+        }
+      : {}),
+  }));
+  const job = {
+    producer: 'report',
+    out: file,
+    title: 'Annual operations review',
+    page: { width: 595.28, height: 841.89, margin: 56 },
+    look: { font: r.pick(['Times-Roman', 'DejaVuSerif', 'Helvetica']), size: 10 },
+    sections,
+  };
+  const jobs = join(root, 'work', 'report-job.json');
+  mkdirSync(dirname(jobs), { recursive: true });
+  writeFileSync(jobs, JSON.stringify([job]));
+  pythonProducers(jobs, [file]);
+  return { file: file.slice(root.length + 1), producer: 'reportlab', pages: pageCount(file) };
 }
 
 /**
@@ -554,6 +604,7 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
     tools: toolVersions(),
     documents,
     packets,
+    reports: [longReport(options.seed, root)],
   };
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -681,20 +732,7 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
       const inputs = p.members.map((m) => m.pdf);
       if (p.joinedWith === 'qpdf') qpdfJoin(inputs, file);
       else ghostscript(inputs, file);
-      let page = 1;
-      const docs = p.members.map((m) => {
-        const n = pageCount(m.pdf);
-        const entry = {
-          id: m.id,
-          type: m.type,
-          family: m.family.name,
-          producer: m.producer,
-          startPage: page,
-          endPage: page + n - 1,
-        };
-        page += n;
-        return entry;
-      });
+      const docs = packetDocuments(p.members);
       packets.push({
         id: p.id,
         set,
@@ -717,6 +755,7 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
     tools: toolVersions(),
     documents,
     packets,
+    reports: [longReport(options.seed, root)],
   };
   writeFileSync(join(root, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

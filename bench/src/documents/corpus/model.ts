@@ -161,6 +161,13 @@ export interface CorpusPacket {
   }[];
 }
 
+/** A long document of no type (for text recall and speed), in neither half. */
+export interface CorpusReport {
+  readonly file: string;
+  readonly producer: Producer;
+  readonly pages: number;
+}
+
 /** The generator's manifest (`manifest.json` in the corpus folder). */
 export interface CorpusManifest {
   readonly seed: number;
@@ -168,4 +175,5 @@ export interface CorpusManifest {
   readonly tools: Readonly<Record<string, string>>;
   readonly documents: readonly CorpusDocument[];
   readonly packets: readonly CorpusPacket[];
+  readonly reports?: readonly CorpusReport[];
 }

@@ -74,6 +74,11 @@ def encodable(layout):
         return False
 
 
+def pair_options(e, base):
+    """A pairs element's size, alignment, bold labels and mode."""
+    return (e.get("style") or {}).get("size") or base, e.get("align") or "left", e.get("boldLabels", False), e["mode"]
+
+
 def page_label(style, n, total):
     if style == "page-of":
         return f"Page {n} of {total}"
@@ -186,11 +191,7 @@ def platypus(job):
                                    ("RIGHTPADDING", (0, 0), (-1, -1), 8)]))
             return [t]
         if kind == "pairs":
-            s = e.get("style") or {}
-            size = s.get("size") or base
-            align = e.get("align") or "left"
-            lb = e.get("boldLabels", False)
-            mode = e["mode"]
+            size, align, lb, mode = pair_options(e, base)
             if mode == "colon":
                 lines = [(f"<b>{escape(l)}:</b> " if lb else f"{escape(l)}: ") + escape(v) for l, v in e["pairs"]]
                 return [Paragraph("<br/>".join(lines), pstyle(size=size, align=align))]
@@ -367,11 +368,8 @@ def canvas_drawing(job):
                 cx += cw
             state["y"] = lowest
         elif kind == "pairs":
-            s = e.get("style") or {}
-            size = s.get("size") or base
-            align = e.get("align") or "left"
-            lfont = bold if e.get("boldLabels") else regular
-            mode = e["mode"]
+            size, align, lb, mode = pair_options(e, base)
+            lfont = bold if lb else regular
             if mode == "colon":
                 for l, v in e["pairs"]:
                     need(size * lead)
@@ -538,11 +536,7 @@ def docx(job):
                 for child in col:
                     element(inner, child, e["widths"][i] * w)
         elif kind == "pairs":
-            s = e.get("style") or {}
-            size = s.get("size") or base
-            align = e.get("align") or "left"
-            lb = e.get("boldLabels", False)
-            mode = e["mode"]
+            size, align, lb, mode = pair_options(e, base)
             if mode == "colon":
                 for l, v in e["pairs"]:
                     p = box.paragraph()
@@ -660,6 +654,43 @@ def xlsx(job):
     wb.save(job["out"])
 
 
+def report(job):
+    """A long report by ReportLab's platypus: numbered headings, justified paragraphs, ruled tables."""
+    from reportlab.lib import colors
+    from reportlab.lib.enums import TA_JUSTIFY
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    page, look = job["page"], job["look"]
+    regular, bold = reportlab_fonts(look["font"], {"body": [], "running": []})
+    size = look["size"]
+    body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3,
+                          alignment=TA_JUSTIFY, spaceAfter=size * 0.6)
+    heading = ParagraphStyle("heading", fontName=bold, fontSize=size * 1.4, leading=size * 1.8,
+                             spaceBefore=size, spaceAfter=size * 0.5)
+    story = []
+    for section in job["sections"]:
+        story.append(Paragraph(escape(section["heading"]), heading))
+        for text in section["paragraphs"]:
+            story.append(Paragraph(escape(text), body))
+        if section.get("table"):
+            t = section["table"]
+            data = [t["header"]] + t["rows"]
+            table = Table(data, repeatRows=1)
+            table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+                                       ("FONTNAME", (0, 0), (-1, 0), bold),
+                                       ("FONTNAME", (0, 1), (-1, -1), regular),
+                                       ("FONTSIZE", (0, 0), (-1, -1), size - 1),
+                                       ("ALIGN", (1, 1), (-1, -1), "RIGHT")]))
+            story += [table, Spacer(1, size)]
+    job = {**job, "layout": {"size": size, "pageNumbers": "page-of", "running": [job["title"]]}}
+    doc = SimpleDocTemplate(job["out"], pagesize=(page["width"], page["height"]),
+                            leftMargin=page["margin"], rightMargin=page["margin"],
+                            topMargin=page["margin"] + 2 * size, bottomMargin=page["margin"],
+                            title=job["title"], author="corpus")
+    doc.build(story, canvasmaker=numbered_canvas(job, regular))
+
+
 def main():
     with open(sys.argv[1], encoding="utf-8") as f:
         jobs = json.load(f)
@@ -671,6 +702,8 @@ def main():
                 docx(job)
             elif job["producer"] == "openpyxl":
                 xlsx(job)
+            elif job["producer"] == "report":
+                report(job)
             else:
                 raise ValueError(f"unknown producer {job['producer']}")
         except Exception as error:

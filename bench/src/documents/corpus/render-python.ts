@@ -173,7 +173,21 @@ export function numberOf(text: string, locale: Locale): number | null {
 }
 
 const COLS = 6;
-const MONEY = '#,##0.00';
+/**
+ * The number format that shows a number as `text` showed it around its digits: `€12.50` gives
+ * `"€"#,##0.00`, `12,50 EUR` gives `#,##0.00" EUR"` (the currency the truth holds stays printed).
+ */
+export function moneyFormat(text: string): string {
+  const t = text
+    .trim()
+    .replace(/^\(|\)$/g, '')
+    .replace(/^-|-$/g, '');
+  const first = t.search(/\d/);
+  const last = t.length - [...t].reverse().join('').search(/\d/);
+  const quote = (s: string) => (s === '' ? '' : `"${s.replace(/"/g, '')}"`);
+  if (first < 0) return '#,##0.00';
+  return `${quote(t.slice(0, first).replace(/-/g, ''))}#,##0.00${quote(t.slice(last))}`;
+}
 
 /** Column letter of a 0-based index. */
 const letter = (i: number) => String.fromCharCode(65 + i);
@@ -208,11 +222,11 @@ function sheet(
         const su = row[u] as SheetCell;
         const sa = row[a] as SheetCell;
         cells[q] = { ...styleOf(sq), number: found.values[0] };
-        cells[u] = { ...styleOf(su), number: found.values[1], format: MONEY };
+        cells[u] = { ...styleOf(su), number: found.values[1], format: moneyFormat(su.text) };
         cells[a] = {
           ...styleOf(sa),
           formula: `=${letter(q)}${n}*${letter(u)}${n}`,
-          format: MONEY,
+          format: moneyFormat(sa.text),
         };
         amountCells.push({ ref: `${letter(a)}${n}`, value: found.values[2] });
       }
@@ -235,11 +249,11 @@ function sheet(
         const n = c?.text ? numberOf(c.text, locale) : null;
         return n !== null && Math.abs(n - sum) < 0.005;
       });
-      const { text: _, ...style } = row[i] as XlsxCell;
+      const { text, ...style } = row[i] as XlsxCell;
       row[i] = {
         ...style,
         formula: `=SUM(${refs.join(',')})`,
-        format: MONEY,
+        format: moneyFormat(text ?? ''),
       };
     }
   }

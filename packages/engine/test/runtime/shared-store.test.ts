@@ -7,7 +7,7 @@ import {
   type StepExecutor,
   type WorkflowRun,
 } from '@docflow/engine';
-import { isStorageError, type StorageAdapter } from '@docflow/storage';
+import { type DeliveryRecord, isStorageError, type StorageAdapter } from '@docflow/storage';
 import type { PostgresStorageAdapter } from '@docflow/storage/postgres';
 import { postgresForTests } from '@docflow/storage/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -333,9 +333,12 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     const done = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
     expect(done.status).toBe('PROCESSED');
     expect(log.map((e) => `${e.engine}${e.attempt}`)).toEqual(['a1', 'b2']);
-    while (replies < 2) await sleep(10);
-    const [delivery] = (await b.storage.listDeliveries({ endpointId: endpoint.id })).items;
-    expect(delivery?.status).toBe('succeeded');
+    // The delivery's outcome is committed after the receiver answered: wait for that commit.
+    let delivery: DeliveryRecord | undefined;
+    while (delivery?.status !== 'succeeded') {
+      await sleep(10);
+      [delivery] = (await b.storage.listDeliveries({ endpointId: endpoint.id })).items;
+    }
     expect(delivery?.attempts.map((x) => x.status)).toEqual([500, 200]);
     await receiver.close();
   });

@@ -159,7 +159,7 @@ export async function parseDocument(
   // Headers may lie (ZIP64 or not) and honest data may expand a thousandfold: what the document
   // really inflates to is counted before any parser (which would trust the headers) reads it. A
   // PDF's reader process, its heap and streams bounded, opens the document meanwhile (its
-  // cross-reference, page count and form): the check is off the critical path (decision 0038).
+  // cross-reference, page count and form): the check is off the critical path (decision 0041).
   const type = detected.type;
   const expansion = measureExpansion(type, bytes, limits, signal);
   expansion.catch(() => undefined);

@@ -86,7 +86,10 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\btotal\s+amount\b/g, 'total'],
   [/\bsub[\s-]+total\b/g, 'subtotal'],
   // The items' sum before tax and charges: "Items total", "Total of items", "Merchandise total".
-  [/\b(?:items?|merchandise|goods)\s+total\b|\btotal\s+(?:of\s+)?(?:items?|goods)\b/g, 'subtotal'],
+  [
+    /\b(?:items?|merchandise|goods)\s+(?:total|value)\b|\b(?:total|value)\s+(?:of\s+)?(?:items?|goods)\b/g,
+    'subtotal',
+  ],
   [/\bnet\s+(?:amount|total)\b|\btotal\s+net\b/g, 'subtotal'],
   // "Net" alone as a label: the amount before tax.
   [/^\s*net\s*:?\s*$/g, 'subtotal'],
@@ -97,13 +100,27 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   ],
   [/\bsales\s+tax\b/g, 'tax'],
   [/\bdate\s+of\s+issue\b/g, 'issue date'],
+  // The date of supply a VAT invoice states ("Tax point", "Tax point date"): its own date.
+  [/\btax\s+point(?:\s+date)?\b/g, 'issue date'],
   [/\bissued?\s+on\b/g, 'issue date'],
   [/\bpayment\s+due\b/g, 'due date'],
-  [/\b(?:required|needed|need|wanted)\s+(?:by|on)\b/g, 'deliver date'],
+  [
+    /\b(?:required|needed|need|wanted)\s+(?:(?:by|on)(?:\s+date)?|date)\b|\bdate\s+(?:required|needed|wanted)\b/g,
+    'deliver date',
+  ],
   [/\bbalance\s+carried\s+forward\b/g, 'closing balance'],
   [/\bbalance\s+(?:forward|brought\s+forward)\b/g, 'opening balance'],
   [/\bprevious\s+(?:statement\s+)?balance\b|\bstart(?:ing)?\s+balance\b/g, 'opening balance'],
   [/\bend(?:ing)?\s+balance\b/g, 'closing balance'],
+  // "Balance at start of period", "Balance on the closing date".
+  [
+    /\bbalance\s+(?:at|on|as\s+at)\s+(?:the\s+)?(?:start|beginning|opening|begin)(?:\s+(?:of\s+(?:the\s+)?)?(?:period|statement|month|date))?\b/g,
+    'opening balance',
+  ],
+  [
+    /\bbalance\s+(?:at|on|as\s+at)\s+(?:the\s+)?(?:end|close|closing)(?:\s+(?:of\s+(?:the\s+)?)?(?:period|statement|month|date))?\b/g,
+    'closing balance',
+  ],
   // The account's holder by another name: "Account name", "Prepared for", "Statement for".
   [/\baccount\s+(?:name|owner)\b|\b(?:prepared|statement)\s+for\b/g, 'customer name'],
   [/\bship(?:ment|ping)?\s+date\b|\bdate\s+(?:of\s+)?(?:shipment|delivery)\b/g, 'deliver date'],

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/parse/parse-document.ts';
 import type { Block, ParseRunOutput } from '../../src/parse/parse-output.ts';
-import { makeLigaturePdf } from '../fixtures/parse/make-font-pdf.ts';
+import { makeLigaturePdf, makeSpacedPdf } from '../fixtures/parse/make-font-pdf.ts';
 import {
   makeEncryptedPdf,
   makeFormPdf,
@@ -294,6 +294,20 @@ describe('PDF text decoding', () => {
     const bytes = await makeLigaturePdf(['The \\256le was \\257agged', 'Speci\\256ed \\257ow']);
     const out = await parsed(bytes);
     expect(out.chunks[0]?.content).toBe('The file was flagged Specified flow');
+  });
+
+  it('reads letter-spaced text as words (character spacing is no word space)', async () => {
+    const bytes = await makeSpacedPdf([
+      ['LUMIERE CATERING S.A.', 2.5],
+      ['Tight tracking stays readable', -0.3],
+      ['Plain words', 0],
+    ]);
+    const out = await parsed(bytes);
+    expect(out.chunks[0]?.content.split('\n').filter((l) => l !== '')).toEqual([
+      'LUMIERE CATERING S.A.',
+      'Tight tracking stays readable',
+      'Plain words',
+    ]);
   });
 
   it('never emits control characters, whatever codes a font leaves unmapped', async () => {

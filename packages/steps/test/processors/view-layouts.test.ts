@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
-import type { DocumentPage } from '../../src/processors/view/document-view.ts';
+import type { DocumentPage, DocumentTable } from '../../src/processors/view/document-view.ts';
+import { tableFields } from '../../src/processors/view/label-values.ts';
 import { relinePage } from '../../src/processors/view/reline-page.ts';
 import { blocksPage } from '../fixtures/view/blocks-page.ts';
 
@@ -412,5 +413,87 @@ describe('relining a page', () => {
     const out = relinePage(lines, make).map((l) => l.text);
     expect(out).toContain('Batteries AA 3 @ 14,35    43,05');
     expect(out).not.toContain('Thanks for shopping with us, see you again next time');
+  });
+});
+
+describe('fields of a table block', () => {
+  const region = {
+    page: 1,
+    pageWidth: 612,
+    pageHeight: 792,
+    polygon: [],
+    ocrConfidence: null,
+  };
+  const table = (rows: readonly (readonly string[])[]): DocumentTable => {
+    const cells = rows.map((r) => r.map((text) => ({ text, region })));
+    return { page: 1, header: cells[0] ?? [], rows: cells.slice(1) };
+  };
+  const pairs = (t: DocumentTable) => tableFields(t).map((f) => `${f.label}=${f.value}`);
+
+  it('reads a grid of label/value pairs side by side', () => {
+    expect(
+      pairs(
+        table([
+          ['Account No.', '77118192', 'Period', '1 Aug - 31 Aug 2022'],
+          ['Sort Code', '89-72-95', 'Currency', 'GBP'],
+          ['Account holder:', 'Hannah Martin', '', ''],
+        ]),
+      ),
+    ).toEqual([
+      'Account No.=77118192',
+      'Period=1 Aug - 31 Aug 2022',
+      'Sort Code=89-72-95',
+      'Currency=GBP',
+      'Account holder=Hannah Martin',
+    ]);
+  });
+
+  it('reads no pairs out of an items table of four columns', () => {
+    expect(
+      pairs(
+        table([
+          ['Qty', 'Description', 'Unit Price', 'Amount'],
+          ['2', 'Paper A4', '4.50', '9.00'],
+          ['1', 'Toner', '60.00', '60.00'],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads two labels over two values as labels over their values, not as two pairs', () => {
+    expect(
+      pairs(
+        table([
+          ['Opening Balance', 'Ending Balance'],
+          ['4.193,59 €', '11.595,60 €'],
+        ]),
+      ),
+    ).toEqual(['Opening Balance=4.193,59 €', 'Ending Balance=11.595,60 €']);
+    // A grid of two pairs stays one.
+    expect(
+      pairs(
+        table([
+          ['Account', '12345678'],
+          ['Holder', 'Maria Lopez'],
+        ]),
+      ),
+    ).toEqual(['Account=12345678', 'Holder=Maria Lopez']);
+  });
+
+  it('reads a row of labels over one row of values in lines of text', () => {
+    const f = fields(
+      page(
+        [
+          'Harbor Bank',
+          'Opening Balance    Ending Balance',
+          '4,193.59    11,595.60',
+          '',
+          'Date    Description    Amount    Balance',
+          '01/05/2023    Bank charges    -446.80    3,746.79',
+        ].join('\n'),
+      ),
+    );
+    expect(f['Opening Balance']).toBe('4,193.59');
+    expect(f['Ending Balance']).toBe('11,595.60');
   });
 });

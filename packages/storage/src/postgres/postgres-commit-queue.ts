@@ -166,7 +166,18 @@ export class PostgresCommitQueue {
           else this.#busy.set(k, n);
         }
         this.#inFlight--;
-        this.#pump();
+        // The commits waiting go at the end of this turn, not now: the callers of the commits
+        // that just resolved commit again a few awaits later (the engine starts a run's next
+        // step), and those join them. Sent at once, they left the next callers' commits for
+        // another transaction, and a group of clients in step split into two halves that took
+        // turns for good (half the commits per transaction, the server's CPU per step doubled).
+        if (!this.#scheduled) {
+          this.#scheduled = true;
+          setImmediate(() => {
+            this.#scheduled = false;
+            this.#pump();
+          });
+        }
         if (this.#pending.length === 0 && this.#inFlight === 0) {
           for (const resolve of this.#idle) resolve();
           this.#idle.clear();

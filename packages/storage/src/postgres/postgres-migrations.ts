@@ -163,6 +163,19 @@ END
 $$;
 `,
   },
+  {
+    version: 2,
+    name: 'indexes a step no longer maintains',
+    // A step's leased queue row went into four indexes and a run's creation and status changes
+    // into ten; two of them serve no query the engine makes. Queue items by run were read only
+    // by `listWork({ runId })` (the engine never does) and a run's deletion, which now read the
+    // queue table; runs by `active` alone were never read (the engine's lists all name a kind,
+    // and `runs_by_kind_status` serves its active runs by status).
+    sql: `
+DROP INDEX @schema.work_by_run;
+DROP INDEX @schema.runs_by_active;
+`,
+  },
 ];
 
 /** The schema version this code writes. */

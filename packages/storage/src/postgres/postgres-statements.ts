@@ -97,20 +97,8 @@ export function postgresStatements(quoted: string): PostgresStatements {
     ON CONFLICT (id) DO NOTHING RETURNING 1`;
   // What a document read returns (see `documentFromPg`): node-postgres parses the columns'
   // description with every execution of a prepared statement, and a run's creation reads three.
-  const docReadColumns = [
-    'collection',
-    'id',
-    'parent_id',
-    'secondary_id',
-    'key',
-    'name',
-    'blob_key',
-    'data',
-    'revision',
-    'created_at',
-    'updated_at',
-  ];
-  const docRead = docReadColumns.join(', ');
+  const docRead = `collection, id, parent_id, secondary_id, key, name, blob_key, data, revision,
+    created_at, updated_at`;
   // The run writes of a batch, as one JSON array (json_to_recordset): the snapshots, events and
   // patches in it are the texts the commits serialised, not escaped again.
   const batchColumns = `id text, kind text, workflow_id text, batch_id text, status text,
@@ -128,9 +116,11 @@ export function postgresStatements(quoted: string): PostgresStatements {
     docDelete: `DELETE FROM ${s}.documents WHERE (collection, id) IN
       (SELECT * FROM unnest($1::text[], $2::text[]))`,
     docGet: `SELECT ${docRead} FROM ${s}.documents WHERE collection = $1 AND id = $2`,
-    docGetMany: `SELECT ${docReadColumns.map((c) => `d.${c}`).join(', ')}
+    // A row per pair asked that exists, in the order asked (read with the columns of docGet).
+    docGetMany: `SELECT d.*
       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS k(collection, id, n)
-      JOIN ${s}.documents d ON d.collection = k.collection AND d.id = k.id ORDER BY k.n`,
+      CROSS JOIN LATERAL (SELECT ${docRead} FROM ${s}.documents
+        WHERE collection = k.collection AND id = k.id) d ORDER BY k.n`,
     docGetByKey: `SELECT ${docRead} FROM ${s}.documents WHERE collection = $1 AND key = $2`,
     docIdByKey: `SELECT id FROM ${s}.documents WHERE collection = $1 AND key = $2`,
     docRevision: `SELECT revision FROM ${s}.documents WHERE collection = $1 AND id = $2`,

@@ -1,5 +1,5 @@
 import type { PostgresStorageAdapter } from '@docflow/storage/postgres';
-import { postgresStorage } from '@docflow/storage/postgres';
+import { POSTGRES_SCHEMA_VERSION, postgresStorage } from '@docflow/storage/postgres';
 import { postgresForTests } from '@docflow/storage/testing';
 import { describe, expect, it, onTestFinished } from 'vitest';
 
@@ -33,7 +33,10 @@ describe.skipIf(pg.skip)('PostgreSQL shared by several adapters', () => {
   it('opens one new schema from several adapters at once, migrating it once', async () => {
     const [a] = await instances(4);
     const info = await (a as PostgresStorageAdapter).info();
-    expect(info).toMatchObject({ schemaVersion: 1, synchronousCommit: 'on' });
+    expect(info).toMatchObject({
+      schemaVersion: POSTGRES_SCHEMA_VERSION,
+      synchronousCommit: 'on',
+    });
   });
 
   it('claims across adapters in global priority order, then FIFO', async () => {

@@ -1,5 +1,9 @@
 import { isStorageError, type RunWrite, snapshotPatch } from '@docflow/storage';
-import { POSTGRES_MIGRATIONS, postgresStorage } from '@docflow/storage/postgres';
+import {
+  POSTGRES_MIGRATIONS,
+  POSTGRES_SCHEMA_VERSION,
+  postgresStorage,
+} from '@docflow/storage/postgres';
 import { postgresForTests } from '@docflow/storage/testing';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -117,21 +121,22 @@ describe('postgresStorage options', () => {
 describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
   it('applies each numbered migration once when processes migrate together, under the lock', async () => {
     const schema = pgTest.schema();
-    // A second step that would fail if applied twice (the table exists then).
+    // A further step that would fail if applied twice (the table exists then).
+    const next = POSTGRES_SCHEMA_VERSION + 1;
     const steps = [
       ...POSTGRES_MIGRATIONS,
-      { version: 2, name: 'test step', sql: 'CREATE TABLE @schema.extra (id integer)' },
+      { version: next, name: 'test step', sql: 'CREATE TABLE @schema.extra (id integer)' },
     ];
     const clients = await Promise.all([admin(), admin(), admin()]);
     const results = await Promise.all(clients.map((c) => migratePostgres(c, schema, steps)));
-    expect(results.map((r) => r.to)).toEqual([2, 2, 2]);
+    expect(results.map((r) => r.to)).toEqual([next, next, next]);
     expect(results.filter((r) => r.from === 0)).toHaveLength(1);
     const rows = await (clients[0] as pg.Client).query(
       `SELECT version, name FROM "${schema}".schema_migrations ORDER BY version`,
     );
     expect(rows.rows).toEqual([
-      { version: 1, name: 'initial schema' },
-      { version: 2, name: 'test step' },
+      ...POSTGRES_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })),
+      { version: next, name: 'test step' },
     ]);
     // An adapter of this version refuses the newer schema, and stays closed.
     const s = postgresStorage({ connectionString: pgTest.url }, { schema });
@@ -139,8 +144,8 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     expect(isStorageError(error, 'SCHEMA_TOO_NEW')).toBe(true);
     expect((error as { details: object }).details).toMatchObject({
       schema,
-      databaseVersion: 2,
-      supportedVersion: 1,
+      databaseVersion: next,
+      supportedVersion: POSTGRES_SCHEMA_VERSION,
     });
     await expect(s.listRuns()).rejects.toMatchObject({ code: 'NOT_OPEN' });
   });
@@ -233,6 +238,27 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     await Promise.all([blocked, ...last]);
     expect((await s.info()).commits.transactions - before).toBe(3);
     for (const id of ids) expect((await s.getRun(id))?.revision, id).toBe(2);
+  });
+
+  it('sends the commits that waited for a transaction with those its callers make on its answer', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    await s.commit({ runs: ['r0', 'r1', 'r2'].map((id) => run(id, 0)) });
+    const before = (await s.info()).commits.transactions;
+    const first = s.commit({ runs: [run('r0', 1)] });
+    // A later turn: the first transaction is under way (it waits for its WAL flush), so this
+    // commit waits for it.
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = s.commit({ runs: [run('r1', 1)] });
+    // The first commit's caller commits again a few steps after its answer (as the engine
+    // starts a run's next step): that commit goes with the waiting one.
+    const follower = first.then(async () => {
+      for (let hop = 0; hop < 3; hop++) await null;
+      return s.commit({ runs: [run('r2', 1)] });
+    });
+    await Promise.all([waiting, follower]);
+    expect((await s.info()).commits.transactions - before).toBe(2);
   });
 
   it('writes the runs of many commits in one statement, and still rejects only a stale one', async () => {
@@ -451,6 +477,31 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       .map((m) => m[1] as string)
       .filter((name) => /^(runs|work)_/.test(name));
     expect(new Set(indexes)).toEqual(new Set(['runs_pkey', 'work_pkey']));
+  });
+
+  it('keeps the writes of a step out of indexes no query reads', async () => {
+    // A leased queue row (one per step) and a run's creation or status change write an entry
+    // in every index of their table: each index here serves a read.
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    const { schema } = await s.info();
+    const client = await admin();
+    const indexes = async (table: string) =>
+      (
+        await client.query(
+          'SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 ORDER BY 1',
+          [schema, table],
+        )
+      ).rows.map((r) => r.indexname as string);
+    expect(await indexes('work')).toEqual([
+      'work_by_claim_order',
+      'work_leased_by_expiry',
+      'work_pkey',
+      'work_queued_by_availability',
+    ]);
+    expect(await indexes('runs')).not.toContain('runs_by_active');
+    expect(await indexes('runs')).toHaveLength(9);
   });
 
   it('applies commits in the order they were called, waiting for none', async () => {

@@ -125,6 +125,44 @@ function labelAndValue(cells: readonly { text: string }[]): boolean {
 }
 
 /**
+ * A name set letter-spaced, as letterheads are ("A C M E   T O O L S": letters one space apart,
+ * words further apart), as words ("ACME TOOLS"); undefined for any other text.
+ */
+export function letterSpaced(text: string): string | undefined {
+  const words = text.trim().split(/\s{2,}/);
+  if (!words.every((w) => /^[\p{L}&](?: [\p{L}&.]){1,}$/u.test(w))) return undefined;
+  return words.map((w) => w.replace(/ /g, '')).join(' ');
+}
+
+/**
+ * The name a letter-spaced letterhead stands for as the page writes it elsewhere ("Cobalt
+ * Cloud" under the signature for "C O B A L T C L O U D", whose word gap the text lost): words
+ * of another line whose letters, case and spaces aside, are the letterhead's.
+ */
+function spelledElsewhere(
+  spaced: string,
+  lines: readonly DocumentLine[],
+  at: number,
+): string | undefined {
+  const key = (t: string) => t.replace(/\s+/g, '').toLowerCase();
+  const wanted = key(spaced);
+  for (let k = 0; k < lines.length; k++) {
+    if (k === at) continue;
+    const text = (lines[k] as DocumentLine).text;
+    if (!key(text).includes(wanted)) continue;
+    const words = text.trim().split(/\s+/);
+    for (let i = 0; i < words.length; i++) {
+      let joined = '';
+      for (let j = i; j < words.length && joined.length < wanted.length; j++) {
+        joined += key(words[j] as string);
+        if (joined === wanted) return words.slice(i, j + 1).join(' ');
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
  * The issuing organisation: among the first lines of the page, the name-shaped text with the
  * best mix of prominence (taller than the body text), a legal form ("Ltd", "GmbH", "Bank") and
  * an early position; titles, initials, addresses, contacts, dates and labels are never it. The
@@ -144,7 +182,10 @@ export function letterhead(page: DocumentPage): Found | undefined {
     if (top !== undefined && !line.layout && top > page.height * 0.35) break;
     // A letterhead is above the document's tables: a row of three cells or more ends the search,
     // unless it is a name beside label/value pairs ("Juniper Cloud    Invoice No.    416055").
-    const cells = splitCells(line.text);
+    const spaced = letterSpaced(line.text);
+    const cells = spaced
+      ? [{ text: spelledElsewhere(spaced, lines, i) ?? spaced, start: 0, end: line.text.length }]
+      : splitCells(line.text);
     if (cells.length >= 3 && !besidePairs(cells)) break;
     const h = lineHeight(line);
     const large = body > 0 && h > body * 1.2;

@@ -37,7 +37,8 @@ function itemRole(name: string, node: SchemaNode): ItemRole {
   const own = new Set(tokens(name));
   if (node.kind === 'date') return 'date';
   if (own.has('balance')) return 'balance';
-  if (own.has('quantity') || own.has('count')) return 'quantity';
+  if (own.has('quantity') || own.has('count') || own.has('piece') || own.has('pc'))
+    return 'quantity';
   if (
     own.has('unit') ||
     (own.has('price') && own.size === 1 && !/amount|total|charged/i.test(node.description ?? ''))
@@ -48,11 +49,44 @@ function itemRole(name: string, node: SchemaNode): ItemRole {
     own.has('total') ||
     own.has('sum') ||
     own.has('value') ||
-    own.has('price')
+    own.has('price') ||
+    own.has('extended')
   )
     return node.kind === 'string' ? undefined : 'amount';
   if (node.kind === 'string' || node.kind === 'unknown') return 'description';
+  return describedRole(node.description ?? '');
+}
+
+/**
+ * The role of a figure whose name says nothing of it ("pieces", "charged"), from what its
+ * description says: a price per unit, a line's total, or a count.
+ */
+function describedRole(description: string): ItemRole {
+  const said = new Set(tokens(description));
+  if (said.has('unit') || said.has('each') || said.has('per')) return 'unit';
+  if (['total', 'amount', 'sum', 'time', 'multiplied', 'line'].some((t) => said.has(t)))
+    return 'amount';
+  if (['quantity', 'count', 'many', 'piece'].some((t) => said.has(t))) return 'quantity';
   return undefined;
+}
+
+/** Words of a column header, by the item role they name ("Item / Service", "Qty", "Line Total"). */
+const HEADER_ROLES: readonly (readonly [NonNullable<ItemRole>, readonly string[]])[] = [
+  ['balance', ['balance']],
+  ['date', ['date']],
+  ['quantity', ['quantity', 'count', 'piece', 'pc', 'hour', 'hr']],
+  ['unit', ['unit', 'each', 'per']],
+  ['amount', ['amount', 'total', 'sum', 'value', 'price', 'subtotal', 'extended', 'net', 'gross']],
+  [
+    'description',
+    ['description', 'service', 'article', 'particular', 'good', 'detail', 'name', 'text'],
+  ],
+];
+
+/** The item role a column header names, if it names one. */
+function headerRole(text: string): ItemRole {
+  const words = new Set(labelTokens(text));
+  return HEADER_ROLES.find(([, names]) => names.some((n) => words.has(n)))?.[0];
 }
 
 export interface ColumnMap {
@@ -165,10 +199,23 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
     used.add(pair.column);
     total += pair.score;
   }
-  const headerMatched = columns.size;
-  // Columns by content for properties no header named.
   const roles = new Map(props.map((p) => [p.name, itemRole(p.name, p.node)]));
   const free = (c: number) => !used.has(c);
+  // Headers that name what a property holds in other words ("Item / Service" for an `article`,
+  // "Total" for what a line was `charged`): a property and a header of the same role meet.
+  for (const prop of props) {
+    const role = roles.get(prop.name);
+    if (columns.has(prop.name) || role === undefined) continue;
+    const column = table.header.findIndex(
+      (h, c) => free(c) && headerRole(h.text) === role && holds(table, c, prop.node.kind),
+    );
+    if (column < 0) continue;
+    columns.set(prop.name, column);
+    used.add(column);
+    total += 0.55;
+  }
+  const headerMatched = columns.size;
+  // Columns by content for properties no header named.
   const arithmetic = arithmeticColumns(table);
   let split: ColumnMap['split'];
   for (const prop of props) {

@@ -204,23 +204,32 @@ function checkboxFields(page: DocumentPage): DocumentField[] {
  * stands for its start and its end.
  */
 function periodFields(f: DocumentField): DocumentField[] {
-  // "From    01/05/2024", "To    31/05/2024": one end of a period, by its preposition.
   const side = /^(from|since|to|until|through|thru)$/i.exec(f.label.trim().replace(/:$/, ''))?.[1];
+  const range = periodEnds(f.value.trim());
+  if (range) {
+    // The ends of a period, whatever the label called it ("Statement from", "For the period",
+    // "From 01/03/2024 to 31/03/2024").
+    const label = side ? 'Period' : /\bperiod\b/i.test(f.label) ? f.label : `${f.label} period`;
+    return [
+      { ...f, label: `${label} start date`, value: range.start },
+      { ...f, label: `${label} end date`, value: range.end },
+    ];
+  }
+  // "From    01/05/2024", "To    31/05/2024": one end of a period, by its preposition.
   if (side && parseDate(f.value.trim()) !== undefined)
     return [{ ...f, label: `Period ${/^(from|since)$/i.test(side) ? 'start' : 'end'} date` }];
-  const m = /^(.+?)\s+(?:-|–|—|to|until|through|bis|au)\s+(.+)$/i.exec(f.value.trim());
-  if (!m?.[1] || !m[2] || parseDate(m[2]) === undefined) return [];
-  // A start without its year takes the end's ("1 Mar - 31 Mar 2024", "Mar 1 - Mar 31, 2024").
+  return [];
+}
+
+/** The two ends of a period's text; a start without its year takes the end's. */
+function periodEnds(text: string): { start: string; end: string } | undefined {
+  const m = /^(.+?)\s+(?:-|–|—|to|until|through|bis|au)\s+(.+)$/i.exec(text);
+  if (!m?.[1] || !m[2] || parseDate(m[2]) === undefined) return undefined;
+  // "1 Mar - 31 Mar 2024", "Mar 1 - Mar 31, 2024".
   const year = /\b(\d{4})\s*$/.exec(m[2])?.[1];
   const start =
     parseDate(m[1]) === undefined && year && !/\d{4}/.test(m[1]) ? `${m[1]} ${year}` : m[1];
-  if (parseDate(start) === undefined) return [];
-  // The ends of a period, whatever the label called it ("Statement from", "For the period").
-  const label = /\bperiod\b/i.test(f.label) ? f.label : `${f.label} period`;
-  return [
-    { ...f, label: `${label} start date`, value: start },
-    { ...f, label: `${label} end date`, value: m[2] },
-  ];
+  return parseDate(start) === undefined ? undefined : { start, end: m[2] };
 }
 
 /**

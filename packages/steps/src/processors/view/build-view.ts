@@ -15,7 +15,7 @@ import type {
   DocumentView,
   ParsedFile,
 } from './document-view.ts';
-import { lineFields, tableFields } from './label-values.ts';
+import { lineFields, summaryRowFields, tableFields } from './label-values.ts';
 import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
 import { ocrLines } from './ocr-lines.ts';
 import { type LineSegment, relinePage } from './reline-page.ts';
@@ -333,12 +333,18 @@ function finishPage(draft: PageDraft & { fileId?: string }): DocumentPage {
       (h) => y >= h.top && y <= h.bottom && b.left >= h.left - 1 && b.right <= h.right + 1,
     );
   };
+  const lineTables = tablesFromLines(draft.lines, draft.fileId);
+  const summaries = lineTables.flatMap(summaryRowFields);
+  // A row of labels over a row of values is no label beside its value ("Opening Balance" →
+  // "Ending Balance") once the labels have taken the values under them.
+  const summaryLabels = new Set(summaries.map((f) => f.label));
   const fields = [
     ...draft.fields.filter((f) => f.source !== 'key_value' || !inHeader(f)),
     ...blockTables.flatMap(tableFields),
-    ...found,
+    ...summaries,
+    ...found.filter((f) => !(summaryLabels.has(f.label) && summaryLabels.has(f.value))),
   ];
-  const tables = [...blockTables, ...tablesFromLines(draft.lines, draft.fileId)];
+  const tables = [...blockTables, ...lineTables];
   return {
     number: draft.number,
     ...(draft.fileId === undefined ? {} : { fileId: draft.fileId }),

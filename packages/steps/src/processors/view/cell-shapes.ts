@@ -7,7 +7,11 @@ const LABEL_CELL = /^[\p{L}][\p{L}\p{N} .#/&()'%+-]{0,38}:?$/u;
 /** True when a cell's text has the shape of a label ("Invoice No.", "Due date:", "VAT 20%"). */
 export function isLabelCell(text: string): boolean {
   // A rate in a label ("Sales Tax 8.25%", "VAT (7,5 %)") is part of its name.
-  const t = text.trim().replace(/\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?/g, '5%');
+  // So is the rate an "@" gives ("VAT @ 20%").
+  const t = text
+    .trim()
+    .replace(/\s@\s?(?=\d)/g, ' ')
+    .replace(/\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?/g, '5%');
   if (!LABEL_CELL.test(t) || t.split(/\s+/).length > 6) return false;
   if (/\d{3,}|\d[.,]\d/.test(t) || parseDate(t) !== undefined) return false;
   // A word of letters and digits together is a code ("INV-77", "A25"), not a label's word.

@@ -236,6 +236,22 @@ function itemHeader(row: readonly Cell[]): boolean {
   return what >= 0 && row.some((c, i) => i !== what && ITEM_FIGURE.test(c.text));
 }
 
+/**
+ * True for a row of labels each beside its value: labels that end as labels do ("Required
+ * Date", "Acct #", "Ship via:"), at least one value no label-shaped text. A name in the first
+ * column ("Sofia Nakamura    80654990") makes no such row.
+ */
+function labelValueRow(row: readonly Cell[]): boolean {
+  if (row.length < 2 || row.length % 2 !== 0) return false;
+  const label = (c: Cell) => isLabelCell(c.text.replace(/:$/, ''));
+  const ending = (c: Cell) =>
+    /:$/.test(c.text) || LABEL_END_WORD.test(c.text.trim().split(/\s+/).pop() ?? '');
+  return (
+    row.every((c, i) => i % 2 === 1 || (label(c) && ending(c))) &&
+    row.some((c, i) => i % 2 === 1 && !label(c))
+  );
+}
+
 const allLabels = (row: readonly Cell[]) =>
   row.length >= 2 && row.every((c) => isLabelCell(c.text.replace(/:$/, '')));
 
@@ -337,7 +353,9 @@ export function lineFields(lines: readonly DocumentLine[]): {
         for (const cell of [...row, ...(wrapped ? next : [])]) paired.add(cell);
         return;
       }
-      if (below >= 1) {
+      // A row of labels over a label and its value ("Vendor    Acme Tools Ltd" over "Required
+      // Date    2024-04-20") is a label and its value too, whose value reads as a label.
+      if (below >= 1 && !labelValueRow(a)) {
         headers.add(index);
         return;
       }
@@ -419,11 +437,40 @@ export function tableFields(table: DocumentTable): DocumentField[] {
     lineIndex: null,
   });
   const labelled = rows.filter((r) => r.length === 2 && isLabelCell(r[0]?.text ?? ''));
-  if (rows.every((r) => r.length === 2) && labelled.length * 2 >= rows.length) {
+  // Two labels over two values ("Opening Balance | Ending Balance" over the amounts) are a row of
+  // labels over its values, not two label/value pairs.
+  if (
+    !labelsOverValues(table) &&
+    rows.every((r) => r.length === 2) &&
+    labelled.length * 2 >= rows.length
+  ) {
     for (const [label, value] of rows)
       if (label && value && value.text !== '' && isLabelCell(label.text))
         out.push(field(label.text, value));
     return out;
+  }
+  // Pairs side by side ("Account No. | 77118192 | Period | 1 Aug - 31 Aug 2022"): rows of an
+  // even number of cells, each filled pair a label and a value, most values no label-shaped
+  // text (an items table's header is all labels, its rows start with no label).
+  const width = rows[0]?.length ?? 0;
+  if (width >= 4 && width % 2 === 0 && rows.every((r) => r.length === width)) {
+    const pairs = rows.flatMap((r) =>
+      r.flatMap((label, i) => {
+        const value = r[i + 1];
+        return i % 2 === 0 && value && label.text !== '' && value.text !== ''
+          ? [{ label, value }]
+          : [];
+      }),
+    );
+    const values = pairs.filter((p) => !isLabelCell(p.value.text)).length;
+    if (
+      pairs.length >= 2 &&
+      pairs.every((p) => isLabelCell(p.label.text.replace(/:$/, ''))) &&
+      values * 2 >= pairs.length
+    ) {
+      for (const { label, value } of pairs) out.push(field(label.text, value));
+      return out;
+    }
   }
   // A row of labels over one row of values, or over blocks of words side by side ("Bill to" and
   // "Ship to" over their names and addresses): each label takes the first value under it.
@@ -440,4 +487,24 @@ export function tableFields(table: DocumentTable): DocumentField[] {
     });
   }
   return out;
+}
+
+/**
+ * The fields of a table found in lines of text that is a row of labels over one row of values
+ * ("Opening Balance    Ending Balance" over the two amounts): each label takes the value under
+ * it. A table of items over a single item is no such row ("Description    Qty    Amount").
+ */
+export function summaryRowFields(table: DocumentTable): DocumentField[] {
+  return labelsOverValues(table) && !table.header.some((c) => ITEM_WHAT.test(c.text))
+    ? tableFields(table)
+    : [];
+}
+
+/** True for a table of one row of labels over one row of values, every cell filled. */
+function labelsOverValues(table: DocumentTable): boolean {
+  return (
+    table.rows.length === 1 &&
+    table.header.every((c) => isLabelCell(c.text)) &&
+    (table.rows[0] ?? []).every((c) => c.text !== '' && !isLabelCell(c.text))
+  );
 }

@@ -65,7 +65,7 @@ export type PdfWorkerRequest =
  * What a PDF reader sends as its pages are laid out, a few at a time (read-worker.ts),
  * before its reply: this process takes them in (deserialises them) while the reader reads the
  * next ones, instead of taking a whole document's pages in one message after the last (14 ms for
- * glpk.pdf's 177 pages, 2 MB; decision 0038).
+ * glpk.pdf's 177 pages, 2 MB; decision 0041).
  */
 export interface PageRead {
   readonly pagesRead: readonly LaidPage[];

@@ -47,6 +47,16 @@ const PATCHES: readonly SourcePatch[] = [
           fontFamily: font.fallbackName, fontName: font.name, bold: font.bold || font.black,`,
   },
   {
+    // Letter-spaced text (`2 Tc`, as ReportLab's charSpace and spaced-out letterheads set it) is
+    // a gap of the character spacing after every glyph, which pdf.js took for a word space once
+    // wider than a tenth of the size: "LUMIÈRE" read "L U M I È R E". Poppler counts the
+    // spacing into each glyph's advance; so does pdf.js with this patch (a positive spacing
+    // only: tight tracking keeps pdf.js's own reading).
+    name: 'character spacing is no word space',
+    find: `      const advanceX = (posX - lastPosX) / textContentItem.textAdvanceScale;`,
+    replace: `      const advanceX = (posX - lastPosX) / textContentItem.textAdvanceScale - Math.max(0, textState.charSpacing * textState.textHScale);`,
+  },
+  {
     // Every decoding filter (Flate, LZW, RunLength, ASCII85, ASCIIHex, predictors) grows its
     // output through this one method, into typed arrays outside the V8 heap, where a worker's
     // heap limit does not reach: an LZW stream can expand a few thousand times. The thread's

@@ -22,7 +22,7 @@ import { pdfStreamLimitExceeded, setPdfStreamLimit } from './stream-limit.ts';
 
 /**
  * Pages sent in one message at most: pages in several messages cost the parent 2 to 8 ms more CPU
- * per document than in one (0.5 to 1%, glpk.pdf and gmpl.pdf, decision 0038); a few pages a
+ * per document than in one (0.5 to 1%, glpk.pdf and gmpl.pdf, decision 0041); a few pages a
  * message keep progress close to page by page.
  */
 const PAGES_PER_MESSAGE = 8;

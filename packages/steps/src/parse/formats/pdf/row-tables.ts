@@ -4,6 +4,9 @@ import { markdownTable } from '../markdown-table.ts';
 import { VALUE, wrappedBeside } from './reading-order.ts';
 import { joinRow, type LinePiece, pieceOf, type TextLine } from './text-lines.ts';
 
+/** How far below a row's baseline (text sizes) the second line of a top-aligned cell sits. */
+const CONTINUATION_DROP = 1.6;
+
 /** Rows further apart than this many text sizes belong to different tables. */
 const MAX_ROW_GAP = 3;
 
@@ -225,6 +228,25 @@ export function groupRows<T>(
         skipped.add(k);
         continue;
       }
+      // The lower line of a cell wrapped down from the row above (a top-aligned table), unless
+      // it is the upper line of a cell wrapped around the next row (`12 December` over `2024`).
+      const next = lineAt(i + 1);
+      const after = lineAt(i + 2);
+      const opensNext =
+        next !== undefined && after !== undefined && wrappedAround(next, line, after);
+      // A row not under one of as many cells (a receipt's date, time and register over its
+      // ticket number; a letterhead's address beside label/value rows) has none; nor
+      // has a line that more single lines follow (an address beside a letterhead's pairs): a
+      // wrapped cell's line is followed by the next row, or ends the table.
+      const stacked =
+        next !== undefined &&
+        next.cells.length < 2 &&
+        next.box.top - line.box.bottom <= line.size * CONTINUATION_DROP;
+      const cell = opensNext || stacked || !inColumns(rows) ? -1 : continuedCell(last, line);
+      if (cell >= 0) {
+        rows[rows.length - 1] = withContinuation(last, cell, line.cells[0] as LinePiece);
+        continue;
+      }
     }
     // A row two lines high: a cell wrapped over both lines (`12 December` over `2024`, `CA$`
     // over `10,393.89`), the row's other cells centred between them.
@@ -266,6 +288,54 @@ function wrappedAround(row: TextLine, above: TextLine, below: TextLine): boolean
     clearOf(row, above) &&
     clearOf(row, below)
   );
+}
+
+/**
+ * The index of the cell of `row` that `line` continues, or -1: in a table whose cells align at
+ * their top (ReportLab's platypus, LibreOffice Writer), a cell wrapped in two has its second line
+ * alone under it (`1 November` over `2025` in a date column). `line` is one piece, the next line
+ * down (at most {@link CONTINUATION_DROP} text sizes), under exactly one cell of a row of three
+ * or more and aligned with it on its left or right edge.
+ */
+function continuedCell(row: TextLine, line: TextLine): number {
+  if (line.cells.length !== 1 || row.cells.length < 3) return -1;
+  const piece = line.cells[0] as LinePiece;
+  const size = Math.max(row.size, piece.size);
+  const drop = piece.baseline - row.baseline;
+  if (drop <= size * 0.5 || drop > size * CONTINUATION_DROP) return -1;
+  const under = row.cells.flatMap((cell, i) =>
+    cell.box.left < piece.box.right - 1 && piece.box.left < cell.box.right - 1 ? [i] : [],
+  );
+  if (under.length !== 1) return -1;
+  const cell = row.cells[under[0] as number] as LinePiece;
+  const reach = size * 0.3;
+  const aligned =
+    Math.abs(piece.box.left - cell.box.left) <= reach ||
+    Math.abs(piece.box.right - cell.box.right) <= reach;
+  return aligned ? (under[0] as number) : -1;
+}
+
+/** True when the last of `rows` has as many cells as the row before it: rows of one table. */
+function inColumns(rows: readonly TextLine[]): boolean {
+  const last = rows[rows.length - 1];
+  const before = rows[rows.length - 2];
+  return last !== undefined && before !== undefined && last.cells.length === before.cells.length;
+}
+
+/** `row` with `piece` joined to its cell `index` as the cell's next line. */
+function withContinuation(row: TextLine, index: number, piece: LinePiece): TextLine {
+  const cells = row.cells.map((cell, i) => {
+    if (i !== index) return cell;
+    // Its runs no longer spell its text: it is not cut between them again.
+    const { runs: _, ...rest } = cell;
+    return {
+      ...rest,
+      text: `${cell.text} ${piece.text}`,
+      box: unionBoxes([cell.box, piece.box]) ?? cell.box,
+      bold: cell.bold && piece.bold,
+    };
+  });
+  return { ...joinRow(cells), baseline: row.baseline };
 }
 
 /** `row` with the two lines of a wrapped cell as one more cell (the upper line's text first). */

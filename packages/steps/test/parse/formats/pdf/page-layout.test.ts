@@ -5,6 +5,8 @@ import {
   withHeadings,
 } from '../../../../src/parse/formats/pdf/headings.ts';
 import { layoutPage } from '../../../../src/parse/formats/pdf/page-layout.ts';
+import { groupRows } from '../../../../src/parse/formats/pdf/row-tables.ts';
+import { joinRow, type LinePiece, pieceOf } from '../../../../src/parse/formats/pdf/text-lines.ts';
 import type { TextRun } from '../../../../src/parse/formats/pdf/text-runs.ts';
 
 /** A run of `text` at `top` (upright frame), `size` points high. */
@@ -579,6 +581,51 @@ describe('layoutPage: cells set close together', () => {
       '| 15 December 2024 | Incoming payment INV-2291 | 2 172,47 |',
     ]);
     expect(laid.blocks.map((b) => b.content)).toContain('221 Baker Street\nAustin, TX 78701');
+  });
+
+  it('joins the second line of a top-aligned cell to its row (ReportLab, Writer)', () => {
+    // A statement by ReportLab's platypus: cells align at their top, so a date wrapped in its
+    // narrow column has its year alone on the next line, under the date; a note after the table
+    // starts at the table's left edge, as the date does, but further down.
+    const row = (baseline: number, date: string, details: string, amount: string) => [
+      at10(date, 54, baseline),
+      at10('2025', 54, baseline + 12),
+      at10(details, 138, baseline),
+      at10(amount, 412, baseline),
+    ];
+    const laid = layoutPage(
+      [
+        at10('Date', 54, 100),
+        at10('Description', 138, 100),
+        at10('Amount', 412, 100),
+        ...row(116, '1 November', 'Interest paid', '2 032,65'),
+        ...row(144, '2 November', 'Salary ACME CORP', '1 810,58'),
+        ...row(172, '3 November', 'Cheque 000184', '-154,58'),
+        at10('Balance carried forward on 30 November', 54, 240),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(2)).toEqual([
+      '| 1 November 2025 | Interest paid | 2 032,65 |',
+      '| 2 November 2025 | Salary ACME CORP | 1 810,58 |',
+      '| 3 November 2025 | Cheque 000184 | -154,58 |',
+    ]);
+    expect(laid.blocks.map((b) => b.content)).toContain('Balance carried forward on 30 November');
+    // A letterhead's address stacked under its name, beside label/value rows, is no wrapped
+    // cell: more single lines follow it (reading order takes the address block together).
+    const line = (...runs: TextRun[]) => joinRow(runs.map((r) => pieceOf([r]) as LinePiece));
+    const groups = groupRows(
+      [
+        line(at10('J C', 50, 70), at10('Invoice', 300, 70)),
+        line(at10('Juniper Cloud', 50, 93), at10('Invoice #', 332, 93), at10('416055', 527, 93)),
+        line(at10('Hauptstraße 41', 50, 106.5)),
+        line(at10('Mumbai 400053', 50, 119.25)),
+        line(at10('Date invoiced', 332, 105.75), at10('2023-01-21', 510, 105.75)),
+      ],
+      (l) => l,
+    );
+    expect(JSON.stringify(groups)).not.toContain('Juniper Cloud Hauptstraße');
   });
 
   it('keeps an address in a smaller size apart from a label and its value centred beside it', () => {
