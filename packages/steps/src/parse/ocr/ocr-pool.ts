@@ -92,12 +92,31 @@ async function newWorker(): Promise<Worker> {
   return worker;
 }
 
-async function acquire(): Promise<Worker> {
+/**
+ * Counts work on the pool's workers or the OSD worker: while any runs, the idle timer that closes
+ * them is off. An orientation detection must count too: closing the OSD worker under a detection
+ * left the detection unsettled, and the parse waited for its time limit (seen at load 10, where a
+ * detection outlasts the idle time after a recognition).
+ */
+function busy(): void {
   if (pool.timer) {
     clearTimeout(pool.timer);
     pool.timer = undefined;
   }
   pool.active++;
+}
+
+/** The end of work counted by {@link busy}: the idle timer starts when none is left. */
+function done(): void {
+  pool.active--;
+  if (pool.active === 0) {
+    pool.timer = setTimeout(() => void closeOcrPool(), IDLE_MS);
+    pool.timer.unref();
+  }
+}
+
+async function acquire(): Promise<Worker> {
+  busy();
   const idle = pool.idle.pop();
   if (idle) return idle;
   if (pool.total < pool.size) {
@@ -116,18 +135,13 @@ async function acquire(): Promise<Worker> {
 }
 
 function release(worker: Worker | undefined): void {
-  pool.active--;
   const next = pool.waiting.shift();
   if (next) {
-    pool.active++;
     next(worker);
     return;
   }
   if (worker) pool.idle.push(worker);
-  if (pool.active === 0) {
-    pool.timer = setTimeout(() => void closeOcrPool(), IDLE_MS);
-    pool.timer.unref();
-  }
+  done();
 }
 
 let osd: Promise<Worker> | undefined;
@@ -223,6 +237,7 @@ export async function recognize(image: GrayImage, dpi: number): Promise<OcrPageP
  * the image upright. Serialised on one legacy-engine worker.
  */
 export function detectOrientation(image: GrayImage, dpi: number): Promise<number> {
+  busy();
   const run = osdChain.then(async () => {
     pool.detections++;
     osd ??= tesseract().then(({ createWorker, OEM }) =>
@@ -246,5 +261,5 @@ export function detectOrientation(image: GrayImage, dpi: number): Promise<number
     return [0, 90, 180, 270].includes(degrees) ? degrees : 0;
   });
   osdChain = run.catch(() => undefined);
-  return run;
+  return run.finally(done);
 }
