@@ -137,6 +137,23 @@ describe('OCR', { timeout: 180_000 }, () => {
     expect((await parseDocument(png, { config })).ok).toBe(true);
     // At most one worker per pool slot, however many pages went through.
     expect(ocrPoolStats().workersStarted - before).toBeLessThanOrEqual(ocrPoolSize());
+    // Pages that waited for a worker are counted once: none is left working (else the idle
+    // timer that closes the workers would never start).
+    expect(ocrPoolStats().working).toBe(0);
+  });
+
+  it('counts an orientation detection as work (the idle timer may not close its worker)', async () => {
+    const { png } = await makeScanPng({ dpi: 200, rotate: 90 });
+    const before = ocrPoolStats().orientationDetections;
+    const parsing = parseDocument(png, {});
+    let during = -1;
+    while (during < 0) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (ocrPoolStats().orientationDetections > before) during = ocrPoolStats().working;
+    }
+    expect((await parsing).ok).toBe(true);
+    expect(during).toBeGreaterThanOrEqual(1);
+    expect(ocrPoolStats().working).toBe(0);
   });
 
   it('OCRs a PDF page without a text layer', async () => {

@@ -131,12 +131,16 @@ async function acquire(): Promise<Worker> {
   }
   const worker = await new Promise<Worker | undefined>((resolve) => pool.waiting.push(resolve));
   if (worker) return worker;
+  // The slot came back empty (its worker failed): asking again counts this work again.
+  pool.active--;
   return acquire();
 }
 
 function release(worker: Worker | undefined): void {
   const next = pool.waiting.shift();
   if (next) {
+    // This work is done; the waiting one was counted when it asked.
+    pool.active--;
     next(worker);
     return;
   }
@@ -167,16 +171,21 @@ export function ocrPoolSize(): number {
   return pool.size;
 }
 
-/** The pool's work since the process started: workers created, pages recognised, OSD runs. */
+/**
+ * The pool's work since the process started (workers created, pages recognised, OSD runs), and
+ * the recognitions and detections under way or waiting now (the idle timer runs only at 0).
+ */
 export function ocrPoolStats(): {
   workersStarted: number;
   recognitions: number;
   orientationDetections: number;
+  working: number;
 } {
   return {
     workersStarted: pool.started,
     recognitions: pool.recognitions,
     orientationDetections: pool.detections,
+    working: pool.active,
   };
 }
 
