@@ -75,6 +75,17 @@ import type { PostgresStatements } from './postgres-statements.ts';
 import { postgresStatements } from './postgres-statements.ts';
 import { PostgresWakeUps, wakeUpPayload } from './postgres-wake-ups.ts';
 
+/**
+ * How a list's page in creation order is read: in a read-only transaction whose prepared
+ * statement keeps one generic plan, on keys. Planned anew for each call (a custom plan), the page query cost more to
+ * plan than to run, and more the larger the table: with 100,000 runs the first page took 0.51-0.59
+ * ms against 0.35-0.40 with 100, with a generic plan 0.29-0.37 against 0.34-0.43. A generic plan
+ * is kept from the first call, perhaps on an empty table, so it is made with the settings step
+ * commits use (decision 0039): rows found by their indexes, however small the table was then.
+ */
+const BEGIN_LIST =
+  'BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off';
+
 /** Where the adapter connects: a connection string (it makes its own pool) or your pool. */
 export type PostgresConnection =
   | {
@@ -552,7 +563,21 @@ class PostgresStorage implements PostgresStorageAdapter {
     const t = this.#s.table(table);
     const page = `SELECT ${byUpdate ? 'seq, updated_at' : 'seq'} FROM ${t}${where} ORDER BY ${orderBy('')} LIMIT ${param(q.pageSize + 1)}`;
     const sql = `SELECT ${columns} FROM ${t} r JOIN (${page}) p ON p.seq = r.seq ORDER BY ${orderBy('p.')}`;
-    return this.#all<R>(sql, values);
+    // A page by update time is sorted (no index to keep a plan on): planned for each call.
+    if (byUpdate) return this.#all<R>(sql, values);
+    return this.#withClient(async (client) => {
+      const [began, page, committed] = await Promise.allSettled(
+        sendCorked(client, () => [
+          client.query(queryConfig(BEGIN_LIST)),
+          client.query(queryConfig(sql, values, true)),
+          client.query(queryConfig('COMMIT')),
+        ]),
+      );
+      if (began.status === 'rejected') throw began.reason;
+      if (page.status === 'rejected') throw page.reason;
+      if (committed.status === 'rejected') throw committed.reason;
+      return page.value.rows as R[];
+    });
   }
 
   async #withClient<T>(fn: (client: PostgresClient) => Promise<T>): Promise<T> {

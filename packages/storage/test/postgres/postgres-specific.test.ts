@@ -547,6 +547,53 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     ]);
   });
 
+  it('reads a list page with one generic plan on keys, made on an empty table and kept as it grows', async () => {
+    // One connection, so that its prepared statements can be read back.
+    const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
+    onTestFinished(() => pool.end());
+    const s = postgresStorage({ pool }, { schema: pgTest.schema() });
+    await s.open();
+    onTestFinished(() => s.close());
+    const first = await s.listRuns({ kind: 'workflow_run', limit: 10 });
+    expect(first.items).toEqual([]);
+    for (let k = 0; k < 3; k++) {
+      await s.commit({
+        runs: Array.from({ length: 1000 }, (_, i) => ({
+          id: `run_${k}_${i}`,
+          kind: 'workflow_run',
+          status: 'PROCESSED',
+          active: false,
+          priority: 50,
+          snapshot: { n: i },
+          expectedRevision: 0,
+        })),
+      });
+    }
+    for (let i = 0; i < 6; i++) {
+      const page = await s.listRuns({ kind: 'workflow_run', limit: 10 });
+      expect(page.items.map((r) => r.id)[0]).toBe('run_2_999');
+    }
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query(
+        "SELECT name, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%JOIN (SELECT seq FROM%'",
+      );
+      expect(rows).toHaveLength(1);
+      // Planned once, not for each call.
+      expect(Number(rows[0].custom_plans)).toBe(0);
+      expect(Number(rows[0].generic_plans)).toBe(7);
+      // The plan kept from the empty table reads 3,000 runs by their indexes.
+      await client.query('BEGIN; SET LOCAL plan_cache_mode = force_generic_plan');
+      const plan = await client.query(`EXPLAIN EXECUTE ${rows[0].name}('workflow_run', 11)`);
+      await client.query('ROLLBACK');
+      const text = (plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).toContain('Index');
+      expect(text).not.toMatch(/Seq Scan|Sort/);
+    } finally {
+      client.release();
+    }
+  });
+
   it('keeps JSON as written (key order included) and serves lists from indexes', async () => {
     const s = await pgTest.storage();
     await s.open();
