@@ -554,7 +554,7 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     const s = postgresStorage({ pool }, { schema: pgTest.schema() });
     await s.open();
     onTestFinished(() => s.close());
-    const first = await s.listRuns({ kind: 'workflow_run', limit: 10 });
+    const first = await s.listRuns({ kind: 'workflow_run', pageSize: 10 });
     expect(first.items).toEqual([]);
     for (let k = 0; k < 3; k++) {
       await s.commit({
@@ -570,7 +570,7 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       });
     }
     for (let i = 0; i < 6; i++) {
-      const page = await s.listRuns({ kind: 'workflow_run', limit: 10 });
+      const page = await s.listRuns({ kind: 'workflow_run', pageSize: 10 });
       expect(page.items.map((r) => r.id)[0]).toBe('run_2_999');
     }
     const client = await pool.connect();
