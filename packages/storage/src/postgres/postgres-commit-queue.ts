@@ -379,18 +379,21 @@ function statementsOf(
 }
 
 /**
- * How a commit transaction begins. Its statements find every row they touch by key; the planner
- * settings say so for the transaction's plans, which a prepared statement keeps (a generic plan
- * after five executions, until the table's statistics change). Planned from the table's size at
- * that moment, the batch statement's joins read a small `runs` or `work` table whole (a hash
- * join over a sequential scan): a plan made in a new schema's first seconds then read the whole
- * table in every step commit while it grew, for as long as a minute (until autovacuum's next
- * analyze), and the queue table, where every step leaves a dead row until then, longer still
- * (step benchmark: 345 rows of `runs` read per step; the batch statement's buffers per step
- * 233 → 55 and its time 338 → 192 µs with these settings).
+ * The planner settings a commit transaction begins with (and a list's page is read under). Its
+ * statements find every row they touch by key; the settings say so for the transaction's plans,
+ * which a prepared statement keeps (a generic plan after five executions, until the table's
+ * statistics change). Planned from the table's size at that moment, the batch statement's joins
+ * read a small `runs` or `work` table whole (a hash join over a sequential scan): a plan made in
+ * a new schema's first seconds then read the whole table in every step commit while it grew, for
+ * as long as a minute (until autovacuum's next analyze), and the queue table, where every step
+ * leaves a dead row until then, longer still (step benchmark: 345 rows of `runs` read per step;
+ * the batch statement's buffers per step 233 → 55 and its time 338 → 192 µs with these settings).
  */
-export const BEGIN_COMMIT =
-  'BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off';
+export const PLANS_ON_KEYS =
+  'SET LOCAL enable_seqscan = off; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off';
+
+/** How a commit transaction begins (see {@link PLANS_ON_KEYS}). */
+export const BEGIN_COMMIT = `BEGIN; ${PLANS_ON_KEYS}`;
 
 const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> =>
   promise.then(

@@ -47,7 +47,11 @@ import type { StorageClock } from '../storage-clock.ts';
 import { systemStorageClock } from '../storage-clock.ts';
 import type { CommitWakeUps } from './postgres-commit.ts';
 import { planCommit } from './postgres-commit.ts';
-import { type CommitQueueStats, PostgresCommitQueue } from './postgres-commit-queue.ts';
+import {
+  type CommitQueueStats,
+  PLANS_ON_KEYS,
+  PostgresCommitQueue,
+} from './postgres-commit-queue.ts';
 import { DocumentReads } from './postgres-document-reads.ts';
 import { toStorageError } from './postgres-errors.ts';
 import {
@@ -77,14 +81,14 @@ import { PostgresWakeUps, wakeUpPayload } from './postgres-wake-ups.ts';
 
 /**
  * How a list's page in creation order is read: in a read-only transaction whose prepared
- * statement keeps one generic plan, on keys. Planned anew for each call (a custom plan), the page query cost more to
- * plan than to run, and more the larger the table: with 100,000 runs the first page took 0.51-0.59
- * ms against 0.35-0.40 with 100, with a generic plan 0.29-0.37 against 0.34-0.43. A generic plan
- * is kept from the first call, perhaps on an empty table, so it is made with the settings step
- * commits use (decision 0039): rows found by their indexes, however small the table was then.
+ * statement keeps one generic plan, on keys. Planned anew for each call (a custom plan), the page
+ * query cost more to plan than to run, and more the larger the table: with 100,000 runs the first
+ * page took 0.51-0.59 ms against 0.35-0.40 with 100, with a generic plan 0.29-0.37 against
+ * 0.34-0.43. A generic plan is kept from the first call, perhaps on an empty table, so it is made
+ * with the settings step commits use (decision 0039): rows found by their indexes, however small
+ * the table was then.
  */
-const BEGIN_LIST =
-  'BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off';
+const BEGIN_LIST = `BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; ${PLANS_ON_KEYS}`;
 
 /** Where the adapter connects: a connection string (it makes its own pool) or your pool. */
 export type PostgresConnection =
@@ -566,7 +570,7 @@ class PostgresStorage implements PostgresStorageAdapter {
     // A page by update time is sorted (no index to keep a plan on): planned for each call.
     if (byUpdate) return this.#all<R>(sql, values);
     return this.#withClient(async (client) => {
-      const [began, page, committed] = await Promise.allSettled(
+      const [began, read, committed] = await Promise.allSettled(
         sendCorked(client, () => [
           client.query(queryConfig(BEGIN_LIST)),
           client.query(queryConfig(sql, values, true)),
@@ -574,9 +578,9 @@ class PostgresStorage implements PostgresStorageAdapter {
         ]),
       );
       if (began.status === 'rejected') throw began.reason;
-      if (page.status === 'rejected') throw page.reason;
+      if (read.status === 'rejected') throw read.reason;
       if (committed.status === 'rejected') throw committed.reason;
-      return page.value.rows as R[];
+      return read.value.rows as R[];
     });
   }
 
