@@ -311,7 +311,7 @@ export function batchQuery(
   return queryConfig(
     statements.batch,
     [
-      `[${runs.join(',')}]`,
+      jsonArray(runs),
       runs.length,
       finished.map((f) => f.id),
       finished.map((f) => f.owner),
@@ -320,11 +320,23 @@ export function batchQuery(
       held.map((f) => f.owner),
       held.map((f) => f.attempts),
       all((p) => p.dequeue),
-      `[${all((p) => p.enqueue).join(',')}]`,
+      jsonArray(all((p) => p.enqueue)),
       finished.length + held.length,
     ],
     true,
   );
+}
+
+/**
+ * The JSON array of `items` (each a JSON text) as one flat string. Made as `[${items.join(',')}]`,
+ * it is a concatenation of the joined text, which the driver flattens into a second copy when it
+ * measures the parameter: the batch's largest texts (about 1.5 KB per step commit) made twice.
+ */
+function jsonArray(items: readonly string[]): string {
+  const last = items.length - 1;
+  if (last < 0) return '[]';
+  // The brackets go on the first and the last item, so that the one join makes the whole text.
+  return items.map((item, i) => `${i === 0 ? '[' : ''}${item}${i === last ? ']' : ''}`).join(',');
 }
 
 /** Merges the wake-ups of the commits of one transaction. */
