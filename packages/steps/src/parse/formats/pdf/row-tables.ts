@@ -15,22 +15,40 @@ const MAX_ROW_GAP = 3;
  * before them where they overlap it by more than half their own width. A cell that reaches a
  * point or two into the next column (a long description under the next column's wider header,
  * Calc's clipped text) leaves two columns; cells of one column, left-, right- or centre-aligned,
- * overlap each other by most of the narrower one.
+ * overlap each other by most of the narrower one. Two pieces of one row are never one column: a
+ * long cell of another row reaching over both (a party's name under a row of four labels, in a
+ * grid that changes from four columns to two) ends its span where the next piece starts. A lone
+ * currency sign or code set apart from its figure (an accounting format) is no piece of its own.
  */
 function columnSpans(rows: readonly TextLine[]): { left: number; right: number }[] {
   const extents = rows
-    .flatMap((row) => row.cells.map((cell) => ({ left: cell.box.left, right: cell.box.right })))
+    .flatMap((row, r) =>
+      row.cells.map((cell) => ({
+        left: cell.box.left,
+        right: cell.box.right,
+        row: CURRENCY_ONLY.test(cell.text) ? -1 : r,
+      })),
+    )
     .sort((a, b) => a.left - b.left);
-  const spans: { left: number; right: number }[] = [];
+  const spans: { left: number; right: number; rows: Set<number> }[] = [];
   for (const extent of extents) {
     const last = spans[spans.length - 1];
     const overlap = last ? Math.min(last.right, extent.right) - extent.left : 0;
-    if (last && (overlap > (extent.right - extent.left) / 2 || extent.left <= last.left + 1)) {
+    const joins =
+      last && (overlap > (extent.right - extent.left) / 2 || extent.left <= last.left + 1);
+    if (last && joins && !(extent.row >= 0 && last.rows.has(extent.row))) {
       last.right = Math.max(last.right, extent.right);
-    } else spans.push({ ...extent });
+      last.rows.add(extent.row);
+      continue;
+    }
+    if (last && joins) last.right = Math.max(last.left, Math.min(last.right, extent.left - 0.5));
+    spans.push({ left: extent.left, right: extent.right, rows: new Set([extent.row]) });
   }
-  return spans;
+  return spans.map(({ left, right }) => ({ left, right }));
 }
+
+/** A currency sign or code alone. */
+const CURRENCY_ONLY = /^(?:\p{Sc}|[A-Z]{3}|[A-Z]{1,2}\$)$/u;
 
 /**
  * A gap inside a piece narrower than this many text sizes is a word space (about 0.3, justified

@@ -341,6 +341,58 @@ describe('layoutPage: rows of separated pieces', () => {
     expect(items?.content).not.toContain('Ship To');
   });
 
+  it('keeps two cells of a row apart when a long cell of a row below reaches over both', () => {
+    // ReportLab: a row of four labels over their values, a table of two parties whose first name
+    // runs from the first label's column past where the second label starts, then the items.
+    const laid = layoutPage(
+      [
+        ...row(100, [
+          ['Document No.', 72],
+          ['Customer ID', 190],
+          ['Date', 306],
+          ['Due', 423],
+        ]),
+        ...row(112, [
+          ['2024/1902', 72],
+          ['C-24010', 190],
+          ['2024-10-15', 306],
+          ['2024-12-14', 423],
+        ]),
+        ...row(136, [
+          ['Bill To', 72],
+          ['Vendor', 306],
+        ]),
+        ...row(148, [
+          ['Redwood Consulting Group Pvt. Ltd.', 72],
+          ['Muller & Sohne Cloud S.A.', 306],
+        ]),
+        ...row(172, [
+          ['Quantity Description', 72],
+          ['Unit Price', 400],
+          ['Amount', 480],
+        ]),
+        ...row(184, [
+          ['22 LED panel light 60x60', 72],
+          ['131.83', 400],
+          ['2,900.26', 480],
+        ]),
+        // Text across the page: one column of text, not two.
+        at(
+          'Please transfer the amount to IBAN DE89 3704 0044 0532 0130 00, quoting 2024/1902.',
+          72,
+          210,
+        ),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(0, 3)).toEqual([
+      '| Document No. | Customer ID | Date | Due |',
+      '| --- | --- | --- | --- |',
+      '| 2024/1902 | C-24010 | 2024-10-15 | 2024-12-14 |',
+    ]);
+  });
+
   it('reads columns two text sizes apart as cells of a table, and word spaces as words', () => {
     // A dense statement at 10 pt: each column starts about two text sizes after the widest
     // text of the column before it (18 to 23 pt).
