@@ -250,8 +250,15 @@ function labelValueRow(row: readonly Cell[]): boolean {
   );
 }
 
+/**
+ * True for a row of label-shaped cells that can be a row of labels over values. A cell ending
+ * with a colon followed by one without ("Customer Name:    John Smith") is a label and its value,
+ * whatever shape the value has.
+ */
 const allLabels = (row: readonly Cell[]) =>
-  row.length >= 2 && row.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+  row.length >= 2 &&
+  row.every((c) => isLabelCell(c.text.replace(/:$/, ''))) &&
+  !row.some((c, i) => /:$/.test(c.text) && !/:$/.test(row[i + 1]?.text ?? ':'));
 
 /**
  * The fields of a page's lines, and the lines that are a row of labels over a row of values
