@@ -367,7 +367,7 @@ export class RunStore {
             batchId: state.batchId ?? undefined,
             status: state.status,
             active: !final,
-            ...(isSettledRunStatus(state.status) ? { settles: true } : {}),
+            settles: isSettledRunStatus(state.status),
             priority: state.priority,
             snapshot,
             patch,
@@ -379,7 +379,7 @@ export class RunStore {
         enqueue: plan.enqueue,
         dequeue: plan.dequeue,
         deliveries,
-        ...(fences.length > 0 ? { fences } : {}),
+        fences: fences.length > 0 ? fences : undefined,
       });
     } catch (error) {
       // Slots reserved for steps this commit would have started are given back.
