@@ -10,6 +10,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BEGIN_COMMIT } from '../../src/postgres/postgres-commit-queue.ts';
 import { migratePostgres } from '../../src/postgres/postgres-migrations.ts';
 import { postgresStatements } from '../../src/postgres/postgres-statements.ts';
+import { explainBatch } from '../../src/testing/postgres/explain-batch.ts';
 
 const pgTest = postgresForTests();
 
@@ -42,39 +43,23 @@ async function admin(): Promise<pg.Client> {
 async function stepCommitPlan(client: pg.Client, schema: string): Promise<string[]> {
   await client.query(BEGIN_COMMIT);
   onTestFinished(() => client.query('ROLLBACK').then(() => undefined));
-  await client.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
-  await client.query(`PREPARE b AS ${postgresStatements(`"${schema}"`).batch}`);
   const at = '2026-01-01T00:00:00.000Z';
-  const runs = JSON.stringify([
-    {
-      id: 'r1',
-      kind: 'workflow_run',
-      status: 'PENDING',
-      active: true,
-      priority: 50,
-      expected: 1,
-      count: 0,
-      at,
-    },
-  ]);
-  const next = JSON.stringify([
-    {
-      id: 'w2',
-      run_id: 'r1',
-      kind: 'step',
-      priority: 50,
-      available_at: 0,
-      payload: {},
-      attempts: 1,
-      lease_owner: 'a',
-      lease_expires_at: 1,
-    },
-  ]);
-  const { rows } = await client.query(
-    `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE b(${client.escapeLiteral(runs)},
-      1, '{w1}', '{a}', '{1}', '{}', '{}', '{}', '{}', ${client.escapeLiteral(next)}, 1)`,
+  return explainBatch(
+    client,
+    schema,
+    [
+      {
+        runIds: ['r1'],
+        runs: [['r1', 'workflow_run', null, null, 'PENDING', true, 50, null, 1, 0, at, null, null]],
+        finished: [{ id: 'w1', owner: 'a', attempts: 1 }],
+        held: [],
+        dequeue: [],
+        enqueue: [['w2', 'r1', 'step', 50, 0, '{}', 1, 'a', 1]],
+        workIds: ['w1', 'w2'],
+      },
+    ],
+    'ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF',
   );
-  return (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
 }
 
 describe('postgresStorage options', () => {
@@ -417,6 +402,52 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       );
     }
     expect((await s.getRun('r6'))?.revision).toBe(2);
+  });
+
+  it('stores the JSON of batched commits as written, separators and control characters in its strings', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    // The batch statement passes a column's JSON texts joined by U+001E, NULL as U+001F: in a
+    // JSON text those characters are always escaped. Keys out of order stay in their order.
+    const odd = 'a\u001eb\u001fc "q" \\ \n\t\u0000 \u{1F600} é';
+    const snapshot = (n: number) => ({ z: odd, a: [odd, n], [odd]: { nested: null } });
+    const lease = { owner: 'a', leaseMs: 60_000 };
+    await Promise.all(
+      ['r1', 'r2'].map((id) =>
+        s.commit({
+          runs: [run(id, 0, { snapshot: snapshot(1), events: [{ type: odd, data: { odd } }] })],
+          enqueue: [
+            { id: `w${id}`, runId: id, kind: 'step', priority: 50, payload: { odd }, lease },
+          ],
+        }),
+      ),
+    );
+    // r1 stores its patch, r2 its snapshot (no patch), with no events.
+    await Promise.all([
+      s.commit({
+        runs: [
+          run('r1', 1, {
+            snapshot: snapshot(2),
+            patch: snapshotPatch(snapshot(1), snapshot(2)),
+            events: [{ type: 'step', data: { list: [odd, null] } }],
+          }),
+        ],
+        fences: [{ workId: 'wr1', owner: 'a', attempts: 1 }],
+        dequeue: ['wr1'],
+      }),
+      s.commit({ runs: [run('r2', 1, { snapshot: snapshot(2) })] }),
+    ]);
+    expect((await s.info()).commits).toMatchObject({ transactions: 2, batchedCommits: 4 });
+    for (const id of ['r1', 'r2']) {
+      const stored = (await s.getRun(id))?.snapshot;
+      expect(JSON.stringify(stored), id).toBe(JSON.stringify(snapshot(2)));
+    }
+    expect((await s.listRunEvents('r1')).map((e) => [e.type, e.data])).toEqual([
+      [odd, { odd }],
+      ['step', { list: [odd, null] }],
+    ]);
+    expect((await s.listWork()).map((w) => [w.id, w.payload])).toEqual([['wr2', { odd }]]);
   });
 
   it('runs only the parts of the batch statement that have rows to touch', async () => {
