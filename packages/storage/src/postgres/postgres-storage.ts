@@ -49,6 +49,7 @@ import type { CommitWakeUps } from './postgres-commit.ts';
 import { planCommit } from './postgres-commit.ts';
 import {
   type CommitQueueStats,
+  GENERIC_PLANS,
   PLANS_ON_KEYS,
   PostgresCommitQueue,
 } from './postgres-commit-queue.ts';
@@ -88,7 +89,7 @@ import { PostgresWakeUps, wakeUpPayload } from './postgres-wake-ups.ts';
  * with the settings step commits use (decision 0039): rows found by their indexes, however small
  * the table was then.
  */
-const BEGIN_LIST = `BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; ${PLANS_ON_KEYS}`;
+const BEGIN_LIST = `BEGIN READ ONLY; ${GENERIC_PLANS}; ${PLANS_ON_KEYS}`;
 
 /** Where the adapter connects: a connection string (it makes its own pool) or your pool. */
 export type PostgresConnection =

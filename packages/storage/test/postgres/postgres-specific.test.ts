@@ -578,6 +578,45 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     ]);
   });
 
+  it('runs commits on generic plans, never planned for their parameters', async () => {
+    // One connection, so that its prepared statements can be read back.
+    const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
+    onTestFinished(() => pool.end());
+    const s = postgresStorage({ pool }, { schema: pgTest.schema() });
+    await s.open();
+    onTestFinished(() => s.close());
+    // Step commits one at a time: each a batch statement of one commit, whose empty arrays a
+    // custom plan would leave out (the server then kept planning it for each execution).
+    const lease = { owner: 'a', leaseMs: 60_000 };
+    const item = (n: number) => ({
+      id: `w${n}`,
+      runId: 'r1',
+      kind: 'step',
+      priority: 50,
+      payload: {},
+      lease,
+    });
+    await s.commit({ runs: [run('r1', 0)], enqueue: [item(0)] });
+    for (let n = 1; n <= 8; n++) {
+      await s.commit({
+        runs: [run('r1', n)],
+        fences: [{ workId: `w${n - 1}`, owner: 'a', attempts: 1 }],
+        dequeue: [`w${n - 1}`],
+        enqueue: [item(n)],
+      });
+    }
+    expect((await s.info()).commits).toMatchObject({ commits: 9, batchedCommits: 9 });
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query(
+        "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE 'WITH w AS (SELECT * FROM unnest(%'",
+      );
+      expect(rows.map((r) => [Number(r.generic_plans), Number(r.custom_plans)])).toEqual([[9, 0]]);
+    } finally {
+      client.release();
+    }
+  });
+
   it('reads a list page with one generic plan on keys, made on an empty table and kept as it grows', async () => {
     // One connection, so that its prepared statements can be read back.
     const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });

@@ -1,7 +1,8 @@
 /**
- * The plan of the adapter's batch statement for given commits, as its prepared statement keeps
- * it after five executions (the generic plan): for the plan tests and the step profile. Runs in
- * the caller's transaction (begin it as the adapter does, `BEGIN_COMMIT`, and roll it back).
+ * The plan of the adapter's batch statement for given commits, as its prepared statement runs it
+ * (the generic plan): for the plan tests and the step profile. Runs in the caller's transaction:
+ * begin it as the adapter does (`BEGIN_COMMIT`, which sets the generic plan and the planner
+ * settings) and roll it back.
  */
 import type pg from 'pg';
 import { type BatchPart, batchQuery } from '../../postgres/postgres-commit.ts';
@@ -15,7 +16,6 @@ export async function explainBatch(
   options: string,
 ): Promise<string[]> {
   const statements = postgresStatements(`"${schema}"`);
-  await client.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
   await client.query(`PREPARE explained_batch AS ${statements.batch}`);
   // EXPLAIN EXECUTE takes no bound parameters: the values go in as literals.
   const values = (batchQuery(parts, statements).values ?? []).map((v) =>
