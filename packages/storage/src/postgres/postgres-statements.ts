@@ -336,11 +336,14 @@ export function postgresStatements(quoted: string): PostgresStatements {
       FROM (SELECT id FROM ${s}.work WHERE ${WORK_AVAILABLE} AND kind = ANY($5::text[])
         ORDER BY priority, seq LIMIT $4 FOR UPDATE SKIP LOCKED) c
       WHERE w.id = c.id RETURNING w.*`,
+    // By id: the owner compared as the fences compare it (see `batch`), which keeps the planner
+    // off the partial index of leased rows and its dead rows. Run on keys (see `renewWork`).
     workRenew: `UPDATE ${s}.work SET lease_expires_at = $3
-      WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING id`,
+      WHERE id = ANY($1::text[]) AND lease_owner IS NOT DISTINCT FROM $2 RETURNING id`,
     workRelease: `UPDATE ${s}.work SET lease_owner = NULL, lease_expires_at = NULL,
       available_at = coalesce($3, available_at)
-      WHERE id = ANY($1::text[]) AND lease_owner = $2 RETURNING available_at, priority`,
+      WHERE id = ANY($1::text[]) AND lease_owner IS NOT DISTINCT FROM $2
+      RETURNING available_at, priority`,
     workList: `SELECT * FROM ${s}.work ORDER BY priority, seq`,
     workListByRun: `SELECT * FROM ${s}.work WHERE run_id = $1 ORDER BY priority, seq`,
     workNextClaimable: `SELECT least(

@@ -617,6 +617,60 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     }
   });
 
+  it('renews and releases leases on a generic plan on keys, however small the queue table was when analyzed', async () => {
+    const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
+    onTestFinished(() => pool.end());
+    const s = postgresStorage({ pool }, { schema: pgTest.schema() });
+    await s.open();
+    onTestFinished(() => s.close());
+    const lease = { owner: 'a', leaseMs: 60_000 };
+    const ids = ['w1', 'w2', 'w3'];
+    await s.commit({
+      runs: [run('r1', 0)],
+      enqueue: ids.map((id) => ({
+        id,
+        runId: 'r1',
+        kind: 'step',
+        priority: 50,
+        payload: {},
+        lease,
+      })),
+    });
+    const { schema } = await s.info();
+    // Statistics of a table of three rows, where reading it whole is the cheapest plan.
+    await pool.query(`VACUUM ANALYZE "${schema}".work`);
+    expect(await s.renewWork(['w1', 'w2'], { owner: 'a', leaseMs: 60_000 })).toEqual(['w1', 'w2']);
+    await s.releaseWork(['w3'], { owner: 'a' });
+    expect((await s.listWork()).map((w) => [w.id, w.leaseOwner ?? null])).toEqual([
+      ['w1', 'a'],
+      ['w2', 'a'],
+      ['w3', null],
+    ]);
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements
+         WHERE statement LIKE 'UPDATE "${schema}".work SET lease_%' ORDER BY statement`,
+      );
+      expect(rows.map((r) => [Number(r.generic_plans), Number(r.custom_plans)])).toEqual([
+        [1, 0],
+        [1, 0],
+      ]);
+      await client.query(BEGIN_COMMIT);
+      for (const { name } of rows) {
+        const plan = await client.query(`EXPLAIN EXECUTE ${name}('{w1}', 'a', 0)`);
+        const text = (plan.rows as { 'QUERY PLAN': string }[])
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+        expect(text, text).toMatch(/Index Scan using work_pkey/);
+        expect(text).not.toMatch(/Seq Scan/);
+      }
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+  });
+
   it('reads a list page with one generic plan on keys, made on an empty table and kept as it grows', async () => {
     // One connection, so that its prepared statements can be read back.
     const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
