@@ -404,22 +404,30 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     expect((await s.getRun('r6'))?.revision).toBe(2);
   });
 
-  it('stores the JSON of batched commits as written, separators and control characters in its strings', async () => {
+  it('stores batched commits as written: separators, control characters, quotes and braces in their strings', async () => {
     const s = await pgTest.storage();
     await s.open();
     onTestFinished(() => s.close());
     // The batch statement passes a column's JSON texts joined by U+001E, NULL as U+001F: in a
     // JSON text those characters are always escaped. Keys out of order stay in their order.
     const odd = 'a\u001eb\u001fc "q" \\ \n\t\u0000 \u{1F600} é';
+    // Its other columns go as arrays in text form: quotes, backslashes, commas and braces in
+    // the strings, and a string that reads NULL.
+    const r2 = 'r2 "q" \\ ,{x}';
+    const owner = 'NULL';
     const snapshot = (n: number) => ({ z: odd, a: [odd, n], [odd]: { nested: null } });
-    const lease = { owner: 'a', leaseMs: 60_000 };
+    const lease = { owner, leaseMs: 60_000 };
     await Promise.all(
-      ['r1', 'r2'].map((id) =>
+      ['r1', r2].map((id) =>
         s.commit({
-          runs: [run(id, 0, { snapshot: snapshot(1), events: [{ type: odd, data: { odd } }] })],
-          enqueue: [
-            { id: `w${id}`, runId: id, kind: 'step', priority: 50, payload: { odd }, lease },
+          runs: [
+            run(id, 0, {
+              workflowId: owner,
+              snapshot: snapshot(1),
+              events: [{ type: odd, data: { odd } }],
+            }),
           ],
+          enqueue: [{ id: `w${id}`, runId: id, kind: r2, priority: 50, payload: { odd }, lease }],
         }),
       ),
     );
@@ -428,26 +436,30 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       s.commit({
         runs: [
           run('r1', 1, {
+            workflowId: owner,
             snapshot: snapshot(2),
             patch: snapshotPatch(snapshot(1), snapshot(2)),
             events: [{ type: 'step', data: { list: [odd, null] } }],
           }),
         ],
-        fences: [{ workId: 'wr1', owner: 'a', attempts: 1 }],
+        fences: [{ workId: 'wr1', owner, attempts: 1 }],
         dequeue: ['wr1'],
       }),
-      s.commit({ runs: [run('r2', 1, { snapshot: snapshot(2) })] }),
+      s.commit({ runs: [run(r2, 1, { workflowId: owner, snapshot: snapshot(2) })] }),
     ]);
     expect((await s.info()).commits).toMatchObject({ transactions: 2, batchedCommits: 4 });
-    for (const id of ['r1', 'r2']) {
-      const stored = (await s.getRun(id))?.snapshot;
-      expect(JSON.stringify(stored), id).toBe(JSON.stringify(snapshot(2)));
+    for (const id of ['r1', r2]) {
+      const stored = await s.getRun(id);
+      expect(stored, id).toMatchObject({ id, workflowId: owner, revision: 2 });
+      expect(JSON.stringify(stored?.snapshot), id).toBe(JSON.stringify(snapshot(2)));
     }
     expect((await s.listRunEvents('r1')).map((e) => [e.type, e.data])).toEqual([
       [odd, { odd }],
       ['step', { list: [odd, null] }],
     ]);
-    expect((await s.listWork()).map((w) => [w.id, w.payload])).toEqual([['wr2', { odd }]]);
+    expect((await s.listWork()).map((w) => [w.id, w.kind, w.leaseOwner, w.payload])).toEqual([
+      [`w${r2}`, r2, owner, { odd }],
+    ]);
   });
 
   it('runs only the parts of the batch statement that have rows to touch', async () => {

@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import { type BatchPart, batchQuery } from '../../postgres/postgres-commit.ts';
-import { postgresStatements } from '../../postgres/postgres-statements.ts';
+import { arrayLiteral, postgresStatements } from '../../postgres/postgres-statements.ts';
 
 /** The lines of `EXPLAIN (<options>) EXECUTE` of the batch statement of `parts` in `schema`. */
 export async function explainBatch(
@@ -26,12 +26,4 @@ export async function explainBatch(
   );
   await client.query('DEALLOCATE explained_batch');
   return (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
-}
-
-/** An array's text form, its elements quoted (`{"a",NULL}`). */
-function arrayLiteral(values: readonly unknown[]): string {
-  const elements = values.map((v) =>
-    v === null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
-  );
-  return `{${elements.join(',')}}`;
 }
