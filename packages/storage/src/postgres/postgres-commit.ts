@@ -298,23 +298,29 @@ function batchPart(
     return undefined;
   }
   const runIds = (changes.runs ?? []).map((r) => r.id);
-  if (new Set(runIds).size !== runIds.length) return undefined;
-  const dequeued = new Set(changes.dequeue ?? []);
-  if (dequeued.size !== (changes.dequeue?.length ?? 0)) return undefined;
+  const dequeue = changes.dequeue ?? [];
+  if (!distinct(runIds) || !distinct(dequeue)) return undefined;
   const finished: WorkFence[] = [];
   const held: WorkFence[] = [];
   const workIds: string[] = [];
   for (const f of changes.fences ?? []) {
     if (!('workId' in f)) return undefined;
     const fence = { id: f.workId, owner: f.owner, attempts: f.attempts };
-    if (dequeued.delete(f.workId)) finished.push(fence);
+    if (dequeue.includes(f.workId)) finished.push(fence);
     else held.push(fence);
     workIds.push(f.workId);
   }
-  workIds.push(...dequeued);
+  // A commit fences few queue items (the engine's, one at most): looking through them is cheap.
+  const unfenced = dequeue.filter((id) => !finished.some((f) => f.id === id));
+  workIds.push(...unfenced);
   for (const w of changes.enqueue ?? []) workIds.push(w.id);
-  if (new Set(workIds).size !== workIds.length) return undefined;
-  return { runIds, runs, finished, held, dequeue: [...dequeued], enqueue, workIds };
+  if (!distinct(workIds)) return undefined;
+  return { runIds, runs, finished, held, dequeue: unfenced, enqueue, workIds };
+}
+
+/** Whether no id is named twice (a list of one, most of a step commit's, needs no set). */
+function distinct(ids: readonly string[]): boolean {
+  return ids.length < 2 || new Set(ids).size === ids.length;
 }
 
 /** The statement carrying the parts of a run of batchable commits (runs and queue ids distinct). */
