@@ -174,23 +174,9 @@ export function planCommit(
       r.active,
       r.priority,
       snapshot,
-    ];
+    ] as const;
     const role: StatementRole = { kind: 'run', id: r.id, expectedRevision: r.expectedRevision };
-    batchRuns.push([
-      r.id,
-      r.kind,
-      nullable(r.workflowId),
-      nullable(r.batchId),
-      r.status,
-      r.active,
-      r.priority,
-      snapshot,
-      r.expectedRevision,
-      count,
-      at,
-      events,
-      patch,
-    ]);
+    batchRuns.push([...columns, r.expectedRevision, count, at, events, patch]);
     if (r.expectedRevision === 0) {
       const values = [...columns, count, at];
       if (events === null) push(q.runInsert, values, role);
@@ -211,20 +197,10 @@ export function planCommit(
   changes.enqueue?.forEach((w, i) => {
     const availableMs = timeOr(w.availableAt, nowMs, `changes.enqueue[${i}].availableAt`);
     const payload = JSON.stringify(w.payload);
-    const values = [w.id, w.runId, w.kind, w.priority, availableMs, payload];
+    const values = [w.id, w.runId, w.kind, w.priority, availableMs, payload] as const;
     const [attempts, owner, expires] =
       w.lease === undefined ? [0, null, null] : [1, w.lease.owner, nowMs + w.lease.leaseMs];
-    batchEnqueue.push([
-      w.id,
-      w.runId,
-      w.kind,
-      w.priority,
-      availableMs,
-      payload,
-      attempts,
-      owner,
-      expires,
-    ]);
+    batchEnqueue.push([...values, attempts, owner, expires]);
     if (w.lease === undefined) {
       push(q.workInsert, values);
       work = {

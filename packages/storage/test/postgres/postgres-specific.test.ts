@@ -27,6 +27,19 @@ function run(id: string, expectedRevision: number, extra: Partial<RunWrite> = {}
   };
 }
 
+/**
+ * An open adapter on a pool of one connection, so that the connection's prepared statements
+ * (`pg_prepared_statements`) can be read back through the pool.
+ */
+async function onOneConnection() {
+  const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
+  onTestFinished(() => pool.end());
+  const s = postgresStorage({ pool }, { schema: pgTest.schema() });
+  await s.open();
+  onTestFinished(() => s.close());
+  return { pool, s };
+}
+
 async function admin(): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: pgTest.url });
   await client.connect();
@@ -591,12 +604,7 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
   });
 
   it('runs commits on generic plans, never planned for their parameters', async () => {
-    // One connection, so that its prepared statements can be read back.
-    const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
-    onTestFinished(() => pool.end());
-    const s = postgresStorage({ pool }, { schema: pgTest.schema() });
-    await s.open();
-    onTestFinished(() => s.close());
+    const { pool, s } = await onOneConnection();
     // Step commits one at a time: each a batch statement of one commit, whose empty arrays a
     // custom plan would leave out (the server then kept planning it for each execution).
     const lease = { owner: 'a', leaseMs: 60_000 };
@@ -630,11 +638,7 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
   });
 
   it('renews and releases leases on a generic plan on keys, however small the queue table was when analyzed', async () => {
-    const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
-    onTestFinished(() => pool.end());
-    const s = postgresStorage({ pool }, { schema: pgTest.schema() });
-    await s.open();
-    onTestFinished(() => s.close());
+    const { pool, s } = await onOneConnection();
     const lease = { owner: 'a', leaseMs: 60_000 };
     const ids = ['w1', 'w2', 'w3'];
     await s.commit({
@@ -684,12 +688,7 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
   });
 
   it('reads a list page with one generic plan on keys, made on an empty table and kept as it grows', async () => {
-    // One connection, so that its prepared statements can be read back.
-    const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
-    onTestFinished(() => pool.end());
-    const s = postgresStorage({ pool }, { schema: pgTest.schema() });
-    await s.open();
-    onTestFinished(() => s.close());
+    const { pool, s } = await onOneConnection();
     const first = await s.listRuns({ kind: 'workflow_run', pageSize: 10 });
     expect(first.items).toEqual([]);
     for (let k = 0; k < 3; k++) {
