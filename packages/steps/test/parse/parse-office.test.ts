@@ -4,10 +4,12 @@ import type { Block, ParseConfig, ParseRunOutput } from '../../src/parse/parse-o
 import {
   DOCX_TRUTH,
   LAYOUT_DOCX_TRUTH,
+  LETTERHEAD_DOCX_TRUTH,
   makeDocx,
   makeEncryptedOffice,
   makeLayoutDocx,
   makeLegacyDoc,
+  makeLetterheadDocx,
   makeXlsx,
   makeZipBomb,
   XLSX_TRUTH,
@@ -186,6 +188,20 @@ describe('DOCX', { timeout: 60_000 }, () => {
       ['Item', 'Amount'],
       ['Site survey two visits', '120.00'],
     ]);
+  });
+
+  it("reads the first page's header before the body, other headers and footers after it", async () => {
+    const t = LETTERHEAD_DOCX_TRUTH;
+    const letterhead = [t.organisation, ...t.address, t.contact.join(': ')];
+    const texts = async (running: boolean) => {
+      const [chunk] = (await parsed(await makeLetterheadDocx(running))).chunks;
+      expect(chunk?.content.startsWith(`**${t.organisation}**`)).toBe(true);
+      return (chunk?.blocks ?? []).filter((b) => b.type === 'text').map((b) => b.content);
+    };
+    // The letterhead heads every page.
+    expect(await texts(false)).toEqual([...letterhead, ...t.body, t.footer]);
+    // The letterhead heads the first page; the running header of later pages is no letterhead.
+    expect(await texts(true)).toEqual([...letterhead, ...t.body, t.running, t.footer]);
   });
 
   it('fails a truncated DOCX with CORRUPT_FILE', async () => {

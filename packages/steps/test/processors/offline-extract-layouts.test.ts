@@ -482,3 +482,109 @@ describe('a due date from the payment terms', () => {
     });
   });
 });
+
+describe('issuers named outside a letterhead', () => {
+  const po = {
+    po_number: str(),
+    buyer: str('The company placing the order'),
+    vendor_name: str('The supplier the order is sent to'),
+  };
+  const invoice = {
+    vendor_name: str('The company that issued the invoice'),
+    customer_name: str('The company billed'),
+  };
+
+  it('reads a letterhead whose name and address share a line, set apart by a dot', () => {
+    expect(
+      extract(
+        [
+          'Larkspur Tooling Inc. · 88 Foundry Lane, Sheffield',
+          'PURCHASE ORDER',
+          'PO Number: PO-4411',
+          'Vendor: Castellano Imports GmbH',
+        ].join('\n'),
+        po,
+      ),
+    ).toEqual({
+      po_number: 'PO-4411',
+      buyer: 'Larkspur Tooling Inc.',
+      vendor_name: 'Castellano Imports GmbH',
+    });
+  });
+
+  it("reads 'Issued to' as the addressee and 'Issued by' as the issuer, two labels", () => {
+    expect(
+      extract(
+        [
+          'INVOICE',
+          'Issued by: Meridian Office Products Inc.',
+          'Issued to: Oakmont Logistics Ltd.',
+        ].join('\n'),
+        invoice,
+      ),
+    ).toEqual({
+      vendor_name: 'Meridian Office Products Inc.',
+      customer_name: 'Oakmont Logistics Ltd.',
+    });
+    expect(
+      extract(
+        ['LARKSPUR TOOLING INC.', 'Purchase Order', 'Issued to: Castellano Imports GmbH'].join(
+          '\n',
+        ),
+        po,
+      ),
+    ).toMatchObject({ buyer: 'LARKSPUR TOOLING INC.', vendor_name: 'Castellano Imports GmbH' });
+  });
+
+  it('reads the issuer from a sentence that names it when no letterhead does', () => {
+    const receipt = extract(
+      [
+        'RECEIPT 5521',
+        'Milk    1.50',
+        'TOTAL    1.50',
+        'CASH    2.00',
+        'Thank you for shopping at Fresh Basket Grocers!',
+      ].join('\n'),
+      { merchant_name: str('The store that issued the receipt') },
+    );
+    expect(receipt).toEqual({ merchant_name: 'Fresh Basket Grocers' });
+    const cheque = extract(
+      [
+        'INVOICE',
+        'Invoice No: 77',
+        'Customer: Oakmont Logistics Ltd.',
+        'Make cheques payable to Meridian Office Products Inc.',
+      ].join('\n'),
+      invoice,
+    );
+    expect(cheque).toEqual({
+      vendor_name: 'Meridian Office Products Inc.',
+      customer_name: 'Oakmont Logistics Ltd.',
+    });
+    // "Thank you for shopping with us" names nobody.
+    expect(
+      extract(['RECEIPT 5521', 'TOTAL    1.50', 'Thank you for shopping with us'].join('\n'), {
+        merchant_name: str('The store that issued the receipt'),
+      }),
+    ).toEqual({ merchant_name: null });
+  });
+
+  it("reads the issuer from the footer's legal statement when no letterhead does", () => {
+    const statement = extract(
+      [
+        'ACCOUNT STATEMENT',
+        'John Smith',
+        '4 Elm Road',
+        'Leeds LS1 2AB',
+        'Account number: 12345678',
+        '',
+        'Northwind Savings Bank plc is authorised by the Prudential Regulation Authority.',
+      ].join('\n'),
+      { bank_name: str('The bank that issued the statement'), account_holder: str() },
+    );
+    expect(statement).toEqual({
+      bank_name: 'Northwind Savings Bank plc',
+      account_holder: 'John Smith',
+    });
+  });
+});

@@ -86,6 +86,27 @@ describe('schema wording', () => {
   });
 });
 
+describe('identifier words', () => {
+  it('reads "P.O. #" and "PO Number" as a PO reference, not a customer ID the description names', () => {
+    const poReference = {
+      type: ['string', 'null'],
+      description: "The customer's purchase order reference quoted on the invoice",
+    };
+    for (const label of ['P.O. #', 'PO Number'])
+      expect(
+        extract(
+          [
+            'Invoice',
+            'Invoice Number: 2023/1508',
+            'Customer ID: C-97397',
+            `${label}: PO887222`,
+          ].join('\n'),
+          { invoiceId: str, purchaseOrderReference: poReference },
+        ),
+      ).toEqual({ invoiceId: '2023/1508', purchaseOrderReference: 'PO887222' });
+  });
+});
+
 describe('item counts', () => {
   it('reads counts written into the item text of a receipt', () => {
     const items = {

@@ -35,6 +35,24 @@ describe('label/value detection', () => {
     expect(f['Brightwater Imports Ltd']).toBeUndefined();
   });
 
+  it('pairs a colon-ended label with the next cell even when the value reads as a label', () => {
+    // A name ("John Smith") has a label's shape; after "Customer Name:" it is its value, not a
+    // second label of a row of labels over the next line.
+    const f = fields(
+      page(
+        [
+          'Northwind Savings Bank',
+          'Customer Name:    John Smith',
+          'Customer Address: 4 Elm Road, Leeds',
+        ].join('\n'),
+      ),
+    );
+    expect(f).toMatchObject({
+      'Customer Name': 'John Smith',
+      'Customer Address': '4 Elm Road, Leeds',
+    });
+  });
+
   it('pairs a row of labels with the one row of values under it', () => {
     const f = fields(
       page(

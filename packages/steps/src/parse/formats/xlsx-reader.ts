@@ -1,8 +1,12 @@
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { isDateFormat } from '@docflow/formulas';
-import { Parser } from 'htmlparser2';
 import type { CellFormatting } from '../parse-output.ts';
-import { type ZipEntry, zipEntries } from './zip-measure.ts';
+import {
+  type Attributes,
+  OfficePackage,
+  relationships,
+  type XmlHandler,
+} from './office-package.ts';
+import type { ZipEntry } from './zip-measure.ts';
 
 /**
  * A streaming XLSX reader: the workbook's parts found through their relationships, shared
@@ -86,117 +90,7 @@ const BUILTIN_FORMATS: Readonly<Record<number, string>> = {
   49: '@',
 };
 
-type Attributes = Record<string, string>;
-
-interface XmlHandler {
-  open(name: string, attributes: Attributes): void;
-  text?(text: string): void;
-  close?(name: string): void;
-}
-
-/** Element names without their namespace prefix (`x:c` is `c`). */
-function local(name: string): string {
-  const colon = name.indexOf(':');
-  return colon < 0 ? name : name.slice(colon + 1);
-}
-
-function xmlParser(handler: XmlHandler): Parser {
-  const { text, close } = handler;
-  return new Parser(
-    {
-      onopentag: (name, attributes) => handler.open(local(name), attributes),
-      ...(text ? { ontext: (chunk: string) => text.call(handler, chunk) } : {}),
-      ...(close ? { onclosetag: (name: string) => close.call(handler, local(name)) } : {}),
-    },
-    { xmlMode: true, decodeEntities: true },
-  );
-}
-
-class Workbook {
-  private readonly entries = new Map<string, ZipEntry>();
-  private readonly bytes: Uint8Array;
-
-  constructor(bytes: Uint8Array) {
-    this.bytes = bytes;
-    for (const entry of zipEntries(bytes)) this.entries.set(entry.name.toLowerCase(), entry);
-  }
-
-  entry(path: string): ZipEntry | undefined {
-    return this.entries.get(path.replace(/^\//, '').toLowerCase());
-  }
-
-  /** The entry's stored bytes, after its local header. */
-  private data(entry: ZipEntry): Uint8Array {
-    const view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
-    const at = entry.localOffset;
-    if (at + 30 > this.bytes.length || view.getUint32(at, true) !== 0x04034b50) {
-      throw new Error(`the local header of ${entry.name} is damaged`);
-    }
-    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-    return this.bytes.subarray(start, start + entry.compressedSize);
-  }
-
-  /** A small part, whole. */
-  read(entry: ZipEntry, handler: XmlHandler): void {
-    const data = this.data(entry);
-    const xml = entry.method === 0 ? data : inflateRawSync(data);
-    const parser = xmlParser(handler);
-    parser.write(new TextDecoder().decode(xml));
-    parser.end();
-  }
-
-  /** A large part, as it inflates: `after` runs after each chunk (rows are handed over there). */
-  async *stream(entry: ZipEntry, handler: XmlHandler): AsyncGenerator<void> {
-    const parser = xmlParser(handler);
-    const decoder = new TextDecoder();
-    const data = this.data(entry);
-    if (entry.method === 0) {
-      parser.write(decoder.decode(data));
-      yield;
-    } else {
-      // The inflated sheet is never held whole: 1 MiB at a time goes through the tokeniser.
-      const inflate = createInflateRaw({ chunkSize: 1024 * 1024 });
-      inflate.end(data);
-      for await (const chunk of inflate as AsyncIterable<Buffer>) {
-        parser.write(decoder.decode(chunk, { stream: true }));
-        yield;
-      }
-    }
-    parser.end();
-    yield;
-  }
-}
-
-/** `Id → target path` of a part's relationships, targets resolved against the part's folder. */
-function relationships(
-  book: Workbook,
-  part: string,
-): Map<string, { readonly target: string; readonly type: string }> {
-  const slash = part.lastIndexOf('/');
-  const folder = part.slice(0, slash + 1);
-  const rels = book.entry(`${folder}_rels/${part.slice(slash + 1)}.rels`);
-  const out = new Map<string, { target: string; type: string }>();
-  if (!rels) return out;
-  book.read(rels, {
-    open(name, a) {
-      if (name !== 'Relationship' || !a.Id || !a.Target) return;
-      const target = a.Target.startsWith('/') ? a.Target.slice(1) : resolve(folder, a.Target);
-      out.set(a.Id, { target, type: a.Type ?? '' });
-    },
-  });
-  return out;
-}
-
-function resolve(folder: string, target: string): string {
-  const parts = folder.split('/').filter(Boolean);
-  for (const piece of target.split('/')) {
-    if (piece === '..') parts.pop();
-    else if (piece !== '.' && piece !== '') parts.push(piece);
-  }
-  return parts.join('/');
-}
-
-function sharedStrings(book: Workbook, path: string | undefined): string[] {
+function sharedStrings(book: OfficePackage, path: string | undefined): string[] {
   const entry = path ? book.entry(path) : undefined;
   const strings: string[] = [];
   if (!entry) return strings;
@@ -232,7 +126,7 @@ function on(a: Attributes): boolean {
   return a.val === undefined || (a.val !== '0' && a.val !== 'false');
 }
 
-function styles(book: Workbook, path: string | undefined): XlsxStyle[] {
+function styles(book: OfficePackage, path: string | undefined): XlsxStyle[] {
   const entry = path ? book.entry(path) : undefined;
   if (!entry) return [];
   const formats = new Map<number, string>();
@@ -399,7 +293,7 @@ function storedValue(type: string, text: string, strings: readonly string[]): Xl
 
 /** One sheet's rows, read as its XML streams. */
 async function* sheetRows(
-  book: Workbook,
+  book: OfficePackage,
   entry: ZipEntry,
   strings: readonly string[],
   styleList: readonly XlsxStyle[],
@@ -535,7 +429,7 @@ async function* sheetRows(
  * container or part that cannot be read (the caller reports CORRUPT_FILE).
  */
 export function readWorkbook(bytes: Uint8Array): XlsxSheet[] {
-  const book = new Workbook(bytes);
+  const book = new OfficePackage(bytes);
   const root = relationships(book, '');
   const documentPath =
     [...root.values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';

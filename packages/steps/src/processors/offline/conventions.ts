@@ -201,7 +201,11 @@ export function letterhead(page: DocumentPage): Found | undefined {
     // "Time    17:14": a label beside its value.
     if (labelAndValue(cells)) continue;
     for (const cell of cells.length >= 3 ? cells.slice(0, 1) : cells) {
-      const text = cell.text.replace(/^[#*\s]+|[*\s]+$/g, '');
+      // A sentence that names the issuer ("Cheques payable to …") is no letterhead.
+      if (NAMING_SENTENCE.test(cell.text)) continue;
+      // A name and its address on one line, set apart by a separator ("Larkspur Tooling Inc. ·
+      // 88 Foundry Lane"): the name is the first part.
+      const text = (cell.text.split(SEPARATOR)[0] ?? '').replace(/^[#*\s]+|[*\s]+$/g, '');
       if (!nameShaped(text) || isTitle(text) || isInitials(text)) continue;
       if (
         /^(dear|to|attn|attention|re|subject|from|bill|ship|sold)\b/i.test(text) ||
@@ -227,6 +231,57 @@ export function letterhead(page: DocumentPage): Found | undefined {
     }
   }
   return best && secondLine(best, lines, body);
+}
+
+/** What sets the parts of one line apart: a middle dot, a bullet, a bar between spaces. */
+const SEPARATOR = /\s+[·•|]\s+/;
+
+/**
+ * Sentences that name the issuer (group 1): "Thank you for shopping at Fresh Basket Grocers!",
+ * "Cheques payable to Meridian Office Products Inc.".
+ */
+const NAMING_SENTENCE =
+  /\b(?:thank(?:s|\s+you)\s+for\s+(?:shopping|dining|choosing|visiting|banking|staying|ordering)\s+(?:at|with)|(?:cheques?|checks?|payments?)\s+(?:should\s+be\s+|are\s+to\s+be\s+)?(?:made\s+)?payable\s+to)\s*:?\s+(\S.*)$/iu;
+
+/**
+ * A footer's legal statement after the issuer's name: "Northwind Savings Bank plc is authorised
+ * by …", "Meridian Ltd · Registered in England No. 0123".
+ */
+const LEGAL_STATEMENT =
+  /\s+(?:is\s+|are\s+)?(?:registered|authori[sz]ed|regulated|incorporated)\b|\s*[·•|,]\s*(?:registered|company\s+(?:no|number|reg)|reg(?:istration)?\.?\s+no)/i;
+
+/**
+ * The issuer a document names outside its letterhead, for documents without one (a logo as an
+ * image, a letterhead a converter dropped): a sentence that names it ("Thank you for shopping at
+ * …", "Cheques payable to …"), else the name with a legal form a legal statement follows in the
+ * footer ("… plc is authorised by …", "… Ltd · Registered in England …").
+ */
+export function namedIssuer(pages: readonly DocumentPage[]): Found | undefined {
+  let footer: Found | undefined;
+  for (const page of pages) {
+    page.lines.forEach((line, i) => {
+      const named = NAMING_SENTENCE.exec(line.text)?.[1];
+      const name = named ? trimName(named.split(SEPARATOR)[0] ?? '') : undefined;
+      // A name starts with a capital (the pattern's `i` flag folds `\p{Lu}` to any letter).
+      if (name && /^\p{Lu}/u.test(name) && nameShaped(name) && !isTitle(name)) {
+        footer ??= { value: name, region: regionOf(line), lineIndex: i };
+        return;
+      }
+      const statement = LEGAL_STATEMENT.exec(line.text);
+      if (!statement) return;
+      const before = trimName(line.text.slice(0, statement.index).split(SEPARATOR)[0] ?? '');
+      if (LEGAL_FORM.test(before) && nameShaped(before) && !isTitle(before))
+        footer ??= { value: before, region: regionOf(line), lineIndex: i };
+    });
+    if (footer) return footer;
+  }
+  return undefined;
+}
+
+/** A name out of a sentence: without the closing punctuation ("Inc." keeps its point). */
+function trimName(text: string): string {
+  const t = text.trim().replace(/[!?,;:]+$/, '');
+  return /\s\p{L}{5,}\.$/u.test(t) || /^\p{L}{5,}\.$/u.test(t) ? t.slice(0, -1) : t;
 }
 
 /**

@@ -250,8 +250,15 @@ function labelValueRow(row: readonly Cell[]): boolean {
   );
 }
 
+/**
+ * True for a row of label-shaped cells that can be a row of labels over values. A cell ending
+ * with a colon followed by one without ("Customer Name:    John Smith") is a label and its value,
+ * whatever shape the value has.
+ */
 const allLabels = (row: readonly Cell[]) =>
-  row.length >= 2 && row.every((c) => isLabelCell(c.text.replace(/:$/, '')));
+  row.length >= 2 &&
+  row.every((c) => isLabelCell(c.text.replace(/:$/, ''))) &&
+  !row.some((c, i) => /:$/.test(c.text) && !/:$/.test(row[i + 1]?.text ?? ':'));
 
 /**
  * The fields of a page's lines, and the lines that are a row of labels over a row of values
@@ -472,6 +479,8 @@ export function tableFields(table: DocumentTable): DocumentField[] {
   }
   const beside = besideColumnFields(rows, field);
   if (beside.length > 0) return beside;
+  const foot = footFields(table, field);
+  if (foot.length > 0) return foot;
   // A row of labels over one row of values, or over blocks of words side by side ("Bill to" and
   // "Ship to" over their names and addresses): each label takes the first value under it.
   const [values] = table.rows;
@@ -498,6 +507,35 @@ export function summaryRowFields(table: DocumentTable): DocumentField[] {
   return labelsOverValues(table) && !table.header.some((c) => ITEM_WHAT.test(c.text))
     ? tableFields(table)
     : [];
+}
+
+/**
+ * The totals at the foot of an items table (`PO Total | £4,216.38`, `Tax | 20.00` in the last
+ * columns of a sheet or a Word table, the figure sometimes one column right of the header's
+ * last): the last rows whose only filled cells are a label and an amount side by side, under
+ * rows that fill three cells or more.
+ */
+function footFields(
+  table: DocumentTable,
+  field: (label: string, value: DocumentCell) => DocumentField,
+): DocumentField[] {
+  const out: DocumentField[] = [];
+  const rows = table.rows;
+  let r = rows.length - 1;
+  for (; r >= 0; r--) {
+    const filled = (rows[r] ?? []).flatMap((c, i) => (c.text === '' ? [] : [i]));
+    if (filled.length > 2) break;
+    const [a, b] = filled;
+    const label = a === undefined ? undefined : rows[r]?.[a];
+    const value = b === undefined ? undefined : rows[r]?.[b];
+    if (filled.length === 2 && b === (a as number) + 1 && label && value) {
+      if (isLabelCell(label.text) && isAmount(value.text)) out.unshift(field(label.text, value));
+    }
+  }
+  const items = [table.header, ...rows.slice(0, r + 1)].some(
+    (row) => row.filter((c) => c.text !== '').length >= 3,
+  );
+  return items && r >= 0 ? out : [];
 }
 
 /** True for a table of one row of labels over one row of values, every cell filled. */

@@ -595,9 +595,12 @@ export function tableFromCells(
   const dense = grid.filter((r) => r !== undefined);
   const [header, ...rows] = dense;
   if (!header || rows.length === 0) return null;
+  // As wide as its widest row: a sheet's cells are sparse, and a total's value may sit in a
+  // column beyond the header's last (`PO Total` under the amounts, its figure one column right).
+  const width = dense.reduce((most, row) => Math.max(most, row.length), 0);
   const fill = (row: DocumentCell[]): DocumentCell[] =>
     Array.from(
-      { length: header.length },
+      { length: width },
       (_, k) => row[k] ?? { text: '', region: { ...region, polygon: [], ocrConfidence: null } },
     );
   return {

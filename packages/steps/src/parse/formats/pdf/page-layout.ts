@@ -12,7 +12,7 @@ import {
   paragraphMarkdown,
 } from './paragraphs.ts';
 import { type ColumnExtent, readingOrder } from './reading-order.ts';
-import { groupRows, rowBlocks } from './row-tables.ts';
+import { groupRows, liftWrappedValue, rowBlocks } from './row-tables.ts';
 import type { RuledTable } from './ruled-tables.ts';
 import {
   buildPieces,
@@ -365,6 +365,7 @@ export function layoutPage(
     items.push({ line: joinRow(row), column });
     i = j;
   }
+  liftWrappedValues(items);
 
   // Rows of separated pieces become tables or key-value blocks; the other lines, paragraphs.
   const laid: (LaidParagraph | DraftBlock)[] = [];
@@ -437,4 +438,31 @@ export function layoutPage(
       ),
     ],
   };
+}
+
+/**
+ * Moves the first line of each value wrapped in a bottom-aligned cell into its cell
+ * ({@link liftWrappedValue}), in place; a line left empty is removed.
+ */
+function liftWrappedValues(
+  items: ({ line: TextLine; column: ColumnExtent } | { block: DraftBlock })[],
+) {
+  for (let i = 1; i < items.length; i++) {
+    const above = items[i - 1];
+    const below = items[i];
+    if (!above || !below || !('line' in above) || !('line' in below)) continue;
+    const before = items[i - 2];
+    const lifted = liftWrappedValue(
+      before && 'line' in before ? before.line : undefined,
+      above.line,
+      below.line,
+    );
+    if (!lifted) continue;
+    items[i] = { ...below, line: lifted.below };
+    if (lifted.above) items[i - 1] = { ...above, line: lifted.above };
+    else {
+      items.splice(i - 1, 1);
+      i--;
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { unionBoxes } from '../../boxes.ts';
 import type { DraftBlock } from '../../draft-document.ts';
+import type { BoundingBox } from '../../parse-output.ts';
 import { markdownTable } from '../markdown-table.ts';
 import { VALUE, wrappedBeside } from './reading-order.ts';
 import { joinRow, type LinePiece, pieceOf, type TextLine } from './text-lines.ts';
@@ -15,22 +16,40 @@ const MAX_ROW_GAP = 3;
  * before them where they overlap it by more than half their own width. A cell that reaches a
  * point or two into the next column (a long description under the next column's wider header,
  * Calc's clipped text) leaves two columns; cells of one column, left-, right- or centre-aligned,
- * overlap each other by most of the narrower one.
+ * overlap each other by most of the narrower one. Two pieces of one row are never one column: a
+ * long cell of another row reaching over both (a party's name under a row of four labels, in a
+ * grid that changes from four columns to two) ends its span where the next piece starts. A lone
+ * currency sign or code set apart from its figure (an accounting format) is no piece of its own.
  */
 function columnSpans(rows: readonly TextLine[]): { left: number; right: number }[] {
   const extents = rows
-    .flatMap((row) => row.cells.map((cell) => ({ left: cell.box.left, right: cell.box.right })))
+    .flatMap((row, r) =>
+      row.cells.map((cell) => ({
+        left: cell.box.left,
+        right: cell.box.right,
+        row: CURRENCY_ONLY.test(cell.text) ? -1 : r,
+      })),
+    )
     .sort((a, b) => a.left - b.left);
-  const spans: { left: number; right: number }[] = [];
+  const spans: { left: number; right: number; rows: Set<number> }[] = [];
   for (const extent of extents) {
     const last = spans[spans.length - 1];
     const overlap = last ? Math.min(last.right, extent.right) - extent.left : 0;
-    if (last && (overlap > (extent.right - extent.left) / 2 || extent.left <= last.left + 1)) {
+    const joins =
+      last && (overlap > (extent.right - extent.left) / 2 || extent.left <= last.left + 1);
+    if (last && joins && !(extent.row >= 0 && last.rows.has(extent.row))) {
       last.right = Math.max(last.right, extent.right);
-    } else spans.push({ ...extent });
+      last.rows.add(extent.row);
+      continue;
+    }
+    if (last && joins) last.right = Math.max(last.left, Math.min(last.right, extent.left - 0.5));
+    spans.push({ left: extent.left, right: extent.right, rows: new Set([extent.row]) });
   }
-  return spans;
+  return spans.map(({ left, right }) => ({ left, right }));
 }
+
+/** A currency sign or code alone. */
+const CURRENCY_ONLY = /^(?:\p{Sc}|[A-Z]{3}|[A-Z]{1,2}\$)$/u;
 
 /**
  * A gap inside a piece narrower than this many text sizes is a word space (about 0.3, justified
@@ -433,4 +452,59 @@ function gridRuns(rows: readonly TextLine[]): TextLine[][] {
     else merged.push(carry);
   }
   return merged;
+}
+
+/**
+ * The first line of a value wrapped in a bottom-aligned cell (ReportLab's `VALIGN BOTTOM`, a
+ * label/value table beside an address) moved down into its cell: the value's last line shares
+ * the label's baseline, its first line sits alone above it (`1 November 2025 to 30` over
+ * `Period    November 2025`), or beside another column's text (`Ingrid García    DE91 3928 1528`
+ * over `1550 Commerce Blvd    Account Number    31`). A piece of `above` moves into cell `k` of
+ * `below` when it lies over that cell only, aligned on its left or right edge, at most
+ * {@link CONTINUATION_DROP} text sizes above it; the cell before `k` is a label (no figure) with
+ * nothing of `above` over it; and the piece is nearer to `below` than to `before`, the line above
+ * it (a top-aligned cell's second line is nearer to its own row above, the row below is a row's
+ * padding further). Returns the two lines after the move (`above` undefined when it is left
+ * empty), or undefined when no piece moves.
+ */
+export function liftWrappedValue(
+  before: TextLine | undefined,
+  above: TextLine,
+  below: TextLine,
+): { above: TextLine | undefined; below: TextLine } | undefined {
+  if (below.cells.length < 2) return undefined;
+  const overlaps = (a: BoundingBox, b: BoundingBox) => a.left < b.right - 1 && b.left < a.right - 1;
+  for (const piece of above.cells) {
+    const under = below.cells.flatMap((cell, i) => (overlaps(cell.box, piece.box) ? [i] : []));
+    if (under.length !== 1) continue;
+    const k = under[0] as number;
+    const cell = below.cells[k] as LinePiece;
+    const label = below.cells[k - 1];
+    if (!label || VALUE.test(label.text) || !/\p{L}/u.test(label.text)) continue;
+    if (above.cells.some((other) => overlaps(other.box, label.box))) continue;
+    const size = Math.max(piece.size, cell.size);
+    const drop = below.baseline - piece.baseline;
+    if (drop <= size * 0.5 || drop > size * CONTINUATION_DROP) continue;
+    const reach = size * 0.3;
+    if (
+      Math.abs(piece.box.left - cell.box.left) > reach &&
+      Math.abs(piece.box.right - cell.box.right) > reach
+    )
+      continue;
+    if (before && piece.baseline - before.baseline <= drop * 1.1) continue;
+    const { runs: _, ...rest } = cell;
+    const joined: LinePiece = {
+      ...rest,
+      text: `${piece.text} ${cell.text}`,
+      box: unionBoxes([piece.box, cell.box]) ?? cell.box,
+      bold: piece.bold && cell.bold,
+    };
+    const cells = below.cells.map((c, i) => (i === k ? joined : c));
+    const left = above.cells.filter((c) => c !== piece);
+    return {
+      above: left.length > 0 ? joinRow(left) : undefined,
+      below: { ...joinRow(cells), baseline: below.baseline },
+    };
+  }
+  return undefined;
 }

@@ -5,8 +5,13 @@ import {
   withHeadings,
 } from '../../../../src/parse/formats/pdf/headings.ts';
 import { layoutPage } from '../../../../src/parse/formats/pdf/page-layout.ts';
-import { groupRows } from '../../../../src/parse/formats/pdf/row-tables.ts';
-import { joinRow, type LinePiece, pieceOf } from '../../../../src/parse/formats/pdf/text-lines.ts';
+import { groupRows, liftWrappedValue } from '../../../../src/parse/formats/pdf/row-tables.ts';
+import {
+  joinRow,
+  type LinePiece,
+  pieceOf,
+  type TextLine,
+} from '../../../../src/parse/formats/pdf/text-lines.ts';
 import type { TextRun } from '../../../../src/parse/formats/pdf/text-runs.ts';
 
 /** A run of `text` at `top` (upright frame), `size` points high. */
@@ -341,6 +346,58 @@ describe('layoutPage: rows of separated pieces', () => {
     expect(items?.content).not.toContain('Ship To');
   });
 
+  it('keeps two cells of a row apart when a long cell of a row below reaches over both', () => {
+    // ReportLab: a row of four labels over their values, a table of two parties whose first name
+    // runs from the first label's column past where the second label starts, then the items.
+    const laid = layoutPage(
+      [
+        ...row(100, [
+          ['Document No.', 72],
+          ['Customer ID', 190],
+          ['Date', 306],
+          ['Due', 423],
+        ]),
+        ...row(112, [
+          ['2024/1902', 72],
+          ['C-24010', 190],
+          ['2024-10-15', 306],
+          ['2024-12-14', 423],
+        ]),
+        ...row(136, [
+          ['Bill To', 72],
+          ['Vendor', 306],
+        ]),
+        ...row(148, [
+          ['Redwood Consulting Group Pvt. Ltd.', 72],
+          ['Muller & Sohne Cloud S.A.', 306],
+        ]),
+        ...row(172, [
+          ['Quantity Description', 72],
+          ['Unit Price', 400],
+          ['Amount', 480],
+        ]),
+        ...row(184, [
+          ['22 LED panel light 60x60', 72],
+          ['131.83', 400],
+          ['2,900.26', 480],
+        ]),
+        // Text across the page: one column of text, not two.
+        at(
+          'Please transfer the amount to IBAN DE89 3704 0044 0532 0130 00, quoting 2024/1902.',
+          72,
+          210,
+        ),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(0, 3)).toEqual([
+      '| Document No. | Customer ID | Date | Due |',
+      '| --- | --- | --- | --- |',
+      '| 2024/1902 | C-24010 | 2024-10-15 | 2024-12-14 |',
+    ]);
+  });
+
   it('reads columns two text sizes apart as cells of a table, and word spaces as words', () => {
     // A dense statement at 10 pt: each column starts about two text sizes after the widest
     // text of the column before it (18 to 23 pt).
@@ -671,5 +728,83 @@ describe('layoutPage: cells set close together', () => {
     expect(tables[0]?.markdown.split('\n')[4]).toBe(
       '| Jun 12, 2023 | Incoming payment |  | CA$ 992.49 | CA$ 10,393.89 |',
     );
+  });
+});
+
+describe('liftWrappedValue: values wrapped in bottom-aligned cells', () => {
+  /** A line of pieces: [text, left] on the line whose top is `top`, right-aligned at 528 if left < 0. */
+  const line = (top: number, cells: readonly [string, number][]) =>
+    joinRow(
+      cells.map(([text, left]) => {
+        const x = left < 0 ? 528 - text.length * 5 : left;
+        return pieceOf([at(text, x, top)]) as LinePiece;
+      }),
+    );
+  const texts = (lines: readonly (TextLine | undefined)[]) =>
+    lines.map((l) => l?.cells.map((c) => c.text));
+
+  it('moves the first line of a wrapped value, alone or beside other text, into its cell', () => {
+    // ReportLab, VALIGN BOTTOM: a label/value table beside an address; a wrapped value's last
+    // line is on the label's baseline, its first line above it.
+    const alone = liftWrappedValue(
+      line(214.7, [
+        ['Sort Code', 300],
+        ['43-75-56', -1],
+      ]),
+      line(230.3, [['1 November 2025 to 30', -1]]),
+      line(242.9, [
+        ['Period', 300],
+        ['November 2025', -1],
+      ]),
+    );
+    expect(texts([alone?.above, alone?.below])).toEqual([
+      undefined,
+      ['Period', '1 November 2025 to 30 November 2025'],
+    ]);
+    const beside = liftWrappedValue(
+      line(150, [['accounts@royalcrownbank.example', 56]]),
+      line(185, [
+        ['Ingrid Garcia', 56],
+        ['DE91 3928 1528 3441 1163', -1],
+      ]),
+      line(197.6, [
+        ['1550 Commerce Blvd', 56],
+        ['Account Number', 300],
+        ['31', -1],
+      ]),
+    );
+    expect(texts([beside?.above, beside?.below])).toEqual([
+      ['Ingrid Garcia'],
+      ['1550 Commerce Blvd', 'Account Number', 'DE91 3928 1528 3441 1163 31'],
+    ]);
+  });
+
+  it('leaves a top-aligned second line, a row of labels and a column of figures alone', () => {
+    // Top-aligned: "31" is nearer the row above it (its own) than the next row.
+    const top = liftWrappedValue(
+      line(185, [
+        ['Account Number', 300],
+        ['DE91 3928 1528 3441 1163', -1],
+      ]),
+      line(197.6, [['31', -1]]),
+      line(214.7, [
+        ['Sort Code', 300],
+        ['43-75-56', -1],
+      ]),
+    );
+    expect(top).toBeUndefined();
+    // A label over a label: totals one under the other.
+    const totals = liftWrappedValue(
+      undefined,
+      line(100, [
+        ['Subtotal', 300],
+        ['100.00', -1],
+      ]),
+      line(112, [
+        ['Tax', 300],
+        ['20.00', -1],
+      ]),
+    );
+    expect(totals).toBeUndefined();
   });
 });
