@@ -707,7 +707,10 @@ function soleIdentifier(
 function labelKey(candidate: Candidate): string {
   // The label's words as written: "Issued by" and "Issued to" are two labels (their tokens,
   // without the prepositions, are one).
-  const words = candidate.field.label.toLowerCase().replace(/[\s:]+/g, ' ').trim();
+  const words = candidate.field.label
+    .toLowerCase()
+    .replace(/[\s:]+/g, ' ')
+    .trim();
   return `${words}|${/\d/.test(candidate.field.value) ? 'd' : 'w'}`;
 }
 

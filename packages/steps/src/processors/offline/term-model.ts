@@ -249,11 +249,19 @@ const SHAPES: readonly (readonly [string, RegExp])[] = [
  * of the identifier, not a word, so an invoice quoting its order `PO-4855` does not say
  * "purchase order" once more.
  */
+/**
+ * Within this many first lines, a short line of words (at most three terms, no figure, no
+ * colon) counts as the title zone does: a title under a tall letterhead, a salutation, a
+ * complimentary close, a label on its own. Longer lines are sentences or label/value pairs.
+ */
+const HEADING_LINES = 40;
+
 const IDENTIFIER_PREFIX = /\b(\p{L}{1,4})[-/](?=\d)/gu;
 
 /**
- * Token counts of a text, with the title zone (first `titleLines` lines) counted three times,
- * plus shape terms and any `extra` terms (layout facts such as "@narrow-page").
+ * Token counts of a text, with the title zone (first `titleLines` lines) and short lines near the
+ * top (HEADING_LINES) counted three times, plus shape terms and any `extra` terms (layout facts
+ * such as "@narrow-page").
  */
 export function termCounts(
   lines: readonly string[],
@@ -262,9 +270,10 @@ export function termCounts(
 ): Map<string, number> {
   const counts = new Map<string, number>();
   lines.forEach((line, i) => {
-    const boost = i < titleLines ? 3 : 1;
-    for (const t of tokens(line.replace(IDENTIFIER_PREFIX, '$1')))
-      counts.set(t, (counts.get(t) ?? 0) + boost);
+    const words = tokens(line.replace(IDENTIFIER_PREFIX, '$1'));
+    const boost =
+      i < titleLines || (i < HEADING_LINES && words.length <= 3 && !/[\d:]/.test(line)) ? 3 : 1;
+    for (const t of words) counts.set(t, (counts.get(t) ?? 0) + boost);
     for (const [term, shape] of SHAPES)
       if (shape.test(line)) counts.set(term, (counts.get(term) ?? 0) + 1);
   });
