@@ -46,6 +46,18 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     '@time-of-day',
     '@masked-card',
     '@narrow-page',
+    // What card terminals, restaurants and fuel stations print.
+    'approved',
+    'auth',
+    'contactless',
+    'tip',
+    'gratuity',
+    'pump',
+    'guest',
+    // Web shops, counters and take-aways number their orders as buyers do, and web shops
+    // charge shipping: shared with orders, these tell neither apart.
+    'order',
+    'shipping',
     // Totals and taxes are on receipts as on invoices: shared, they tell neither apart.
     'total',
     'tax',
@@ -224,7 +236,8 @@ export function buildTermProfiles(
 }
 
 /** An English month's name or abbreviation, as dates write it. */
-const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\\p{L}*';
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?!\\p{L})';
 
 /**
  * Terms for shapes of text rather than words ("@"-prefixed, so no word collides with them): a
