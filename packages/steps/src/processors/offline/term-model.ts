@@ -54,10 +54,6 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     'gratuity',
     'pump',
     'guest',
-    // Web shops, counters and take-aways number their orders as buyers do, and web shops
-    // charge shipping: shared with orders, these tell neither apart.
-    'order',
-    'shipping',
     // Totals and taxes are on receipts as on invoices: shared, they tell neither apart.
     'total',
     'tax',
