@@ -24,8 +24,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { parseDocument } from '@docflow/steps';
@@ -39,6 +39,7 @@ const { values, positionals } = parseArgs({
     sources: { type: 'boolean', default: false },
     workers: { type: 'string', default: 'auto' },
     'in-thread': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -158,9 +159,18 @@ async function cpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuMs: number }
   return { value, cpuMs: (used.user + used.system) / 1000 + childrenCpuMs() - k0 };
 }
 
-async function docflow(bytes: Uint8Array, name: string, inThread = false) {
+/** The baseline's `parseDocument` (`--baseline`): its compiled `index.js`. */
+async function baselineParse(dir: string): Promise<typeof parseDocument> {
+  const own = join(resolve(dir), 'index.js');
+  const entry = existsSync(own) ? own : join(resolve(dir), 'dist', 'index.js');
+  return ((await import(pathToFileURL(entry).href)) as { parseDocument: typeof parseDocument })
+    .parseDocument;
+}
+const baseline = values.baseline ? await baselineParse(values.baseline) : undefined;
+
+async function docflow(bytes: Uint8Array, name: string, inThread = false, parse = parseDocument) {
   const t0 = performance.now();
-  const result = await parseDocument(bytes, {
+  const result = await parse(bytes, {
     fileName: name,
     pdfWorkers: WORKERS,
     ...(inThread ? { limits: { workerHeapMb: 0 } } : {}),
@@ -176,7 +186,7 @@ const files = [
 ].filter((f) => !values.only || basename(f).includes(values.only));
 
 console.log(
-  `${machineLine()}\n${values.sources ? 'TypeScript sources under tsx' : 'compiled @docflow/steps (dist/)'}; pdfWorkers: '${WORKERS}'; ${ROUNDS} interleaved rounds per file after one warm-up round`,
+  `${machineLine()}\n${baseline ? `baseline: ${values.baseline}\n` : ''}${values.sources ? 'TypeScript sources under tsx' : 'compiled @docflow/steps (dist/)'}; pdfWorkers: '${WORKERS}'; ${ROUNDS} interleaved rounds per file after one warm-up round`,
 );
 const rows: string[] = [];
 const loads: number[] = [];
@@ -197,10 +207,19 @@ for (const file of files) {
   const oursCpu: number[] = [];
   const roundRatios: number[] = [];
   const threadMs: number[] = [];
+  const baseMs: number[] = [];
+  const baseCpu: number[] = [];
+  const baseRatios: number[] = [];
   if (values['in-thread']) await docflow(bytes, name, true);
+  if (baseline) await docflow(bytes, name, false, baseline);
   let previousPeer = (await peerParse(bytes)).ms;
   for (let round = 0; round < ROUNDS; round++) {
     if (values['in-thread']) threadMs.push((await docflow(bytes, name, true)).ms);
+    if (baseline) {
+      const b = await cpu(() => docflow(bytes, name, false, baseline));
+      baseMs.push(b.value.ms);
+      baseCpu.push(b.cpuMs);
+    }
     const d = await cpu(() => docflow(bytes, name));
     const q = await cpu(() => peerParse(bytes));
     const p = q.value.ms;
@@ -210,19 +229,20 @@ for (const file of files) {
     peerCpu.push(q.cpuMs);
     // Each docflow run against the mean of the pdf-parse runs around it.
     roundRatios.push((previousPeer + p) / 2 / d.value.ms);
+    if (baseline) baseRatios.push((baseCpu[round] ?? Number.NaN) / d.cpuMs);
     previousPeer = p;
     loads.push(loadavg()[0] ?? Number.NaN);
   }
   const ratio = median(peerMs) / median(oursMs);
   const cpuRatio = median(peerCpu) / median(oursCpu);
-  const row = `| ${name} | ${first.pages} | ${median(oursMs).toFixed(0)} | ${median(peerMs).toFixed(0)} | **${ratio.toFixed(2)}** | ${roundRatios.map((r) => r.toFixed(2)).join(', ')} | ${median(oursCpu).toFixed(0)} | ${median(peerCpu).toFixed(0)} | ${cpuRatio.toFixed(2)} | ${recall(reference, ours).toFixed(4)} | ${recall(reference, firstPeer.text ?? '').toFixed(4)} |${values['in-thread'] ? ` ${median(threadMs).toFixed(0)} | ${(median(threadMs) / median(oursMs)).toFixed(2)} |` : ''}`;
+  const row = `| ${name} | ${first.pages} | ${median(oursMs).toFixed(0)} | ${median(peerMs).toFixed(0)} | **${ratio.toFixed(2)}** | ${roundRatios.map((r) => r.toFixed(2)).join(', ')} | ${median(oursCpu).toFixed(0)} | ${median(peerCpu).toFixed(0)} | ${cpuRatio.toFixed(2)} | ${recall(reference, ours).toFixed(4)} | ${recall(reference, firstPeer.text ?? '').toFixed(4)} |${values['in-thread'] ? ` ${median(threadMs).toFixed(0)} | ${(median(threadMs) / median(oursMs)).toFixed(2)} |` : ''}${baseline ? ` ${median(baseMs).toFixed(0)} | ${median(baseCpu).toFixed(0)} | ${(median(baseMs) / median(oursMs)).toFixed(2)} | **${(median(baseCpu) / median(oursCpu)).toFixed(2)}** | ${baseRatios.map((r) => r.toFixed(2)).join(', ')} |` : ''}`;
   console.log(row);
   rows.push(row);
 }
 await peer.terminate();
 console.log(`
-| file | pages | docflow full PARSE ms (median) | pdf-parse text ms (median) | ratio pdf-parse ms / docflow ms | per-round ratios | docflow CPU ms (all threads and readers) | pdf-parse CPU ms | CPU ratio | word recall vs pdftotext, docflow | pdf-parse |${values['in-thread'] ? ' docflow in-thread ms (median) | ratio in-thread ms / reader ms |' : ''}
-|---|---|---|---|---|---|---|---|---|---|---|${values['in-thread'] ? '---|---|' : ''}
+| file | pages | docflow full PARSE ms (median) | pdf-parse text ms (median) | ratio pdf-parse ms / docflow ms | per-round ratios | docflow CPU ms (all threads and readers) | pdf-parse CPU ms | CPU ratio | word recall vs pdftotext, docflow | pdf-parse |${values['in-thread'] ? ' docflow in-thread ms (median) | ratio in-thread ms / reader ms |' : ''}${baseline ? ' baseline ms (median) | baseline CPU ms | ratio baseline ms / this ms | ratio baseline CPU / this CPU | per-round CPU ratios |' : ''}
+|---|---|---|---|---|---|---|---|---|---|---|${values['in-thread'] ? '---|---|' : ''}${baseline ? '---|---|---|---|---|' : ''}
 ${rows.join('\n')}
 
 load average (1 min) during the rounds: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`);

@@ -1,4 +1,22 @@
+/**
+ * Where a step's CPU goes, on both sides: the 5-step no-op workflow with 16 clients on a
+ * throwaway PostgreSQL 15 (WARMUP runs, then RUNS measured). Prints the process's and the
+ * server's CPU µs per step, the process's allocation and garbage collection per step (V8's
+ * GCProfiler: the heap used before each collection less after the one before), the WAL by
+ * resource manager, and the server's statements, tables and indexes per step
+ * (pg_stat_statements), then the batch statement's generic plan.
+ *
+ *   cd bench && RUNS=2000 npx tsx src/postgres/step-profile.ts
+ *
+ * CPU_PROF=<file> writes the docflow process's CPU profile of the measured runs there,
+ * HEAP_PROF=<file> its sampling heap profile (every allocation sampled, collected or not; it
+ * slows the process, so take the CPU and allocation figures from a run without it; with
+ * HEAP_PROF_SURVIVORS=1 only what outlived a young-generation collection, which is what those
+ * collections spend their time copying);
+ * SETTINGS='{"name":"value"}' adds server settings; EXPLAIN_LOG=<dir> logs sampled plans.
+ */
 import { fileURLToPath } from 'node:url';
+import { GCProfiler } from 'node:v8';
 import { postgresStorage } from '@docflow/storage/postgres';
 import { startTemporaryPostgres } from '@docflow/storage/testing/postgres';
 import pg from 'pg';
@@ -6,6 +24,7 @@ import { BEGIN_COMMIT } from '../../../packages/storage/src/postgres/postgres-co
 import { postgresStatements } from '../../../packages/storage/src/postgres/postgres-statements.ts';
 import { runClients, startLinearEngine } from '../engine/linear-noop.ts';
 import { buildCompiled, runCompiled } from './compiled-child.ts';
+import { profileSection } from './section-profile.ts';
 import { serverCpuMicros } from './server-cpu.ts';
 
 const RUNS = Number(process.env.RUNS ?? 2000);
@@ -22,12 +41,22 @@ async function docflowSide(url: string, serverPid: number): Promise<void> {
   await admin.query('SELECT pg_stat_statements_reset(), pg_stat_reset()');
   const wal0 = (await admin.query('SELECT pg_current_wal_lsn() AS l')).rows[0].l as string;
   const before = (await storage.info()).commits;
+  const stopProfiles = await profileSection({
+    ...(process.env.CPU_PROF === undefined ? {} : { cpuProfile: process.env.CPU_PROF }),
+    ...(process.env.HEAP_PROF === undefined ? {} : { heapProfile: process.env.HEAP_PROF }),
+    survivorsOnly: process.env.HEAP_PROF_SURVIVORS === '1',
+  });
+  const gc = new GCProfiler();
+  const heap0 = process.memoryUsage().heapUsed;
+  gc.start();
   const cpu0 = process.cpuUsage();
   const server0 = serverCpuMicros(serverPid) ?? 0;
   const t0 = performance.now();
   await runClients(engine, workflowId, fileId, RUNS);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const heap = heapAllocation(heap0, gc.stop(), process.memoryUsage().heapUsed);
+  await stopProfiles();
   const server = (serverCpuMicros(serverPid) ?? 0) - server0;
   const after = (await storage.info()).commits;
   const wal1 = (await admin.query('SELECT pg_current_wal_lsn() AS l')).rows[0].l as string;
@@ -51,8 +80,36 @@ async function docflowSide(url: string, serverPid: number): Promise<void> {
     );
   }
   console.log(
-    `${n} steps, ${(n / seconds).toFixed(0)} steps/s; CPU µs per step: process ${((cpu.user + cpu.system) / n).toFixed(0)}, server ${(server / n).toFixed(0)}; commits per step ${((after.commits - before.commits) / n).toFixed(2)}, transactions per step ${((after.transactions - before.transactions) / n).toFixed(2)}; WAL bytes per step ${(Number(wal) / n).toFixed(0)}`,
+    `${n} steps, ${(n / seconds).toFixed(0)} steps/s; CPU µs per step: process ${((cpu.user + cpu.system) / n).toFixed(0)}, server ${(server / n).toFixed(0)}; process allocation ${(heap.bytes / n / 1024).toFixed(1)} KB per step, garbage collection ${(heap.gcMicros / n).toFixed(0)} µs per step (${heap.collections}); commits per step ${((after.commits - before.commits) / n).toFixed(2)}, transactions per step ${((after.transactions - before.transactions) / n).toFixed(2)}; WAL bytes per step ${(Number(wal) / n).toFixed(0)}`,
   );
+}
+
+/**
+ * Bytes allocated on the heap between two points (objects collected since included) and the
+ * time spent collecting: each collection's heap before it less the heap after the one before.
+ */
+function heapAllocation(
+  usedAtStart: number,
+  profile: ReturnType<GCProfiler['stop']>,
+  usedAtEnd: number,
+): { bytes: number; gcMicros: number; collections: string } {
+  let bytes = 0;
+  let used = usedAtStart;
+  const byKind = new Map<string, { count: number; micros: number }>();
+  for (const collection of profile?.statistics ?? []) {
+    bytes += collection.beforeGC.heapStatistics.usedHeapSize - used;
+    used = collection.afterGC.heapStatistics.usedHeapSize;
+    const kind = byKind.get(collection.gcType) ?? { count: 0, micros: 0 };
+    kind.count++;
+    kind.micros += collection.cost;
+    byKind.set(collection.gcType, kind);
+  }
+  let gcMicros = 0;
+  for (const kind of byKind.values()) gcMicros += kind.micros;
+  const collections = [...byKind]
+    .map(([name, k]) => `${k.count} ${name}, ${(k.micros / 1000).toFixed(1)} ms`)
+    .join('; ');
+  return { bytes: bytes + usedAtEnd - used, gcMicros, collections };
 }
 
 /** The server's statistics per step, after the docflow side. */
@@ -204,11 +261,8 @@ if (side === 'docflow' && url !== undefined) {
     await admin.query('CREATE EXTENSION pg_stat_statements');
     await admin.query('CREATE EXTENSION pg_walinspect');
     await admin.end();
-    const prof = process.env.CPU_PROF;
     process.stdout.write(
-      runCompiled(fileURLToPath(import.meta.url), ['docflow', server.url, String(server.pid)], {
-        nodeFlags: prof === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`],
-      }),
+      runCompiled(fileURLToPath(import.meta.url), ['docflow', server.url, String(server.pid)]),
     );
     await report(server.url);
   } finally {

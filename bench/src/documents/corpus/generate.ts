@@ -46,7 +46,7 @@ import { renderFods, renderFodt, sheetTexts } from './render-odf.ts';
 import { renderPs } from './render-ps.ts';
 import { type PythonJob, type PythonProducer, pythonJob } from './render-python.ts';
 import { scanPdf } from './scan.ts';
-import { context, type Family, familiesOf } from './templates.ts';
+import { context, type Family, familiesOf, laterFamiliesOf } from './templates.ts';
 
 export const BENCH_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -367,6 +367,13 @@ export interface ScriptedCounts {
   readonly packets: number;
   /** ReportLab documents whose first page qpdf turns with `/Rotate 90`. */
   readonly rotated: number;
+  /**
+   * Per type with later families (templates.ts `LATER_FAMILIES`), ReportLab documents drawn
+   * from them, canvas and platypus in turn (ids `…-rlx-…`); none when absent.
+   */
+  readonly later?: number;
+  /** qpdf packets of same-type neighbours drawn from the later families. */
+  readonly laterPackets?: number;
 }
 
 export interface GenerateOptions {
@@ -384,7 +391,15 @@ export const DEFAULT_OPTIONS: GenerateOptions = {
   packets: { development: 16, 'held-out': 11 },
   scans: { development: 6, 'held-out': 4 },
   scripted: {
-    development: { reportlab: 4, docx: 2, xlsx: 2, packets: 6, rotated: 1 },
+    development: {
+      reportlab: 4,
+      docx: 2,
+      xlsx: 2,
+      packets: 6,
+      rotated: 1,
+      later: 3,
+      laterPackets: 3,
+    },
     'held-out': { reportlab: 3, docx: 1, xlsx: 1, packets: 4, rotated: 1 },
   },
 };
@@ -415,7 +430,7 @@ function scriptedHalf(
   mkdirSync(work, { recursive: true });
   const r = random(seed).fork(set).fork('scripted');
   const jobs: { job: Job; python: PythonJob; rotate?: number[] }[] = [];
-  const pythonFor = (job: Job, look: Look, out: string) =>
+  const pythonFor = (job: Job, look: Look, out: string, drawing?: 'canvas' | 'platypus') =>
     pythonJob(
       job.producer as PythonProducer,
       job.layout,
@@ -423,6 +438,7 @@ function scriptedHalf(
       set,
       random(look.ctxSeed).fork('python'),
       out,
+      drawing,
     );
   const single = (id: string, type: DocType, producer: PythonProducer, dr: Random, k: number) => {
     const families = familiesOf(type, set);
@@ -486,6 +502,55 @@ function scriptedHalf(
     });
     packetJobs.push({ id, theme: theme.name, members });
   }
+  // The later families (after everything above, with their own random stream, so nothing
+  // above moves): single documents, canvas and platypus in turn, and same-type packets.
+  const lr = random(seed).fork(set).fork('scripted-later');
+  for (const type of DOC_TYPES) {
+    const families = laterFamiliesOf(type);
+    if (families.length === 0) continue;
+    for (let k = 0; k < (counts.later ?? 0); k++) {
+      const id = `${tag}-rlx-${type}-${String(k + 1).padStart(2, '0')}`;
+      const dr = lr.fork(id);
+      const look: Look = {
+        family: families[k % families.length] as Family,
+        producer: 'reportlab',
+        ctxSeed: dr.int(1, 2 ** 31),
+      };
+      const out = join(dir, `${id}.pdf`);
+      const job = plan(id, set, type, look, factsFor(type, dr.fork('facts')), out);
+      jobs.push({ job, python: pythonFor(job, look, out, k % 2 === 0 ? 'canvas' : 'platypus') });
+    }
+  }
+  const laterThemes = sameType.filter((t) =>
+    t.members(random(0)).every((m) => laterFamiliesOf(m.type).length > 0),
+  );
+  for (let k = 0; k < (counts.laterPackets ?? 0) && laterThemes.length > 0; k++) {
+    const id = `${tag}-rlx-packet-${String(k + 1).padStart(2, '0')}`;
+    const pr = lr.fork(id);
+    const theme = laterThemes[(k * 2) % laterThemes.length] as Theme;
+    const members: Job[] = [];
+    const facts: Facts[] = [];
+    const looks: Look[] = [];
+    theme.members(pr).forEach((m, n) => {
+      const mr = pr.fork(`m${n}`);
+      const f = factsFor(m.type, mr.fork('facts'), memberHints(m, facts));
+      const look: Look =
+        m.like !== undefined && looks[m.like]
+          ? (looks[m.like] as Look)
+          : {
+              family: mr.pick(laterFamiliesOf(m.type)),
+              producer: 'reportlab',
+              ctxSeed: mr.int(1, 2 ** 31),
+            };
+      facts.push(f);
+      looks.push(look);
+      const out = join(work, `${id}-m${n + 1}.pdf`);
+      const job = plan(`${id}-m${n + 1}`, set, m.type, look, f, out);
+      members.push(job);
+      jobs.push({ job, python: pythonFor(job, look, out, n % 2 === 0 ? 'canvas' : 'platypus') });
+    });
+    packetJobs.push({ id, theme: theme.name, members });
+  }
   const file = join(work, `${set}-jobs.json`);
   writeFileSync(file, JSON.stringify(jobs.map((j) => j.python)));
   console.log(
@@ -497,7 +562,7 @@ function scriptedHalf(
   );
   const documents: CorpusDocument[] = [];
   for (const { job, rotate } of jobs) {
-    if (job.id.includes('-rl-packet-')) continue;
+    if (/-rlx?-packet-/.test(job.id)) continue;
     if (rotate) qpdfRotate(job.pdf, rotate);
     const pdf = job.pdf.endsWith('.pdf');
     documents.push({

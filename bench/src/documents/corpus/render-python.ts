@@ -114,6 +114,8 @@ export function pythonJob(
   set: CorpusSet,
   r: Random,
   out: string,
+  /** ReportLab's drawing mode when the caller fixes it (drawn from the half's looks otherwise). */
+  drawing?: ReportLabLook['drawing'],
 ): PythonJob {
   const looks = LOOKS[set];
   const { width, height } = pageSize(layout);
@@ -126,7 +128,7 @@ export function pythonJob(
         producer,
         ...drawn,
         look: {
-          drawing: r.pick(looks.reportlabDrawing),
+          drawing: drawing ?? r.pick(looks.reportlabDrawing),
           font: layout.font.kind === 'mono' ? 'Courier' : r.pick(looks.reportlabFonts),
           leading: r.pick([1.15, 1.2, 1.3]),
           padding: r.pick([2, 3, 4]),

@@ -10,8 +10,9 @@ let lastParsedMs = Number.NaN;
 /**
  * Parses an RFC 3339 timestamp into epoch milliseconds. Leases and availability are compared as
  * numbers because strings with and without fractions (`…00Z` vs `…00.000Z`) do not sort together.
+ * An error names `path`, or `path.field` with a field.
  */
-export function parseTime(value: unknown, path: string): number {
+export function parseTime(value: unknown, path: string, field?: string): number {
   // A commit's timestamps (and a burst of commits') are mostly one string: checked once.
   if (value === lastParsedText) return lastParsedMs;
   if (typeof value === 'string' && RFC3339.test(value)) {
@@ -22,11 +23,21 @@ export function parseTime(value: unknown, path: string): number {
       return ms;
     }
   }
+  const where = fieldPath(path, field);
   throw new StorageError(
     'INVALID_ARGUMENT',
-    `${path} must be an RFC 3339 timestamp with a zone, got ${JSON.stringify(value)}`,
-    { details: { path } },
+    `${where} must be an RFC 3339 timestamp with a zone, got ${JSON.stringify(value)}`,
+    { details: { path: where } },
   );
+}
+
+/**
+ * `path.field`, or `path` without a field. Checks take a value's path in two parts and join them
+ * only to report a failure: a commit's checks passed about forty paths, and made as text up front
+ * they were about 4% of a step's allocations.
+ */
+export function fieldPath(path: string, field: string | undefined): string {
+  return field === undefined ? path : `${path}.${field}`;
 }
 
 let lastMs = Number.NaN;

@@ -1,51 +1,59 @@
 import { StorageError } from '../errors.ts';
 import type { Changes, ClaimOptions, CollectionName } from '../storage-adapter.ts';
 import { COLLECTIONS } from '../storage-adapter.ts';
-import { parseTime } from './time.ts';
+import { fieldPath, parseTime } from './time.ts';
 
 const collections: ReadonlySet<string> = new Set(COLLECTIONS);
 const deliveryStatuses: ReadonlySet<string> = new Set(['pending', 'succeeded', 'failed']);
 
-/** Throws `INVALID_ARGUMENT` naming the offending path. */
-export function invalid(path: string, reason: string): never {
-  throw new StorageError('INVALID_ARGUMENT', `${path} ${reason}`, { details: { path } });
+/** Throws `INVALID_ARGUMENT` naming the offending path (`path.field` with a field). */
+export function invalid(path: string, reason: string, field?: string): never {
+  const where = fieldPath(path, field);
+  throw new StorageError('INVALID_ARGUMENT', `${where} ${reason}`, { details: { path: where } });
 }
+
+// The checks name the value's path in two parts, `path` and an optional `field` under it, joined
+// only when the check fails (see `fieldPath`).
 
 /** Validates a non-empty string. */
-export function checkString(value: unknown, path: string): asserts value is string {
+export function checkString(value: unknown, path: string, field?: string): asserts value is string {
   if (typeof value !== 'string' || value.length === 0) {
-    invalid(path, `must be a non-empty string, got ${describe(value)}`);
+    invalid(path, `must be a non-empty string, got ${describe(value)}`, field);
   }
 }
 
-function checkOptionalString(value: unknown, path: string): void {
-  if (value !== undefined) checkString(value, path);
+function checkOptionalString(value: unknown, path: string, field?: string): void {
+  if (value !== undefined) checkString(value, path, field);
 }
 
-function checkObject(value: unknown, path: string): void {
+function checkObject(value: unknown, path: string, field?: string): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    invalid(path, `must be a JSON object, got ${describe(value)}`);
+    invalid(path, `must be a JSON object, got ${describe(value)}`, field);
   }
 }
 
-function checkArray(value: unknown, path: string): asserts value is readonly unknown[] {
-  if (!Array.isArray(value)) invalid(path, `must be an array, got ${describe(value)}`);
+function checkArray(
+  value: unknown,
+  path: string,
+  field?: string,
+): asserts value is readonly unknown[] {
+  if (!Array.isArray(value)) invalid(path, `must be an array, got ${describe(value)}`, field);
 }
 
-function checkInteger(value: unknown, path: string, min: number, max: number): void {
+function checkInteger(value: unknown, min: number, max: number, path: string, field?: string) {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    invalid(path, `must be an integer from ${min} to ${max}, got ${describe(value)}`);
+    invalid(path, `must be an integer from ${min} to ${max}, got ${describe(value)}`, field);
   }
 }
 
-function checkFinite(value: unknown, path: string): void {
+function checkFinite(value: unknown, path: string, field?: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    invalid(path, `must be a finite number, got ${describe(value)}`);
+    invalid(path, `must be a finite number, got ${describe(value)}`, field);
   }
 }
 
-function checkOptionalTime(value: unknown, path: string): void {
-  if (value !== undefined) parseTime(value, path);
+function checkOptionalTime(value: unknown, path: string, field?: string): void {
+  if (value !== undefined) parseTime(value, path, field);
 }
 
 function describe(value: unknown): string {
@@ -58,16 +66,20 @@ function describe(value: unknown): string {
 }
 
 /** Validates a collection name. */
-export function checkCollection(value: unknown, path: string): asserts value is CollectionName {
+export function checkCollection(
+  value: unknown,
+  path: string,
+  field?: string,
+): asserts value is CollectionName {
   if (typeof value !== 'string' || !collections.has(value)) {
-    invalid(path, `must be one of ${COLLECTIONS.join(', ')}, got ${describe(value)}`);
+    invalid(path, `must be one of ${COLLECTIONS.join(', ')}, got ${describe(value)}`, field);
   }
 }
 
 /** Validates a page size and applies the default of 10. */
 export function checkPageSize(value: unknown): number {
   if (value === undefined) return 10;
-  checkInteger(value, 'pageSize', 1, 1000);
+  checkInteger(value, 1, 1000, 'pageSize');
   return value as number;
 }
 
@@ -91,8 +103,8 @@ export function checkSortBy(value: unknown): 'createdAt' | 'updatedAt' {
 export function checkClaim(options: ClaimOptions): void {
   checkObject(options, 'options');
   checkString(options.owner, 'owner');
-  checkInteger(options.limit, 'limit', 1, 1000);
-  checkInteger(options.leaseMs, 'leaseMs', 1, Number.MAX_SAFE_INTEGER);
+  checkInteger(options.limit, 1, 1000, 'limit');
+  checkInteger(options.leaseMs, 1, Number.MAX_SAFE_INTEGER, 'leaseMs');
   checkOptionalTime(options.now, 'now');
 }
 
@@ -105,8 +117,8 @@ export function checkIds(ids: unknown, path: string): asserts ids is readonly st
 }
 
 /** Validates an optional non-negative integer option. */
-export function checkOptionalCount(value: unknown, path: string, min: number): void {
-  if (value !== undefined) checkInteger(value, path, min, Number.MAX_SAFE_INTEGER);
+export function checkOptionalCount(value: unknown, path: string, min: number, field?: string) {
+  if (value !== undefined) checkInteger(value, min, Number.MAX_SAFE_INTEGER, path, field);
 }
 
 /** Validates an optional boolean filter. */
@@ -130,11 +142,11 @@ export function validateChanges(changes: Changes): void {
     changes.fences.forEach((f, i) => {
       const p = `changes.fences[${i}]`;
       checkObject(f, p);
-      checkString(f.owner, `${p}.owner`);
+      checkString(f.owner, p, 'owner');
       if ('workId' in f) {
-        checkString(f.workId, `${p}.workId`);
-        checkInteger(f.attempts, `${p}.attempts`, 1, Number.MAX_SAFE_INTEGER);
-      } else if ('deliveryId' in f) checkString(f.deliveryId, `${p}.deliveryId`);
+        checkString(f.workId, p, 'workId');
+        checkInteger(f.attempts, 1, Number.MAX_SAFE_INTEGER, p, 'attempts');
+      } else if ('deliveryId' in f) checkString(f.deliveryId, p, 'deliveryId');
       else invalid(p, 'must name a workId or a deliveryId');
     });
   }
@@ -143,17 +155,17 @@ export function validateChanges(changes: Changes): void {
     changes.documents.forEach((d, i) => {
       const p = `changes.documents[${i}]`;
       checkObject(d, p);
-      checkCollection(d.collection, `${p}.collection`);
-      checkString(d.id, `${p}.id`);
-      checkOptionalString(d.parentId, `${p}.parentId`);
-      checkOptionalString(d.secondaryId, `${p}.secondaryId`);
-      checkOptionalString(d.key, `${p}.key`);
+      checkCollection(d.collection, p, 'collection');
+      checkString(d.id, p, 'id');
+      checkOptionalString(d.parentId, p, 'parentId');
+      checkOptionalString(d.secondaryId, p, 'secondaryId');
+      checkOptionalString(d.key, p, 'key');
       if (d.name !== undefined && typeof d.name !== 'string')
-        invalid(`${p}.name`, 'must be a string');
-      checkOptionalString(d.blobKey, `${p}.blobKey`);
-      checkObject(d.data, `${p}.data`);
-      checkOptionalCount(d.expectedRevision, `${p}.expectedRevision`, 0);
-      checkOptionalTime(d.at, `${p}.at`);
+        invalid(p, 'must be a string', 'name');
+      checkOptionalString(d.blobKey, p, 'blobKey');
+      checkObject(d.data, p, 'data');
+      checkOptionalCount(d.expectedRevision, p, 0, 'expectedRevision');
+      checkOptionalTime(d.at, p, 'at');
     });
   }
   if (changes.deleteDocuments !== undefined) {
@@ -161,8 +173,8 @@ export function validateChanges(changes: Changes): void {
     changes.deleteDocuments.forEach((d, i) => {
       const p = `changes.deleteDocuments[${i}]`;
       checkObject(d, p);
-      checkCollection(d.collection, `${p}.collection`);
-      checkString(d.id, `${p}.id`);
+      checkCollection(d.collection, p, 'collection');
+      checkString(d.id, p, 'id');
     });
   }
   if (changes.runs !== undefined) {
@@ -170,30 +182,31 @@ export function validateChanges(changes: Changes): void {
     changes.runs.forEach((r, i) => {
       const p = `changes.runs[${i}]`;
       checkObject(r, p);
-      checkString(r.id, `${p}.id`);
-      checkString(r.kind, `${p}.kind`);
-      checkOptionalString(r.workflowId, `${p}.workflowId`);
-      checkOptionalString(r.batchId, `${p}.batchId`);
-      checkString(r.status, `${p}.status`);
-      if (typeof r.active !== 'boolean') invalid(`${p}.active`, 'must be a boolean');
+      checkString(r.id, p, 'id');
+      checkString(r.kind, p, 'kind');
+      checkOptionalString(r.workflowId, p, 'workflowId');
+      checkOptionalString(r.batchId, p, 'batchId');
+      checkString(r.status, p, 'status');
+      if (typeof r.active !== 'boolean') invalid(p, 'must be a boolean', 'active');
       if (r.settles !== undefined && typeof r.settles !== 'boolean') {
-        invalid(`${p}.settles`, 'must be a boolean');
+        invalid(p, 'must be a boolean', 'settles');
       }
-      checkFinite(r.priority, `${p}.priority`);
-      checkObject(r.snapshot, `${p}.snapshot`);
-      checkInteger(r.expectedRevision, `${p}.expectedRevision`, 0, Number.MAX_SAFE_INTEGER);
-      checkOptionalTime(r.at, `${p}.at`);
+      checkFinite(r.priority, p, 'priority');
+      checkObject(r.snapshot, p, 'snapshot');
+      checkInteger(r.expectedRevision, 0, Number.MAX_SAFE_INTEGER, p, 'expectedRevision');
+      checkOptionalTime(r.at, p, 'at');
       if (r.patch !== undefined) {
         if (r.expectedRevision === 0)
-          invalid(`${p}.patch`, 'is only for a run that exists (expectedRevision above 0)');
-        checkSnapshotPatch(r.patch, `${p}.patch`);
+          invalid(p, 'is only for a run that exists (expectedRevision above 0)', 'patch');
+        checkSnapshotPatch(r.patch, p, 'patch');
       }
       if (r.events !== undefined) {
-        checkArray(r.events, `${p}.events`);
+        checkArray(r.events, p, 'events');
         r.events.forEach((e, j) => {
-          checkObject(e, `${p}.events[${j}]`);
-          checkString(e.type, `${p}.events[${j}].type`);
-          checkObject(e.data, `${p}.events[${j}].data`);
+          const at = `${p}.events[${j}]`;
+          checkObject(e, at);
+          checkString(e.type, at, 'type');
+          checkObject(e.data, at, 'data');
         });
       }
     });
@@ -205,16 +218,16 @@ export function validateChanges(changes: Changes): void {
     changes.enqueue.forEach((w, i) => {
       const p = `changes.enqueue[${i}]`;
       checkObject(w, p);
-      checkString(w.id, `${p}.id`);
-      checkString(w.runId, `${p}.runId`);
-      checkString(w.kind, `${p}.kind`);
-      checkInteger(w.priority, `${p}.priority`, 1, 100);
-      checkOptionalTime(w.availableAt, `${p}.availableAt`);
-      checkObject(w.payload, `${p}.payload`);
+      checkString(w.id, p, 'id');
+      checkString(w.runId, p, 'runId');
+      checkString(w.kind, p, 'kind');
+      checkInteger(w.priority, 1, 100, p, 'priority');
+      checkOptionalTime(w.availableAt, p, 'availableAt');
+      checkObject(w.payload, p, 'payload');
       if (w.lease !== undefined) {
-        checkObject(w.lease, `${p}.lease`);
-        checkString(w.lease.owner, `${p}.lease.owner`);
-        checkInteger(w.lease.leaseMs, `${p}.lease.leaseMs`, 1, Number.MAX_SAFE_INTEGER);
+        checkObject(w.lease, p, 'lease');
+        checkString(w.lease.owner, p, 'lease.owner');
+        checkInteger(w.lease.leaseMs, 1, Number.MAX_SAFE_INTEGER, p, 'lease.leaseMs');
       }
     });
   }
@@ -223,41 +236,43 @@ export function validateChanges(changes: Changes): void {
     changes.deliveries.forEach((d, i) => {
       const p = `changes.deliveries[${i}]`;
       checkObject(d, p);
-      checkString(d.id, `${p}.id`);
-      checkString(d.endpointId, `${p}.endpointId`);
-      checkString(d.eventId, `${p}.eventId`);
-      checkString(d.eventType, `${p}.eventType`);
-      checkObject(d.event, `${p}.event`);
+      checkString(d.id, p, 'id');
+      checkString(d.endpointId, p, 'endpointId');
+      checkString(d.eventId, p, 'eventId');
+      checkString(d.eventType, p, 'eventType');
+      checkObject(d.event, p, 'event');
       if (!deliveryStatuses.has(d.status)) {
-        invalid(`${p}.status`, `must be pending, succeeded or failed, got ${describe(d.status)}`);
+        invalid(p, `must be pending, succeeded or failed, got ${describe(d.status)}`, 'status');
       }
-      checkArray(d.attempts, `${p}.attempts`);
+      checkArray(d.attempts, p, 'attempts');
       d.attempts.forEach((a, j) => {
         checkObject(a, `${p}.attempts[${j}]`);
       });
-      parseTime(d.nextAttemptAt, `${p}.nextAttemptAt`);
-      checkOptionalTime(d.at, `${p}.at`);
+      parseTime(d.nextAttemptAt, p, 'nextAttemptAt');
+      checkOptionalTime(d.at, p, 'at');
     });
   }
 }
 
 /** Checks the shape of a patch (not that it fits the snapshot, which only reading shows). */
-function checkSnapshotPatch(value: unknown, path: string): void {
-  if (!Array.isArray(value)) invalid(path, 'must be an array of patch operations');
+function checkSnapshotPatch(value: unknown, path: string, field: string): void {
+  if (!Array.isArray(value)) invalid(path, 'must be an array of patch operations', field);
+  // An operation's path, made only to report it: `…patch[o]` and what follows.
+  const at = (o: number, rest = '') => `${fieldPath(path, field)}[${o}]${rest}`;
   for (let o = 0; o < value.length; o++) {
     const op: unknown = value[o];
-    const p = `${path}[${o}]`;
     if (!Array.isArray(op) || op.length < 1 || op.length > 2) {
-      invalid(p, 'must be [path, value] or [path]');
+      invalid(at(o), 'must be [path, value] or [path]');
     }
     const keys: unknown = op[0];
-    if (!Array.isArray(keys) || keys.length === 0) invalid(`${p}[0]`, 'must be a non-empty array');
+    if (!Array.isArray(keys) || keys.length === 0)
+      invalid(at(o, '[0]'), 'must be a non-empty array');
     for (let i = 0; i < keys.length; i++) {
       const k: unknown = keys[i];
       if (typeof k !== 'string' && !(Number.isInteger(k) && (k as number) >= 0)) {
-        invalid(`${p}[0][${i}]`, 'must be a string or a non-negative integer');
+        invalid(at(o, `[0][${i}]`), 'must be a string or a non-negative integer');
       }
     }
-    if (op.length === 2 && op[1] === undefined) invalid(`${p}[1]`, 'must be a JSON value');
+    if (op.length === 2 && op[1] === undefined) invalid(at(o, '[1]'), 'must be a JSON value');
   }
 }

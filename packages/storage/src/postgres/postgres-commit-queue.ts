@@ -464,7 +464,7 @@ async function transactOn(
     return { kind: 'unknown', error };
   }
   const results = plans.map((plan, c) => ({
-    runRevisions: { ...plan.runRevisions },
+    runRevisions: plan.runRevisions,
     documentRevisions: documentRevisions[c] as Record<string, number>,
   }));
   let batched = 0;

@@ -5,13 +5,24 @@
 
 import type { ClassificationConfig } from '../processor-config.ts';
 import type { ClassifyOutput } from '../provider.ts';
-import type { DocumentView } from '../view/document-view.ts';
-import { buildTermProfiles, isOtherType, layoutTerms, rank, termCounts } from './term-model.ts';
+import type { DocumentPage, DocumentView } from '../view/document-view.ts';
+import {
+  buildTermProfiles,
+  isOtherType,
+  layoutTerms,
+  OPENING_SHARE,
+  rank,
+  termCounts,
+} from './term-model.ts';
 
 /** Below this confidence the `other` classification is chosen (when there is one). */
 export const DEFAULT_CONFIDENCE_THRESHOLD = 0.35;
 
-/** Classifies the lines of a document (or of some of its pages). */
+/**
+ * Classifies the lines of a document (or of some of its pages). `opening`, the lines of its first
+ * page with text when it has more than one page, must carry a good part of the answer's evidence
+ * (see term-model.ts, OPENING_SHARE).
+ */
 export function classifyLines(
   lines: readonly string[],
   config: Pick<
@@ -19,9 +30,14 @@ export function classifyLines(
     'classifications' | 'classificationRules' | 'confidenceThreshold'
   >,
   layout: readonly string[] = [],
+  opening?: readonly string[],
 ): ClassifyOutput {
   const profiles = buildTermProfiles(config.classifications, config.classificationRules);
-  const ranking = rank(profiles, termCounts(lines, 6, layout));
+  const ranking = rank(
+    profiles,
+    termCounts(lines, 6, layout),
+    opening === undefined ? undefined : termCounts(opening, 6, layout),
+  );
   const other = config.classifications.find((c) => isOtherType(c.type));
   const threshold = config.confidenceThreshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
   const sorted = [...ranking.scores.entries()].sort((a, b) => b[1] - a[1]);
@@ -45,7 +61,7 @@ export function classifyLines(
     const why =
       best === undefined
         ? evidence
-        : `${evidence} Its confidence ${ranking.confidence.toFixed(2)} is below the ${threshold} threshold.`;
+        : `${evidence}${ranking.opening < 1 ? ` Its first page carries ${Math.round(ranking.opening * OPENING_SHARE * 100)}% of that evidence (${OPENING_SHARE * 100}% is wanted).` : ''} Its confidence ${ranking.confidence.toFixed(2)} is below the ${threshold} threshold.`;
     return {
       id: fallback.id,
       type: fallback.type,
@@ -66,11 +82,19 @@ export function classifyLines(
   };
 }
 
+/** The lines of the first page with text, when pages after it have text too. */
+export function openingLines(pages: readonly DocumentPage[]): string[] | undefined {
+  const withText = pages.filter((p) => p.lines.some((l) => l.text.trim() !== ''));
+  if (withText.length < 2) return undefined;
+  return (withText[0] as DocumentPage).lines.map((l) => l.text);
+}
+
 /** Classifies a document view. */
 export function offlineClassify(doc: DocumentView, config: ClassificationConfig): ClassifyOutput {
   return classifyLines(
     doc.pages.flatMap((p) => p.lines.map((l) => l.text)),
     config,
     layoutTerms(doc.pages),
+    openingLines(doc.pages),
   );
 }

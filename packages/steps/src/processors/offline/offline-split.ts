@@ -13,7 +13,7 @@ import type { ProposedSplit } from '../provider.ts';
 import { labelTokens, tokens } from '../text-tokens.ts';
 import type { DocumentPage, DocumentView } from '../view/document-view.ts';
 import { letterhead } from './conventions.ts';
-import { classifyLines } from './offline-classify.ts';
+import { classifyLines, openingLines } from './offline-classify.ts';
 import { buildTermProfiles, layoutTerms, rank, termCounts } from './term-model.ts';
 
 interface PageCues {
@@ -304,6 +304,7 @@ function splitPages(
         ...(config.splitRules === undefined ? {} : { classificationRules: config.splitRules }),
       },
       layoutTerms(segment),
+      openingLines(segment),
     );
     const firstPage = segment[0]?.number ?? s + 1;
     const lastPage = segment[segment.length - 1]?.number ?? e + 1;

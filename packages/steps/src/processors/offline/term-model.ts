@@ -280,6 +280,14 @@ export function scoreProfile(
 /** Below this share of a text's terms from the best classification, confidence falls off. */
 const MIN_DENSITY = 0.03;
 
+/**
+ * The share of a type's score its document must earn on its opening page for full confidence: a
+ * business document says what it is where it begins (its title, its first labels); a manual
+ * whose title page and contents say nothing of a type and whose chapters use its words ("list",
+ * "statement") is not of that type.
+ */
+export const OPENING_SHARE = 0.5;
+
 /** Scores and confidences of every classification for one text. */
 export interface Ranking {
   readonly best: TermProfile | undefined;
@@ -287,16 +295,24 @@ export interface Ranking {
   readonly confidence: number;
   readonly terms: readonly string[];
   readonly scores: ReadonlyMap<string, number>;
+  /**
+   * 0..1: how much of the best type's score the opening page earns, relative to OPENING_SHARE
+   * (1 when no opening was given or it earns enough); the confidence is scaled by it.
+   */
+  readonly opening: number;
 }
 
 /**
  * Ranks the scored classifications. Confidence combines the margin over the runner-up (a
  * softmax share) with how much evidence there is at all (saturating in the score), so a text that
- * matches nothing well never looks certain.
+ * matches nothing well never looks certain. `opening`, the term counts of the text's first page
+ * with text when it has several, scales the confidence by how much of the best type's evidence
+ * is there (see OPENING_SHARE).
  */
 export function rank(
   profiles: readonly TermProfile[],
   counts: ReadonlyMap<string, number>,
+  opening?: ReadonlyMap<string, number>,
 ): Ranking {
   const scores = new Map<string, number>();
   let best: TermProfile | undefined;
@@ -314,7 +330,7 @@ export function rank(
       bestTerms = terms;
     }
   }
-  if (!best) return { best, bestScore: 0, confidence: 0, terms: [], scores };
+  if (!best) return { best, bestScore: 0, confidence: 0, terms: [], scores, opening: 1 };
   const k = 2.5;
   let sum = 0;
   for (const v of values) sum += Math.exp(k * (v - bestScore));
@@ -334,6 +350,10 @@ export function rank(
   // the text up to MIN_DENSITY at a thousand words.
   const needed = MIN_DENSITY * Math.min(1, total / 1000);
   const density = total === 0 ? 0 : Math.min(1, matched / total / needed);
-  const confidence = Math.round(share * evidence * density * 1000) / 1000;
-  return { best, bestScore, confidence, terms: bestTerms, scores };
+  const openingShare =
+    opening === undefined
+      ? 1
+      : Math.min(1, scoreProfile(best, opening).score / (OPENING_SHARE * bestScore));
+  const confidence = Math.round(share * evidence * density * openingShare * 1000) / 1000;
+  return { best, bestScore, confidence, terms: bestTerms, scores, opening: openingShare };
 }

@@ -27,7 +27,15 @@ export interface PdfSession extends Opened {
   readonly heapMb: number;
   /** The most one decoded stream of it may hold, bytes. */
   readonly streamLimit: number;
-  read(pages: readonly number[], onPage?: (page: LaidPage) => void): Promise<ReadShare>;
+  /**
+   * `last`: nothing but the close follows unless a page is a scan (rendered for OCR next), so a
+   * reader may close the document as it answers.
+   */
+  read(
+    pages: readonly number[],
+    onPage?: (page: LaidPage) => void,
+    last?: boolean,
+  ): Promise<ReadShare>;
   /** The page rendered to gray pixels at `dpi` (for OCR). */
   render(page: number, dpi: number): Promise<Rendered>;
   close(): Promise<void>;
@@ -100,7 +108,7 @@ export async function openPdfSession(
       hasForm: session.hasForm,
       heapMb,
       streamLimit,
-      read: (pages, onPage) => session.read(pages, signal, onPage).catch(fail),
+      read: (pages, onPage, last) => session.read(pages, signal, onPage, last).catch(fail),
       render: (page, dpi) => session.render(page, dpi, signal).catch(fail),
       close: () => session.close(),
     };

@@ -29,6 +29,11 @@ export interface OpenRequest extends PdfDocumentRequest {
 export interface ReadRequest {
   readonly kind: 'read';
   readonly pages: readonly number[];
+  /**
+   * Only a close follows, unless a page needs rendering: the reader then closes the document
+   * itself after its reply when no page read is a scan ({@link PagesReply}).
+   */
+  readonly last?: boolean;
 }
 
 /** Render a page of the open document to gray pixels, for OCR. */
@@ -69,6 +74,15 @@ export type PdfWorkerRequest =
  */
 export interface PageRead {
   readonly pagesRead: readonly LaidPage[];
+}
+
+/**
+ * What a PDF worker answers a read or a share: the pages laid out since its last
+ * {@link PageRead}, and, for a read asked as the last, whether it closed the document after
+ * answering (then no close is asked for).
+ */
+export interface PagesReply extends ReadShare {
+  readonly closed?: boolean;
 }
 
 /** What a PDF worker answers an open request. */
@@ -155,20 +169,22 @@ function ask<T>(
 
 /**
  * Asks a leased worker for pages (a read or a share), as {@link ask} does: the share it answers
- * with the pages that came one by one before its reply.
+ * with the pages that came a few at a time before its reply, then those of the reply.
  */
 async function askPages(
   lease: Lease,
   request: ReadRequest | ShareRequest,
   signal: AbortSignal,
   onPage?: (page: LaidPage) => void,
-): Promise<ReadShare> {
+): Promise<PagesReply> {
   const pages: LaidPage[] = [];
-  const { paths } = await ask<ReadShare>(lease, request, signal, (page) => {
+  const take = (page: LaidPage) => {
     pages.push(page);
     onPage?.(page);
-  });
-  return { pages, paths };
+  };
+  const reply = await ask<PagesReply>(lease, request, signal, take);
+  for (const page of reply.pages) take(page);
+  return { ...reply, pages };
 }
 
 /** Idle PDF readers kept now. */
@@ -189,7 +205,8 @@ export async function readOnWorker(
   signal.throwIfAborted();
   const lease = await pool.acquire(heapMb);
   try {
-    return await askPages(lease, { kind: 'share', ...request }, signal, onPage);
+    const { pages, paths } = await askPages(lease, { kind: 'share', ...request }, signal, onPage);
+    return { pages, paths };
   } finally {
     // A share that failed closed its copy of the document: the reader is as good as before
     // (a dead one is not kept).
@@ -199,10 +216,15 @@ export async function readOnWorker(
 
 /** A document open in a pooled reader process, until {@link WorkerSession.close}. */
 export interface WorkerSession extends Opened {
+  /**
+   * `last`: only a close follows unless a page is a scan; the reader then closes the document
+   * after answering, and {@link WorkerSession.close} needs no round trip.
+   */
   read(
     pages: readonly number[],
     signal: AbortSignal,
     onPage?: (page: LaidPage) => void,
+    last?: boolean,
   ): Promise<ReadShare>;
   render(page: number, dpi: number, signal: AbortSignal): Promise<Rendered>;
   /** Closes the document and returns the worker to the pool (or ends it, after a failure). */
@@ -237,10 +259,20 @@ export async function openOnWorker(
     throw error;
   }
   let closed = false;
+  // The reader closed the document after its last read (PagesReply.closed).
+  let closedThere = false;
   return {
     ...opened,
-    read: (pages, signal, onPage) =>
-      serial(() => askPages(lease, { kind: 'read', pages }, signal, onPage)),
+    read: (pages, signal, onPage, last) =>
+      serial(async () => {
+        const {
+          pages: read,
+          paths,
+          closed,
+        } = await askPages(lease, { kind: 'read', pages, last: last === true }, signal, onPage);
+        closedThere ||= closed === true;
+        return { pages: read, paths };
+      }),
     render: (page, dpi, signal) =>
       serial(() => ask<Rendered>(lease, { kind: 'render', page, dpi }, signal)),
     close: async () => {
@@ -248,6 +280,10 @@ export async function openOnWorker(
       closed = true;
       await queue;
       if (lease.dead) return;
+      if (closedThere) {
+        pool.release(lease);
+        return;
+      }
       try {
         await ask(lease, { kind: 'close' }, AbortSignal.timeout(5000));
         pool.release(lease);

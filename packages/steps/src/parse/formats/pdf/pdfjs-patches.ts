@@ -90,6 +90,16 @@ const PATCHES: readonly SourcePatch[] = [
     find: `    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes();`,
     replace: `    const bytes = this.stream.isAsync ? await this.stream.asyncGetBytes() : this.stream.getBytes(); const docflowOut = name === "deflate" ? globalThis[Symbol.for("docflow.inflate")]?.(bytes) : undefined; if (docflowOut) return { decompressed: docflowOut, compressed: bytes };`,
   },
+  {
+    // The text state is copied at every `q` and at every change of font or size: as an object
+    // whose prototype is the state copied. V8 then turns each copied state into a prototype
+    // (a costly change of its shape), and every copy has a shape of its own, so the text
+    // reading's accesses to the state go megamorphic. The same own fields on the class's
+    // prototype read the same (pdf.js adds no field to a state after it is copied).
+    name: 'text state copies share one shape',
+    find: `    const clone = Object.assign(Object.create(this), this);`,
+    replace: `    const clone = Object.assign(Object.create(TextState.prototype), this);`,
+  },
 ];
 
 /** The worker half's source with every {@link PATCHES patch} applied; throws when one does not match once. */

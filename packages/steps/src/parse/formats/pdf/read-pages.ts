@@ -44,7 +44,8 @@ export async function readPages(
   const onPage =
     context.progress && ((page: { scanned: boolean }) => countPage(context, page.scanned));
   if (session.heapMb === 0 || pages.length < threshold) {
-    return { ...(await session.read(pages, onPage)), threads: 0 };
+    // The whole document in one read: the scans among its pages are all that may be rendered.
+    return { ...(await session.read(pages, onPage, true)), threads: 0 };
   }
   // The session's thread reads the first share with the document it already has open, while one
   // worker per other core reads each further share: no thread waits, none opens a copy for

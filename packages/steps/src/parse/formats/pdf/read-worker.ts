@@ -3,6 +3,7 @@ import type { LaidPage } from './laid-page.ts';
 import type {
   Opened,
   PageRead,
+  PagesReply,
   PdfDocumentRequest,
   PdfWorkerReply,
   PdfWorkerRequest,
@@ -23,7 +24,7 @@ import { pdfStreamLimitExceeded, setPdfStreamLimit } from './stream-limit.ts';
 /**
  * Pages sent in one message at most: pages in several messages cost the parent 2 to 8 ms more CPU
  * per document than in one (0.5 to 1%, glpk.pdf and gmpl.pdf, decision 0041); a few pages a
- * message keep progress close to page by page.
+ * message keep progress close to page by page. The last ones come with the reply.
  */
 const PAGES_PER_MESSAGE = 8;
 
@@ -53,21 +54,25 @@ async function openDocument(request: PdfDocumentRequest): Promise<OpenDocument> 
   }
 }
 
+/** A share read here, and whether a page of it is a scan (to be rendered for OCR next). */
+interface SharePages {
+  readonly share: ReadShare;
+  readonly scanned: boolean;
+}
+
 /**
  * Reads pages, sent as they are laid out, {@link PAGES_PER_MESSAGE} at a time ({@link PageRead});
- * the reply holds none.
+ * the reply holds those laid out since the last such message (a short document's pages all come
+ * with the reply: one message, and one wake-up of the parent, fewer).
  */
 async function readPages(
   document: OpenDocument,
   pages: readonly number[],
   hasForm: boolean,
-): Promise<ReadShare> {
+): Promise<SharePages> {
   const { request, doc } = document;
   let laid: LaidPage[] = [];
-  const flush = () => {
-    if (laid.length > 0) send({ pagesRead: laid } satisfies PageRead);
-    laid = [];
-  };
+  let scanned = false;
   const { paths } = await readShare(
     request.bytes,
     doc,
@@ -76,21 +81,47 @@ async function readPages(
     hasForm,
     undefined,
     (page) => {
+      scanned ||= page.scanned;
       laid.push(page);
-      if (laid.length >= PAGES_PER_MESSAGE) flush();
+      if (laid.length < PAGES_PER_MESSAGE) return;
+      send({ pagesRead: laid } satisfies PageRead);
+      laid = [];
     },
   );
-  flush();
-  return { pages: [], paths };
+  return { share: { pages: laid, paths }, scanned };
 }
+
+/**
+ * Work that waits until the reply is sent: closing a document read for the last time. The
+ * parent goes on meanwhile; a request that comes before it is done opens its document beside
+ * the one being closed.
+ */
+let afterReply: (() => Promise<void>) | undefined;
 
 async function share(request: ShareRequest): Promise<ReadShare> {
   const document = await openDocument(request);
+  const destroy = () => document.task.destroy().catch(() => undefined);
   try {
-    return await readPages(document, request.pages, request.hasForm);
-  } finally {
-    await document.task.destroy().catch(() => undefined);
+    const { share } = await readPages(document, request.pages, request.hasForm);
+    afterReply = destroy;
+    return share;
+  } catch (error) {
+    await destroy();
+    throw error;
   }
+}
+
+/**
+ * Reads pages of the open document. Asked with `last` (only a close would follow, unless a page
+ * needs rendering for OCR) and with no scan among the pages, it closes the document after the
+ * reply, which says so (`closed`): the parent returns the reader without asking for the close.
+ */
+async function readOpen(pages: readonly number[], last: boolean): Promise<PagesReply> {
+  const document = current();
+  const { share, scanned } = await readPages(document, pages, document.hasForm);
+  if (!last || scanned) return share;
+  afterReply = close;
+  return { ...share, closed: true };
 }
 
 function current(): OpenDocument {
@@ -111,10 +142,8 @@ async function handle(request: PdfWorkerRequest): Promise<unknown> {
       open = await openDocument(request);
       return { numPages: open.doc.numPages, hasForm: open.hasForm } satisfies Opened;
     }
-    case 'read': {
-      const document = current();
-      return readPages(document, request.pages, document.hasForm);
-    }
+    case 'read':
+      return readOpen(request.pages, request.last === true);
     case 'render':
       return (await renderPdfPage(current().doc, request.page, request.dpi)) satisfies Rendered;
     case 'close':
@@ -143,6 +172,9 @@ async function answer(request: PdfWorkerRequest): Promise<void> {
   // pdf.js may have thrown the limit's error on, or swallowed it and read on without the stream.
   if (request.kind !== 'close' && pdfStreamLimitExceeded()) reply = STREAM_TOO_LARGE;
   send(reply);
+  const after = afterReply;
+  afterReply = undefined;
+  await after?.();
 }
 
 process.on('message', (request: PdfWorkerRequest) => void answer(request));

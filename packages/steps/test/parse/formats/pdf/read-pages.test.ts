@@ -71,24 +71,59 @@ describe('readPages', { timeout: 60_000 }, () => {
     expect(result.pages.every((page) => tablesOf(page) === 1)).toBe(true);
   });
 
-  it('takes each page in from the reader as soon as it is laid out, before the reply', async () => {
-    const { bytes } = await makeReportPdf({ pages: 3 });
+  it('takes pages in from the reader as they are laid out, the last ones with the reply', async () => {
+    // Eight pages a message: the first eight come before the reply, the other two with it.
+    const { bytes } = await makeReportPdf({ pages: 10 });
     const context = contextOf();
     const session = await openPdfSession(bytes, context);
     expect(session.heapMb).toBeGreaterThan(0);
     const seen: LaidPage[] = [];
     let replied = false;
     try {
-      const result = await session.read([1, 2, 3], (page) => {
+      const result = await session.read([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], (page) => {
         expect(replied).toBe(false);
         seen.push(page);
       });
       replied = true;
-      // The share's pages are those that came one by one, laid out, in order.
-      expect(seen.map((page) => page.number)).toEqual([1, 2, 3]);
+      // The share's pages are those that came, laid out, in order.
+      expect(seen.map((page) => page.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expect(result.pages).toEqual(seen);
       expect(seen.every((page) => tablesOf(page) === 1)).toBe(true);
-      expect(result.paths['content-stream']).toBe(3);
+      expect(result.paths['content-stream']).toBe(10);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('a last read without scans lets the reader close the document as it answers', async () => {
+    const { bytes } = await makeReportPdf({ pages: 2 });
+    const context = contextOf();
+    const session = await openPdfSession(bytes, context);
+    await session.read([1], undefined, true);
+    // Closed there: nothing more can be asked of the document (the close asks nothing).
+    await expect(session.render(1, 72)).rejects.toThrow(/no document is open/);
+    await session.close();
+    // The reader serves the next document, which reads as it reads alone.
+    const again = await read(bytes, context);
+    expect(again.pages.map((page) => page.number)).toEqual([1, 2]);
+    expect(again.pages).toEqual((await read(bytes, contextOf())).pages);
+  });
+
+  it('a last read with a scan keeps the document open for the scan to be rendered', async () => {
+    const doc = await PDFDocument.create();
+    const gray = { width: 40, height: 40, channels: 1 } as const;
+    const png = await sharp(Buffer.alloc(40 * 40, 200), { raw: gray })
+      .png()
+      .toBuffer();
+    const image = await doc.embedPng(new Uint8Array(png));
+    doc.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
+    const bytes = await doc.save();
+    const session = await openPdfSession(bytes, contextOf());
+    try {
+      const { pages } = await session.read([1], undefined, true);
+      expect(pages[0]?.scanned).toBe(true);
+      const rendered = await session.render(1, 36);
+      expect(rendered.image.width).toBeGreaterThan(0);
     } finally {
       await session.close();
     }
