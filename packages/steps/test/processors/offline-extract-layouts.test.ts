@@ -588,3 +588,47 @@ describe('issuers named outside a letterhead', () => {
     });
   });
 });
+
+describe('statements with the holder at the right and balances dated', () => {
+  const statement = {
+    bank_name: str('The bank that issued the statement'),
+    account_holder: str(),
+    account_number: str(),
+    opening_balance: num,
+    closing_balance: num,
+  };
+
+  it('reads the holder from an address block in a right-hand column beside label/value pairs', () => {
+    expect(
+      extract(
+        [
+          'Northwind Savings Bank',
+          '',
+          'Account No.: 12345678                John Smith',
+          'Period: 01/03/2024 - 31/03/2024      4 Elm Road',
+          '                                     Leeds LS1 2AB',
+        ].join('\n'),
+        statement,
+      ),
+    ).toMatchObject({ account_holder: 'John Smith', account_number: '12345678' });
+  });
+
+  it('reads a balance whose label names its date ("Closing balance on 31 March 2024")', () => {
+    expect(
+      extract(
+        [
+          'Northwind Savings Bank',
+          'John Smith',
+          '4 Elm Road',
+          'Leeds LS1 2AB',
+          'Account summary',
+          'Opening balance on 1 March 2024     1,000.00',
+          'Money in                           500.00',
+          'Closing balance as at 31/03/2024   1,300.00',
+          'Balance on 31 March 2024 1,300.00',
+        ].join('\n'),
+        statement,
+      ),
+    ).toMatchObject({ opening_balance: 1000, closing_balance: 1300 });
+  });
+});
