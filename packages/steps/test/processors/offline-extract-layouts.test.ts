@@ -632,3 +632,27 @@ describe('statements with the holder at the right and balances dated', () => {
     ).toMatchObject({ opening_balance: 1000, closing_balance: 1300 });
   });
 });
+
+describe('a currency named away from the amounts', () => {
+  const invoice = {
+    total: num,
+    currency: str('ISO 4217 currency code of the amounts'),
+  };
+  const lines = (extra: readonly string[]) =>
+    ['INVOICE', 'Invoice No: 77', ...extra, 'Total    1,500.00'].join('\n');
+
+  it("reads the currency a column's header or a sentence names when no amount does", () => {
+    const cases: [readonly string[], string][] = [
+      [['Description    Qty    Amount (EUR)', 'Site survey    1    1,500.00'], 'EUR'],
+      [['All amounts in CAD.'], 'CAD'],
+      [['Currency: GBP'], 'GBP'],
+      [['Price ($)'], 'USD'],
+    ];
+    for (const [named, code] of cases) expect(extract(lines(named), invoice).currency).toBe(code);
+  });
+
+  it('names none when the document names none, or two', () => {
+    expect(extract(lines(['Thank you for your custom']), invoice).currency).toBeNull();
+    expect(extract(lines(['Prices in EUR, payable in GBP']), invoice).currency).toBeNull();
+  });
+});

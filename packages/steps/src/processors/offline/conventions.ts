@@ -539,18 +539,29 @@ export function standaloneDate(page: DocumentPage): Found | undefined {
   return line ? { value: line.text.trim(), region: regionOf(line), lineIndex: i } : undefined;
 }
 
-/** The currency most amounts of the document name (by symbol or code). */
+/**
+ * The currency most amounts of the document name (by symbol or code). When no amount names one
+ * (figures set without a sign), the one currency the document names elsewhere in capitals or by
+ * its sign: a column's header ("Amount (EUR)"), "All amounts in CAD", "Currency: GBP"; none when
+ * it names two.
+ */
 export function documentCurrency(pages: readonly DocumentPage[]): string | null {
   const counts = new Map<string, number>();
+  const named = new Set<string>();
   for (const page of pages) {
     for (const line of page.lines) {
       const code = parseCurrencyCode(line.text);
       if (code && parseNumber(line.text) !== undefined)
         counts.set(code, (counts.get(code) ?? 0) + 1);
+      // A code written in capitals ("cad" among a sentence's words names nothing), or a sign.
+      for (const m of line.text.matchAll(/\b[A-Z]{3}\b|(?:\b[A-Z]{1,2})?\p{Sc}/gu)) {
+        const written = parseCurrencyCode(m[0]);
+        if (written && (m[0].length !== 3 || written === m[0])) named.add(written);
+      }
     }
   }
   let best: string | null = null;
   let n = 0;
   for (const [code, c] of counts) if (c > n) [best, n] = [code, c];
-  return best;
+  return best ?? (named.size === 1 ? ([...named][0] ?? null) : null);
 }
