@@ -363,6 +363,10 @@ describe('items of a till receipt', () => {
     expect(lines(['Latte x2    6.40 A', 'Croissant    2.50 A', 'Milk 2L    2.50 B'])).toEqual(
       expected,
     );
+    // An item bought more than once on two lines: its name, then its count at its unit price.
+    expect(
+      lines(['Latte', '2 @ 3.20    6.40', 'Croissant    2.50', 'Milk 2L', '1 x 2.50    2.50']),
+    ).toEqual(expected);
     // A unit price without a column of its own is no count of units.
     const priced = extract(
       ['CORNER CAFE', 'Latte    6.40', 'Tea    2.50', 'TOTAL    8.90'].join('\n'),
