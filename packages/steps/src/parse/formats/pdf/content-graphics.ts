@@ -1,3 +1,4 @@
+import { MAX_IMAGE_PIXELS } from '../../format-context.ts';
 import { type Matrix, multiply } from './geometry.ts';
 import { type GraphicsSink, PDF_OPS } from './page-graphics.ts';
 
@@ -28,8 +29,9 @@ export interface ContentResources {
 
 /**
  * Why a page is left to pdf.js's operator list: what this reader does not model exactly
- * (inline images, operand recovery on malformed operators, pdf.js's batching of repeated images,
- * single-pixel image masks, deep or recursive forms).
+ * (filtered inline images whose end pdf.js finds by their filter, operand recovery on malformed
+ * operators, pdf.js's batching of repeated images, single-pixel image mask XObjects, deep or
+ * recursive forms).
  */
 export class UnsupportedContent extends Error {
   override readonly name = 'UnsupportedContent';
@@ -46,6 +48,8 @@ const OP = {
   rect: 1007,
   xobject: 1008,
   inlineImage: 1009,
+  /** `ID` or `EI` outside an inline image. */
+  inlineData: 1010,
 } as const;
 
 /** Operators: pdf.js operator id (or -1 when only the arity matters) and operand count. */
@@ -113,8 +117,8 @@ const OPERATORS: Readonly<Record<string, readonly [id: number, args: number, var
   k: [-1, 4],
   sh: [-1, 1],
   BI: [OP.inlineImage, 0],
-  ID: [OP.inlineImage, 0],
-  EI: [OP.inlineImage, 1],
+  ID: [OP.inlineData, 0],
+  EI: [OP.inlineData, 1],
   Do: [OP.xobject, 1],
   MP: [-1, 1],
   DP: [-1, 2],
@@ -452,8 +456,7 @@ function run(
           if (!width || typeof width !== 'number' || !height || typeof height !== 'number') break;
           // A 1×1 mask may become paintSolidColorImageMask (not an image) after decoding.
           if (xobject.imageMask && width === 1 && height === 1) unsupported('pixel mask');
-          if (++limits.images > MAX_IMAGES) unsupported('many images');
-          sink.image(ctm);
+          paintImage(sink, ctm, limits);
         } else if (xobject.kind === 'form') {
           if (depth >= MAX_FORM_DEPTH) unsupported('deep forms');
           const inner = xobject.matrix ? multiply(ctm, xobject.matrix) : ctm;
@@ -462,10 +465,252 @@ function run(
         }
         break;
       }
-      case OP.inlineImage:
-        unsupported('inline image');
+      case OP.inlineImage: {
+        const image = readInlineImage(bytes, i);
+        i = image.end;
+        if (image.paints) paintImage(sink, ctm, limits);
+        break;
+      }
+      case OP.inlineData:
+        unsupported('inline image data out of place');
     }
     argc = 0;
+  }
+}
+
+function paintImage(sink: GraphicsSink, ctm: Matrix, limits: Limits): void {
+  if (++limits.images > MAX_IMAGES) unsupported('many images');
+  sink.image(ctm);
+}
+
+/** A value of an inline image's dictionary, as far as it decides what pdf.js paints. */
+type InlineValue =
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'name'; readonly value: string }
+  | { readonly kind: 'boolean'; readonly value: boolean }
+  /** Numbers and names only; `undefined` for an element of another kind. */
+  | { readonly kind: 'array'; readonly items: readonly (number | string | undefined)[] }
+  | { readonly kind: 'other' };
+
+const E = 0x45;
+const I = 0x49;
+/** pdf.js's `isWhiteSpace` (no form feed, no NUL). */
+const isWhiteSpace = (c: number | undefined) =>
+  c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
+
+/**
+ * Reads an inline image whose `BI` ends just before `from`, as pdf.js's parser does: its
+ * dictionary to `ID`, its data from the byte after the one following `ID`, its end where pdf.js
+ * finds it when no filter tells it (`EI` and a space or line end, followed by fifteen bytes of
+ * text and an operator with its operands). Returns where reading resumes and whether pdf.js
+ * paints an image (not a missing one, not a single opaque pixel of a mask).
+ */
+function readInlineImage(bytes: Uint8Array, from: number): { end: number; paints: boolean } {
+  const dict = new Map<string, InlineValue>();
+  let i = from;
+  for (;;) {
+    i = skipSpace(bytes, i, bytes.length);
+    if (bytes[i] === I && bytes[i + 1] === 0x44) break;
+    if (bytes[i] !== 0x2f) unsupported('inline image dictionary');
+    const start = ++i;
+    let escaped = false;
+    while (i < bytes.length && SPECIAL[bytes[i] as number] === 0) {
+      if (bytes[i] === 0x23) escaped = true;
+      i++;
+    }
+    const key = nameOf(bytes, start, i, escaped);
+    i = skipSpace(bytes, i, bytes.length);
+    const [value, next] = inlineValue(bytes, i);
+    dict.set(key, value);
+    i = next;
+  }
+  // pdf.js's lexer has taken the byte after `ID`, whatever it is.
+  const start = i + 3;
+  if (start > bytes.length) unsupported('inline image without data');
+  const get = (key: string, long: string) => dict.get(key) ?? dict.get(long);
+  const filter = get('F', 'Filter');
+  if (filter) {
+    const name = filter.kind === 'array' ? filter.items[0] : filter.kind === 'name' && filter.value;
+    if (typeof name !== 'string') unsupported('inline image filter');
+    if (/^(DCT|DCTDecode|A85|ASCII85Decode|AHx|ASCIIHexDecode)$/.test(name)) {
+      unsupported('inline image ended by its filter');
+    }
+  }
+  const end = inlineDataEnd(bytes, start);
+  const length = end - (isWhiteSpace(bytes[end - 4]) ? 4 : 3) - start;
+  if (length < 0) unsupported('empty inline image');
+  const width = get('W', 'Width');
+  const height = get('H', 'Height');
+  if (width?.kind !== 'number' || !width.value || height?.kind !== 'number' || !height.value) {
+    return { end, paints: false };
+  }
+  if (width.value * height.value > MAX_IMAGE_PIXELS) unsupported('inline image too large');
+  const mask = get('IM', 'ImageMask');
+  if (mask && mask.kind !== 'boolean') unsupported('inline image mask');
+  if (mask?.value && width.value === 1 && height.value === 1) {
+    // pdf.js paints a single opaque pixel as a solid colour, not an image.
+    if (filter) unsupported('filtered pixel mask');
+    const decode = get('D', 'Decode');
+    if (decode && (decode.kind !== 'array' || typeof decode.items[0] !== 'number')) {
+      unsupported('pixel mask decode');
+    }
+    const inverse = decode?.kind === 'array' && (decode.items[0] as number) > 0;
+    const opaque = inverse === (length === 0 || ((bytes[start] as number) & 0x80) !== 0);
+    return { end, paints: !opaque };
+  }
+  return { end, paints: true };
+}
+
+/** Past whitespace and comments, up to `end`. */
+function skipSpace(bytes: Uint8Array, i: number, end: number): number {
+  while (i < end) {
+    const c = bytes[i] as number;
+    if (SPECIAL[c] === 1) i++;
+    else if (c === 0x25) {
+      while (i < end && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++;
+    } else break;
+  }
+  return i;
+}
+
+/** One value of an inline image's dictionary at `i`, and where it ends. */
+function inlineValue(bytes: Uint8Array, i: number): [InlineValue, number] {
+  const c = bytes[i] as number;
+  if (c === 0x2f) {
+    const start = i + 1;
+    const end = nameEnd(bytes, start);
+    return [{ kind: 'name', value: nameOf(bytes, start, end, hasEscape(bytes, start, end)) }, end];
+  }
+  if (c === 0x28) return [{ kind: 'other' }, skipString(bytes, i + 1)];
+  if (c === 0x3c) {
+    const end = bytes[i + 1] === 0x3c ? skipDict(bytes, i + 2) : skipHex(bytes, i + 1);
+    return [{ kind: 'other' }, end];
+  }
+  if (c === 0x5b) {
+    const items: (number | string | undefined)[] = [];
+    let j = skipSpace(bytes, i + 1, bytes.length);
+    while (bytes[j] !== 0x5d) {
+      if (j >= bytes.length) unsupported('unterminated array');
+      const [item, next] = inlineValue(bytes, j);
+      items.push(item.kind === 'number' || item.kind === 'name' ? item.value : undefined);
+      j = skipSpace(bytes, next, bytes.length);
+    }
+    return [{ kind: 'array', items }, j + 1];
+  }
+  const end = nameEnd(bytes, i);
+  const word = String.fromCharCode(...bytes.subarray(i, end));
+  if (word === 'true' || word === 'false')
+    return [{ kind: 'boolean', value: word === 'true' }, end];
+  const value = numberOf(bytes, i, end);
+  if (value === undefined) unsupported('inline image value');
+  return [{ kind: 'number', value }, end];
+}
+
+function nameEnd(bytes: Uint8Array, i: number): number {
+  while (i < bytes.length && SPECIAL[bytes[i] as number] === 0) i++;
+  return i;
+}
+
+function hasEscape(bytes: Uint8Array, start: number, end: number): boolean {
+  const at = bytes.indexOf(0x23, start);
+  return at >= 0 && at < end;
+}
+
+/** A plain number (digits, one point, a sign) as pdf.js's lexer reads it, else `undefined`. */
+function numberOf(bytes: Uint8Array, start: number, end: number): number | undefined {
+  const text = String.fromCharCode(...bytes.subarray(start, end));
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * Where pdf.js's default search ends an inline image's data that starts at `start`: past `EI`
+ * and the space or line end after it, when the next fifteen bytes are text (or a lone NUL) and
+ * the next seventy-five start with operands and a known operator of that many operands. Declines
+ * what would need pdf.js's recoveries (no such `EI`; a token cut by the seventy-five bytes).
+ */
+function inlineDataEnd(bytes: Uint8Array, start: number): number {
+  const length = bytes.length;
+  let state = 0;
+  for (let p = start; p < length; p++) {
+    const c = bytes[p] as number;
+    if (state === 0) state = c === E ? 1 : 0;
+    else if (state === 1) state = c === I ? 2 : 0;
+    else if (c === 0x20 || c === 0x0a || c === 0x0d) {
+      const after = p + 1;
+      if (after >= length) return after;
+      const peek = Math.min(after + 15, length);
+      for (let k = after; k < peek; k++) {
+        const b = bytes[k] as number;
+        if (b === 0 && (k + 1 >= peek || bytes[k + 1] !== 0)) continue;
+        if (b !== 0x0a && b !== 0x0d && (b < 0x20 || b > 0x7f)) {
+          state = 0;
+          break;
+        }
+      }
+      if (state !== 2) continue;
+      if (operatorFollows(bytes, after, Math.min(after + 75, length))) return after;
+      state = 0;
+    } else state = 0;
+  }
+  return unsupported('inline image without end');
+}
+
+/**
+ * Whether pdf.js's lexer, over `bytes[from, to)`, meets a known operator with its operand count
+ * before an unknown one, a bracket or the end. Declines what its lexer would throw on or what
+ * the window cuts.
+ */
+function operatorFollows(bytes: Uint8Array, from: number, to: number): boolean {
+  const cut = (end: number) => {
+    if (end > to || (end === to && to < bytes.length)) unsupported('inline image end unclear');
+    return end;
+  };
+  let args = 0;
+  let i = from;
+  for (;;) {
+    i = skipSpace(bytes, i, to);
+    if (i >= to) return false;
+    const c = bytes[i] as number;
+    if (c === 0x5b || c === 0x7b || c === 0x7d || c === 0x5d) return false;
+    if (c === 0x3c && bytes[i + 1] === 0x3c) return false;
+    if (c === 0x3e || c === 0x29) unsupported('inline image end unclear');
+    if (c === 0x2f) i = cut(nameEnd(bytes, i + 1));
+    else if (c === 0x28) i = cut(skipString(bytes, i + 1));
+    else if (c === 0x3c) i = cut(skipHex(bytes, i + 1));
+    else {
+      const end = cut(nameEnd(bytes, i));
+      if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) {
+        if (numberOf(bytes, i, end) === undefined) unsupported('inline image end unclear');
+        i = end;
+      } else {
+        // A command, cut where the lexer cuts it.
+        let key = 0;
+        let scale = 1;
+        let known = false;
+        let j = i;
+        for (; j < end; j++) {
+          const b = bytes[j] as number;
+          if (b < 0x20 || b > 0x7f || j - i >= MAX_COMMAND) unsupported('inline image end unclear');
+          const longer = key + b * scale;
+          if (known && !KNOWN.has(longer)) break;
+          key = longer;
+          scale *= 256;
+          known = KNOWN.has(key);
+        }
+        i = j;
+        if (key === TRUE || key === FALSE || key === NULL) {
+          args++;
+          continue;
+        }
+        const spec = BY_KEY.get(key);
+        if (!spec) return false;
+        const [, arity, variable] = spec;
+        if (variable ? args <= arity : args === arity) return true;
+        args = 0;
+        continue;
+      }
+    }
+    args++;
   }
 }
 

@@ -123,8 +123,25 @@ describe('readContentGraphics', () => {
     expect(graphics).toEqual({ segments: [{ kind: 'h', at: 0, from: 0, to: 10 }], images: [] });
   });
 
+  it('steps over an inline image where pdf.js ends it, whatever its data holds', () => {
+    const graphics = read(
+      'q 10 0 0 10 100 100 cm BI /W 8 /H 1 /BPC 8 /CS /G ID EI\x80\x81EI \x90\x91 EI Q 0 0 m 10 0 l S',
+    );
+    expect(graphics.images).toEqual([{ left: 100, top: 100, right: 110, bottom: 110 }]);
+    expect(graphics.segments).toEqual([{ kind: 'h', at: 0, from: 0, to: 10 }]);
+  });
+
+  it('paints a one-pixel inline mask only where pdf.js paints it as an image', () => {
+    const pixel = 'BI /IM true /W 1 /H 1 /BPC 1 ID \x00\nEI';
+    const inverted = 'BI /IM true /W 1 /H 1 /BPC 1 /D [1 0] ID \x00\nEI';
+    const graphics = read(`${pixel} q 2 0 0 2 0 0 cm ${inverted} Q BI /W 0 /H 1 ID \x80 EI\n`);
+    expect(graphics.images).toEqual([{ left: 0, top: 0, right: 2, bottom: 2 }]);
+  });
+
   it.each([
-    ['an inline image', 'BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI'],
+    ['an inline image ended by its filter', 'BI /W 1 /H 1 /BPC 8 /F /DCT ID \xff EI'],
+    ['an inline image without an end', 'BI /W 1 /H 1 /BPC 8 ID \x80EI\x80'],
+    ['an inline image end followed by a cut token', `BI /W 1 /H 1 ID \x80 EI ${'1 '.repeat(40)}m`],
     ['an unknown operator', '1 2 zz'],
     ['a missing operand', '10 m'],
     ['an extra operand', '1 2 3 m'],
