@@ -1,4 +1,5 @@
 import { StorageError } from '../errors.ts';
+import { revisionsByKey } from '../internal/revisions-by-key.ts';
 import {
   duplicateKey,
   leaseHolder,
@@ -448,7 +449,7 @@ async function transactOn(
     (s): s is PromiseRejectedResult => s?.status === 'rejected' && !isServerError(s.reason),
   );
   if (connectionError !== undefined) return { kind: 'unknown', error: connectionError.reason };
-  const documentRevisions = plans.map((): Record<string, number> => ({}));
+  const documentRevisions = plans.map(revisionsByKey);
   for (let i = 0; i < sent.length; i++) {
     const { commit: c, query } = sent[i] as Sent;
     const answer = answers[i] as PromiseSettledResult<PostgresResult>;

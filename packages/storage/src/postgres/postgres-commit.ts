@@ -1,3 +1,4 @@
+import { revisionsByKey } from '../internal/revisions-by-key.ts';
 import { storesPatch } from '../internal/stored-patches.ts';
 import { formatTime, parseTime, timeOr } from '../internal/time.ts';
 import type { Changes, CollectionName, LeaseFence } from '../storage-adapter.ts';
@@ -98,7 +99,7 @@ export function planCommit(
   const queries: PostgresQuery[] = [];
   const roles: StatementRole[] = [];
   const documentTargets: (string | undefined)[] = [];
-  const runRevisions: Record<string, number> = {};
+  const runRevisions = revisionsByKey();
   const batchRuns: BatchRun[] = [];
   const batchEnqueue: BatchWork[] = [];
   const push = (
