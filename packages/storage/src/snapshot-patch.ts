@@ -26,6 +26,16 @@ function ownValue(object: Record<string, unknown>, key: string): unknown {
   return value;
 }
 
+/**
+ * How many keys an object has, as `for…in` walks them (a JSON object's own keys): the count of
+ * `Object.keys` without making the list, on every object a step commit compares.
+ */
+function keyCount(object: Record<string, unknown>): number {
+  let count = 0;
+  for (const _key in object) count++;
+  return count;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -89,7 +99,7 @@ function diffInto(
       if (ops.length > count) changed++;
     }
     // Keys only `before` has: looked for only when it has more keys than `after` shares.
-    if (Object.keys(before).length > shared) {
+    if (keyCount(before) > shared) {
       for (const key in before) {
         if (before[key] === undefined || Object.hasOwn(after, key)) continue;
         changed++;

@@ -280,7 +280,11 @@ export interface Changes {
 
 /** What a commit did. */
 export interface CommitResult {
-  /** New revision per written run id. */
+  /**
+   * New revision per written run id. Both records may be objects without a prototype (ids as
+   * keys, new with each commit, made a new hidden class each on an ordinary object): read them by
+   * key, `in`, `Object.keys` or `Object.hasOwn`, not with `Object.prototype`'s methods.
+   */
   readonly runRevisions: Readonly<Record<string, number>>;
   /** New revision per written document (`collection/id`). */
   readonly documentRevisions: Readonly<Record<string, number>>;

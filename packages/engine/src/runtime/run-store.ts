@@ -18,7 +18,7 @@ import { draftRunState, freezeDeep } from '../run/run-draft.ts';
 import type { RuntimeStep } from '../run/run-graph.ts';
 import { type RunGraph, toRunGraph } from '../run/run-graph.ts';
 import { lineageOf } from '../run/run-lineage.ts';
-import type { RunState, StepRunState } from '../run/run-state.ts';
+import type { LineageRef, RunState, StepRunState } from '../run/run-state.ts';
 import { toSnapshot } from '../run/run-transitions.ts';
 import {
   type ControlResult,
@@ -367,7 +367,7 @@ export class RunStore {
             batchId: state.batchId ?? undefined,
             status: state.status,
             active: !final,
-            ...(isSettledRunStatus(state.status) ? { settles: true } : {}),
+            settles: isSettledRunStatus(state.status),
             priority: state.priority,
             snapshot,
             patch,
@@ -379,7 +379,7 @@ export class RunStore {
         enqueue: plan.enqueue,
         dequeue: plan.dequeue,
         deliveries,
-        ...(fences.length > 0 ? { fences } : {}),
+        fences: fences.length > 0 ? fences : undefined,
       });
     } catch (error) {
       // Slots reserved for steps this commit would have started are given back.
@@ -428,21 +428,41 @@ export class RunStore {
     map: (source: StepRunState, output: JsonValue) => JsonValue = (_s, o) => o,
   ): Promise<Record<string, JsonValue>> {
     const out: Record<string, JsonValue> = {};
-    for (const [name, ref] of Object.entries(lineageOf(state, sr))) {
-      const ids = Array.isArray(ref) ? ref : [ref as string];
-      const values: JsonValue[] = [];
-      for (const id of ids) {
-        const source = state.stepRuns.find((s) => s.id === id);
-        if (source === undefined) continue;
-        // Outputs in the snapshot are taken as they are (an await costs a turn of the microtask
-        // queue per output); only those in the blob store are awaited.
-        const output =
-          source.outputRef === undefined ? (source.output ?? null) : await this.loadOutput(source);
-        values.push(map(source, output));
+    const lineage = lineageOf(state, sr);
+    // Walked by key, each reference as it is: the entries, id lists and value lists the general
+    // form made for a chain of single step runs were most of a step input's allocations.
+    for (const name in lineage) {
+      const ref = lineage[name] as LineageRef;
+      if (typeof ref === 'string') {
+        const output = this.#lineageOutput(state, ref, map);
+        out[name] = (output instanceof Promise ? await output : output) ?? null;
+        continue;
       }
-      out[name] = Array.isArray(ref) ? values : (values[0] ?? null);
+      const values: JsonValue[] = [];
+      for (const id of ref) {
+        const output = this.#lineageOutput(state, id, map);
+        const value = output instanceof Promise ? await output : output;
+        if (value !== undefined) values.push(value);
+      }
+      out[name] = values;
     }
     return out;
+  }
+
+  /**
+   * The output of step run `id` of `state` through `map`, undefined where the state has no such
+   * step run. Outputs in the snapshot are taken as they are (an await costs a turn of the
+   * microtask queue per output); only one in the blob store comes as a promise.
+   */
+  #lineageOutput(
+    state: RunState,
+    id: string,
+    map: (source: StepRunState, output: JsonValue) => JsonValue,
+  ): JsonValue | Promise<JsonValue> | undefined {
+    const source = state.stepRuns.find((s) => s.id === id);
+    if (source === undefined) return undefined;
+    if (source.outputRef === undefined) return map(source, source.output ?? null);
+    return this.loadOutput(source).then((output) => map(source, output));
   }
 
   /** A step run's output, from the snapshot or the blob store. */

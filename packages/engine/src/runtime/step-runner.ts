@@ -197,7 +197,7 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
             }),
             secrets: () => secrets,
             timeoutMs: step?.timeoutMs,
-            retry: { ...deps.retry, ...(step?.retry ?? {}) },
+            retry: step?.retry === undefined ? deps.retry : { ...deps.retry, ...step.retry },
           },
           deps.attempt,
         );

@@ -15,7 +15,8 @@ const classifications = [
   { id: 'other', type: 'other' },
 ];
 
-const view = (pages: readonly string[]) => buildDocumentView([{ output: textToParseOutput(pages) }]);
+const view = (pages: readonly string[]) =>
+  buildDocumentView([{ output: textToParseOutput(pages) }]);
 
 /** A language manual's chapter: statements, lists, balances and accounts in every sentence. */
 function chapter(n: number): string {
@@ -34,7 +35,7 @@ function transactions(from: number): string {
   return Array.from(
     { length: 18 },
     (_, i) =>
-      `${String((from + i) % 28 + 1).padStart(2, '0')}/03/2024    Card purchase ${from + i}    -${(12 + i).toFixed(2)}    ${(2000 - from - i).toFixed(2)}`,
+      `${String(((from + i) % 28) + 1).padStart(2, '0')}/03/2024    Card purchase ${from + i}    -${(12 + i).toFixed(2)}    ${(2000 - from - i).toFixed(2)}`,
   ).join('\n');
 }
 

@@ -1,4 +1,5 @@
 import { type KeysetQuery, keysetCompare, keysetQuery, toPage } from '../internal/keyset-page.ts';
+import { revisionsByKey } from '../internal/revisions-by-key.ts';
 import {
   duplicateKey,
   leaseHolder,
@@ -177,8 +178,8 @@ class MemoryStorage implements StorageAdapter {
     put: <K, V>(map: Map<K, V>, key: K, value: V | undefined) => void,
     undo: (() => void)[],
   ): CommitResult {
-    const runRevisions: Record<string, number> = {};
-    const documentRevisions: Record<string, number> = {};
+    const runRevisions = revisionsByKey();
+    const documentRevisions = revisionsByKey();
 
     for (const f of changes.fences ?? []) {
       if ('workId' in f) {

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { revisionsByKey } from '../internal/revisions-by-key.ts';
 import {
   duplicateKey,
   leaseHolder,
@@ -154,8 +155,8 @@ export class SqliteWriter {
   #apply(serialized: SerializedChanges, nowMs: number): CommitResult {
     const s = this.#s;
     const changes = serialized.changes;
-    const runRevisions: Record<string, number> = {};
-    const documentRevisions: Record<string, number> = {};
+    const runRevisions = revisionsByKey();
+    const documentRevisions = revisionsByKey();
 
     for (const f of changes.fences ?? []) {
       if ('workId' in f) {
