@@ -201,8 +201,7 @@ export function letterhead(page: DocumentPage): Found | undefined {
     // "Time    17:14": a label beside its value.
     if (labelAndValue(cells)) continue;
     const names: string[] = [];
-    const sides: number[] = [];
-    for (const [side, cell] of (cells.length >= 3 ? cells.slice(0, 1) : cells).entries()) {
+    for (const cell of cells.length >= 3 ? cells.slice(0, 1) : cells) {
       // A sentence that names the issuer ("Cheques payable to …") is no letterhead.
       if (NAMING_SENTENCE.test(cell.text)) continue;
       // A name and its address on one line, set apart by a separator ("Larkspur Tooling Inc. ·
@@ -215,23 +214,10 @@ export function letterhead(page: DocumentPage): Found | undefined {
       )
         continue;
       names.push(text);
-      sides.push(side);
     }
     // Two names side by side (a window address at the left, the issuer's letterhead at the
-    // right): the one over a contact line (a phone, an e-mail, a web address: a letterhead's),
-    // else the one with a legal form, else the one that is no person's name, else the first.
-    const overContact = (k: number) => {
-      for (let j = i + 1; j <= i + 4 && j < lines.length; j++) {
-        const below = splitCells((lines[j] as DocumentLine).text);
-        const cell =
-          sides[k] === 0 ? below[0] : below.length > 1 ? below[below.length - 1] : undefined;
-        if (cell && CONTACT.test(cell.text)) return true;
-      }
-      return false;
-    };
-    const byContact = names.length > 1 ? names.filter((_, k) => overContact(k)) : [];
+    // right): the one with a legal form, else the one that is no person's name, else the first.
     const text =
-      (byContact.length === 1 ? byContact[0] : undefined) ??
       names.find((n) => LEGAL_FORM.test(n)) ??
       (names.length > 1 ? names.find((n) => !PERSON_NAME.test(n)) : undefined) ??
       names[0];
