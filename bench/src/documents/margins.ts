@@ -3,8 +3,11 @@
  * development document and each Debian manual, the answer, its confidence and the runner-up's
  * score, lowest confidence first, in the development wording and in the held-out half's wording
  * (`--wording held-out`). A thin margin is where a document of another producer would flip.
+ * `--untitled` asks with every word that names a type taken out of the text first (`Invoice`,
+ * `Receipt #`, `Purchase Order`, `Statement`): documents that never say what they are.
  *
  *   cd bench && npx tsx src/documents/margins.ts [--wording held-out] [--manuals] [--limit 20]
+ *   npx tsx src/documents/margins.ts --untitled
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,12 +23,16 @@ const { values: args } = parseArgs({
     manuals: { type: 'boolean' },
     limit: { type: 'string' },
     producer: { type: 'string' },
+    untitled: { type: 'boolean' },
   },
 });
 const wording = args.wording === 'held-out' ? 'held-out' : 'development';
 const root = corpusDir(DEFAULT_OPTIONS.seed);
 const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as CorpusManifest;
 const provider = offlineProvider();
+/** Words that name a document type. */
+const TYPE_NAMES =
+  /\b(?:tax\s+)?invoic(?:e|ed|es)\b|\breceipts?\b|\bpurchase\s+orders?\b|\bp\.?\s?o\.?(?=\s|#|:|$)|\b(?:bank\s+)?statements?(?:\s+of\s+account)?\b|\bletters?\b/gi;
 const rows: { id: string; ok: boolean; got: string; conf: number; why: string }[] = [];
 
 async function classify(file: string) {
@@ -39,7 +46,16 @@ async function classify(file: string) {
     },
   });
   if (!result.ok) throw new Error(`${file}: ${result.failureMessage}`);
-  const view = buildDocumentView([{ output: result.output }]);
+  const built = buildDocumentView([{ output: result.output }]);
+  const view = args.untitled
+    ? {
+        ...built,
+        pages: built.pages.map((p) => ({
+          ...p,
+          lines: p.lines.map((l) => ({ ...l, text: l.text.replace(TYPE_NAMES, ' ') })),
+        })),
+      }
+    : built;
   return (await provider.classify(view, { classifications: classificationsFor(wording) })).output;
 }
 

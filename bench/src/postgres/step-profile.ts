@@ -12,7 +12,8 @@
  * HEAP_PROF=<file> its sampling heap profile (every allocation sampled, collected or not; it
  * slows the process, so take the CPU and allocation figures from a run without it; with
  * HEAP_PROF_SURVIVORS=1 only what outlived a young-generation collection, which is what those
- * collections spend their time copying);
+ * collections spend their time copying); PERF=<file> the server's CPU profile of the measured
+ * runs (Linux perf, see `server-perf.ts`);
  * SETTINGS='{"name":"value"}' adds server settings; EXPLAIN_LOG=<dir> logs sampled plans.
  */
 import { fileURLToPath } from 'node:url';
@@ -21,11 +22,12 @@ import { postgresStorage } from '@docflow/storage/postgres';
 import { startTemporaryPostgres } from '@docflow/storage/testing/postgres';
 import pg from 'pg';
 import { BEGIN_COMMIT } from '../../../packages/storage/src/postgres/postgres-commit-queue.ts';
-import { postgresStatements } from '../../../packages/storage/src/postgres/postgres-statements.ts';
+import { explainBatch as batchPlan } from '../../../packages/storage/src/testing/postgres/explain-batch.ts';
 import { runClients, startLinearEngine } from '../engine/linear-noop.ts';
 import { buildCompiled, runCompiled } from './compiled-child.ts';
 import { profileSection } from './section-profile.ts';
 import { serverCpuMicros } from './server-cpu.ts';
+import { recordServerCpu } from './server-perf.ts';
 
 const RUNS = Number(process.env.RUNS ?? 2000);
 const WARMUP = Math.ceil(RUNS / 4);
@@ -41,6 +43,8 @@ async function docflowSide(url: string, serverPid: number): Promise<void> {
   await admin.query('SELECT pg_stat_statements_reset(), pg_stat_reset()');
   const wal0 = (await admin.query('SELECT pg_current_wal_lsn() AS l')).rows[0].l as string;
   const before = (await storage.info()).commits;
+  // PERF=<file>: the server's CPU profile over the measured runs (see `server-perf.ts`).
+  const perf = process.env.PERF && (await recordServerCpu(process.env.PERF, serverPid));
   const stopProfiles = await profileSection({
     ...(process.env.CPU_PROF === undefined ? {} : { cpuProfile: process.env.CPU_PROF }),
     ...(process.env.HEAP_PROF === undefined ? {} : { heapProfile: process.env.HEAP_PROF }),
@@ -58,6 +62,7 @@ async function docflowSide(url: string, serverPid: number): Promise<void> {
   const heap = heapAllocation(heap0, gc.stop(), process.memoryUsage().heapUsed);
   await stopProfiles();
   const server = (serverCpuMicros(serverPid) ?? 0) - server0;
+  if (perf) await perf();
   const after = (await storage.info()).commits;
   const wal1 = (await admin.query('SELECT pg_current_wal_lsn() AS l')).rows[0].l as string;
   const wal = (await admin.query('SELECT pg_wal_lsn_diff($1, $2) AS b', [wal1, wal0])).rows[0]
@@ -186,45 +191,42 @@ async function explainBatch(c: pg.Client): Promise<void> {
     `INSERT INTO ${s}.work (id, run_id, kind, priority, available_at, payload, attempts, lease_owner, lease_expires_at) VALUES ('explain-1', $1, 'step', 0, 0, '{}', 1, 'me', 9999999999999)`,
     [run.id],
   );
-  await c.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
-  await c.query(`PREPARE b AS ${postgresStatements(s).batch}`);
   const at = new Date().toISOString();
-  const runs = JSON.stringify([
-    {
-      id: run.id,
-      kind: 'workflow',
-      workflow_id: null,
-      batch_id: null,
-      status: 'PROCESSING',
-      active: true,
-      priority: 0,
-      snapshot: null,
-      expected: run.revision,
-      count: 1,
-      at,
-      events: [['step.completed', {}]],
-      patch: [{ op: 'replace', path: '/x', value: 1 }],
-    },
-  ]);
-  const enqueue = JSON.stringify([
-    {
-      id: 'explain-2',
-      run_id: run.id,
-      kind: 'step',
-      priority: 0,
-      available_at: 0,
-      payload: {},
-      attempts: 1,
-      lease_owner: 'me',
-      lease_expires_at: 9999999999999,
-    },
-  ]);
-  const plan = await c.query(
-    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE b(${c.escapeLiteral(runs)}, 1, '{explain-1}', '{me}', '{1}', '{}', '{}', '{}', '{}', ${c.escapeLiteral(enqueue)}, 1)`,
+  const plan = await batchPlan(
+    c,
+    SCHEMA,
+    [
+      {
+        runIds: [run.id],
+        runs: [
+          [
+            run.id,
+            'workflow',
+            null,
+            null,
+            'PROCESSING',
+            true,
+            0,
+            null,
+            run.revision,
+            1,
+            at,
+            JSON.stringify([['step.completed', {}]]),
+            JSON.stringify([{ op: 'replace', path: '/x', value: 1 }]),
+          ],
+        ],
+        finished: [{ id: 'explain-1', owner: 'me', attempts: 1 }],
+        held: [],
+        dequeue: [],
+        enqueue: [['explain-2', run.id, 'step', 0, 0, '{}', 1, 'me', 9999999999999]],
+        workIds: ['explain-1', 'explain-2'],
+      },
+    ],
+    'ANALYZE, BUFFERS, COSTS OFF',
   );
   await c.query('ROLLBACK');
   console.log('\nThe batch statement, one step commit (generic plan):\n');
-  for (const r of plan.rows) console.log(`    ${r['QUERY PLAN']}`);
+  for (const line of plan) console.log(`    ${line}`);
 }
 
 const [side, url, pid] = process.argv.slice(2);

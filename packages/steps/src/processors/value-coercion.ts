@@ -179,7 +179,10 @@ function norm(text: string): string {
 
 /** Words that stand for a common enum member: card schemes and kinds are a payment by card. */
 const MEMBER_WORDS: Readonly<Record<string, RegExp>> = {
-  card: /\b(visa|mastercard|maestro|amex|american express|diners|discover|jcb|unionpay|debit|credit|contactless|eftpos|girocard)\b/,
+  card: /\b(visa|mastercard|maestro|amex|american express|diners|discover|jcb|unionpay|debit|credit|contactless|eftpos|girocard|apple pay|google pay|chip and pin)\b/,
+  // Change handed back ("Change    3.50", "Change due: 0.50", not "Change 0.00") is what paying
+  // in cash leaves (matched on the normalised text: lower case, no punctuation or signs).
+  cash: /\bchange(?:\s+due)?\s+(?:[a-z]{3}\s*)?\d*[1-9]/,
 };
 
 /** The enum member `text` names (exact, then as a whole word inside the text). */

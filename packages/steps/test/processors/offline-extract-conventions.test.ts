@@ -326,10 +326,11 @@ describe('items of a till receipt', () => {
       ].join('\n'),
       properties,
     );
+    // A till prints a count only when it is more than one: an item without one is one.
     expect(value.items).toEqual([
-      { description: 'Coffee', quantity: null, amount: 3.5 },
+      { description: 'Coffee', quantity: 1, amount: 3.5 },
       { description: 'Bagel', quantity: 2, amount: 4 },
-      { description: 'Orange juice', quantity: null, amount: 4.25 },
+      { description: 'Orange juice', quantity: 1, amount: 4.25 },
     ]);
     // Labels and their values with no total under them are no items.
     const fields = extract(
@@ -337,6 +338,52 @@ describe('items of a till receipt', () => {
       properties,
     );
     expect(fields.items).toEqual([]);
+  });
+
+  it('reads headerless item lines with a count column, a count after the item, a tax code', () => {
+    const properties = {
+      items: {
+        type: 'array',
+        items: { type: 'object', properties: { description: str(), quantity: num, amount: num } },
+      },
+    };
+    const lines = (items: readonly string[]) =>
+      extract(['CORNER CAFE', ...items, 'TOTAL    11.40'].join('\n'), properties).items;
+    const expected = [
+      { description: 'Latte', quantity: 2, amount: 6.4 },
+      { description: 'Croissant', quantity: 1, amount: 2.5 },
+      { description: 'Milk 2L', quantity: 1, amount: 2.5 },
+    ];
+    expect(lines(['Latte    2    6.40', 'Croissant    1    2.50', 'Milk 2L    1    2.50'])).toEqual(
+      expected,
+    );
+    expect(lines(['2    Latte    6.40', '1    Croissant    2.50', '1    Milk 2L    2.50'])).toEqual(
+      expected,
+    );
+    expect(lines(['Latte x2    6.40 A', 'Croissant    2.50 A', 'Milk 2L    2.50 B'])).toEqual(
+      expected,
+    );
+    // An item bought more than once on two lines: its name, then its count at its unit price.
+    expect(
+      lines(['Latte', '2 @ 3.20    6.40', 'Croissant    2.50', 'Milk 2L', '1 x 2.50    2.50']),
+    ).toEqual(expected);
+    // A unit price without a column of its own is no count of units.
+    const priced = extract(
+      ['CORNER CAFE', 'Latte    6.40', 'Tea    2.50', 'TOTAL    8.90'].join('\n'),
+      {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { description: str(), unit_price: num, amount: num },
+          },
+        },
+      },
+    ).items;
+    expect(priced).toEqual([
+      { description: 'Latte', unit_price: null, amount: 6.4 },
+      { description: 'Tea', unit_price: null, amount: 2.5 },
+    ]);
   });
 
   it("takes no item from the receipt's foot: a total after a speck, balance, change, paid by", () => {

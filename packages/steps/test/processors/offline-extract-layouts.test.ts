@@ -588,3 +588,71 @@ describe('issuers named outside a letterhead', () => {
     });
   });
 });
+
+describe('statements with the holder at the right and balances dated', () => {
+  const statement = {
+    bank_name: str('The bank that issued the statement'),
+    account_holder: str(),
+    account_number: str(),
+    opening_balance: num,
+    closing_balance: num,
+  };
+
+  it('reads the holder from an address block in a right-hand column beside label/value pairs', () => {
+    expect(
+      extract(
+        [
+          'Northwind Savings Bank',
+          '',
+          'Account No.: 12345678                John Smith',
+          'Period: 01/03/2024 - 31/03/2024      4 Elm Road',
+          '                                     Leeds LS1 2AB',
+        ].join('\n'),
+        statement,
+      ),
+    ).toMatchObject({ account_holder: 'John Smith', account_number: '12345678' });
+  });
+
+  it('reads a balance whose label names its date ("Closing balance on 31 March 2024")', () => {
+    expect(
+      extract(
+        [
+          'Northwind Savings Bank',
+          'John Smith',
+          '4 Elm Road',
+          'Leeds LS1 2AB',
+          'Account summary',
+          'Opening balance on 1 March 2024     1,000.00',
+          'Money in                           500.00',
+          'Closing balance as at 31/03/2024   1,300.00',
+          'Balance on 31 March 2024 1,300.00',
+        ].join('\n'),
+        statement,
+      ),
+    ).toMatchObject({ opening_balance: 1000, closing_balance: 1300 });
+  });
+});
+
+describe('a currency named away from the amounts', () => {
+  const invoice = {
+    total: num,
+    currency: str('ISO 4217 currency code of the amounts'),
+  };
+  const lines = (extra: readonly string[]) =>
+    ['INVOICE', 'Invoice No: 77', ...extra, 'Total    1,500.00'].join('\n');
+
+  it("reads the currency a column's header or a sentence names when no amount does", () => {
+    const cases: [readonly string[], string][] = [
+      [['Description    Qty    Amount (EUR)', 'Site survey    1    1,500.00'], 'EUR'],
+      [['All amounts in CAD.'], 'CAD'],
+      [['Currency: GBP'], 'GBP'],
+      [['Price ($)'], 'USD'],
+    ];
+    for (const [named, code] of cases) expect(extract(lines(named), invoice).currency).toBe(code);
+  });
+
+  it('names none when the document names none, or two', () => {
+    expect(extract(lines(['Thank you for your custom']), invoice).currency).toBeNull();
+    expect(extract(lines(['Prices in EUR, payable in GBP']), invoice).currency).toBeNull();
+  });
+});

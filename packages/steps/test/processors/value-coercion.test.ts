@@ -33,6 +33,14 @@ describe('value coercion', () => {
   it('takes card schemes and kinds for a card payment', () => {
     expect(matchEnum('Mastercard ****1150', ['cash', 'card'])).toBe('card');
     expect(matchEnum('VISA 6916', ['cash', 'card'])).toBe('card');
+    expect(matchEnum('Apple Pay', ['cash', 'card'])).toBe('card');
+  });
+
+  it('takes change handed back for a cash payment, but not change of nothing', () => {
+    expect(matchEnum('Change    3.50', ['cash', 'card'])).toBe('cash');
+    expect(matchEnum('CHANGE DUE: EUR 0.50', ['cash', 'card'])).toBe('cash');
+    expect(matchEnum('Change    0.00', ['cash', 'card'])).toBeUndefined();
+    expect(matchEnum('No exchange without receipt', ['cash', 'card'])).toBeUndefined();
   });
 
   it('names currencies by their dollar prefixes', () => {

@@ -4,7 +4,8 @@ import { formatTime, parseTime, timeOr } from '../internal/time.ts';
 import type { Changes, CollectionName, LeaseFence } from '../storage-adapter.ts';
 import type { PostgresQuery } from './postgres-pool.ts';
 import { queryConfig } from './postgres-pool.ts';
-import type { PostgresStatements } from './postgres-statements.ts';
+import type { BatchRun, BatchWork, PostgresStatements } from './postgres-statements.ts';
+import { BATCH_RUN_COLUMNS, BATCH_WORK_COLUMNS, batchColumnValues } from './postgres-statements.ts';
 
 /** What a statement of a commit checks, to explain its failure (see `explainFailure`). */
 export type StatementRole =
@@ -42,16 +43,16 @@ export interface WorkFence {
  */
 export interface BatchPart {
   readonly runIds: readonly string[];
-  /** The run writes as objects of `json_to_recordset` (see `batch`), in JSON text. */
-  readonly runs: readonly string[];
+  /** The run writes (see `batch`). */
+  readonly runs: readonly BatchRun[];
   /** Fenced queue items the commit removes. */
   readonly finished: readonly WorkFence[];
   /** Fenced queue items the commit keeps (locked until it ends). */
   readonly held: readonly WorkFence[];
   /** Queue items removed without a fence. */
   readonly dequeue: readonly string[];
-  /** Queue items inserted, as objects of `json_to_recordset`, in JSON text. */
-  readonly enqueue: readonly string[];
+  /** Queue items inserted. */
+  readonly enqueue: readonly BatchWork[];
   /** Every queue item id the commit names (each once). */
   readonly workIds: readonly string[];
 }
@@ -99,8 +100,8 @@ export function planCommit(
   const roles: StatementRole[] = [];
   const documentTargets: (string | undefined)[] = [];
   const runRevisions = revisionsByKey();
-  const batchRuns: string[] = [];
-  const batchEnqueue: string[] = [];
+  const batchRuns: BatchRun[] = [];
+  const batchEnqueue: BatchWork[] = [];
   const push = (
     text: string,
     values: readonly unknown[],
@@ -174,12 +175,9 @@ export function planCommit(
       r.active,
       r.priority,
       snapshot,
-    ];
+    ] as const;
     const role: StatementRole = { kind: 'run', id: r.id, expectedRevision: r.expectedRevision };
-    // Built by hand so that the serialised snapshot, events and patch go in as they are.
-    batchRuns.push(
-      `{"id":${JSON.stringify(r.id)},"kind":${JSON.stringify(r.kind)},"workflow_id":${JSON.stringify(r.workflowId ?? null)},"batch_id":${JSON.stringify(r.batchId ?? null)},"status":${JSON.stringify(r.status)},"active":${r.active},"priority":${r.priority},"snapshot":${snapshot ?? 'null'},"expected":${r.expectedRevision},"count":${count},"at":"${at}","events":${events ?? 'null'},"patch":${patch ?? 'null'}}`,
-    );
+    batchRuns.push([...columns, r.expectedRevision, count, at, events, patch]);
     if (r.expectedRevision === 0) {
       const values = [...columns, count, at];
       if (events === null) push(q.runInsert, values, role);
@@ -200,14 +198,10 @@ export function planCommit(
   changes.enqueue?.forEach((w, i) => {
     const availableMs = timeOr(w.availableAt, nowMs, `changes.enqueue[${i}].availableAt`);
     const payload = JSON.stringify(w.payload);
-    const values = [w.id, w.runId, w.kind, w.priority, availableMs, payload];
-    const lease =
-      w.lease === undefined
-        ? '"attempts":0,"lease_owner":null,"lease_expires_at":null'
-        : `"attempts":1,"lease_owner":${JSON.stringify(w.lease.owner)},"lease_expires_at":${nowMs + w.lease.leaseMs}`;
-    batchEnqueue.push(
-      `{"id":${JSON.stringify(w.id)},"run_id":${JSON.stringify(w.runId)},"kind":${JSON.stringify(w.kind)},"priority":${w.priority},"available_at":${availableMs},"payload":${payload},${lease}}`,
-    );
+    const values = [w.id, w.runId, w.kind, w.priority, availableMs, payload] as const;
+    const [attempts, owner, expires] =
+      w.lease === undefined ? [0, null, null] : [1, w.lease.owner, nowMs + w.lease.leaseMs];
+    batchEnqueue.push([...values, attempts, owner, expires]);
     if (w.lease === undefined) {
       push(q.workInsert, values);
       work = {
@@ -269,8 +263,8 @@ export function planCommit(
  */
 function batchPart(
   changes: Changes,
-  runs: readonly string[],
-  enqueue: readonly string[],
+  runs: readonly BatchRun[],
+  enqueue: readonly BatchWork[],
 ): BatchPart | undefined {
   if (
     (changes.documents?.length ?? 0) > 0 ||
@@ -315,10 +309,10 @@ export function batchQuery(
   const finished = all((p) => p.finished);
   const held = all((p) => p.held);
   const runs = all((p) => p.runs);
+  const enqueue = all((p) => p.enqueue);
   return queryConfig(
     statements.batch,
     [
-      jsonArray(runs),
       runs.length,
       finished.map((f) => f.id),
       finished.map((f) => f.owner),
@@ -327,23 +321,23 @@ export function batchQuery(
       held.map((f) => f.owner),
       held.map((f) => f.attempts),
       all((p) => p.dequeue),
-      jsonArray(all((p) => p.enqueue)),
       finished.length + held.length,
+      // One parameter per column (see `BATCH_RUN_COLUMNS`).
+      ...BATCH_RUN_COLUMNS.map((c, i) =>
+        batchColumnValues(
+          c,
+          runs.map((r) => r[i]),
+        ),
+      ),
+      ...BATCH_WORK_COLUMNS.map((c, i) =>
+        batchColumnValues(
+          c,
+          enqueue.map((w) => w[i]),
+        ),
+      ),
     ],
     true,
   );
-}
-
-/**
- * The JSON array of `items` (each a JSON text) as one flat string. Made as `[${items.join(',')}]`,
- * it is a concatenation of the joined text, which the driver flattens into a second copy when it
- * measures the parameter: the batch's largest texts (about 1.5 KB per step commit) made twice.
- */
-function jsonArray(items: readonly string[]): string {
-  const last = items.length - 1;
-  if (last < 0) return '[]';
-  // The brackets go on the first and the last item, so that the one join makes the whole text.
-  return items.map((item, i) => `${i === 0 ? '[' : ''}${item}${i === last ? ']' : ''}`).join(',');
 }
 
 /** Merges the wake-ups of the commits of one transaction. */

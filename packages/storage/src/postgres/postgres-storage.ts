@@ -48,7 +48,9 @@ import { systemStorageClock } from '../storage-clock.ts';
 import type { CommitWakeUps } from './postgres-commit.ts';
 import { planCommit } from './postgres-commit.ts';
 import {
+  BEGIN_COMMIT,
   type CommitQueueStats,
+  GENERIC_PLANS,
   PLANS_ON_KEYS,
   PostgresCommitQueue,
 } from './postgres-commit-queue.ts';
@@ -59,7 +61,12 @@ import {
   quoteIdentifier,
   recordedPostgresSchemaVersion,
 } from './postgres-migrations.ts';
-import type { PostgresClient, PostgresPool, PostgresQuery } from './postgres-pool.ts';
+import type {
+  PostgresClient,
+  PostgresPool,
+  PostgresQuery,
+  PostgresResult,
+} from './postgres-pool.ts';
 import { createOwnPool, oneQueryAtATime, queryConfig, sendCorked } from './postgres-pool.ts';
 import type {
   PgDeliveryRow,
@@ -88,7 +95,7 @@ import { PostgresWakeUps, wakeUpPayload } from './postgres-wake-ups.ts';
  * with the settings step commits use (decision 0039): rows found by their indexes, however small
  * the table was then.
  */
-const BEGIN_LIST = `BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; ${PLANS_ON_KEYS}`;
+const BEGIN_LIST = `BEGIN READ ONLY; ${GENERIC_PLANS}; ${PLANS_ON_KEYS}`;
 
 /** Where the adapter connects: a connection string (it makes its own pool) or your pool. */
 export type PostgresConnection =
@@ -416,12 +423,13 @@ class PostgresStorage implements PostgresStorageAdapter {
     checkClaim({ owner: options.owner, limit: 1, leaseMs: options.leaseMs, now: options.now });
     if (ids.length === 0) return [];
     const expires = this.#now(options.now) + options.leaseMs;
-    const rows = await this.#all<{ id: string }>(this.#s.workRenew, [
-      [...ids],
-      options.owner,
-      expires,
-    ]);
-    const held = new Set(rows.map((r) => r.id));
+    // Planned for their size when it was last analyzed, renewals and releases read a small queue
+    // table whole, with the dead row every step leaves there until the next vacuum: on keys.
+    const { rows } = await this.#inTransaction(
+      BEGIN_COMMIT,
+      queryConfig(this.#s.workRenew, [[...ids], options.owner, expires], true),
+    );
+    const held = new Set(rows.map((r) => r.id as string));
     return ids.filter((id) => held.has(id));
   }
 
@@ -437,8 +445,10 @@ class PostgresStorage implements PostgresStorageAdapter {
     const availableMs =
       options.availableAt === undefined ? null : parseTime(options.availableAt, 'availableAt');
     await this.#withClient(async (client) => {
-      const { rows } = await client.query(
+      const { rows } = await this.#inTransaction(
+        BEGIN_COMMIT,
         queryConfig(this.#s.workRelease, [[...ids], options.owner, availableMs], true),
+        client,
       );
       if (rows.length === 0) return;
       // Released work is claimable by anyone: wake the others.
@@ -569,19 +579,34 @@ class PostgresStorage implements PostgresStorageAdapter {
     const sql = `SELECT ${columns} FROM ${t} r JOIN (${page}) p ON p.seq = r.seq ORDER BY ${orderBy('p.')}`;
     // A page by update time is sorted (no index to keep a plan on): planned for each call.
     if (byUpdate) return this.#all<R>(sql, values);
-    return this.#withClient(async (client) => {
-      const [began, read, committed] = await Promise.allSettled(
-        sendCorked(client, () => [
-          client.query(queryConfig(BEGIN_LIST)),
-          client.query(queryConfig(sql, values, true)),
-          client.query(queryConfig('COMMIT')),
-        ]),
-      );
-      if (began.status === 'rejected') throw began.reason;
-      if (read.status === 'rejected') throw read.reason;
-      if (committed.status === 'rejected') throw committed.reason;
-      return read.value.rows as R[];
-    });
+    return this.#inTransaction(BEGIN_LIST, queryConfig(sql, values, true)).then(
+      (result) => result.rows as R[],
+    );
+  }
+
+  /**
+   * Runs `query` in a transaction begun by `begin` (its planner settings), sent together with
+   * BEGIN and COMMIT (one round trip), on `client` or a pooled connection.
+   */
+  async #inTransaction(
+    begin: string,
+    query: PostgresQuery,
+    client?: PostgresClient,
+  ): Promise<PostgresResult> {
+    if (client === undefined) {
+      return this.#withClient((pooled) => this.#inTransaction(begin, query, pooled));
+    }
+    const [began, answer, committed] = await Promise.allSettled(
+      sendCorked(client, () => [
+        client.query(queryConfig(begin)),
+        client.query(query),
+        client.query(queryConfig('COMMIT')),
+      ]),
+    );
+    if (began.status === 'rejected') throw began.reason;
+    if (answer.status === 'rejected') throw answer.reason;
+    if (committed.status === 'rejected') throw committed.reason;
+    return answer.value;
   }
 
   async #withClient<T>(fn: (client: PostgresClient) => Promise<T>): Promise<T> {

@@ -10,6 +10,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BEGIN_COMMIT } from '../../src/postgres/postgres-commit-queue.ts';
 import { migratePostgres } from '../../src/postgres/postgres-migrations.ts';
 import { postgresStatements } from '../../src/postgres/postgres-statements.ts';
+import { explainBatch } from '../../src/testing/postgres/explain-batch.ts';
 
 const pgTest = postgresForTests();
 
@@ -24,6 +25,19 @@ function run(id: string, expectedRevision: number, extra: Partial<RunWrite> = {}
     expectedRevision,
     ...extra,
   };
+}
+
+/**
+ * An open adapter on a pool of one connection, so that the connection's prepared statements
+ * (`pg_prepared_statements`) can be read back through the pool.
+ */
+async function onOneConnection() {
+  const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
+  onTestFinished(() => pool.end());
+  const s = postgresStorage({ pool }, { schema: pgTest.schema() });
+  await s.open();
+  onTestFinished(() => s.close());
+  return { pool, s };
 }
 
 async function admin(): Promise<pg.Client> {
@@ -42,39 +56,23 @@ async function admin(): Promise<pg.Client> {
 async function stepCommitPlan(client: pg.Client, schema: string): Promise<string[]> {
   await client.query(BEGIN_COMMIT);
   onTestFinished(() => client.query('ROLLBACK').then(() => undefined));
-  await client.query("SET LOCAL plan_cache_mode = 'force_generic_plan'");
-  await client.query(`PREPARE b AS ${postgresStatements(`"${schema}"`).batch}`);
   const at = '2026-01-01T00:00:00.000Z';
-  const runs = JSON.stringify([
-    {
-      id: 'r1',
-      kind: 'workflow_run',
-      status: 'PENDING',
-      active: true,
-      priority: 50,
-      expected: 1,
-      count: 0,
-      at,
-    },
-  ]);
-  const next = JSON.stringify([
-    {
-      id: 'w2',
-      run_id: 'r1',
-      kind: 'step',
-      priority: 50,
-      available_at: 0,
-      payload: {},
-      attempts: 1,
-      lease_owner: 'a',
-      lease_expires_at: 1,
-    },
-  ]);
-  const { rows } = await client.query(
-    `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) EXECUTE b(${client.escapeLiteral(runs)},
-      1, '{w1}', '{a}', '{1}', '{}', '{}', '{}', '{}', ${client.escapeLiteral(next)}, 1)`,
+  return explainBatch(
+    client,
+    schema,
+    [
+      {
+        runIds: ['r1'],
+        runs: [['r1', 'workflow_run', null, null, 'PENDING', true, 50, null, 1, 0, at, null, null]],
+        finished: [{ id: 'w1', owner: 'a', attempts: 1 }],
+        held: [],
+        dequeue: [],
+        enqueue: [['w2', 'r1', 'step', 50, 0, '{}', 1, 'a', 1]],
+        workIds: ['w1', 'w2'],
+      },
+    ],
+    'ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF',
   );
-  return (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
 }
 
 describe('postgresStorage options', () => {
@@ -419,6 +417,64 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     expect((await s.getRun('r6'))?.revision).toBe(2);
   });
 
+  it('stores batched commits as written: separators, control characters, quotes and braces in their strings', async () => {
+    const s = await pgTest.storage();
+    await s.open();
+    onTestFinished(() => s.close());
+    // The batch statement passes a column's JSON texts joined by U+001E, NULL as U+001F: in a
+    // JSON text those characters are always escaped. Keys out of order stay in their order.
+    const odd = 'a\u001eb\u001fc "q" \\ \n\t\u0000 \u{1F600} é';
+    // Its other columns go as arrays in text form: quotes, backslashes, commas and braces in
+    // the strings, and a string that reads NULL.
+    const r2 = 'r2 "q" \\ ,{x}';
+    const owner = 'NULL';
+    const snapshot = (n: number) => ({ z: odd, a: [odd, n], [odd]: { nested: null } });
+    const lease = { owner, leaseMs: 60_000 };
+    await Promise.all(
+      ['r1', r2].map((id) =>
+        s.commit({
+          runs: [
+            run(id, 0, {
+              workflowId: owner,
+              snapshot: snapshot(1),
+              events: [{ type: odd, data: { odd } }],
+            }),
+          ],
+          enqueue: [{ id: `w${id}`, runId: id, kind: r2, priority: 50, payload: { odd }, lease }],
+        }),
+      ),
+    );
+    // r1 stores its patch, r2 its snapshot (no patch), with no events.
+    await Promise.all([
+      s.commit({
+        runs: [
+          run('r1', 1, {
+            workflowId: owner,
+            snapshot: snapshot(2),
+            patch: snapshotPatch(snapshot(1), snapshot(2)),
+            events: [{ type: 'step', data: { list: [odd, null] } }],
+          }),
+        ],
+        fences: [{ workId: 'wr1', owner, attempts: 1 }],
+        dequeue: ['wr1'],
+      }),
+      s.commit({ runs: [run(r2, 1, { workflowId: owner, snapshot: snapshot(2) })] }),
+    ]);
+    expect((await s.info()).commits).toMatchObject({ transactions: 2, batchedCommits: 4 });
+    for (const id of ['r1', r2]) {
+      const stored = await s.getRun(id);
+      expect(stored, id).toMatchObject({ id, workflowId: owner, revision: 2 });
+      expect(JSON.stringify(stored?.snapshot), id).toBe(JSON.stringify(snapshot(2)));
+    }
+    expect((await s.listRunEvents('r1')).map((e) => [e.type, e.data])).toEqual([
+      [odd, { odd }],
+      ['step', { list: [odd, null] }],
+    ]);
+    expect((await s.listWork()).map((w) => [w.id, w.kind, w.leaseOwner, w.payload])).toEqual([
+      [`w${r2}`, r2, owner, { odd }],
+    ]);
+  });
+
   it('runs only the parts of the batch statement that have rows to touch', async () => {
     const s = await pgTest.storage();
     await s.open();
@@ -547,13 +603,92 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
     ]);
   });
 
+  it('runs commits on generic plans, never planned for their parameters', async () => {
+    const { pool, s } = await onOneConnection();
+    // Step commits one at a time: each a batch statement of one commit, whose empty arrays a
+    // custom plan would leave out (the server then kept planning it for each execution).
+    const lease = { owner: 'a', leaseMs: 60_000 };
+    const item = (n: number) => ({
+      id: `w${n}`,
+      runId: 'r1',
+      kind: 'step',
+      priority: 50,
+      payload: {},
+      lease,
+    });
+    await s.commit({ runs: [run('r1', 0)], enqueue: [item(0)] });
+    for (let n = 1; n <= 8; n++) {
+      await s.commit({
+        runs: [run('r1', n)],
+        fences: [{ workId: `w${n - 1}`, owner: 'a', attempts: 1 }],
+        dequeue: [`w${n - 1}`],
+        enqueue: [item(n)],
+      });
+    }
+    expect((await s.info()).commits).toMatchObject({ commits: 9, batchedCommits: 9 });
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query(
+        "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE 'WITH w AS (SELECT * FROM unnest(%'",
+      );
+      expect(rows.map((r) => [Number(r.generic_plans), Number(r.custom_plans)])).toEqual([[9, 0]]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('renews and releases leases on a generic plan on keys, however small the queue table was when analyzed', async () => {
+    const { pool, s } = await onOneConnection();
+    const lease = { owner: 'a', leaseMs: 60_000 };
+    const ids = ['w1', 'w2', 'w3'];
+    await s.commit({
+      runs: [run('r1', 0)],
+      enqueue: ids.map((id) => ({
+        id,
+        runId: 'r1',
+        kind: 'step',
+        priority: 50,
+        payload: {},
+        lease,
+      })),
+    });
+    const { schema } = await s.info();
+    // Statistics of a table of three rows, where reading it whole is the cheapest plan.
+    await pool.query(`VACUUM ANALYZE "${schema}".work`);
+    expect(await s.renewWork(['w1', 'w2'], { owner: 'a', leaseMs: 60_000 })).toEqual(['w1', 'w2']);
+    await s.releaseWork(['w3'], { owner: 'a' });
+    expect((await s.listWork()).map((w) => [w.id, w.leaseOwner ?? null])).toEqual([
+      ['w1', 'a'],
+      ['w2', 'a'],
+      ['w3', null],
+    ]);
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements
+         WHERE statement LIKE 'UPDATE "${schema}".work SET lease_%' ORDER BY statement`,
+      );
+      expect(rows.map((r) => [Number(r.generic_plans), Number(r.custom_plans)])).toEqual([
+        [1, 0],
+        [1, 0],
+      ]);
+      await client.query(BEGIN_COMMIT);
+      for (const { name } of rows) {
+        const plan = await client.query(`EXPLAIN EXECUTE ${name}('{w1}', 'a', 0)`);
+        const text = (plan.rows as { 'QUERY PLAN': string }[])
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+        expect(text, text).toMatch(/Index Scan using work_pkey/);
+        expect(text).not.toMatch(/Seq Scan/);
+      }
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+  });
+
   it('reads a list page with one generic plan on keys, made on an empty table and kept as it grows', async () => {
-    // One connection, so that its prepared statements can be read back.
-    const pool = new pg.Pool({ connectionString: pgTest.url, max: 1 });
-    onTestFinished(() => pool.end());
-    const s = postgresStorage({ pool }, { schema: pgTest.schema() });
-    await s.open();
-    onTestFinished(() => s.close());
+    const { pool, s } = await onOneConnection();
     const first = await s.listRuns({ kind: 'workflow_run', pageSize: 10 });
     expect(first.items).toEqual([]);
     for (let k = 0; k < 3; k++) {

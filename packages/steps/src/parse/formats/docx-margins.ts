@@ -23,8 +23,9 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * HTML of one header or footer part: `<p>` per paragraph (a tab as a wide gap, a break as
- * `<br>`, a bold run in `<strong>`), `<table>` per table; a text box's paragraphs follow the paragraph that anchors them.
+ * HTML of one header or footer part: `<p>` per paragraph and per part of one that tabs set apart
+ * (a break as `<br>`, a bold run in `<strong>`), `<table>` per table; a text box's paragraphs
+ * follow the paragraph that anchors them.
  * Field codes and deleted text are not text; of markup-compatibility alternatives only the first
  * choice is read (the fallback repeats it).
  */
@@ -38,6 +39,8 @@ function partHtml(book: OfficePackage, path: string): string {
   // The text of the open `w:t` (htmlparser2 hands it over in pieces, split at entities).
   let text: string | undefined;
   let bold = false;
+  // Open runs: a `w:tab` inside one is a tab; outside, in `w:tabs`, it defines a tab stop.
+  let runs = 0;
   const add = (html: string) => {
     const last = containers.length - 1;
     containers[last] = `${containers[last] ?? ''}${html}`;
@@ -48,10 +51,13 @@ function partHtml(book: OfficePackage, path: string): string {
       if (ignored.has(name)) skip++;
       if (skip > 0) return;
       if (name === 'p') paragraphs.push('');
-      else if (name === 'r') bold = false;
-      else if (name === 'b') bold = !/^(0|false|off)$/.test(a['w:val'] ?? '');
+      else if (name === 'r') {
+        bold = false;
+        runs++;
+      } else if (name === 'b') bold = !/^(0|false|off)$/.test(a['w:val'] ?? '');
       else if (name === 't') text = '';
-      else if (name === 'tab' && paragraphs.length > 0) paragraphs.push(`${paragraphs.pop()}\t`);
+      else if (name === 'tab' && runs > 0 && paragraphs.length > 0)
+        paragraphs.push(`${paragraphs.pop()}\t`);
       else if ((name === 'br' || name === 'cr') && paragraphs.length > 0) {
         paragraphs.push(`${paragraphs.pop()}<br>`);
       } else if (name === 'tbl' || name === 'tr' || name === 'tc' || name === 'txbxContent') {
@@ -73,10 +79,13 @@ function partHtml(book: OfficePackage, path: string): string {
         if (html !== '' && paragraphs.length > 0) {
           paragraphs.push(`${paragraphs.pop()}${bold ? `<strong>${html}</strong>` : html}`);
         }
-      } else if (name === 'p') {
-        // Runs split by formatting changes read as one emphasis.
+      } else if (name === 'r') runs--;
+      else if (name === 'p') {
+        // Runs split by formatting changes read as one emphasis. The parts a tab sets apart (a
+        // name at the left stop, "INVOICE" at the right one) are paragraphs of their own.
         const html = (paragraphs.pop() ?? '').replace(/<\/strong><strong>/g, '');
-        if (html.replace(/<br>/g, '').trim() !== '') add(`<p>${html}</p>`);
+        for (const part of html.split('\t'))
+          if (part.replace(/<br>/g, '').trim() !== '') add(`<p>${part}</p>`);
       } else if (name === 'tbl') add(`<table>${containers.pop()}</table>`);
       else if (name === 'tr') add(`<tr>${containers.pop()}</tr>`);
       else if (name === 'tc') add(`<td>${containers.pop()}</td>`);

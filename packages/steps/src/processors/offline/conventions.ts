@@ -354,34 +354,58 @@ function addressBlockLine(text: string): boolean {
 
 /**
  * Addressee blocks: a name-shaped line followed by address lines (within the next four lines),
- * other than the letterhead itself. Returns the names, top to bottom.
+ * other than the letterhead itself, in the lines' first cells or, for a block in a right-hand
+ * column (label/value pairs at the left, the window-envelope address at the right), in their
+ * last cells. Returns the names, top to bottom.
  */
 export function addressees(page: DocumentPage, issuer?: Found): Found[] {
   const out: Found[] = [];
   const lines = page.lines;
+  const cellsOf = (k: number) => splitCells((lines[k] as DocumentLine).text);
+  const cellOf = (k: number, side: 'first' | 'last') => {
+    const cells = cellsOf(k);
+    return side === 'first' ? cells[0] : cells[cells.length - 1];
+  };
   for (let i = 0; i < lines.length; i++) {
     if (issuer && i === issuer.lineIndex) continue;
-    const cell = firstCell(lines[i] as DocumentLine);
-    if (!cell) continue;
-    const text = cell.text.replace(/^(attn|attention)[.:]?\s*/i, '');
-    if (!nameShaped(text) || isTitle(text) || isInitials(text) || PARTY_LABEL.test(text)) continue;
-    if (issuer && text === issuer.value) continue;
-    // A role, a company or a first address line of any shape ("Plot 18, MIDC Andheri") may sit
-    // between the name and the street or postcode; a label, a date or a sentence may not.
-    let street = -1;
-    for (let k = i + 1; k <= i + 4 && k < lines.length; k++) {
-      const next = firstCell(lines[k] as DocumentLine)?.text ?? '';
-      if (isAddressLine(next)) {
-        street = k;
-        break;
-      }
-      if (!addressBlockLine(next)) break;
+    // The last cell of a line of one cell is its first.
+    const sides = cellsOf(i).length > 1 ? (['first', 'last'] as const) : (['first'] as const);
+    for (const side of sides) {
+      const street = addressBlock(i, side, cellOf, lines.length, issuer);
+      if (street === undefined) continue;
+      out.push({ value: street.name, region: regionOf(lines[i] as DocumentLine), lineIndex: i });
+      if (side === 'first') i = street.at;
+      break;
     }
-    if (street < 0) continue;
-    out.push({ value: text, region: regionOf(lines[i] as DocumentLine), lineIndex: i });
-    i = street;
   }
   return out;
+}
+
+/**
+ * The name heading an address block at line `i` on one side of the lines, and the line of its
+ * street or postcode; undefined when there is none. A role, a company or a first address line of
+ * any shape ("Plot 18, MIDC Andheri") may sit between the name and the street or postcode; a
+ * label, a date or a sentence may not.
+ */
+function addressBlock(
+  i: number,
+  side: 'first' | 'last',
+  cellOf: (k: number, side: 'first' | 'last') => { text: string } | undefined,
+  count: number,
+  issuer: Found | undefined,
+): { name: string; at: number } | undefined {
+  const cell = cellOf(i, side);
+  if (!cell) return undefined;
+  const text = cell.text.replace(/^(attn|attention)[.:]?\s*/i, '');
+  if (!nameShaped(text) || isTitle(text) || isInitials(text) || PARTY_LABEL.test(text))
+    return undefined;
+  if (issuer && text === issuer.value) return undefined;
+  for (let k = i + 1; k <= i + 4 && k < count; k++) {
+    const next = cellOf(k, side)?.text ?? '';
+    if (isAddressLine(next)) return { name: text, at: k };
+    if (!addressBlockLine(next)) return undefined;
+  }
+  return undefined;
 }
 
 const HONORIFIC = /^(dr|mr|mrs|ms|miss|mx|prof|sir|madam|dame|rev)\.?\s+/i;
@@ -515,18 +539,29 @@ export function standaloneDate(page: DocumentPage): Found | undefined {
   return line ? { value: line.text.trim(), region: regionOf(line), lineIndex: i } : undefined;
 }
 
-/** The currency most amounts of the document name (by symbol or code). */
+/**
+ * The currency most amounts of the document name (by symbol or code). When no amount names one
+ * (figures set without a sign), the one currency the document names elsewhere in capitals or by
+ * its sign: a column's header ("Amount (EUR)"), "All amounts in CAD", "Currency: GBP"; none when
+ * it names two.
+ */
 export function documentCurrency(pages: readonly DocumentPage[]): string | null {
   const counts = new Map<string, number>();
+  const named = new Set<string>();
   for (const page of pages) {
     for (const line of page.lines) {
       const code = parseCurrencyCode(line.text);
       if (code && parseNumber(line.text) !== undefined)
         counts.set(code, (counts.get(code) ?? 0) + 1);
+      // A code written in capitals ("cad" among a sentence's words names nothing), or a sign.
+      for (const m of line.text.matchAll(/\b[A-Z]{3}\b|(?:\b[A-Z]{1,2})?\p{Sc}/gu)) {
+        const written = parseCurrencyCode(m[0]);
+        if (written && (m[0].length !== 3 || written === m[0])) named.add(written);
+      }
     }
   }
   let best: string | null = null;
   let n = 0;
   for (const [code, c] of counts) if (c > n) [best, n] = [code, c];
-  return best;
+  return best ?? (named.size === 1 ? ([...named][0] ?? null) : null);
 }

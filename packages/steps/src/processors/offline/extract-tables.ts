@@ -389,7 +389,7 @@ export function splitAmount(
 
 /**
  * A quantity written into an item's description, as till receipts do: "2 x Coffee",
- * "Coffee 2 @ 1.50", "Coffee 2 x 1.50". Undefined when the text has none.
+ * "Coffee 2 @ 1.50", "Coffee 2 x 1.50", "Coffee x2". Undefined when the text has none.
  */
 export function splitQuantity(
   text: string,
@@ -401,6 +401,9 @@ export function splitQuantity(
   // "Bagel 2 @ 15,44 €", "Pens 1 @" (the unit price cut off into the next column), "Tea 2 x 1.50".
   m = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:@\s*(?:\S.*)?|[x×]\s+\S.*)$/i.exec(t);
   if (m?.[1] && m[2]) return { quantity: Number(m[2].replace(',', '.')), description: m[1] };
+  // "Latte x2", "Latte × 2", "Latte (x2)": the count after the item.
+  m = /^(\S.*?)\s+\(?[x×]\s?(\d{1,3})\)?$/i.exec(t);
+  if (m?.[1] && m[2]) return { quantity: Number(m[2]), description: m[1] };
   // "4 Water bottle" under a header that names the count first ("Qty Item").
   m = leadingCount ? /^(\d{1,4})\s+(\p{L}.*)$/u.exec(t) : null;
   if (m?.[1] && m[2]) return { quantity: Number(m[1]), description: m[2] };

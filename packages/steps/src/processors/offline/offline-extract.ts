@@ -878,14 +878,16 @@ function extractArray(
     ? chosen.map.columns.get(descriptionProp.name)
     : undefined;
   // A quantity without a column of its own may be written into the description ("2 x Coffee").
-  const quantityProp = props.find(
-    (p) =>
+  // ("Unit price" names a price, not a count of units.)
+  const quantityProp = props.find((p) => {
+    const named = `${p.name.replace(/[_-]|(?<=[a-z])(?=[A-Z])/g, ' ')} ${p.node.title ?? ''}`;
+    return (
       (p.node.kind === 'number' || p.node.kind === 'integer') &&
       !chosen.map.columns.has(p.name) &&
-      /\b(qty|quantity|count|units?|pcs|number of)\b/i.test(
-        `${p.name.replace(/[_-]|(?<=[a-z])(?=[A-Z])/g, ' ')} ${p.node.title ?? ''}`,
-      ),
-  );
+      /\b(qty|quantity|count|units?|pcs|number of)\b/i.test(named) &&
+      !/\b(price|cost|rate|amount|total|value)\b/i.test(named)
+    );
+  });
   const out: ExtractValue[] = [];
   for (const table of parts) {
     for (const row of itemRows(table, chosen.map, descriptionColumn)) {
@@ -906,6 +908,13 @@ function extractArray(
           cell = { ...cell, text: inline.description };
         if (inline && described && prop === quantityProp)
           cell = { ...described, text: String(inline.quantity) };
+        // An item whose text writes no count is one of it ("Croissant    2.50" among "2 x Latte
+        // 6.40"): tills print the count only when it is more than one.
+        let single = false;
+        if (!inline && described && described.text !== '' && prop === quantityProp) {
+          cell = { ...described, text: '1' };
+          single = true;
+        }
         const numeric = prop.node.kind === 'number' || prop.node.kind === 'integer';
         let v = cell
           ? coerce(numeric ? ocrFigure(cell.text, cell.region) : cell.text, leaf, ctx)
@@ -926,11 +935,12 @@ function extractArray(
           continue;
         }
         item[prop.name] = v;
-        filled++;
+        if (!single) filled++;
         ctx.metadata[`${itemPath}.${prop.name}`] = fieldMetadata(
           source.region,
           source.text,
-          chosen.map.score,
+          single ? chosen.map.score * 0.5 : chosen.map.score,
+          single ? 'The item writes no count: one.' : undefined,
         );
       }
       if (filled === 0) continue;

@@ -16,6 +16,8 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     'invoice',
     'invoice',
     'bill',
+    // A date or an amount due is what makes a bill of a document that does not say its name.
+    'due',
     'due',
     'remit',
     'payment term',
@@ -44,6 +46,14 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     '@time-of-day',
     '@masked-card',
     '@narrow-page',
+    // What card terminals, restaurants and fuel stations print.
+    'approved',
+    'auth',
+    'contactless',
+    'tip',
+    'gratuity',
+    'pump',
+    'guest',
     // Totals and taxes are on receipts as on invoices: shared, they tell neither apart.
     'total',
     'tax',
@@ -58,6 +68,8 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     'authorized',
     'buyer',
     'order',
+    // Orders state their payment terms as invoices do: shared, they tell neither apart.
+    'payment term',
   ],
   bank_statement: [
     'statement',
@@ -70,6 +82,9 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     'withdrawal',
     'account',
     'transaction',
+    // Rows that begin with a date and carry amounts are a statement's own structure.
+    '@dated-row',
+    '@dated-row',
   ],
   letter: [
     'dear',
@@ -216,6 +231,10 @@ export function buildTermProfiles(
   });
 }
 
+/** An English month's name or abbreviation, as dates write it. */
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?!\\p{L})';
+
 /**
  * Terms for shapes of text rather than words ("@"-prefixed, so no word collides with them): a
  * time of day and a masked card number are what till receipts print.
@@ -223,11 +242,35 @@ export function buildTermProfiles(
 const SHAPES: readonly (readonly [string, RegExp])[] = [
   ['@time-of-day', /\b([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?\b(?!\s*(?:%|:))/],
   ['@masked-card', /[*xX•]{4}\s?\d{4}\b|\bending(?: in)? \d{4}\b/],
+  // A row that begins with a date and carries an amount: a statement's transaction (a receipt
+  // has one date and no amount beside it; an invoice's items begin with their description).
+  [
+    '@dated-row',
+    new RegExp(
+      `^\\s*(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{1,2}[./-]\\d{1,2}(?=\\s+\\p{L})|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[ -]${MONTH}\\.?(?:[ -]\\d{2,4})?|${MONTH}\\.? \\d{1,2}(?:,? \\d{4})?)\\b.*\\d[.,]\\d{2}(?!\\d)`,
+      'iu',
+    ),
+  ],
 ];
 
 /**
- * Token counts of a text, with the title zone (first `titleLines` lines) counted three times,
- * plus shape terms and any `extra` terms (layout facts such as "@narrow-page").
+ * An identifier's letters before a dash or slash and its digits (`PO-4855`, `INV/2024/7`): part
+ * of the identifier, not a word, so an invoice quoting its order `PO-4855` does not say
+ * "purchase order" once more.
+ */
+/**
+ * Within this many first lines, a short line of words (at most three terms, no figure, no
+ * colon) counts as the title zone does: a title under a tall letterhead, a salutation, a
+ * complimentary close, a label on its own. Longer lines are sentences or label/value pairs.
+ */
+const HEADING_LINES = 40;
+
+const IDENTIFIER_PREFIX = /\b(\p{L}{1,4})[-/](?=\d)/gu;
+
+/**
+ * Token counts of a text, with the title zone (first `titleLines` lines) and short lines near the
+ * top (HEADING_LINES) counted three times, plus shape terms and any `extra` terms (layout facts
+ * such as "@narrow-page").
  */
 export function termCounts(
   lines: readonly string[],
@@ -236,8 +279,10 @@ export function termCounts(
 ): Map<string, number> {
   const counts = new Map<string, number>();
   lines.forEach((line, i) => {
-    const boost = i < titleLines ? 3 : 1;
-    for (const t of tokens(line)) counts.set(t, (counts.get(t) ?? 0) + boost);
+    const words = tokens(line.replace(IDENTIFIER_PREFIX, '$1'));
+    const boost =
+      i < titleLines || (i < HEADING_LINES && words.length <= 3 && !/[\d:]/.test(line)) ? 3 : 1;
+    for (const t of words) counts.set(t, (counts.get(t) ?? 0) + boost);
     for (const [term, shape] of SHAPES)
       if (shape.test(line)) counts.set(term, (counts.get(term) ?? 0) + 1);
   });

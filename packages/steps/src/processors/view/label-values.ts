@@ -58,6 +58,18 @@ function colonPairs(text: string): Pair[] {
   return pairs;
 }
 
+/** A label that dates what it names: "Opening balance on 1 March 2024", "Balance as at 31/03". */
+const DATED = /^(\p{L}[^\d:]*?)\s+(?:on|at|as\s+(?:at|of)|per)\s+(\S.*)$/u;
+
+/**
+ * A label without the date it names its value at ("Closing balance on 31 March 2024" →
+ * "Closing balance"), when it has one; else the text as it is.
+ */
+export function undated(text: string): string {
+  const m = DATED.exec(text.trim());
+  return m?.[1] && m[2] && parseDate(m[2]) !== undefined ? m[1] : text;
+}
+
 /**
  * A label and an amount in one cell, set apart by a single space ("Opening Balance USD 3,472.51"):
  * the label must read as one, the amount have cents or a currency.
@@ -67,7 +79,8 @@ export function labelledAmount(
 ): { label: string; value: string; at: number } | undefined {
   const m = TRAILING_AMOUNT.exec(text);
   if (!m?.[1]) return undefined;
-  const label = text.slice(0, m.index).trim();
+  const written = text.slice(0, m.index).trim();
+  const label = isLabelCell(written) ? written : undated(written);
   if (label === '' || /\d$/.test(label) || !isLabelCell(label)) return undefined;
   // A currency before its amount ("CHF 3'494.00") is part of the value, not a label.
   if (/^\p{Sc}$/u.test(label) || parseCurrencyCode(label) === label) return undefined;
@@ -316,8 +329,12 @@ export function lineFields(lines: readonly DocumentLine[]): {
     // Cells that are a label and its value one space apart: an amount on a line of its own (or
     // of a few cells: "Terms: Net 30    Total 1,200.00"), an identifier or a date after a label
     // that asks for one ("Account Number 338440312477").
-    for (const cell of row) {
+    for (const [k, cell] of row.entries()) {
       if (cell.text.includes(':')) continue;
+      // "Closing balance on 31 March 2024    1,300.00": a dated label whose value is the amount
+      // in the next cell, not the date.
+      const after = row[k + 1];
+      if (after && isAmount(after.text) && undated(cell.text) !== cell.text) continue;
       const pair =
         (row.length <= 3 ? labelledAmount(cell.text) : undefined) ?? labelledValue(cell.text);
       if (!pair) continue;
@@ -374,11 +391,12 @@ export function lineFields(lines: readonly DocumentLine[]): {
       if (paired.has(label) || paired.has(value)) continue;
       // "Invoice No.:    A-20931": a label's colon does not keep its value from the next cell.
       const colon = /^[^:]+:$/.test(label.text);
-      if ((label.text.includes(':') && !colon) || !isLabelCell(label.text)) continue;
+      const named = undated(label.text.replace(/:$/, ''));
+      if ((label.text.includes(':') && !colon) || !isLabelCell(named)) continue;
       if (value.text.includes(':') && !/^\d{1,2}:\d{2}/.test(value.text)) continue;
       const next = row[i + 2];
       if (!colon && isLabelCell(value.text) && next && !isLabelCell(next.text)) continue;
-      push(label.text.replace(/:$/, ''), index, value, 'row');
+      push(named, index, value, 'row');
       paired.add(label).add(value);
       labels.add(label);
       i++;

@@ -416,36 +416,92 @@ function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boole
   return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
 }
 
+/** A count written in its own cell: a whole number of at most three digits. */
+const COUNT_CELL = /^\d{1,3}$/;
+
+/** A tax code a till prints after an amount (`6.40 A`, `2.50 *`). */
+const TAX_FLAG = /\s+(?:[A-Z]|\*)$/;
+
 /**
- * The item lines of a list without a header that starts at `start`: two or more lines of a
- * description and an amount (`Coffee    3.50`, a till receipt's lines), right above a total line
- * (`Subtotal`, `Total`), which is what tells them from labels and their values. `count` is 0 when
- * there is none; `end` is where such lines stop, so that a start before it finds none either.
+ * The names of a headerless item line's cells, by their shapes, or undefined when the line is no
+ * item: a description (words, no label's colon, no date) and an amount last (a tax code after it
+ * allowed), with a count before the description or a count or a unit price between them.
+ */
+function itemShape(line: DocumentLine): readonly string[] | undefined {
+  const cells = splitCells(line.text).map((c) => c.text);
+  if (cells.length < 2 || cells.length > 3 || TOTALS_LINE.test(line.text)) return undefined;
+  const amount = cells[cells.length - 1] as string;
+  if (!isAmount(amount.replace(TAX_FLAG, ''))) return undefined;
+  const described = (text: string | undefined) =>
+    text !== undefined && /\p{L}/u.test(text) && !/:$/.test(text) && parseDate(text) === undefined;
+  if (cells.length === 2) return described(cells[0]) ? ['Description', 'Amount'] : undefined;
+  const [a, b] = cells as [string, string];
+  if (COUNT_CELL.test(a) && described(b)) return ['Quantity', 'Description', 'Amount'];
+  if (!described(a)) return undefined;
+  if (COUNT_CELL.test(b)) return ['Description', 'Quantity', 'Amount'];
+  return isAmount(b) ? ['Description', 'Unit price', 'Amount'] : undefined;
+}
+
+/** A till's count and unit price on the line under the item's name: `2 @ 3.20`, `2 x 3.20`. */
+const COUNT_AT_PRICE = /^\d{1,3}(?:[.,]\d+)?\s*(?:@|[x×])\s*\S*\d[.,]\d{2}\S*$/i;
+
+/**
+ * An item written on two lines, as tills print one bought more than once: its name alone, then
+ * its count at its unit price and its amount (`Latte` over `2 @ 3.20    6.40`). Its cells: the
+ * name with the count after it, and the amount; undefined when the two lines are not such.
+ */
+function twoLineItem(
+  name: DocumentLine | undefined,
+  priced: DocumentLine | undefined,
+  cellsOf: (line: DocumentLine) => DocumentCell[],
+): DocumentCell[] | undefined {
+  if (!name || !priced) return undefined;
+  const [title, ...more] = cellsOf(name);
+  const [count, amount, ...rest] = cellsOf(priced);
+  if (!title || more.length > 0 || !count || !amount || rest.length > 0) return undefined;
+  if (!/\p{L}/u.test(title.text) || /:$/.test(title.text) || TOTALS_LINE.test(title.text))
+    return undefined;
+  if (!COUNT_AT_PRICE.test(count.text) || !isAmount(amount.text.replace(TAX_FLAG, '')))
+    return undefined;
+  return [{ ...title, text: `${title.text} ${count.text}` }, amount];
+}
+
+/**
+ * The item rows of a list without a header that starts at `start`: two or more lines of one
+ * shape ({@link itemShape}: `Coffee    3.50`, `2    Coffee    7.00`, a till receipt's lines;
+ * an item of two lines, {@link twoLineItem}, among lines of a description and an amount), right
+ * above a total line (`Subtotal`, `Total`), which is what tells them from labels and their
+ * values. `rows` is empty when there is none; `end` is where such lines stop (the line after the
+ * rows when there are), so that a start before it finds none either; `header` names the cells.
  */
 function headerlessItems(
   lines: readonly DocumentLine[],
   start: number,
-): { count: number; end: number } {
+  cellsOf: (line: DocumentLine) => DocumentCell[],
+): { rows: DocumentCell[][]; end: number; header: readonly string[] } {
+  const first = lines[start];
+  const two = twoLineItem(first, lines[start + 1], cellsOf);
+  const header = two ? ['Description', 'Amount'] : first ? itemShape(first) : undefined;
+  const rows: DocumentCell[][] = [];
   let end = start;
-  for (; end < lines.length; end++) {
-    const line = lines[end] as DocumentLine;
-    const cells = splitCells(line.text);
-    const [description, amount] = cells;
-    if (
-      cells.length !== 2 ||
-      !description ||
-      !amount ||
-      TOTALS_LINE.test(line.text) ||
-      !/\p{L}/u.test(description.text) ||
-      /:$/.test(description.text) ||
-      parseDate(description.text) !== undefined ||
-      !isAmount(amount.text)
-    )
-      break;
+  if (header) {
+    const key = header.join('|');
+    while (end < lines.length) {
+      const line = lines[end] as DocumentLine;
+      const pair =
+        key === 'Description|Amount' ? twoLineItem(line, lines[end + 1], cellsOf) : undefined;
+      if (pair) {
+        rows.push(pair);
+        end += 2;
+      } else if (itemShape(line)?.join('|') === key) {
+        rows.push(cellsOf(line));
+        end++;
+      } else break;
+    }
   }
   const after = lines[end];
-  const count = end - start >= 2 && after && TOTALS_LINE.test(after.text) ? end - start : 0;
-  return { count, end };
+  const found = rows.length >= 2 && after !== undefined && TOTALS_LINE.test(after.text);
+  return { rows: found ? rows : [], end: Math.max(end, start + 1), header: header ?? [] };
 }
 
 /** Finds tables in consecutive lines: a header of ≥ 2 cells followed by rows of as many cells. */
@@ -472,26 +528,29 @@ export function tablesFromLines(
   while (i < lines.length) {
     const headerLine = lines[i];
     if (!headerLine) break;
-    let items = 0;
+    let itemRows: DocumentCell[][] = [];
+    let names: readonly string[] = [];
+    let next = i;
     if (i >= noItemsBefore) {
-      const found = headerlessItems(lines, i);
-      items = found.count;
-      if (items === 0) noItemsBefore = found.end;
+      const found = headerlessItems(lines, i, cellsOf);
+      itemRows = found.rows;
+      names = found.header;
+      next = found.end;
+      if (itemRows.length === 0) noItemsBefore = found.end;
     }
-    if (items > 0) {
-      const rows = lines.slice(i, i + items).map(cellsOf);
-      const [first] = rows;
+    if (itemRows.length > 0) {
+      const [first] = itemRows;
       tables.push({
         page: headerLine.page,
         ...(fileId === undefined ? {} : { fileId }),
         // Named for what the rows hold; where the first row's cells are.
-        header: [
-          { text: 'Description', region: first?.[0]?.region ?? regionOf(headerLine, []) },
-          { text: 'Amount', region: first?.[1]?.region ?? regionOf(headerLine, []) },
-        ],
-        rows,
+        header: names.map((text, c) => ({
+          text,
+          region: first?.[c]?.region ?? regionOf(headerLine, []),
+        })),
+        rows: itemRows,
       });
-      i += items;
+      i = next;
       continue;
     }
     const header = cellsOf(headerLine);

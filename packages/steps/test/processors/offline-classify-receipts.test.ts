@@ -1,0 +1,66 @@
+/**
+ * Receipts that are no till slip and do not say "receipt": a restaurant's bill, a fuel station's
+ * card slip. What tells them is what card terminals, restaurants and pumps print. (A web shop's
+ * order paid by card, without the word, still reads as a purchase order: see decision 0043.)
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineClassify } from '../../src/processors/offline/offline-classify.ts';
+import { termCounts } from '../../src/processors/offline/term-model.ts';
+import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
+import { buildDocumentView } from '../../src/processors/view/build-view.ts';
+
+const classifications = [
+  { id: 'invoice', type: 'invoice', description: 'A bill from a supplier asking for payment' },
+  { id: 'receipt', type: 'receipt', description: 'Proof of a purchase already paid' },
+  { id: 'po', type: 'purchase_order', description: 'An order for goods sent to a supplier' },
+  { id: 'stmt', type: 'bank_statement', description: 'A list of account transactions' },
+  { id: 'letter', type: 'letter', description: 'Business correspondence' },
+  { id: 'other', type: 'other' },
+];
+
+const classify = (lines: readonly string[]) =>
+  offlineClassify(buildDocumentView([{ output: textToParseOutput([lines.join('\n')]) }]), {
+    classifications,
+  }).id;
+
+describe('receipts that do not say their name', () => {
+  it("reads a restaurant's bill and a fuel station's card slip as receipts", () => {
+    expect(
+      classify([
+        'Trattoria Roma',
+        '12 Market Street',
+        'Table 7    Server: Luca',
+        'Guests 2',
+        '2 Margherita    24.00',
+        '1 Tiramisu    6.50',
+        '2 Espresso    5.00',
+        'Subtotal    35.50',
+        'Service charge 10%    3.55',
+        'Total    39.05',
+        'Mastercard    39.05',
+        'Auth code 04417',
+        'Grazie!',
+      ]),
+    ).toBe('receipt');
+    expect(
+      classify([
+        'NORTHGATE FUEL',
+        'Pump 4',
+        'Unleaded 95    42.10 L    @ 1.659',
+        'Amount    69.84',
+        'VAT 20%    11.64',
+        'Debit card',
+        'Contactless',
+        'Approved',
+        '14/03/2024',
+      ]),
+    ).toBe('receipt');
+  });
+
+  it('reads a dish that begins like a month as no dated row', () => {
+    expect(termCounts(['2 Margherita    24.00', '1 Mayo dip    1.50']).has('@dated-row')).toBe(
+      false,
+    );
+    expect(termCounts(['2 Mar 2024    Card payment    24.00']).get('@dated-row')).toBe(1);
+  });
+});
