@@ -475,10 +475,14 @@ function scriptedHalf(
     return t.name !== 'mixed' && types.size === 1;
   });
   const packetJobs: { id: string; theme: string; members: Job[] }[] = [];
-  for (let k = 0; k < counts.packets; k++) {
-    const id = `${tag}-rl-packet-${String(k + 1).padStart(2, '0')}`;
-    const pr = r.fork(id);
-    const theme = sameType[(k + (set === 'development' ? 0 : 3)) % sameType.length] as Theme;
+  /** A qpdf packet of `theme`'s members, drawn by ReportLab from `familiesFor` their type. */
+  const packet = (
+    id: string,
+    pr: Random,
+    theme: Theme,
+    familiesFor: (type: DocType) => Family[],
+    drawing?: (n: number) => 'canvas' | 'platypus',
+  ) => {
     const members: Job[] = [];
     const facts: Facts[] = [];
     const looks: Look[] = [];
@@ -489,7 +493,7 @@ function scriptedHalf(
         m.like !== undefined && looks[m.like]
           ? (looks[m.like] as Look)
           : {
-              family: mr.pick(familiesOf(m.type, set)),
+              family: mr.pick(familiesFor(m.type)),
               producer: 'reportlab',
               ctxSeed: mr.int(1, 2 ** 31),
             };
@@ -498,9 +502,14 @@ function scriptedHalf(
       const out = join(work, `${id}-m${n + 1}.pdf`);
       const job = plan(`${id}-m${n + 1}`, set, m.type, look, f, out);
       members.push(job);
-      jobs.push({ job, python: pythonFor(job, look, out) });
+      jobs.push({ job, python: pythonFor(job, look, out, drawing?.(n)) });
     });
     packetJobs.push({ id, theme: theme.name, members });
+  };
+  for (let k = 0; k < counts.packets; k++) {
+    const id = `${tag}-rl-packet-${String(k + 1).padStart(2, '0')}`;
+    const theme = sameType[(k + (set === 'development' ? 0 : 3)) % sameType.length] as Theme;
+    packet(id, r.fork(id), theme, (type) => familiesOf(type, set));
   }
   // The later families (after everything above, with their own random stream, so nothing
   // above moves): single documents, canvas and platypus in turn, and same-type packets.
@@ -526,30 +535,8 @@ function scriptedHalf(
   );
   for (let k = 0; k < (counts.laterPackets ?? 0) && laterThemes.length > 0; k++) {
     const id = `${tag}-rlx-packet-${String(k + 1).padStart(2, '0')}`;
-    const pr = lr.fork(id);
     const theme = laterThemes[(k * 2) % laterThemes.length] as Theme;
-    const members: Job[] = [];
-    const facts: Facts[] = [];
-    const looks: Look[] = [];
-    theme.members(pr).forEach((m, n) => {
-      const mr = pr.fork(`m${n}`);
-      const f = factsFor(m.type, mr.fork('facts'), memberHints(m, facts));
-      const look: Look =
-        m.like !== undefined && looks[m.like]
-          ? (looks[m.like] as Look)
-          : {
-              family: mr.pick(laterFamiliesOf(m.type)),
-              producer: 'reportlab',
-              ctxSeed: mr.int(1, 2 ** 31),
-            };
-      facts.push(f);
-      looks.push(look);
-      const out = join(work, `${id}-m${n + 1}.pdf`);
-      const job = plan(`${id}-m${n + 1}`, set, m.type, look, f, out);
-      members.push(job);
-      jobs.push({ job, python: pythonFor(job, look, out, n % 2 === 0 ? 'canvas' : 'platypus') });
-    });
-    packetJobs.push({ id, theme: theme.name, members });
+    packet(id, lr.fork(id), theme, laterFamiliesOf, (n) => (n % 2 === 0 ? 'canvas' : 'platypus'));
   }
   const file = join(work, `${set}-jobs.json`);
   writeFileSync(file, JSON.stringify(jobs.map((j) => j.python)));

@@ -45,6 +45,16 @@ describe('documents that do not name their type', () => {
     expect(termCounts(['PO Number 4855']).has('purchase_order')).toBe(true);
   });
 
+  it('reads no words in e-mail and web addresses', () => {
+    const counts = termCounts([
+      'accounts@vandelay.example    invoices@hooli.example',
+      'www.receipt-printing.example    https://statements.northbank.example/login',
+    ]);
+    for (const word of ['account', 'invoice', 'receipt', 'statement', 'login'])
+      expect(counts.has(word)).toBe(false);
+    expect(termCounts(['Accounts payable']).has('account')).toBe(true);
+  });
+
   it('reads an order with payment terms and no title as a purchase order', () => {
     const text = [
       'Juniper Cloud AG',

@@ -656,3 +656,31 @@ describe('a currency named away from the amounts', () => {
     expect(extract(lines(['Prices in EUR, payable in GBP']), invoice).currency).toBeNull();
   });
 });
+
+describe('a window address beside the letterhead', () => {
+  it('reads the issuer from the letterhead at the right and the holder from the address at the left', () => {
+    const value = extract(
+      [
+        'John Smith                                  NORTHWIND SAVINGS BANK',
+        '4 Elm Road                                  12 High Street',
+        'Leeds LS1 2AB                               Leeds LS2 7EW',
+        '',
+        'STATEMENT OF ACCOUNT',
+        'Account number: 12345678',
+      ].join('\n'),
+      { bank_name: str('The bank that issued the statement'), account_holder: str() },
+    );
+    expect(value).toEqual({ bank_name: 'NORTHWIND SAVINGS BANK', account_holder: 'John Smith' });
+    // Without a legal form, the name that is no person's.
+    const receipt = extract(
+      [
+        'Maria Lopez                                 The Corner Bakery',
+        '4 Elm Road                                  12 Market Street',
+        'Leeds LS1 2AB                               Leeds LS2 7EW',
+        'Order 5521',
+      ].join('\n'),
+      { merchant_name: str('The store that issued the receipt'), customer: str('The customer') },
+    );
+    expect(receipt).toEqual({ merchant_name: 'The Corner Bakery', customer: 'Maria Lopez' });
+  });
+});

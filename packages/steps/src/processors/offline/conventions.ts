@@ -200,6 +200,7 @@ export function letterhead(page: DocumentPage): Found | undefined {
     if (above && PARTY_LABEL.test(above.replace(/:$/, ''))) continue;
     // "Time    17:14": a label beside its value.
     if (labelAndValue(cells)) continue;
+    const names: string[] = [];
     for (const cell of cells.length >= 3 ? cells.slice(0, 1) : cells) {
       // A sentence that names the issuer ("Cheques payable to …") is no letterhead.
       if (NAMING_SENTENCE.test(cell.text)) continue;
@@ -212,26 +213,40 @@ export function letterhead(page: DocumentPage): Found | undefined {
         PARTY_LABEL.test(text)
       )
         continue;
-      let score = 1 - i / (limit + 1);
-      if (body > 0 && h > 0) score += Math.min(2, Math.max(0, h / body - 1) * 2);
-      if (LEGAL_FORM.test(text)) score += 1;
-      // A name over an address is a letterhead or an addressee; the letterhead comes first.
-      const next = lines[i + 1]?.text ?? '';
-      if (isAddressLine(next) || CONTACT.test(next)) score += 0.3;
-      if (!best || score > best.score) {
-        best = {
-          value: text,
-          region: regionOf(line),
-          lineIndex: i,
-          score,
-          prominent: large || LEGAL_FORM.test(text),
-        };
-      }
-      break;
+      names.push(text);
+    }
+    // Two names side by side (a window address at the left, the issuer's letterhead at the
+    // right): the one with a legal form, else the one that is no person's name, else the first.
+    const text =
+      names.find((n) => LEGAL_FORM.test(n)) ??
+      (names.length > 1 ? names.find((n) => !PERSON_NAME.test(n)) : undefined) ??
+      names[0];
+    if (text === undefined) continue;
+    let score = 1 - i / (limit + 1);
+    if (body > 0 && h > 0) score += Math.min(2, Math.max(0, h / body - 1) * 2);
+    if (LEGAL_FORM.test(text)) score += 1;
+    // A name over an address is a letterhead or an addressee; the letterhead comes first.
+    const next = lines[i + 1]?.text ?? '';
+    if (isAddressLine(next) || CONTACT.test(next)) score += 0.3;
+    if (!best || score > best.score) {
+      best = {
+        value: text,
+        region: regionOf(line),
+        lineIndex: i,
+        score,
+        prominent: large || LEGAL_FORM.test(text),
+      };
     }
   }
   return best && secondLine(best, lines, body);
 }
+
+/**
+ * A person's name: two or three capitalised words, an initial or an honorific allowed ("The
+ * Corner Bakery" is none).
+ */
+const PERSON_NAME =
+  /^(?!The\s)(?:(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){1,2}$/u;
 
 /** What sets the parts of one line apart: a middle dot, a bullet, a bar between spaces. */
 const SEPARATOR = /\s+[·•|]\s+/;
@@ -367,7 +382,6 @@ export function addressees(page: DocumentPage, issuer?: Found): Found[] {
     return side === 'first' ? cells[0] : cells[cells.length - 1];
   };
   for (let i = 0; i < lines.length; i++) {
-    if (issuer && i === issuer.lineIndex) continue;
     // The last cell of a line of one cell is its first.
     const sides = cellsOf(i).length > 1 ? (['first', 'last'] as const) : (['first'] as const);
     for (const side of sides) {
@@ -399,7 +413,10 @@ function addressBlock(
   const text = cell.text.replace(/^(attn|attention)[.:]?\s*/i, '');
   if (!nameShaped(text) || isTitle(text) || isInitials(text) || PARTY_LABEL.test(text))
     return undefined;
-  if (issuer && text === issuer.value) return undefined;
+  // The letterhead itself (its first line, or both when it spans two) is no addressee; a window
+  // address beside it on its line is.
+  if (issuer && (text === issuer.value || (i === issuer.lineIndex && issuer.value.includes(text))))
+    return undefined;
   for (let k = i + 1; k <= i + 4 && k < count; k++) {
     const next = cellOf(k, side)?.text ?? '';
     if (isAddressLine(next)) return { name: text, at: k };

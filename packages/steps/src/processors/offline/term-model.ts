@@ -268,6 +268,14 @@ const HEADING_LINES = 40;
 const IDENTIFIER_PREFIX = /\b(\p{L}{1,4})[-/](?=\d)/gu;
 
 /**
+ * E-mail and web addresses: names of mailboxes and hosts, not words of the text
+ * (`accounts@vandelay.example` says nothing of a bank account, `invoices@…` nothing of an
+ * invoice).
+ */
+const ADDRESS =
+  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|\b(?:https?:\/\/|www\.)\S+/giu;
+
+/**
  * Token counts of a text, with the title zone (first `titleLines` lines) and short lines near the
  * top (HEADING_LINES) counted three times, plus shape terms and any `extra` terms (layout facts
  * such as "@narrow-page").
@@ -279,7 +287,7 @@ export function termCounts(
 ): Map<string, number> {
   const counts = new Map<string, number>();
   lines.forEach((line, i) => {
-    const words = tokens(line.replace(IDENTIFIER_PREFIX, '$1'));
+    const words = tokens(line.replace(ADDRESS, ' ').replace(IDENTIFIER_PREFIX, '$1'));
     const boost =
       i < titleLines || (i < HEADING_LINES && words.length <= 3 && !/[\d:]/.test(line)) ? 3 : 1;
     for (const t of words) counts.set(t, (counts.get(t) ?? 0) + boost);
