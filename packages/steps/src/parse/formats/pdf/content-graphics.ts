@@ -494,6 +494,8 @@ type InlineValue =
 
 const E = 0x45;
 const I = 0x49;
+/** Longest name or number read in an inline image's dictionary. */
+const MAX_TOKEN = 127;
 /** pdf.js's `isWhiteSpace` (no form feed, no NUL). */
 const isWhiteSpace = (c: number | undefined) =>
   c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
@@ -518,6 +520,7 @@ function readInlineImage(bytes: Uint8Array, from: number): { end: number; paints
       if (bytes[i] === 0x23) escaped = true;
       i++;
     }
+    if (i - start > MAX_TOKEN) unsupported('inline image key');
     const key = nameOf(bytes, start, i, escaped);
     i = skipSpace(bytes, i, bytes.length);
     const [value, next] = inlineValue(bytes, i);
@@ -579,6 +582,7 @@ function inlineValue(bytes: Uint8Array, i: number): [InlineValue, number] {
   if (c === 0x2f) {
     const start = i + 1;
     const end = nameEnd(bytes, start);
+    if (end - start > MAX_TOKEN) unsupported('inline image name');
     return [{ kind: 'name', value: nameOf(bytes, start, end, hasEscape(bytes, start, end)) }, end];
   }
   if (c === 0x28) return [{ kind: 'other' }, skipString(bytes, i + 1)];
@@ -598,6 +602,8 @@ function inlineValue(bytes: Uint8Array, i: number): [InlineValue, number] {
     return [{ kind: 'array', items }, j + 1];
   }
   const end = nameEnd(bytes, i);
+  // Longer is no number pdf.js reads here (and too long to spread into a string).
+  if (end - i > MAX_TOKEN) unsupported('inline image value');
   const word = String.fromCharCode(...bytes.subarray(i, end));
   if (word === 'true' || word === 'false')
     return [{ kind: 'boolean', value: word === 'true' }, end];
@@ -612,8 +618,8 @@ function nameEnd(bytes: Uint8Array, i: number): number {
 }
 
 function hasEscape(bytes: Uint8Array, start: number, end: number): boolean {
-  const at = bytes.indexOf(0x23, start);
-  return at >= 0 && at < end;
+  for (let k = start; k < end; k++) if (bytes[k] === 0x23) return true;
+  return false;
 }
 
 /** A plain number (digits, one point, a sign) as pdf.js's lexer reads it, else `undefined`. */

@@ -141,6 +141,7 @@ describe('readContentGraphics', () => {
   it.each([
     ['an inline image ended by its filter', 'BI /W 1 /H 1 /BPC 8 /F /DCT ID \xff EI'],
     ['an inline image without an end', 'BI /W 1 /H 1 /BPC 8 ID \x80EI\x80'],
+    ['an inline image with an overlong value', `BI /W ${'1'.repeat(200)} /H 1 ID \x80 EI\n`],
     ['an inline image end followed by a cut token', `BI /W 1 /H 1 ID \x80 EI ${'1 '.repeat(40)}m`],
     ['an unknown operator', '1 2 zz'],
     ['a missing operand', '10 m'],
