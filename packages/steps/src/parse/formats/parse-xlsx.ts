@@ -248,14 +248,14 @@ function fillCalculated(
   }
 }
 
+/** A table's cells: a whole sheet's, or a region's (see regionCells). */
+type TableCells = Pick<SheetCells, 'contents' | 'details' | 'rowCount' | 'columnCount'>;
+
 /**
  * The sheet as a markdown table, written a row at a time from the cells: rows arrive in order,
  * so no grid of every row's text is built. Cells out of row order (a malformed sheet) fall back
  * to the grid.
  */
-/** A table's cells: a whole sheet's, or a region's (see regionCells). */
-type TableCells = Pick<SheetCells, 'contents' | 'details' | 'rowCount' | 'columnCount'>;
-
 function sheetMarkdown({ contents, details, rowCount, columnCount }: TableCells): string {
   if (rowCount === 0 || columnCount === 0) return '';
   const lines: string[] = [];
