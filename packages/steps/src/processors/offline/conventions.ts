@@ -376,14 +376,15 @@ function addressBlockLine(text: string): boolean {
 export function addressees(page: DocumentPage, issuer?: Found): Found[] {
   const out: Found[] = [];
   const lines = page.lines;
-  const cellsOf = (k: number) => splitCells((lines[k] as DocumentLine).text);
+  // Each line's cells, split once: a block's lines are looked at from every line above them.
+  const cells = lines.map((l) => splitCells(l.text));
   const cellOf = (k: number, side: 'first' | 'last') => {
-    const cells = cellsOf(k);
-    return side === 'first' ? cells[0] : cells[cells.length - 1];
+    const of = cells[k] ?? [];
+    return side === 'first' ? of[0] : of[of.length - 1];
   };
   for (let i = 0; i < lines.length; i++) {
     // The last cell of a line of one cell is its first.
-    const sides = cellsOf(i).length > 1 ? (['first', 'last'] as const) : (['first'] as const);
+    const sides = (cells[i]?.length ?? 0) > 1 ? (['first', 'last'] as const) : (['first'] as const);
     for (const side of sides) {
       const street = addressBlock(i, side, cellOf, lines.length, issuer);
       if (street === undefined) continue;

@@ -254,17 +254,17 @@ const SHAPES: readonly (readonly [string, RegExp])[] = [
 ];
 
 /**
- * An identifier's letters before a dash or slash and its digits (`PO-4855`, `INV/2024/7`): part
- * of the identifier, not a word, so an invoice quoting its order `PO-4855` does not say
- * "purchase order" once more.
- */
-/**
  * Within this many first lines, a short line of words (at most three terms, no figure, no
  * colon) counts as the title zone does: a title under a tall letterhead, a salutation, a
  * complimentary close, a label on its own. Longer lines are sentences or label/value pairs.
  */
 const HEADING_LINES = 40;
 
+/**
+ * An identifier's letters before a dash or slash and its digits (`PO-4855`, `INV/2024/7`): part
+ * of the identifier, not a word, so an invoice quoting its order `PO-4855` does not say
+ * "purchase order" once more.
+ */
 const IDENTIFIER_PREFIX = /\b(\p{L}{1,4})[-/](?=\d)/gu;
 
 /**

@@ -550,10 +550,8 @@ function footFields(
       if (isLabelCell(label.text) && isAmount(value.text)) out.unshift(field(label.text, value));
     }
   }
-  const items = [table.header, ...rows.slice(0, r + 1)].some(
-    (row) => row.filter((c) => c.text !== '').length >= 3,
-  );
-  return items && r >= 0 ? out : [];
+  // The loop stops at a row of three filled cells or more (an item row): none, no item rows.
+  return r >= 0 ? out : [];
 }
 
 /** True for a table of one row of labels over one row of values, every cell filled. */
