@@ -595,6 +595,13 @@ function inlineValue(bytes: Uint8Array, i: number): [InlineValue, number] {
     let j = skipSpace(bytes, i + 1, bytes.length);
     while (bytes[j] !== 0x5d) {
       if (j >= bytes.length) unsupported('unterminated array');
+      if (bytes[j] === 0x5b) {
+        // An array in the array: skipped without recursion (only numbers and names are read),
+        // so that arrays nested thousands deep do not overflow the stack.
+        items.push(undefined);
+        j = skipSpace(bytes, skipArray(bytes, j + 1), bytes.length);
+        continue;
+      }
       const [item, next] = inlineValue(bytes, j);
       items.push(item.kind === 'number' || item.kind === 'name' ? item.value : undefined);
       j = skipSpace(bytes, next, bytes.length);

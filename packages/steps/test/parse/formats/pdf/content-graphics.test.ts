@@ -131,6 +131,12 @@ describe('readContentGraphics', () => {
     expect(graphics.segments).toEqual([{ kind: 'h', at: 0, from: 0, to: 10 }]);
   });
 
+  it('reads an inline image whose dictionary nests arrays thousands deep without recursing', () => {
+    const deep = `${'['.repeat(100_000)}1${']'.repeat(100_000)}`;
+    const graphics = read(`BI /W 1 /H 1 /BPC 8 /CS /G /Decode ${deep} ID \x80 EI\n 0 0 m 10 0 l S`);
+    expect(graphics.segments).toEqual([{ kind: 'h', at: 0, from: 0, to: 10 }]);
+  });
+
   it('paints a one-pixel inline mask only where pdf.js paints it as an image', () => {
     const pixel = 'BI /IM true /W 1 /H 1 /BPC 1 ID \x00\nEI';
     const inverted = 'BI /IM true /W 1 /H 1 /BPC 1 /D [1 0] ID \x00\nEI';
