@@ -125,7 +125,9 @@ async function acquire(): Promise<Worker> {
       return await newWorker();
     } catch (error) {
       pool.total--;
-      pool.active--;
+      // The slot goes to a page that asked while the worker was starting (it asks again), or
+      // this work ends: left waiting, such a page was answered only when another one finished.
+      release(undefined);
       throw error;
     }
   }
