@@ -6,10 +6,12 @@
  * columns are named vaguely or split into debit and credit. Inputs are built by the tests.
  */
 import { describe, expect, it } from 'vitest';
+import { addressees, namedIssuer } from '../../src/processors/offline/conventions.ts';
 import { offlineClassify } from '../../src/processors/offline/offline-classify.ts';
 import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
 import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
+import type { DocumentPage } from '../../src/processors/view/document-view.ts';
 import { blocksPage } from '../fixtures/view/blocks-page.ts';
 
 const str = (description?: string) => ({
@@ -367,6 +369,10 @@ describe('items of a till receipt', () => {
     expect(
       lines(['Latte', '2 @ 3.20    6.40', 'Croissant    2.50', 'Milk 2L', '1 x 2.50    2.50']),
     ).toEqual(expected);
+    // Its count and price written together.
+    expect(
+      lines(['Latte', '2x3.20    6.40', 'Croissant    2.50', 'Milk 2L', '1 x 2.50    2.50']),
+    ).toEqual(expected);
     // A unit price without a column of its own is no count of units.
     const priced = extract(
       ['CORNER CAFE', 'Latte    6.40', 'Tea    2.50', 'TOTAL    8.90'].join('\n'),
@@ -434,5 +440,34 @@ describe('classification by the shape of a till receipt', () => {
       ],
     });
     expect(out.id, JSON.stringify(out)).toBe('rct');
+  });
+});
+
+describe('issuers and addressees outside the letterhead', () => {
+  const pages = (text: string) => buildDocumentView([{ output: textToParseOutput([text]) }]).pages;
+
+  it("takes a page's naming sentence over a legal statement above it", () => {
+    const issuer = namedIssuer(
+      pages(
+        [
+          'Order 5521',
+          'Meridian Ltd · Registered in England No. 0123',
+          'Cheques payable to Fresh Basket Grocers Inc.',
+        ].join('\n'),
+      ),
+    );
+    expect(issuer?.value).toBe('Fresh Basket Grocers Inc.');
+  });
+
+  it('names an address block in a right-hand column once, by its first line', () => {
+    const [page] = pages(
+      [
+        'Invoice No: 77                      Jane Smith',
+        'Date: 1 May 2024                    Acme Trading Ltd',
+        'Terms: 30 days                      12 High Street',
+        'Due: 31 May 2024                    London SW1A 1AA',
+      ].join('\n'),
+    );
+    expect(addressees(page as DocumentPage).map((f) => f.value)).toEqual(['Jane Smith']);
   });
 });

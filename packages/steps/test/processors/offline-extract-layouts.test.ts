@@ -682,5 +682,16 @@ describe('a window address beside the letterhead', () => {
       { merchant_name: str('The store that issued the receipt'), customer: str('The customer') },
     );
     expect(receipt).toEqual({ merchant_name: 'The Corner Bakery', customer: 'Maria Lopez' });
+    // A person's name with an honorific is still a person's.
+    const titled = extract(
+      [
+        'Dr. Maria Lopez                             The Corner Bakery',
+        '4 Elm Road                                  12 Market Street',
+        'Leeds LS1 2AB                               Leeds LS2 7EW',
+        'Order 5521',
+      ].join('\n'),
+      { merchant_name: str('The store that issued the receipt') },
+    );
+    expect(titled).toEqual({ merchant_name: 'The Corner Bakery' });
   });
 });

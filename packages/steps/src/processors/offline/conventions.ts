@@ -219,7 +219,7 @@ export function letterhead(page: DocumentPage): Found | undefined {
     // right): the one with a legal form, else the one that is no person's name, else the first.
     const text =
       names.find((n) => LEGAL_FORM.test(n)) ??
-      (names.length > 1 ? names.find((n) => !PERSON_NAME.test(n)) : undefined) ??
+      (names.length > 1 ? names.find((n) => !PERSON_NAME.test(withoutHonorific(n))) : undefined) ??
       names[0];
     if (text === undefined) continue;
     let score = 1 - i / (limit + 1);
@@ -242,11 +242,11 @@ export function letterhead(page: DocumentPage): Found | undefined {
 }
 
 /**
- * A person's name: two or three capitalised words, an initial or an honorific allowed ("The
- * Corner Bakery" is none).
+ * A person's name: two or three capitalised words, an initial allowed ("The Corner Bakery" is
+ * none); tested without its honorific (`withoutHonorific`).
  */
 const PERSON_NAME =
-  /^(?!The\s)(?:(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){1,2}$/u;
+  /^(?!The\s)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){1,2}$/u;
 
 /** What sets the parts of one line apart: a middle dot, a bullet, a bar between spaces. */
 const SEPARATOR = /\s+[·•|]\s+/;
@@ -272,23 +272,25 @@ const LEGAL_STATEMENT =
  * footer ("… plc is authorised by …", "… Ltd · Registered in England …").
  */
 export function namedIssuer(pages: readonly DocumentPage[]): Found | undefined {
-  let footer: Found | undefined;
   for (const page of pages) {
-    page.lines.forEach((line, i) => {
+    // A page's naming sentence wins over its legal statement, wherever each stands.
+    let stated: Found | undefined;
+    for (let i = 0; i < page.lines.length; i++) {
+      const line = page.lines[i] as DocumentLine;
       const named = NAMING_SENTENCE.exec(line.text)?.[1];
       const name = named ? trimName(named.split(SEPARATOR)[0] ?? '') : undefined;
       // A name starts with a capital (the pattern's `i` flag folds `\p{Lu}` to any letter).
       if (name && /^\p{Lu}/u.test(name) && nameShaped(name) && !isTitle(name)) {
-        footer ??= { value: name, region: regionOf(line), lineIndex: i };
-        return;
+        return { value: name, region: regionOf(line), lineIndex: i };
       }
+      if (stated) continue;
       const statement = LEGAL_STATEMENT.exec(line.text);
-      if (!statement) return;
+      if (!statement) continue;
       const before = trimName(line.text.slice(0, statement.index).split(SEPARATOR)[0] ?? '');
       if (LEGAL_FORM.test(before) && nameShaped(before) && !isTitle(before))
-        footer ??= { value: before, region: regionOf(line), lineIndex: i };
-    });
-    if (footer) return footer;
+        stated = { value: before, region: regionOf(line), lineIndex: i };
+    }
+    if (stated) return stated;
   }
   return undefined;
 }
@@ -382,14 +384,20 @@ export function addressees(page: DocumentPage, issuer?: Found): Found[] {
     const of = cells[k] ?? [];
     return side === 'first' ? of[0] : of[of.length - 1];
   };
+  // The last line of the right-hand block found last: the lines above it are that block's.
+  let lastBlockEnd = -1;
   for (let i = 0; i < lines.length; i++) {
     // The last cell of a line of one cell is its first.
-    const sides = (cells[i]?.length ?? 0) > 1 ? (['first', 'last'] as const) : (['first'] as const);
+    const sides =
+      (cells[i]?.length ?? 0) > 1 && i > lastBlockEnd
+        ? (['first', 'last'] as const)
+        : (['first'] as const);
     for (const side of sides) {
       const street = addressBlock(i, side, cellOf, lines.length, issuer);
       if (street === undefined) continue;
       out.push({ value: street.name, region: regionOf(lines[i] as DocumentLine), lineIndex: i });
       if (side === 'first') i = street.at;
+      else lastBlockEnd = street.at;
       break;
     }
   }

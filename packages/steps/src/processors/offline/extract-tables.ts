@@ -398,8 +398,11 @@ export function splitQuantity(
   const t = text.trim();
   let m = /^(\d{1,4}(?:[.,]\d+)?)\s*[x×*]\s+(\S.*)$/i.exec(t);
   if (m?.[1] && m[2]) return { quantity: Number(m[1].replace(',', '.')), description: m[2] };
-  // "Bagel 2 @ 15,44 €", "Pens 1 @" (the unit price cut off into the next column), "Tea 2 x 1.50".
-  m = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:@\s*(?:\S.*)?|[x×]\s+\S.*)$/i.exec(t);
+  // "Bagel 2 @ 15,44 €", "Pens 1 @" (the unit price cut off into the next column), "Tea 2 x 1.50",
+  // "Tea 2x1.50" (a price right after the x, as a till's two-line item reads).
+  m = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:@\s*(?:\S.*)?|[x×]\s+\S.*|[x×]\d+[.,]\d{2}\S*)$/i.exec(
+    t,
+  );
   if (m?.[1] && m[2]) return { quantity: Number(m[2].replace(',', '.')), description: m[1] };
   // "Latte x2", "Latte × 2", "Latte (x2)": the count after the item.
   m = /^(\S.*?)\s+\(?[x×]\s?(\d{1,3})\)?$/i.exec(t);
