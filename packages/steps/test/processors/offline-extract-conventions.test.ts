@@ -471,3 +471,21 @@ describe('issuers and addressees outside the letterhead', () => {
     expect(addressees(page as DocumentPage).map((f) => f.value)).toEqual(['Jane Smith']);
   });
 });
+
+describe('a label repeated on a later page', () => {
+  it('feeds one property, however its punctuation differs', () => {
+    const view = buildDocumentView([
+      {
+        output: textToParseOutput([
+          'INVOICE\nInvoice No.: INV-1\nDate: 01/02/2024\nTotal: 10.00',
+          'Invoice No: INV-1\nPage 2 of 2',
+        ]),
+      },
+    ]);
+    const value = offlineExtract(view, {
+      type: 'object',
+      properties: { invoice_number: str(), reference: str('A reference number') },
+    }).value;
+    expect(value).toEqual({ invoice_number: 'INV-1', reference: null });
+  });
+});

@@ -705,13 +705,10 @@ function soleIdentifier(
  * "Ref: Renewal of the contract" are two labels).
  */
 function labelKey(candidate: Candidate): string {
-  // The label's words as written: "Issued by" and "Issued to" are two labels (their tokens,
-  // without the prepositions, are one).
-  const words = candidate.field.label
-    .toLowerCase()
-    .replace(/[\s:]+/g, ' ')
-    .trim();
-  return `${words}|${/\d/.test(candidate.field.value) ? 'd' : 'w'}`;
+  // Its tokens ("Invoice No." and "Invoice #" are one label) and the side a closing preposition
+  // states ("Issued by" and "Issued to" are two: their tokens, without it, are one).
+  const side = /\b(by|to|from)\W*$/i.exec(candidate.field.label)?.[1]?.toLowerCase() ?? '';
+  return `${candidate.tokens.join(' ')}|${side}|${/\d/.test(candidate.field.value) ? 'd' : 'w'}`;
 }
 
 /** Payment terms in days: "Net 30", "30 days net", "payable within 14 days". */
