@@ -319,19 +319,45 @@ function wrappedAround(row: TextLine, above: TextLine, below: TextLine): boolean
 function continuedCell(row: TextLine, line: TextLine): number {
   if (line.cells.length !== 1 || row.cells.length < 3) return -1;
   const piece = line.cells[0] as LinePiece;
-  const size = Math.max(row.size, piece.size);
-  const drop = piece.baseline - row.baseline;
-  if (drop <= size * 0.5 || drop > size * CONTINUATION_DROP) return -1;
-  const under = row.cells.flatMap((cell, i) =>
-    cell.box.left < piece.box.right - 1 && piece.box.left < cell.box.right - 1 ? [i] : [],
-  );
+  const under = row.cells.flatMap((cell, i) => (overlapsAcross(cell.box, piece.box) ? [i] : []));
   if (under.length !== 1) return -1;
-  const cell = row.cells[under[0] as number] as LinePiece;
+  const index = under[0] as number;
+  const size = Math.max(row.size, piece.size);
+  const cell = row.cells[index] as LinePiece;
+  return wrapsWith(piece, cell, size, piece.baseline - row.baseline) ? index : -1;
+}
+
+/** True when two boxes share more than a point across. */
+function overlapsAcross(a: BoundingBox, b: BoundingBox): boolean {
+  return a.left < b.right - 1 && b.left < a.right - 1;
+}
+
+/**
+ * True when `piece`, `drop` points from the baseline of `cell` (text size `size`), is another
+ * line of the same wrapped cell: more than half a line and at most {@link CONTINUATION_DROP}
+ * sizes away, aligned with the cell on its left or right edge.
+ */
+function wrapsWith(piece: LinePiece, cell: LinePiece, size: number, drop: number): boolean {
+  if (drop <= size * 0.5 || drop > size * CONTINUATION_DROP) return false;
   const reach = size * 0.3;
-  const aligned =
+  return (
     Math.abs(piece.box.left - cell.box.left) <= reach ||
-    Math.abs(piece.box.right - cell.box.right) <= reach;
-  return aligned ? (under[0] as number) : -1;
+    Math.abs(piece.box.right - cell.box.right) <= reach
+  );
+}
+
+/**
+ * `cell` holding the two lines of a wrapped cell, `upper`'s text first (one of them is `cell`).
+ * Its runs no longer spell its text: it is not cut between them again.
+ */
+function stacked(cell: LinePiece, upper: LinePiece, lower: LinePiece): LinePiece {
+  const { runs: _, ...rest } = cell;
+  return {
+    ...rest,
+    text: `${upper.text} ${lower.text}`,
+    box: unionBoxes([upper.box, lower.box]) ?? cell.box,
+    bold: upper.bold && lower.bold,
+  };
 }
 
 /** True when the last of `rows` has as many cells as the row before it: rows of one table. */
@@ -343,17 +369,7 @@ function inColumns(rows: readonly TextLine[]): boolean {
 
 /** `row` with `piece` joined to its cell `index` as the cell's next line. */
 function withContinuation(row: TextLine, index: number, piece: LinePiece): TextLine {
-  const cells = row.cells.map((cell, i) => {
-    if (i !== index) return cell;
-    // Its runs no longer spell its text: it is not cut between them again.
-    const { runs: _, ...rest } = cell;
-    return {
-      ...rest,
-      text: `${cell.text} ${piece.text}`,
-      box: unionBoxes([cell.box, piece.box]) ?? cell.box,
-      bold: cell.bold && piece.bold,
-    };
-  });
+  const cells = row.cells.map((cell, i) => (i === index ? stacked(cell, cell, piece) : cell));
   return { ...joinRow(cells), baseline: row.baseline };
 }
 
@@ -473,33 +489,20 @@ export function liftWrappedValue(
   below: TextLine,
 ): { above: TextLine | undefined; below: TextLine } | undefined {
   if (below.cells.length < 2) return undefined;
-  const overlaps = (a: BoundingBox, b: BoundingBox) => a.left < b.right - 1 && b.left < a.right - 1;
   for (const piece of above.cells) {
-    const under = below.cells.flatMap((cell, i) => (overlaps(cell.box, piece.box) ? [i] : []));
+    const under = below.cells.flatMap((cell, i) =>
+      overlapsAcross(cell.box, piece.box) ? [i] : [],
+    );
     if (under.length !== 1) continue;
     const k = under[0] as number;
     const cell = below.cells[k] as LinePiece;
     const label = below.cells[k - 1];
     if (!label || VALUE.test(label.text) || !/\p{L}/u.test(label.text)) continue;
-    if (above.cells.some((other) => overlaps(other.box, label.box))) continue;
-    const size = Math.max(piece.size, cell.size);
+    if (above.cells.some((other) => overlapsAcross(other.box, label.box))) continue;
     const drop = below.baseline - piece.baseline;
-    if (drop <= size * 0.5 || drop > size * CONTINUATION_DROP) continue;
-    const reach = size * 0.3;
-    if (
-      Math.abs(piece.box.left - cell.box.left) > reach &&
-      Math.abs(piece.box.right - cell.box.right) > reach
-    )
-      continue;
+    if (!wrapsWith(piece, cell, Math.max(piece.size, cell.size), drop)) continue;
     if (before && piece.baseline - before.baseline <= drop * 1.1) continue;
-    const { runs: _, ...rest } = cell;
-    const joined: LinePiece = {
-      ...rest,
-      text: `${piece.text} ${cell.text}`,
-      box: unionBoxes([piece.box, cell.box]) ?? cell.box,
-      bold: piece.bold && cell.bold,
-    };
-    const cells = below.cells.map((c, i) => (i === k ? joined : c));
+    const cells = below.cells.map((c, i) => (i === k ? stacked(cell, piece, cell) : c));
     const left = above.cells.filter((c) => c !== piece);
     return {
       above: left.length > 0 ? joinRow(left) : undefined,
