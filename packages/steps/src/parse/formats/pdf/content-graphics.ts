@@ -217,7 +217,7 @@ function run(
   const kinds = new Uint8Array(MAX_OPERANDS + 1);
   // The last name operand, decoded only when an operator needs it (Do).
   let nameStart = 0;
-  let nameEnd = 0;
+  let nameStop = 0;
   let nameEscaped = false;
   let argc = 0;
   const stack: Matrix[] = [];
@@ -268,7 +268,7 @@ function run(
           if (bytes[i] === 0x23) nameEscaped = true;
           i++;
         }
-        nameEnd = i;
+        nameStop = i;
         push(NAME, 0);
       } else if (c === 0x28) {
         i = skipString(bytes, i + 1);
@@ -447,7 +447,7 @@ function run(
         break;
       case OP.xobject: {
         if (kinds[0] !== NAME) unsupported('XObject not named');
-        const name = nameOf(bytes, nameStart, nameEnd, nameEscaped);
+        const name = nameOf(bytes, nameStart, nameStop, nameEscaped);
         const xobject = resources.xobject(name);
         if (!xobject) unsupported(`XObject ${name} unreadable`);
         if (xobject.kind === 'image') {
@@ -514,14 +514,10 @@ function readInlineImage(bytes: Uint8Array, from: number): { end: number; paints
     i = skipSpace(bytes, i, bytes.length);
     if (bytes[i] === I && bytes[i + 1] === 0x44) break;
     if (bytes[i] !== 0x2f) unsupported('inline image dictionary');
-    const start = ++i;
-    let escaped = false;
-    while (i < bytes.length && SPECIAL[bytes[i] as number] === 0) {
-      if (bytes[i] === 0x23) escaped = true;
-      i++;
-    }
+    const start = i + 1;
+    i = nameEnd(bytes, start);
     if (i - start > MAX_TOKEN) unsupported('inline image key');
-    const key = nameOf(bytes, start, i, escaped);
+    const key = nameOf(bytes, start, i, hasEscape(bytes, start, i));
     i = skipSpace(bytes, i, bytes.length);
     const [value, next] = inlineValue(bytes, i);
     dict.set(key, value);
