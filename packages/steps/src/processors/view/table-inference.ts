@@ -422,6 +422,13 @@ const COUNT_CELL = /^\d{1,3}$/;
 /** A tax code a till prints after an amount (`6.40 A`, `2.50 *`). */
 const TAX_FLAG = /\s+(?:[A-Z]|\*)$/;
 
+/** An item's description: words, no label's colon, no date. */
+function described(text: string | undefined): boolean {
+  return (
+    text !== undefined && /\p{L}/u.test(text) && !/:$/.test(text) && parseDate(text) === undefined
+  );
+}
+
 /**
  * The names of a headerless item line's cells, by their shapes, or undefined when the line is no
  * item: a description (words, no label's colon, no date) and an amount last (a tax code after it
@@ -432,8 +439,6 @@ function itemShape(line: DocumentLine): readonly string[] | undefined {
   if (cells.length < 2 || cells.length > 3 || TOTALS_LINE.test(line.text)) return undefined;
   const amount = cells[cells.length - 1] as string;
   if (!isAmount(amount.replace(TAX_FLAG, ''))) return undefined;
-  const described = (text: string | undefined) =>
-    text !== undefined && /\p{L}/u.test(text) && !/:$/.test(text) && parseDate(text) === undefined;
   if (cells.length === 2) return described(cells[0]) ? ['Description', 'Amount'] : undefined;
   const [a, b] = cells as [string, string];
   if (COUNT_CELL.test(a) && described(b)) return ['Quantity', 'Description', 'Amount'];
@@ -459,8 +464,7 @@ function twoLineItem(
   const [title, ...more] = cellsOf(name);
   const [count, amount, ...rest] = cellsOf(priced);
   if (!title || more.length > 0 || !count || !amount || rest.length > 0) return undefined;
-  if (!/\p{L}/u.test(title.text) || /:$/.test(title.text) || TOTALS_LINE.test(title.text))
-    return undefined;
+  if (!described(title.text) || TOTALS_LINE.test(title.text)) return undefined;
   if (!COUNT_AT_PRICE.test(count.text) || !isAmount(amount.text.replace(TAX_FLAG, '')))
     return undefined;
   return [{ ...title, text: `${title.text} ${count.text}` }, amount];
