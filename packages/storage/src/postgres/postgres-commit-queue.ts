@@ -83,6 +83,12 @@ export interface CommitQueueOptions {
   readonly maxCommitsPerTransaction: number;
   /** The `pg_notify` to send after a transaction that made work or deliveries claimable. */
   readonly notification: (wakeUps: CommitWakeUps) => PostgresQuery | undefined;
+  /**
+   * The pool's connections run with {@link SESSION_PLANNER_SETTINGS} (the adapter's own pool): a
+   * commit transaction begins with a plain BEGIN, and one of a single statement, a batch
+   * included, goes alone. Otherwise each begins with {@link BEGIN_COMMIT}.
+   */
+  readonly sessionSettings: boolean;
 }
 
 /**
@@ -257,6 +263,7 @@ export class PostgresCommitQueue {
         plans,
         this.#o.notification(mergeWakeUps(plans)),
         batching ? this.#o.statements : undefined,
+        this.#o.sessionSettings,
       );
       if (outcome.kind === 'unknown') broken = outcome.error;
       return outcome;
@@ -407,6 +414,23 @@ export const GENERIC_PLANS = 'SET LOCAL plan_cache_mode = force_generic_plan';
 /** How a commit transaction begins (see {@link GENERIC_PLANS} and {@link PLANS_ON_KEYS}). */
 export const BEGIN_COMMIT = `BEGIN; ${GENERIC_PLANS}; ${PLANS_ON_KEYS}`;
 
+/**
+ * The same settings for a whole session, as the adapter's own connections run them from the
+ * start (`createOwnPool`), so that a commit of one statement needs no BEGIN, SET LOCAL and COMMIT
+ * around it. Those cost the server two more statements to parse and answer per transaction, and
+ * the process two more answers to wait for and read: a step commit's transaction is now one
+ * statement, one answer (the notification aside). Every statement of the adapter finds its rows
+ * by key or by an index, but a few read a table whole, having none to use (a page by update time
+ * without a filter, a run's deletion reading the queue): the settings make such a plan cost more
+ * than `jit_above_cost`, and the server compiled it with LLVM at every execution (300 ms a page
+ * of runs by update time): JIT is off too, which no statement of the adapter is long enough to
+ * want. A pool you pass keeps {@link BEGIN_COMMIT}: its sessions are yours.
+ */
+export const SESSION_PLANNER_SETTINGS = `${`${GENERIC_PLANS}; ${PLANS_ON_KEYS}`.replaceAll(
+  'SET LOCAL',
+  'SET',
+)}; SET jit = off`;
+
 const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> =>
   promise.then(
     (value) => ({ status: 'fulfilled', value }),
@@ -416,21 +440,22 @@ const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> =>
 /**
  * Sends BEGIN, the statements of every plan, COMMIT and the notification without waiting in
  * between (node-postgres pipelines them on a client in pipeline mode, and queues them otherwise),
- * then reads every answer. A group that is one statement other than a batch is sent without
- * BEGIN and COMMIT: a statement on its own is a transaction; a batch statement joins, and goes
- * in a transaction begun by {@link BEGIN_COMMIT}. `statements`: batch commits with them (see
- * `statementsOf`).
+ * then reads every answer. A group that is one statement is sent without BEGIN and COMMIT (a
+ * statement on its own is a transaction), except a batch statement on a session without the
+ * planner settings, which goes in a transaction begun by {@link BEGIN_COMMIT}. `statements`:
+ * batch commits with them (see `statementsOf`); `sessionSettings`: see `CommitQueueOptions`.
  */
 async function transactOn(
   client: PostgresClient,
   plans: readonly PlannedCommit[],
   notification: PostgresQuery | undefined,
   statements: PostgresStatements | undefined,
+  sessionSettings: boolean,
 ): Promise<Outcome> {
   const list = statementsOf(plans, statements);
-  const alone = list.length === 1 && (list[0] as Statement).query >= 0;
+  const alone = list.length === 1 && (sessionSettings || (list[0] as Statement).query >= 0);
   const { begin, sent, commit, notify } = sendCorked(client, () => ({
-    begin: alone ? undefined : client.query(queryConfig(BEGIN_COMMIT)),
+    begin: alone ? undefined : client.query(queryConfig(sessionSettings ? 'BEGIN' : BEGIN_COMMIT)),
     sent: list.map((s): Sent => ({ ...s, answer: client.query(s.sql) })),
     commit: alone ? undefined : client.query(queryConfig('COMMIT')),
     notify: notification === undefined ? undefined : client.query(notification),

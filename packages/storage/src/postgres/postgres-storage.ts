@@ -53,6 +53,7 @@ import {
   GENERIC_PLANS,
   PLANS_ON_KEYS,
   PostgresCommitQueue,
+  SESSION_PLANNER_SETTINGS,
 } from './postgres-commit-queue.ts';
 import { DocumentReads } from './postgres-document-reads.ts';
 import { toStorageError } from './postgres-errors.ts';
@@ -255,6 +256,7 @@ class PostgresStorage implements PostgresStorageAdapter {
             connectionString: this.#connection.connectionString,
             max: this.#maxConnections,
             applicationName: this.#applicationName,
+            session: SESSION_PLANNER_SETTINGS,
           })
         : oneQueryAtATime(this.#connection.pool);
     try {
@@ -277,6 +279,7 @@ class PostgresStorage implements PostgresStorageAdapter {
         maxTransactions: this.#maxTransactions,
         maxCommitsPerTransaction: this.#maxCommits,
         notification: (wakeUps) => this.#notification(wakeUps),
+        sessionSettings: own,
       }),
       wakeUps: new PostgresWakeUps(pool, this.#channel, this.#instance),
       documentReads: new DocumentReads({
@@ -585,8 +588,10 @@ class PostgresStorage implements PostgresStorageAdapter {
   }
 
   /**
-   * Runs `query` in a transaction begun by `begin` (its planner settings), sent together with
-   * BEGIN and COMMIT (one round trip), on `client` or a pooled connection.
+   * Runs `query` under the planner settings: alone on the adapter's own connections, whose
+   * sessions have them (`SESSION_PLANNER_SETTINGS`), otherwise in a transaction begun by `begin`
+   * (its settings), sent together with BEGIN and COMMIT (one round trip); on `client` or a
+   * pooled connection.
    */
   async #inTransaction(
     begin: string,
@@ -596,6 +601,7 @@ class PostgresStorage implements PostgresStorageAdapter {
     if (client === undefined) {
       return this.#withClient((pooled) => this.#inTransaction(begin, query, pooled));
     }
+    if (this.#get().own) return sendCorked(client, () => client.query(query));
     const [began, answer, committed] = await Promise.allSettled(
       sendCorked(client, () => [
         client.query(queryConfig(begin)),
