@@ -177,6 +177,36 @@ const NUMBER = 0;
 const NAME = 1;
 const OTHER = 2;
 
+/**
+ * The key ({@link keyOf}) of the command at `from`, cut where pdf.js's lexer cuts it: the run of
+ * regular characters before `to`, stopped where the next character would turn a known name into
+ * an unknown one. Declines (with `why`) a character outside printable ASCII and a name longer
+ * than any known one. Its length is {@link commandLength}.
+ */
+function commandAt(bytes: Uint8Array, from: number, to: number, why: string): number {
+  let key = 0;
+  let scale = 1;
+  let known = false;
+  for (let j = from; j < to && SPECIAL[bytes[j] as number] === 0; j++) {
+    const c = bytes[j] as number;
+    if (c < 0x20 || c > 0x7f) unsupported(why);
+    const longer = key + c * scale;
+    if (known && !KNOWN.has(longer)) break;
+    if (j - from === MAX_COMMAND) unsupported(why);
+    key = longer;
+    scale *= 256;
+    known = KNOWN.has(key);
+  }
+  return key;
+}
+
+/** The characters of a command whose key is `key`: one byte of it each, none zero. */
+function commandLength(key: number): number {
+  let length = 0;
+  for (let k = key; k > 0; k = Math.floor(k / 256)) length++;
+  return length;
+}
+
 interface Limits {
   /** Operators read over the page and its forms before the rest is ignored. */
   ops: number;
@@ -314,22 +344,8 @@ function run(
       i = j;
       continue;
     }
-    // A command, cut where pdf.js's lexer cuts it.
-    if (c < 0x20 || c > 0x7f) unsupported('binary command');
-    let key = c;
-    let scale = 256;
-    let size = 1;
-    let known = KNOWN.has(key);
-    i++;
-    while (i < length && SPECIAL[bytes[i] as number] === 0) {
-      const longer = key + (bytes[i] as number) * scale;
-      if (known && !KNOWN.has(longer)) break;
-      key = longer;
-      scale *= 256;
-      known = KNOWN.has(key);
-      i++;
-      if (++size > MAX_COMMAND) unsupported('unknown command');
-    }
+    const key = commandAt(bytes, i, length, 'unknown command');
+    i += commandLength(key);
     if (key === TRUE || key === FALSE) {
       push(OTHER, 0);
       continue;
@@ -692,21 +708,8 @@ function operatorFollows(bytes: Uint8Array, from: number, to: number): boolean {
         if (numberOf(bytes, i, end) === undefined) unsupported('inline image end unclear');
         i = end;
       } else {
-        // A command, cut where the lexer cuts it.
-        let key = 0;
-        let scale = 1;
-        let known = false;
-        let j = i;
-        for (; j < end; j++) {
-          const b = bytes[j] as number;
-          if (b < 0x20 || b > 0x7f || j - i >= MAX_COMMAND) unsupported('inline image end unclear');
-          const longer = key + b * scale;
-          if (known && !KNOWN.has(longer)) break;
-          key = longer;
-          scale *= 256;
-          known = KNOWN.has(key);
-        }
-        i = j;
+        const key = commandAt(bytes, i, end, 'inline image end unclear');
+        i += commandLength(key);
         if (key === TRUE || key === FALSE || key === NULL) {
           args++;
           continue;

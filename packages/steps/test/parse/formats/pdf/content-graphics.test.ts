@@ -137,6 +137,21 @@ describe('readContentGraphics', () => {
     expect(graphics.segments).toEqual([{ kind: 'h', at: 0, from: 0, to: 10 }]);
   });
 
+  it('cuts commands where the lexer of pdf.js cuts them, in the content and after an inline image', () => {
+    // 'lS' is l then S; after the image, 'Qq' is Q (no operand: the image ends) then q.
+    const graphics = read(
+      'q 0 0 m 10 0 lS BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI Qq 0 0 m 0 5 l S Q',
+    );
+    expect(graphics.segments).toEqual([
+      { kind: 'h', at: 0, from: 0, to: 10 },
+      { kind: 'v', at: 0, from: 0, to: 5 },
+    ]);
+    expect(graphics.images).toHaveLength(1);
+    expect(() => read('0 0 m 10 0 l S\x80')).toThrow(UnsupportedContent);
+    expect(() => read('0 0 m 10 0 l Sx\x80')).toThrow(UnsupportedContent);
+    expect(() => read('BI /W 1 /H 1 /BPC 8 ID \x80 EI Q\x80')).toThrow(UnsupportedContent);
+  });
+
   it('paints a one-pixel inline mask only where pdf.js paints it as an image', () => {
     const pixel = 'BI /IM true /W 1 /H 1 /BPC 1 ID \x00\nEI';
     const inverted = 'BI /IM true /W 1 /H 1 /BPC 1 /D [1 0] ID \x00\nEI';
