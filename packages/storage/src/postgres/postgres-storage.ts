@@ -580,7 +580,8 @@ class PostgresStorage implements PostgresStorageAdapter {
     const t = this.#s.table(table);
     const page = `SELECT ${byUpdate ? 'seq, updated_at' : 'seq'} FROM ${t}${where} ORDER BY ${orderBy('')} LIMIT ${param(q.pageSize + 1)}`;
     const sql = `SELECT ${columns} FROM ${t} r JOIN (${page}) p ON p.seq = r.seq ORDER BY ${orderBy('p.')}`;
-    // A page by update time is sorted (no index to keep a plan on): planned for each call.
+    // A page by update time is sorted (no index to keep a plan on): planned as the server
+    // chooses, except on the adapter's own connections, whose sessions keep generic plans.
     if (byUpdate) return this.#all<R>(sql, values);
     return this.#inTransaction(BEGIN_LIST, queryConfig(sql, values, true)).then(
       (result) => result.rows as R[],
