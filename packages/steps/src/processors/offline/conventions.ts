@@ -197,7 +197,7 @@ export function letterhead(page: DocumentPage): Found | undefined {
     if (wasContacted && !large) continue;
     // The name under "Bill to" or "Customer" is a party's, not the issuer's.
     const above = i > 0 ? firstCell(lines[i - 1] as DocumentLine)?.text : undefined;
-    if (above && PARTY_LABEL.test(above.replace(/:$/, ''))) continue;
+    if (above && (PARTY_LABEL.test(above.replace(/:$/, '')) || ATTENTION.test(above))) continue;
     // "Time    17:14": a label beside its value.
     if (labelAndValue(cells)) continue;
     const names: string[] = [];
@@ -248,6 +248,23 @@ export function letterhead(page: DocumentPage): Found | undefined {
 const PERSON_NAME =
   /^(?!The\s)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){1,2}$/u;
 
+/** An attention line's head ("Attn: Maria Lopez", "FAO Accounts"): a contact at a party. */
+const ATTENTION = /^(?:attn|attention|fao|f\.a\.o\.)(?:[.:]\s*|\s+)/i;
+
+/**
+ * Nouns of what businesses are or do, which no person's name holds ("Harbor Logistics",
+ * "Maple Labs", "Northgate Fuel"): a name of two or three capitalised words with one of them is
+ * an organisation's.
+ */
+const BUSINESS_WORD =
+  /\b(?:labs?|laborator(?:y|ies)|analytics|engineering|design|studios?|tool(?:s|ing)|traders?|trading|suppl(?:y|ies)|systems|solutions|services|logistics|electronics|components|medical|health|dental|clinic|pharmacy|consult(?:ing|ants?)|industries|works|print(?:ing)?|office|products|facilities|catering|hardware|motors|garage|fuel|station|books?|deli|bakery|caf[eé]|coffee|kitchen|restaurant|pizzeria|bar|pub|hotel|travel|insurance|capital|financ(?:e|ial)|credit|savings|federal|building|digital|software|tech(?:nolog(?:y|ies))?|media|energy|power|construction|builders|furniture|textiles|fashion|outfitters|goods|wholesale|retail|market|mart|grocers?|foods?|imports?|exports?|centre|center|express|international|global|holdings|ventures|agency|cloud|data|networks|depot|convenience|stores?|shops?)\b/i;
+
+/** True for a person's name, not an organisation's ("Dr. Maria Lopez", not "Maple Labs Ltd"). */
+export function isPersonName(text: string): boolean {
+  const t = text.trim();
+  return PERSON_NAME.test(withoutHonorific(t)) && !LEGAL_FORM.test(t) && !BUSINESS_WORD.test(t);
+}
+
 /** What sets the parts of one line apart: a middle dot, a bullet, a bar between spaces. */
 const SEPARATOR = /\s+[·•|]\s+/;
 
@@ -284,14 +301,35 @@ export function namedIssuer(pages: readonly DocumentPage[]): Found | undefined {
         return { value: name, region: regionOf(line), lineIndex: i };
       }
       if (stated) continue;
-      const statement = LEGAL_STATEMENT.exec(line.text);
-      if (!statement) continue;
-      const before = trimName(line.text.slice(0, statement.index).split(SEPARATOR)[0] ?? '');
-      if (LEGAL_FORM.test(before) && nameShaped(before) && !isTitle(before))
+      const before = statedName(line.text);
+      if (before && LEGAL_FORM.test(before) && nameShaped(before) && !isTitle(before))
         stated = { value: before, region: regionOf(line), lineIndex: i };
     }
     if (stated) return stated;
   }
+  return undefined;
+}
+
+/** "Registered office: Meridian Ltd, 12 Market Street, Leeds": the name before the address. */
+const REGISTERED_OFFICE = /^\s*registered\s+(?:office|address)\s*:?\s+(\S.*)$/i;
+
+/**
+ * The name a footer line states as the issuer's, with or without a legal form (the caller asks
+ * for one): before a legal statement ("… plc is authorised by …", "… Ltd · Registered in …"),
+ * after "Registered office:" up to its address, or the first of a line's parts set apart by
+ * separators when another part is an address ("Meridian Ltd · 12 Market Street · Leeds").
+ */
+function statedName(text: string): string | undefined {
+  const office = REGISTERED_OFFICE.exec(text)?.[1];
+  if (office) {
+    const parts = office.split(SEPARATOR)[0]?.split(/,\s+/) ?? [];
+    const at = parts.findIndex((p, k) => k > 0 && isAddressLine(p));
+    return trimName((at > 0 ? parts.slice(0, at) : parts).join(', '));
+  }
+  const statement = LEGAL_STATEMENT.exec(text);
+  if (statement) return trimName(text.slice(0, statement.index).split(SEPARATOR)[0] ?? '');
+  const parts = text.split(SEPARATOR);
+  if (parts.length >= 3 && parts.slice(1).some(isAddressLine)) return trimName(parts[0] ?? '');
   return undefined;
 }
 
@@ -419,14 +457,22 @@ function addressBlock(
 ): { name: string; at: number } | undefined {
   const cell = cellOf(i, side);
   if (!cell) return undefined;
-  const text = cell.text.replace(/^(attn|attention)[.:]?\s*/i, '');
+  let text = cell.text.replace(ATTENTION, '');
+  let from = i;
+  // "Attn: Maria Lopez" over "Lopez Logistics Ltd": the block names the organisation, the
+  // attention line a contact there.
+  const org = ATTENTION.test(cell.text) ? (cellOf(i + 1, side)?.text.trim() ?? '') : '';
+  if (org !== '' && nameShaped(org) && !isTitle(org) && !isPersonName(org)) {
+    text = org;
+    from = i + 1;
+  }
   if (!nameShaped(text) || isTitle(text) || isInitials(text) || PARTY_LABEL.test(text))
     return undefined;
   // The letterhead itself (its first line, or both when it spans two) is no addressee; a window
   // address beside it on its line is.
   if (issuer && (text === issuer.value || (i === issuer.lineIndex && issuer.value.includes(text))))
     return undefined;
-  for (let k = i + 1; k <= i + 4 && k < count; k++) {
+  for (let k = from + 1; k <= from + 4 && k < count; k++) {
     const next = cellOf(k, side)?.text ?? '';
     if (isAddressLine(next)) return { name: text, at: k };
     if (!addressBlockLine(next)) return undefined;
@@ -565,11 +611,25 @@ export function standaloneDate(page: DocumentPage): Found | undefined {
   return line ? { value: line.text.trim(), region: regionOf(line), lineIndex: i } : undefined;
 }
 
+/** Currencies by name, as a sentence says them ("All amounts in euros", "Currency: sterling"). */
+const CURRENCY_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/^euros?$/i, 'EUR'],
+  [/^(?:pounds?\s+)?sterling$|^british\s+pounds?$|^gb\s+pounds?$/i, 'GBP'],
+  [/^(?:us|u\.s\.|american)\s+dollars?$/i, 'USD'],
+  [/^canadian\s+dollars?$/i, 'CAD'],
+  [/^australian\s+dollars?$/i, 'AUD'],
+  [/^swiss\s+francs?$/i, 'CHF'],
+  [/^(?:indian\s+)?rupees?$/i, 'INR'],
+  [/^(?:japanese\s+)?yen$/i, 'JPY'],
+];
+const CURRENCY_IN_WORDS =
+  /\b(?:in|currency\s*:?)\s+((?:(?:us|u\.s\.|american|canadian|australian|swiss|indian|japanese|british|gb|pounds?)\s+)?(?:euros?|sterling|pounds?|dollars?|francs?|rupees?|yen))\b/gi;
+
 /**
  * The currency most amounts of the document name (by symbol or code). When no amount names one
- * (figures set without a sign), the one currency the document names elsewhere in capitals or by
- * its sign: a column's header ("Amount (EUR)"), "All amounts in CAD", "Currency: GBP"; none when
- * it names two.
+ * (figures set without a sign), the one currency the document names elsewhere in capitals, by
+ * its sign or in words: a column's header ("Amount (EUR)"), "All amounts in CAD", "Currency:
+ * GBP", "Prices in pounds sterling"; none when it names two.
  */
 export function documentCurrency(pages: readonly DocumentPage[]): string | null {
   const counts = new Map<string, number>();
@@ -583,6 +643,10 @@ export function documentCurrency(pages: readonly DocumentPage[]): string | null 
       for (const m of line.text.matchAll(/\b[A-Z]{3}\b|(?:\b[A-Z]{1,2})?\p{Sc}/gu)) {
         const written = parseCurrencyCode(m[0]);
         if (written && (m[0].length !== 3 || written === m[0])) named.add(written);
+      }
+      for (const m of line.text.matchAll(CURRENCY_IN_WORDS)) {
+        const said = CURRENCY_WORDS.find(([words]) => words.test(m[1] ?? ''));
+        if (said) named.add(said[1]);
       }
     }
   }
