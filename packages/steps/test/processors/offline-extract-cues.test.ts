@@ -11,7 +11,7 @@ import { offlineExtract } from '../../src/processors/offline/offline-extract.ts'
 import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
 import type { DocumentTable } from '../../src/processors/view/document-view.ts';
-import { tableFields } from '../../src/processors/view/label-values.ts';
+import { balanceRowFields, tableFields } from '../../src/processors/view/label-values.ts';
 
 const str = { type: ['string', 'null'] };
 const num = { type: ['number', 'null'] };
@@ -106,6 +106,30 @@ describe('parties', () => {
     expect(value.vendor_name).not.toBe('Pioneer Design Studio Ltd');
   });
 
+  it('takes no label, greeting, title or broken sentence for a name', () => {
+    const merchant = {
+      merchant_name: { ...str, description: 'The store that issued the receipt' },
+    };
+    expect(
+      extract(
+        ['Welcome to Sunrise Bakery', '3 Rue des Lilas', 'Total: 12.00'].join('\n'),
+        merchant,
+      ),
+    ).toEqual({ merchant_name: 'Sunrise Bakery' });
+    const bank = { bank_name: str };
+    expect(
+      extract(
+        [
+          'Statement of your account',
+          'Customer name    Rahul Novak',
+          'Closing balance    1,350.50',
+          'Union Credit Bank is authorised and regulated by the financial supervisor.',
+        ].join('\n'),
+        bank,
+      ),
+    ).toEqual({ bank_name: 'Union Credit Bank' });
+  });
+
   it("reads a buyer's company rather than its contact person, and the person for want of one", () => {
     const buyer = { buyer: { ...str, description: 'The company placing the order' } };
     expect(
@@ -158,12 +182,32 @@ describe('parties', () => {
   });
 });
 
-describe('labels beside an address', () => {
+describe('tables', () => {
   const region = { page: 1, pageWidth: 612, pageHeight: 792, polygon: [], ocrConfidence: null };
   const table = (rows: readonly (readonly string[])[]): DocumentTable => {
     const cells = rows.map((r) => r.map((text) => ({ text, region })));
     return { page: 1, header: cells[0] ?? [], rows: cells.slice(1) };
   };
+
+  it('reads an opening or closing balance written as a row of the transactions', () => {
+    const fields = (first: string, last: string) =>
+      balanceRowFields(
+        table([
+          ['Date', 'Description', 'Amount', 'Balance'],
+          ['01 Apr 2024', first, '', '1,200.00'],
+          ['04 Apr 2024', 'Card payment CAFE', '-50.00', '1,150.00'],
+          ['30 Apr 2024', last, '', '1,150.00'],
+        ]),
+      ).map((f) => `${f.label}=${f.value}`);
+    expect(fields('Balance brought forward', 'Balance carried forward')).toEqual([
+      'Balance brought forward=1,200.00',
+      'Balance carried forward=1,150.00',
+    ]);
+    expect(fields('Balance on 1 April 2024', 'Balance on 30 April 2024')).toEqual([
+      'Opening balance=1,200.00',
+      'Closing balance=1,150.00',
+    ]);
+  });
 
   it('reads the pairs when at least half of the labels end as labels do', () => {
     expect(

@@ -10,7 +10,7 @@
  */
 
 import { parseCurrencyCode, parseDate, parseNumber } from '../value-coercion.ts';
-import { isLabelCell } from '../view/cell-shapes.ts';
+import { isAmount, isLabelCell } from '../view/cell-shapes.ts';
 import type { DocumentLine, DocumentPage, DocumentRegion } from '../view/document-view.ts';
 import { splitCells } from '../view/table-inference.ts';
 import { boxOf, rect, regionOf } from '../view/view-geometry.ts';
@@ -26,7 +26,7 @@ export interface Found {
 
 /** Words that make a line a document title rather than a name. */
 const TITLE_WORDS = new Set(
-  'invoice tax sales receipt statement of account bank purchase order p.o. po credit debit note quotation quote bill customer copy commercial monthly current remittance advice delivery packing slip pro forma proforma original duplicate page letter memo'.split(
+  'invoice tax sales receipt statement of account bank purchase order p.o. po credit debit note quotation quote bill customer copy commercial monthly current remittance advice delivery packing slip pro forma proforma original duplicate page letter memo your'.split(
     ' ',
   ),
 );
@@ -64,6 +64,8 @@ function nameShaped(text: string): boolean {
   const t = text.trim();
   if (LABEL_END.test(t) || SHEET_NAME.test(t)) return false;
   if (t.length < 2 || t.length > 70 || /[:;!?]/.test(t) || /,$/.test(t)) return false;
+  // A name starts with a capital or a figure ("stated." is the end of a sentence).
+  if (!/^[\p{Lu}\d]/u.test(t)) return false;
   const words = t.split(/\s+/);
   if (words.length > 9) return false;
   const letters = (t.match(/\p{L}/gu) ?? []).length;
@@ -166,6 +168,27 @@ function spelledElsewhere(
 }
 
 /**
+ * The texts a page surely uses as labels: of a date or an amount, or of a name ("Customer
+ * name"). A name over its address or beside a title is read as a label too, and stays a name;
+ * so does a name with a legal form, or the page's first line, over a date ("NORTHWIND LEGAL LLP"
+ * over the letter's date).
+ */
+function pageLabels(page: DocumentPage): ReadonlySet<string> {
+  return new Set(
+    page.fields
+      .filter(
+        (f) =>
+          !LEGAL_FORM.test(f.label) &&
+          (f.source !== 'below' || (f.lineIndex ?? 0) > 0) &&
+          (parseDate(f.value) !== undefined ||
+            isAmount(f.value) ||
+            /\bname$/i.test(f.label.replace(/:$/, ''))),
+      )
+      .map((f) => f.label),
+  );
+}
+
+/**
  * The issuing organisation: among the first lines of the page, the name-shaped text with the
  * best mix of prominence (taller than the body text), a legal form ("Ltd", "GmbH", "Bank") and
  * an early position; titles, initials, addresses, contacts, dates and labels are never it. The
@@ -175,6 +198,7 @@ function spelledElsewhere(
  */
 export function letterhead(page: DocumentPage): Found | undefined {
   const lines = page.lines;
+  const labelTexts = pageLabels(page);
   const body = median(lines.map(lineHeight));
   const limit = Math.min(lines.length, 14);
   let best: (Found & { score: number }) | undefined;
@@ -206,7 +230,12 @@ export function letterhead(page: DocumentPage): Found | undefined {
       if (NAMING_SENTENCE.test(cell.text)) continue;
       // A name and its address on one line, set apart by a separator ("Larkspur Tooling Inc. ·
       // 88 Foundry Lane"): the name is the first part.
-      const text = (cell.text.split(SEPARATOR)[0] ?? '').replace(/^[#*\s]+|[*\s]+$/g, '');
+      // A till's greeting names its shop: "Welcome to Sunrise Bakery".
+      const text = (cell.text.split(SEPARATOR)[0] ?? '')
+        .replace(/^[#*\s]+|[*\s]+$/g, '')
+        .replace(/^welcome\s+to\s+/i, '');
+      // A text the page uses as a label ("Order placed", "Customer name") names no one.
+      if (labelTexts.has(text.replace(/:$/, ''))) continue;
       if (!nameShaped(text) || isTitle(text) || isInitials(text)) continue;
       if (
         /^(dear|to|attn|attention|re|subject|from|bill|ship|sold)\b/i.test(text) ||
@@ -422,6 +451,7 @@ export function addressees(page: DocumentPage, issuer?: Found): Found[] {
     const of = cells[k] ?? [];
     return side === 'first' ? of[0] : of[of.length - 1];
   };
+  const labels = pageLabels(page);
   // The last line of the right-hand block found last: the lines above it are that block's.
   let lastBlockEnd = -1;
   for (let i = 0; i < lines.length; i++) {
@@ -432,6 +462,8 @@ export function addressees(page: DocumentPage, issuer?: Found): Found[] {
         : (['first'] as const);
     for (const side of sides) {
       const street = addressBlock(i, side, cellOf, lines.length, issuer);
+      // A label over an address ("Total Due" over a wrapped footer line) names no one.
+      if (street && labels.has(street.name)) continue;
       if (street === undefined) continue;
       out.push({ value: street.name, region: regionOf(lines[i] as DocumentLine), lineIndex: i });
       if (side === 'first') i = street.at;

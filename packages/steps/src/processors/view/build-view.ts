@@ -15,7 +15,7 @@ import type {
   DocumentView,
   ParsedFile,
 } from './document-view.ts';
-import { lineFields, summaryRowFields, tableFields } from './label-values.ts';
+import { balanceRowFields, lineFields, summaryRowFields, tableFields } from './label-values.ts';
 import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
 import { ocrLines } from './ocr-lines.ts';
 import { type LineSegment, relinePage } from './reline-page.ts';
@@ -342,6 +342,7 @@ function finishPage(draft: PageDraft & { fileId?: string }): DocumentPage {
     ...draft.fields.filter((f) => f.source !== 'key_value' || !inHeader(f)),
     ...blockTables.flatMap(tableFields),
     ...summaries,
+    ...[...blockTables, ...lineTables].flatMap(balanceRowFields),
     ...found.filter((f) => !(summaryLabels.has(f.label) && summaryLabels.has(f.value))),
   ];
   const tables = [...blockTables, ...lineTables];

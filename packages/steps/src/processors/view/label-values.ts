@@ -89,7 +89,7 @@ export function undated(text: string, span?: DateSpan): string {
 }
 
 /** The dates the rows of a page begin with (a statement's transactions), first and last. */
-function dateSpan(rows: readonly (readonly Cell[])[]): DateSpan | undefined {
+function dateSpan(rows: readonly (readonly { readonly text: string }[])[]): DateSpan | undefined {
   const dates = rows
     .filter((r) => r.length >= 2 && (r[0]?.text.length ?? 99) <= 20)
     .flatMap((r) => parseDate(r[0]?.text ?? '') ?? [])
@@ -110,7 +110,7 @@ export function labelledAmount(
   const m = TRAILING_AMOUNT.exec(text);
   if (!m?.[1]) return undefined;
   const written = text.slice(0, m.index).trim();
-  const label = isLabelCell(written) ? written : undated(written, span);
+  const label = undated(written, span);
   if (label === '' || /\d$/.test(label) || !isLabelCell(label)) return undefined;
   // A currency before its amount ("CHF 3'494.00") is part of the value, not a label.
   if (/^\p{Sc}$/u.test(label) || parseCurrencyCode(label) === label) return undefined;
@@ -556,6 +556,35 @@ export function tableFields(table: DocumentTable): DocumentField[] {
     table.header.forEach((h, i) => {
       const v = values[i];
       if (h.text !== '' && v && v.text !== '') out.push(field(h.text, v));
+    });
+  }
+  return out;
+}
+
+/** A balance that opens or closes a statement, as a row of its transactions may name it. */
+const BALANCE_ROW =
+  /\b(?:opening|closing|previous|new|start(?:ing)?|end(?:ing)?|final)\s+balance\b|\bbalance\s+(?:brought|carried)\s+forward\b|\bbalance\s+[bc]\/f\b|^balance\s+forward$/i;
+
+/**
+ * A statement's opening or closing balance written as a row of its transactions ("Balance
+ * brought forward" or "Balance on 1 April 2024" with the balance in the row's last cell): a
+ * field of that balance. A balance named by its date alone is the opening one when the date is
+ * on or before the table's first dated row, the closing one on or after its last.
+ */
+export function balanceRowFields(table: DocumentTable): DocumentField[] {
+  const span = dateSpan(table.rows);
+  const out: DocumentField[] = [];
+  for (const row of table.rows) {
+    const k = row.findIndex((c) => BALANCE_ROW.test(undated(c.text, span)));
+    const cell = row[k];
+    const value = row.findLast((c, i) => i > k && c.text !== '');
+    if (!cell || !value || !isAmount(value.text)) continue;
+    out.push({
+      label: undated(cell.text, span),
+      value: value.text,
+      source: 'table',
+      region: value.region,
+      lineIndex: null,
     });
   }
   return out;
