@@ -150,6 +150,42 @@ describe('parties', () => {
     ).toEqual({ buyer: 'Maple Labs' });
   });
 
+  it("reads the party goods are delivered to as a buyer's name when nothing names it better", () => {
+    const order = {
+      buyer: { ...str, description: 'The company placing the order' },
+      vendor_name: { ...str, description: 'The supplier the order is sent to' },
+    };
+    expect(
+      extract(
+        [
+          'Purchase Order PO-8544',
+          'Contact: Henry Nakamura',
+          '',
+          'Deliver to            Supplier',
+          'Hooli Analytics AG    Initech Components',
+          'Bahnhofplatz 7        1550 Commerce Blvd',
+          '10115 Berlin          75011 Paris',
+        ].join('\n'),
+        order,
+      ),
+    ).toEqual({ buyer: 'Hooli Analytics AG', vendor_name: 'Initech Components' });
+  });
+
+  it('reads labels and values beside an address in lines of text', () => {
+    expect(
+      extract(
+        [
+          'Current account',
+          '',
+          "MR DANIEL O'BRIEN     Statement for     Daniel O'Brien",
+          '1550 Commerce Blvd    Account No        850-397143-11',
+          'Mumbai 400053',
+        ].join('\n'),
+        { account_holder: str, account_number: str },
+      ),
+    ).toEqual({ account_holder: "Daniel O'Brien", account_number: '850-397143-11' });
+  });
+
   it('reads the issuer a footer names beside its address or as its registered office', () => {
     const vendor = { vendor_name: str };
     for (const [footer, name] of [

@@ -330,6 +330,8 @@ function amountDue(leaf: Leaf, candidate: Candidate): number {
     : 0;
 }
 
+const SHIP_TO_SCORE = 0.55;
+
 /** A party's label of one preposition: "To:" names the addressee, "From:" the issuer. */
 const SIDE_LABEL: Readonly<Record<string, Role>> = { to: 'recipient', from: 'issuer' };
 const SIDE_SCORE = 0.8;
@@ -436,9 +438,18 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
     const covered = named.filter((t) => description.has(t)).length / named.length;
     byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
   }
+  // The party goods are delivered to ("Ship to", "Deliver to") is the customer or buyer, a
+  // little below a label that names it as the one billed.
+  const shipTo =
+    leaf.nameTokens.includes('customer') &&
+    candidate.tokens.includes('shipping') &&
+    candidate.tokens.every((t) => t === 'shipping' || GENERIC.has(t))
+      ? SHIP_TO_SCORE
+      : 0;
   return Math.max(
     byName,
     byDescription,
+    shipTo,
     amountDue(leaf, candidate),
     sideLabel(leaf, candidate),
     referenceSubject(leaf, candidate),

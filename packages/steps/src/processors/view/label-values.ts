@@ -561,6 +561,20 @@ export function tableFields(table: DocumentTable): DocumentField[] {
   return out;
 }
 
+/**
+ * The pairs of a table found in lines of text that is a column of labels beside a column of
+ * values next to an address (see besideColumnFields); none for any other table.
+ */
+export function besideFields(table: DocumentTable): DocumentField[] {
+  return besideColumnFields([table.header, ...table.rows], (label, value) => ({
+    label: label.replace(/:$/, '').trim(),
+    value: value.text,
+    source: 'table',
+    region: value.region,
+    lineIndex: null,
+  }));
+}
+
 /** A balance that opens or closes a statement, as a row of its transactions may name it. */
 const BALANCE_ROW =
   /\b(?:opening|closing|previous|new|start(?:ing)?|end(?:ing)?|final)\s+balance\b|\bbalance\s+(?:brought|carried)\s+forward\b|\bbalance\s+[bc]\/f\b|^balance\s+forward$/i;
