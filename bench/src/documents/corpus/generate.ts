@@ -9,6 +9,7 @@
  *
  *   cd bench && npx tsx src/documents/corpus/generate.ts [--seed 2311] [--small]
  *   npx tsx src/documents/corpus/generate.ts --scripted-only   # only the Python producers' part
+ *   npx tsx src/documents/corpus/generate.ts --wave w3f        # only one later wave's documents
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -47,6 +48,7 @@ import { renderPs } from './render-ps.ts';
 import { type PythonJob, type PythonProducer, pythonJob } from './render-python.ts';
 import { scanPdf } from './scan.ts';
 import { context, type Family, familiesOf, laterFamiliesOf } from './templates.ts';
+import { wave3FieldFamiliesOf } from './templates-wave3-fields.ts';
 
 export const BENCH_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -636,11 +638,14 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
   const root = corpusDir(options.seed);
   const file = join(root, 'manifest.json');
   const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
-  const scripted = (producer: Producer) => PYTHON_PRODUCERS.includes(producer);
-  const documents = old.documents.filter((d) => !scripted(d.producer));
-  const packets = old.packets.filter((p) => !p.documents.every((d) => scripted(d.producer)));
+  // A later wave's ReportLab documents are the wave's (regenerateWave), not this part's.
+  const inWave = (id: string) => WAVES.some((w) => id.startsWith(`dev-${w.tag}-`));
+  const scripted = (d: { id: string; producer: Producer }) =>
+    PYTHON_PRODUCERS.includes(d.producer) && !inWave(d.id);
+  const documents = old.documents.filter((d) => !scripted(d));
+  const packets = old.packets.filter((p) => !p.documents.every((d) => scripted(d)));
   for (const gone of [
-    ...old.documents.filter((d) => scripted(d.producer)),
+    ...old.documents.filter((d) => scripted(d)),
     ...old.packets.filter((p) => !packets.includes(p)),
   ])
     rmSync(join(root, gone.file), { force: true });
@@ -657,6 +662,113 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
     documents,
     packets,
     reports: [longReport(options.seed, root)],
+  };
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/**
+ * A wave of development families added after everything else: its own ids (`dev-<tag>-…`) and
+ * random stream, so that no document made before moves; its documents go through LibreOffice
+ * Writer and Calc, Chromium, Ghostscript and ReportLab in turn.
+ */
+interface Wave {
+  readonly tag: string;
+  readonly familiesOf: (type: DocType) => Family[];
+  /** Documents per type that has families in the wave. */
+  readonly perType: number;
+}
+
+const WAVES: readonly Wave[] = [{ tag: 'w3f', familiesOf: wave3FieldFamiliesOf, perType: 7 }];
+
+const WAVE_PRODUCERS: readonly Producer[] = [
+  'writer-odt',
+  'calc',
+  'chromium',
+  'ghostscript',
+  'reportlab',
+  'writer-html',
+  'ghostscript-redistill',
+];
+
+function waveDocuments(seed: number, root: string, wave: Wave): CorpusDocument[] {
+  const set: CorpusSet = 'development';
+  const dir = join(root, set);
+  const work = join(root, 'work', `wave-${wave.tag}`);
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(work, { recursive: true });
+  const r = random(seed).fork(set).fork(`wave-${wave.tag}`);
+  const jobs: Job[] = [];
+  const python: PythonJob[] = [];
+  DOC_TYPES.forEach((type, t) => {
+    const families = wave.familiesOf(type);
+    for (let k = 0; k < (families.length > 0 ? wave.perType : 0); k++) {
+      const id = `dev-${wave.tag}-${type}-${String(k + 1).padStart(2, '0')}`;
+      const dr = r.fork(id);
+      const look: Look = {
+        family: families[k % families.length] as Family,
+        producer: WAVE_PRODUCERS[(k + t) % WAVE_PRODUCERS.length] as Producer,
+        ctxSeed: dr.int(1, 2 ** 31),
+      };
+      const job = plan(
+        id,
+        set,
+        type,
+        look,
+        factsFor(type, dr.fork('facts')),
+        join(dir, `${id}.pdf`),
+      );
+      jobs.push(job);
+      if (job.producer === 'reportlab')
+        python.push(
+          pythonJob(
+            'reportlab',
+            job.layout,
+            job.facts.locale,
+            set,
+            random(look.ctxSeed).fork('python'),
+            job.pdf,
+            k % 2 === 0 ? 'canvas' : 'platypus',
+          ),
+        );
+    }
+  });
+  console.log(`${set}: producing ${jobs.length} documents of wave ${wave.tag}`);
+  const others = jobs.filter((j) => j.producer !== 'reportlab');
+  produce(others, work);
+  checkCalcTexts(others);
+  const file = join(work, 'python-jobs.json');
+  writeFileSync(file, JSON.stringify(python));
+  pythonProducers(
+    file,
+    python.map((p) => p.out),
+  );
+  return jobs.map((j) => documentOf(j, root));
+}
+
+/**
+ * Makes the documents of the wave `tag` again in an existing corpus, replacing that wave's
+ * manifest entries (every other entry and file stays as it is); returns the new manifest.
+ */
+export function regenerateWave(
+  tag: string,
+  options: GenerateOptions = DEFAULT_OPTIONS,
+): CorpusManifest {
+  const wave = WAVES.find((w) => w.tag === tag);
+  if (!wave) throw new Error(`no wave ${tag}: the waves are ${WAVES.map((w) => w.tag).join(', ')}`);
+  ensurePackages();
+  const root = corpusDir(options.seed);
+  const file = join(root, 'manifest.json');
+  const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
+  const mine = (d: CorpusDocument) => d.id.startsWith(`dev-${tag}-`);
+  for (const gone of old.documents.filter(mine)) rmSync(join(root, gone.file), { force: true });
+  rmSync(join(root, 'work', `wave-${tag}`), { recursive: true, force: true });
+  const manifest: CorpusManifest = {
+    ...old,
+    documents: [
+      ...old.documents.filter((d) => !mine(d)),
+      ...waveDocuments(options.seed, root, wave),
+    ],
   };
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -801,6 +913,7 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
     documents.push(...half.documents);
     packets.push(...half.packets);
   }
+  for (const wave of WAVES) documents.push(...waveDocuments(options.seed, root, wave));
   const manifest: CorpusManifest = {
     seed: options.seed,
     generatedAt: new Date().toISOString(),
@@ -819,6 +932,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       seed: { type: 'string' },
       small: { type: 'boolean' },
       'scripted-only': { type: 'boolean' },
+      wave: { type: 'string' },
     },
   });
   const seed = values.seed === undefined ? DEFAULT_OPTIONS.seed : Number(values.seed);
@@ -836,7 +950,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     : { ...DEFAULT_OPTIONS, seed };
   const started = Date.now();
   // --scripted-only: the Python producers' documents again, in the corpus that exists.
-  const manifest = values['scripted-only'] ? regenerateScripted(options) : generateCorpus(options);
+  // --wave <tag>: that wave's documents again, in the corpus that exists.
+  const manifest = values.wave
+    ? regenerateWave(values.wave, options)
+    : values['scripted-only']
+      ? regenerateScripted(options)
+      : generateCorpus(options);
   console.log(
     `corpus ${corpusDir(seed)}: ${manifest.documents.length} documents, ${manifest.packets.length} packets in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );

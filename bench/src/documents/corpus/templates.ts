@@ -1804,3 +1804,20 @@ export const FAMILIES: readonly Family[] = [
 export function familiesOf(type: DocType, set: CorpusSet): Family[] {
   return FAMILIES.filter((f) => f.type === type && f.set === set);
 }
+
+/** The drawing helpers that families in later modules share (`templates-wave3-fields.ts`). */
+export {
+  columns,
+  doc,
+  itemOrder,
+  itemsTable,
+  later,
+  letterhead,
+  pageNumbers,
+  pairs,
+  partyBlock,
+  rule,
+  space,
+  text,
+  transactionsTable,
+};
