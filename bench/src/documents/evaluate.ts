@@ -49,6 +49,8 @@ const { values: args } = parseArgs({
     set: { type: 'string' },
     type: { type: 'string' },
     doc: { type: 'string' },
+    // Documents whose id starts with this (`dev-w3i-`), for probing one wave.
+    prefix: { type: 'string' },
     target: { type: 'string' },
     'no-manuals': { type: 'boolean' },
     'no-packets': { type: 'boolean' },
@@ -82,7 +84,7 @@ const wordingOf = (set: CorpusSet): CorpusSet =>
       : set;
 /** The producers evaluated (`--producer a,b`); every one when absent. */
 const producers = args.producer ? new Set(args.producer.split(',')) : undefined;
-const full = !args.set && !args.type && !args.doc && !args.wording && !producers;
+const full = !args.set && !args.type && !args.doc && !args.prefix && !args.wording && !producers;
 const write = args.write ?? full;
 
 /** The manuals of Debian packages used for classification sanity and text recall. */
@@ -489,7 +491,8 @@ async function main(): Promise<void> {
         !args['only-packets'] &&
         (!args.type || d.type === args.type) &&
         (!producers || producers.has(d.producer)) &&
-        (!args.doc || d.id === args.doc),
+        (!args.doc || d.id === args.doc) &&
+        (!args.prefix || d.id.startsWith(args.prefix)),
     );
     console.log(`${set}: ${docs.length} documents`);
     for (const doc of docs) {
@@ -500,7 +503,7 @@ async function main(): Promise<void> {
         console.log(`  ${doc.id}: ${String(error)}`);
       }
     }
-    if (!args['no-packets'] && !args.doc && !args.type)
+    if (!args['no-packets'] && !args.doc && !args.prefix && !args.type)
       await evaluatePackets(manifest, set, score, root);
   }
   const manuals = full && !args['no-manuals'] ? await evaluateManuals() : [];

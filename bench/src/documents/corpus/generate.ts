@@ -47,6 +47,7 @@ import { renderPs } from './render-ps.ts';
 import { type PythonJob, type PythonProducer, pythonJob } from './render-python.ts';
 import { scanPdf } from './scan.ts';
 import { context, type Family, familiesOf, laterFamiliesOf } from './templates.ts';
+import { wave3ItemDocuments } from './wave3-items.ts';
 
 export const BENCH_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -74,7 +75,7 @@ const MIX: Readonly<Record<CorpusSet, readonly (readonly [Producer, number])[]>>
   ],
 };
 
-interface Job {
+export interface Job {
   readonly id: string;
   readonly set: CorpusSet;
   readonly type: DocType;
@@ -97,13 +98,13 @@ function fitProducer(producer: Producer, type: DocType): Producer {
   return producer;
 }
 
-interface Look {
+export interface Look {
   readonly family: Family;
   readonly producer: Producer;
   readonly ctxSeed: number;
 }
 
-function plan(
+export function plan(
   id: string,
   set: CorpusSet,
   type: DocType,
@@ -126,7 +127,7 @@ function plan(
 }
 
 /** Writes every job's source and runs the producers; each job's PDF exists afterwards. */
-function produce(jobs: readonly Job[], work: string): void {
+export function produce(jobs: readonly Job[], work: string): void {
   const src = join(work, 'sources');
   mkdirSync(src, { recursive: true });
   const byProducer = (p: Producer) => jobs.filter((j) => j.producer === p);
@@ -201,7 +202,7 @@ function produce(jobs: readonly Job[], work: string): void {
  * the ground truth holds is printed through one of them); reports the count for the held-out half,
  * which keeps the column widths it was generated with.
  */
-function checkCalcTexts(jobs: readonly Job[]): void {
+export function checkCalcTexts(jobs: readonly Job[]): void {
   const missing = jobs
     .filter((j) => j.producer === 'calc')
     .flatMap((j) => unprintedTexts(j.pdf, sheetTexts(j.layout)).map((t) => ({ job: j, text: t })));
@@ -219,7 +220,7 @@ function checkCalcTexts(jobs: readonly Job[]): void {
     );
 }
 
-function documentOf(job: Job, root: string): CorpusDocument {
+export function documentOf(job: Job, root: string): CorpusDocument {
   const alternates = (['docx', 'xlsx'] as const)
     .map((ext) => job.pdf.replace(/\.pdf$/, `.${ext}`))
     .filter((f) => existsSync(f))
@@ -801,6 +802,7 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
     documents.push(...half.documents);
     packets.push(...half.packets);
   }
+  documents.push(...wave3ItemDocuments(options.seed, root));
   const manifest: CorpusManifest = {
     seed: options.seed,
     generatedAt: new Date().toISOString(),
