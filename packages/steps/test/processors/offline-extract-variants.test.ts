@@ -541,3 +541,65 @@ describe('signed amounts of a statement asked in other words', () => {
     ]);
   });
 });
+
+describe('statement rows as other banks print them', () => {
+  const row = (cells: readonly string[]) =>
+    cells.map((c, i) => c.padEnd([10, 34, 16, 14][i] ?? 10)).join('');
+  const entries = {
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          date: date(),
+          description: str(),
+          amount: num('Negative for money out'),
+          balance: num(),
+        },
+      },
+    },
+  };
+
+  it('gives dates without their year the year of the statement, nearest to its dates', () => {
+    const lines = [
+      'Harbor Bank',
+      'Statement period 20/12/2024 - 19/01/2025',
+      row(['Date', 'Description', 'Amount', 'Balance']),
+      row(['28 Dec', 'Card payment RESTAURANT', '-43.45', '3,748.80']),
+      row(['02 Jan', 'Salary ACME CORP', '2,000.00', '5,748.80']),
+    ];
+    expect(extract(lines, entries).entries).toEqual([
+      {
+        date: '2024-12-28',
+        description: 'Card payment RESTAURANT',
+        amount: -43.45,
+        balance: 3748.8,
+      },
+      { date: '2025-01-02', description: 'Salary ACME CORP', amount: 2000, balance: 5748.8 },
+    ]);
+  });
+
+  it('signs figures by the CR or DR after them when the table has both', () => {
+    const lines = [
+      'Harbor Bank',
+      'Statement period 01/10/2024 - 31/10/2024',
+      row(['Date', 'Description', 'Amount', 'Balance']),
+      row(['Oct 1', 'Card payment ONLINE STORE', '178.25 DR', '7,569.14 CR']),
+      row(['Oct 6', 'Transfer from J SMITH', '433.75 CR', '8,002.89 CR']),
+    ];
+    expect(extract(lines, entries).entries).toEqual([
+      {
+        date: '2024-10-01',
+        description: 'Card payment ONLINE STORE',
+        amount: -178.25,
+        balance: 7569.14,
+      },
+      {
+        date: '2024-10-06',
+        description: 'Transfer from J SMITH',
+        amount: 433.75,
+        balance: 8002.89,
+      },
+    ]);
+  });
+});

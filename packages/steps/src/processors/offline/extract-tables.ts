@@ -10,7 +10,7 @@
 
 import type { SchemaNode } from '../schema-node.ts';
 import { dice, labelTokens, tokens } from '../text-tokens.ts';
-import { parseDate, parseNumber } from '../value-coercion.ts';
+import { dayAndMonth, parseDate, parseNumber } from '../value-coercion.ts';
 import type { DocumentCell, DocumentTable } from '../view/document-view.ts';
 
 /** Matches weaker than this are not used. */
@@ -98,7 +98,10 @@ export interface ColumnMap {
 
 const num = (cell: DocumentCell | undefined) => (cell ? parseNumber(cell.text) : undefined);
 
-/** True when most filled cells of a column read as the kind (dates, numbers); else any kind. */
+/**
+ * True when most filled cells of a column read as the kind (dates, with or without their year;
+ * numbers); else any kind.
+ */
 function holds(
   table: DocumentTable,
   column: number,
@@ -111,7 +114,7 @@ function holds(
   if (filled.length === 0) return true;
   const ok = filled.filter((t) =>
     kind === 'date'
-      ? parseDate(t) !== undefined
+      ? parseDate(t) !== undefined || dayAndMonth(t) !== undefined
       : /\d/.test(t) && parseNumber(t) !== undefined && parseDate(t) === undefined,
   );
   return ok.length >= filled.length * share;
@@ -129,6 +132,7 @@ function numericColumns(table: DocumentTable): number[] {
         /\d/.test(t) &&
         !/[a-z]{3,}/i.test(t.replace(/[A-Z]{3}|Rs\.?/g, '')) &&
         parseDate(t) === undefined &&
+        dayAndMonth(t) === undefined &&
         parseNumber(t) !== undefined
       );
     });
@@ -371,6 +375,31 @@ export function ocrFigure(text: string, region: DocumentCell['region']): string 
   if (region.ocrConfidence === null) return text;
   const trimmed = text.replace(/(?<=\d)[;:,.]$/, '');
   return /^\d+:\d{2}$/.test(trimmed) ? trimmed.replace(':', '.') : trimmed;
+}
+
+const CR_DR = /\d\s*(CR|DR)\.?$/i;
+
+/**
+ * True when the table's figures say their side with a `CR` or `DR` after them, both kinds present
+ * (a statement's `80.00 DR`, `1,250.00 CR`): money in is `CR` then, not a credit note's minus.
+ */
+export function sidedBySuffix(table: DocumentTable): boolean {
+  let credit = false;
+  let debit = false;
+  for (const row of table.rows)
+    for (const cell of row) {
+      const side = CR_DR.exec(cell.text)?.[1]?.toUpperCase();
+      if (side === 'CR') credit = true;
+      else if (side === 'DR') debit = true;
+      if (credit && debit) return true;
+    }
+  return false;
+}
+
+/** A figure of a table {@link sidedBySuffix}: `DR` negative, `CR` positive, else as it reads. */
+export function sidedFigure(text: string, value: number): number {
+  const side = CR_DR.exec(text)?.[1]?.toUpperCase();
+  return side === 'DR' ? -Math.abs(value) : side === 'CR' ? Math.abs(value) : value;
 }
 
 /** The signed amount of a row from its debit and credit cells. */

@@ -16,6 +16,7 @@ import type { Citation, ExtractOutput, ExtractValue, FieldMetadata } from '../pr
 import { readSchema, type SchemaNode } from '../schema-node.ts';
 import { dice, labelTokens, tokens } from '../text-tokens.ts';
 import {
+  dateNear,
   matchEnum,
   parseBoolean,
   parseCurrency,
@@ -50,6 +51,8 @@ import {
   itemRows,
   mapColumns,
   ocrFigure,
+  sidedBySuffix,
+  sidedFigure,
   splitAmount,
   splitQuantity,
 } from './extract-tables.ts';
@@ -90,6 +93,8 @@ interface Context {
   readonly pages: readonly DocumentPage[];
   readonly currency: string | null;
   readonly dayFirst: boolean | undefined;
+  /** The latest date the document writes in full: the year of dates written without one. */
+  readonly near: string | undefined;
   readonly conventions: Conventions;
   readonly metadata: Record<string, FieldMetadata>;
 }
@@ -887,6 +892,7 @@ function extractArray(
   });
   const out: ExtractValue[] = [];
   for (const table of parts) {
+    const sided = sidedBySuffix(table);
     for (const row of itemRows(table, chosen.map, descriptionColumn)) {
       const itemPath = `${path}[${out.length}]`;
       const item: Record<string, ExtractValue> = {};
@@ -917,6 +923,16 @@ function extractArray(
           ? coerce(numeric ? ocrFigure(cell.text, cell.region) : cell.text, leaf, ctx)
           : undefined;
         let source = cell;
+        // `80.00 DR` and `1,250.00 CR` in one table: the suffix says the side.
+        if (sided && cell && typeof v === 'number') v = sidedFigure(cell.text, v);
+        else if (sided && cell && v && typeof v === 'object' && !Array.isArray(v)) {
+          const money = v as { readonly [key: string]: ExtractValue };
+          if (typeof money.amount === 'number')
+            v = { ...money, amount: sidedFigure(cell.text, money.amount) };
+        }
+        // `14 Mar` in a statement's rows: the year is the one the document's own dates give.
+        if (v === undefined && cell && prop.node.kind === 'date' && ctx.near)
+          v = dateNear(cell.text, ctx.near, ctx.dayFirst);
         if (v === undefined && chosen.map.split?.name === prop.name) {
           const signed = splitAmount(row, chosen.map.split);
           if (signed) {
@@ -995,6 +1011,24 @@ function dateOrder(pages: readonly DocumentPage[], currency: string | null): boo
 }
 
 /**
+ * The latest full date the document writes (each piece of a line read on its own, so that a
+ * period's end counts), numeric dates in the document's order.
+ */
+function latestDate(
+  pages: readonly DocumentPage[],
+  dayFirst: boolean | undefined,
+): string | undefined {
+  let latest: string | undefined;
+  for (const page of pages)
+    for (const line of page.lines)
+      for (const piece of line.text.split(/\s{2,}|\s[-–]\s|\s+to\s+/)) {
+        const d = parseDate(piece, dayFirst);
+        if (d && (!latest || d > latest)) latest = d;
+      }
+  return latest;
+}
+
+/**
  * Extracts `schema` from a document view. The value follows the schema's shape (missing scalars
  * are null, missing arrays empty); the caller conforms it to the schema with ajv.
  */
@@ -1021,11 +1055,13 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
         });
   });
   const currency = documentCurrency(doc.pages);
+  const dayFirst = dateOrder(doc.pages, currency);
   const ctx: Context = {
     candidates,
     pages: doc.pages,
     currency,
-    dayFirst: dateOrder(doc.pages, currency),
+    dayFirst,
+    near: latestDate(doc.pages, dayFirst),
     conventions,
     metadata: {},
   };
