@@ -603,3 +603,58 @@ describe('statement rows as other banks print them', () => {
     ]);
   });
 });
+
+describe('order lines with part numbers, units and tax rates', () => {
+  const row = (cells: readonly string[], widths: readonly number[]) =>
+    cells.map((c, i) => c.padEnd(widths[i] ?? 10)).join('');
+  const lines = {
+    line_items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          description: str(),
+          quantity: num(),
+          unit_price: num(),
+          amount: num(),
+        },
+      },
+    },
+  };
+
+  it('takes the description from the column of words, not from a column of codes headed Item', () => {
+    const w = [10, 30, 8, 12, 10];
+    const got = extract(
+      [
+        'Juniper Office Products',
+        'PURCHASE ORDER',
+        row(['Item', 'Description', 'Qty', 'Unit Price', 'Amount'], w),
+        row(['PN-93604', 'Shipping & handling', '4', '199.26', '797.04'], w),
+        row(['SKU48213', 'Office chair, mesh', '2', '144.32', '288.64'], w),
+      ],
+      lines,
+    );
+    expect(got.line_items).toEqual([
+      { description: 'Shipping & handling', quantity: 4, unit_price: 199.26, amount: 797.04 },
+      { description: 'Office chair, mesh', quantity: 2, unit_price: 144.32, amount: 288.64 },
+    ]);
+  });
+
+  it('reads no amount from a column of tax rates whose header names a rate', () => {
+    const w = [6, 28, 8, 12, 10, 12];
+    const got = extract(
+      [
+        'Meridian Textiles Ltd.',
+        'Purchase Order',
+        row(['Line', 'Item / Service', 'Qty', 'Unit Rate', 'Tax rate', 'Net'], w),
+        row(['1', 'Cable ties, 100 pack', '6', '103.36', '10%', '620.16'], w),
+        row(['2', 'Steel bracket 40mm', '25', '61.55', '10%', '1,538.75'], w),
+      ],
+      lines,
+    );
+    expect(got.line_items).toEqual([
+      { description: 'Cable ties, 100 pack', quantity: 6, unit_price: 103.36, amount: 620.16 },
+      { description: 'Steel bracket 40mm', quantity: 25, unit_price: 61.55, amount: 1538.75 },
+    ]);
+  });
+});

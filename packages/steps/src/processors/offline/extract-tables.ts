@@ -120,6 +120,23 @@ function holds(
   return ok.length >= filled.length * share;
 }
 
+/** A cell that holds a code: one word with a digit and no lower-case run (`SKU-4471`, `PN93604`). */
+const CODE = /^(?=\S*\d)[A-Z0-9][A-Z0-9./#-]*$/i;
+
+/** True when most filled cells of a column are codes, not figures (a part number column). */
+function codeColumn(table: DocumentTable, column: number): boolean {
+  const filled = table.rows.map((r) => r[column]?.text.trim() ?? '').filter((t) => t !== '');
+  const codes = filled.filter((t) => CODE.test(t) && !/^[\d.,]+$/.test(t) && !/[a-z]{3}/.test(t));
+  return filled.length > 0 && codes.length >= filled.length * 0.6;
+}
+
+/** True when most filled cells of a column are percentages (a tax rate per line). */
+function percentColumn(table: DocumentTable, column: number): boolean {
+  const filled = table.rows.map((r) => r[column]?.text.trim() ?? '').filter((t) => t !== '');
+  const rates = filled.filter((t) => /^\d{1,3}(?:[.,]\d+)?\s?%$/.test(t));
+  return filled.length > 0 && rates.length >= filled.length * 0.6;
+}
+
 /** Columns whose cells are mostly numbers. */
 function numericColumns(table: DocumentTable): number[] {
   const width = table.header.length;
@@ -190,12 +207,31 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
     });
   }
   pairs.sort((a, b) => b.score - a.score);
+  // A column of codes (`ART-15693`, `PN-93604` under `Item`, `Item Code`) names no description:
+  // a text property meets it only when no other header names the property.
+  const textProps = new Set(
+    props.filter((p) => p.node.kind === 'string' || p.node.kind === 'unknown').map((p) => p.name),
+  );
+  for (const name of textProps) {
+    const own = pairs.filter((p) => p.name === name);
+    if (own.some((p) => !codeColumn(table, p.column)))
+      for (const p of own) if (codeColumn(table, p.column)) p.score = 0;
+  }
   const columns = new Map<string, number>();
   const used = new Set<number>();
   let total = 0;
   const kinds = new Map(props.map((p) => [p.name, p.node.kind]));
+  const roles = new Map(props.map((p) => [p.name, itemRole(p.name, p.node)]));
+  // A rate in percent (`Tax rate  10%`) is no count, price or amount.
+  const figures = (name: string, c: number) => {
+    const role = roles.get(name);
+    return (
+      !(role === 'quantity' || role === 'unit' || role === 'amount') || !percentColumn(table, c)
+    );
+  };
   for (const pair of pairs) {
-    if (columns.has(pair.name) || used.has(pair.column)) continue;
+    if (pair.score === 0 || columns.has(pair.name) || used.has(pair.column)) continue;
+    if (!figures(pair.name, pair.column)) continue;
     // A header may name a column whose cells are not what the property holds ("Date
     // Transaction" over descriptions): dates and numbers must be there.
     if (!holds(table, pair.column, kinds.get(pair.name))) continue;
@@ -203,7 +239,6 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
     used.add(pair.column);
     total += pair.score;
   }
-  const roles = new Map(props.map((p) => [p.name, itemRole(p.name, p.node)]));
   const free = (c: number) => !used.has(c);
   // Headers that name what a property holds in other words ("Item / Service" for an `article`,
   // "Total" for what a line was `charged`): a property and a header of the same role meet.
@@ -211,7 +246,11 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
     const role = roles.get(prop.name);
     if (columns.has(prop.name) || role === undefined) continue;
     const column = table.header.findIndex(
-      (h, c) => free(c) && headerRole(h.text) === role && holds(table, c, prop.node.kind),
+      (h, c) =>
+        free(c) &&
+        headerRole(h.text) === role &&
+        holds(table, c, prop.node.kind) &&
+        figures(prop.name, c),
     );
     if (column < 0) continue;
     columns.set(prop.name, column);
