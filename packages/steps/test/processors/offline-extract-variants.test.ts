@@ -658,3 +658,72 @@ describe('order lines with part numbers, units and tax rates', () => {
     ]);
   });
 });
+
+describe('till receipts in more shapes', () => {
+  const items = {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { description: str(), quantity: num(), amount: num() },
+      },
+    },
+  };
+  const receipt = (body: readonly string[]) =>
+    extract(['Corner Market', '2024-04-10 10:41', ...body, 'Subtotal    40.00'], items).items;
+
+  it('reads a weight at a price per kilogram under the name, and a tax code after the amount', () => {
+    expect(
+      receipt([
+        'Bananas',
+        '0.784 kg @ 1.62/kg    1.27 A',
+        'Bagel',
+        '2 x 0.59    1.18    C',
+        'Croissant    2.50    B',
+        'Cheddar',
+        '1,113 kg @ 3,95/kg    4,40 A',
+      ]),
+    ).toEqual([
+      { description: 'Bananas', quantity: 0.784, amount: 1.27 },
+      { description: 'Bagel', quantity: 2, amount: 1.18 },
+      { description: 'Croissant', quantity: 1, amount: 2.5 },
+      { description: 'Cheddar', quantity: 1.113, amount: 4.4 },
+    ]);
+  });
+
+  it('joins a name wrapped onto two lines over its count line, after the first item', () => {
+    expect(
+      receipt([
+        'Croissant    2.50',
+        'Free range large eggs',
+        'box of twelve',
+        '6 x 4.19    25.14',
+        'Bagel    1.18',
+      ]),
+    ).toEqual([
+      { description: 'Croissant', quantity: 1, amount: 2.5 },
+      { description: 'Free range large eggs box of twelve', quantity: 6, amount: 25.14 },
+      { description: 'Bagel', quantity: 1, amount: 1.18 },
+    ]);
+  });
+
+  it('splits a weight with its unit from the name, and takes the total, not the price, as the amount', () => {
+    expect(
+      extract(
+        [
+          'Corner Market',
+          'QTY ITEM    PRICE    TOTAL',
+          '0.228 kg Tomatoes on the vine    9.32/kg    2.12',
+          '1 Coffee    1.32    1.32',
+          '2 Pens 10 pack    8.88    17.76',
+          'Subtotal    21.20',
+        ],
+        items,
+      ).items,
+    ).toEqual([
+      { description: 'Tomatoes on the vine', quantity: 0.228, amount: 2.12 },
+      { description: 'Coffee', quantity: 1, amount: 1.32 },
+      { description: 'Pens 10 pack', quantity: 2, amount: 17.76 },
+    ]);
+  });
+});

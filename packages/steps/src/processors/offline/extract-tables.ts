@@ -240,18 +240,23 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
     total += pair.score;
   }
   const free = (c: number) => !used.has(c);
+  const arithmetic = arithmeticColumns(table);
   // Headers that name what a property holds in other words ("Item / Service" for an `article`,
   // "Total" for what a line was `charged`): a property and a header of the same role meet.
   for (const prop of props) {
     const role = roles.get(prop.name);
     if (columns.has(prop.name) || role === undefined) continue;
-    const column = table.header.findIndex(
-      (h, c) =>
-        free(c) &&
-        headerRole(h.text) === role &&
-        holds(table, c, prop.node.kind) &&
-        figures(prop.name, c),
-    );
+    const named = (c: number) =>
+      free(c) &&
+      headerRole(table.header[c]?.text ?? '') === role &&
+      holds(table, c, prop.node.kind) &&
+      figures(prop.name, c);
+    // Of two columns a header names so (`Price` and `Total` both read as an amount), the one
+    // whose figures are count × price is the amount, the other the price.
+    const proven =
+      arithmetic && (role === 'amount' || role === 'unit') ? arithmetic[role] : undefined;
+    const column =
+      proven !== undefined && named(proven) ? proven : table.header.findIndex((_, c) => named(c));
     if (column < 0) continue;
     columns.set(prop.name, column);
     used.add(column);
@@ -259,7 +264,6 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
   }
   const headerMatched = columns.size;
   // Columns by content for properties no header named.
-  const arithmetic = arithmeticColumns(table);
   let split: ColumnMap['split'];
   // An amount matched to one side of a statement that has both ("Withdrawals" for an amount
   // described as "negative for withdrawals") is the signed amount of the two.
@@ -468,9 +472,11 @@ export function splitQuantity(
   if (m?.[1] && m[2]) return { quantity: Number(m[1].replace(',', '.')), description: m[2] };
   // "Bagel 2 @ 15,44 €", "Pens 1 @" (the unit price cut off into the next column), "Tea 2 x 1.50",
   // "Tea 2x1.50" (a price right after the x, as a till's two-line item reads).
-  m = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:@\s*(?:\S.*)?|[x×]\s+\S.*|[x×]\d+[.,]\d{2}\S*)$/i.exec(
-    t,
-  );
+  // "Bananas 0.456 kg @ 2.99/kg": a weight at a price per unit of it.
+  m =
+    /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:kg|g|lbs?|oz|l|ml)?\s*(?:@\s*(?:\S.*)?|[x×]\s+\S.*|[x×]\d+[.,]\d{2}\S*)$/i.exec(
+      t,
+    );
   if (m?.[1] && m[2]) return { quantity: Number(m[2].replace(',', '.')), description: m[1] };
   // "Latte x2", "Latte × 2", "Latte (x2)": the count after the item.
   m = /^(\S.*?)\s+\(?[x×]\s?(\d{1,3})\)?$/i.exec(t);
