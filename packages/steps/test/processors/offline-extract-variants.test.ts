@@ -727,3 +727,50 @@ describe('till receipts in more shapes', () => {
     ]);
   });
 });
+
+describe('a statement table that goes on over a page', () => {
+  const row = (cells: readonly string[]) =>
+    cells.map((c, i) => c.padEnd([12, 34, 14, 14][i] ?? 10)).join('');
+  const entries = {
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { date: date(), description: str(), amount: num(), balance: num() },
+      },
+    },
+  };
+  const first = [
+    'Harbor Bank',
+    'Account Statement',
+    row(['Date', 'Description', 'Amount', 'Balance']),
+    row(['2024-04-01', 'Card payment RESTAURANT', '-43.45', '3,748.80']),
+    row(['2024-04-08', 'Direct debit TELECOM', '-140.19', '3,608.61']),
+  ];
+  const more = [
+    row(['2024-04-24', 'Standing order RENT', '-434.46', '3,174.15']),
+    row(['2024-04-25', 'Salary ACME CORP', '2,000.00', '5,174.15']),
+  ];
+  const expected = [
+    { date: '2024-04-01', description: 'Card payment RESTAURANT', amount: -43.45, balance: 3748.8 },
+    { date: '2024-04-08', description: 'Direct debit TELECOM', amount: -140.19, balance: 3608.61 },
+    { date: '2024-04-24', description: 'Standing order RENT', amount: -434.46, balance: 3174.15 },
+    { date: '2024-04-25', description: 'Salary ACME CORP', amount: 2000, balance: 5174.15 },
+  ];
+  const pages = (second: readonly string[]) => {
+    const view = buildDocumentView([
+      { output: textToParseOutput([first.join('\n'), second.join('\n')]) },
+    ]);
+    return offlineExtract(view, { type: 'object', properties: entries as never }).value.entries;
+  };
+
+  it('reads the rows of a later page that has no header of its own', () => {
+    expect(pages(more)).toEqual(expected);
+  });
+
+  it('reads them under a repeated header with a line carried over from the page before', () => {
+    expect(
+      pages([row(['Date', 'Description', 'Amount', 'Balance']), 'REF 4839201', ...more]),
+    ).toEqual(expected);
+  });
+});

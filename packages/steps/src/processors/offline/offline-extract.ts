@@ -48,6 +48,7 @@ import {
 } from './conventions.ts';
 import {
   COUNT_FIRST,
+  type ColumnMap,
   itemRows,
   mapColumns,
   ocrFigure,
@@ -842,6 +843,27 @@ function headerKey(table: DocumentTable): string {
   return table.header.map((c) => c.text.toLowerCase()).join('|');
 }
 
+/**
+ * True when `table`'s header row is data of `like`'s kind: as many columns, and a figure in
+ * every column `map` reads figures from where `like`'s first row has one (a table that goes on
+ * over a page without its header, its first row taken for one).
+ */
+function headerless(table: DocumentTable, like: DocumentTable, map: ColumnMap): boolean {
+  if (table.header.length !== like.header.length) return false;
+  const figures = [
+    ...map.columns.values(),
+    ...(map.split ? [map.split.debit, map.split.credit] : []),
+  ].filter((c) => /\d[.,]\d{2}\b/.test(like.rows[0]?.[c]?.text ?? ''));
+  return (
+    figures.length > 0 &&
+    figures.every((c) => {
+      const text = table.header[c]?.text ?? '';
+      return text === '' || (/\d/.test(text) && parseNumber(text) !== undefined);
+    }) &&
+    figures.some((c) => /\d/.test(table.header[c]?.text ?? ''))
+  );
+}
+
 function extractArray(
   path: string,
   node: SchemaNode,
@@ -861,8 +883,17 @@ function extractArray(
   const chosen = best;
   const key = headerKey(chosen.table);
   const start = tables.indexOf(chosen.table);
-  const parts = tables.filter((t, i) => i >= start && !usedTables.has(t) && headerKey(t) === key);
-  for (const t of parts) usedTables.add(t);
+  // Later parts: under the same header, or on a later page with no header of their own (their
+  // first row is data: figures where the table has its figures), as a table goes on over a page.
+  const continued = (t: DocumentTable) =>
+    t.page > chosen.table.page && headerless(t, chosen.table, chosen.map);
+  const picked = tables.filter(
+    (t, i) => i >= start && !usedTables.has(t) && (headerKey(t) === key || continued(t)),
+  );
+  for (const t of picked) usedTables.add(t);
+  const parts = picked.map((t) =>
+    headerKey(t) === key ? t : { ...t, header: chosen.table.header, rows: [t.header, ...t.rows] },
+  );
   const headerCell = chosen.table.header[0];
   if (headerCell) {
     ctx.metadata[path] = fieldMetadata(

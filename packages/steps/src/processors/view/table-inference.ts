@@ -4,7 +4,7 @@
  * between words when a layout parser merged or split cells).
  */
 import type { Block } from '../../parse/parse-output.ts';
-import { parseDate } from '../value-coercion.ts';
+import { dayAndMonth, parseDate } from '../value-coercion.ts';
 import { plain } from './block-text.ts';
 import { isAmount, isLabelCell } from './cell-shapes.ts';
 import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
@@ -417,6 +417,11 @@ function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boole
   return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
 }
 
+/** A date with or without its year (`2024-04-24`, `24 Apr`, `04/24`). */
+function dated(text: string): boolean {
+  return parseDate(text) !== undefined || dayAndMonth(text) !== undefined;
+}
+
 /** A count written in its own cell: a whole number of at most three digits. */
 const COUNT_CELL = /^\d{1,3}$/;
 
@@ -612,7 +617,19 @@ export function tablesFromLines(
     }
     const header = cellsOf(headerLine);
     const headerIsText = header.every((c) => !/\d/.test(c.text) || /^[A-Za-z]/.test(c.text));
-    if (header.length < 2 || !headerIsText || header.some((c) => c.text.includes(':'))) {
+    // Dated rows without a header (a statement's table going on over a page): the first row
+    // stands for the header; whoever reads the table sees that it is data.
+    const datedRows =
+      header.length >= 3 &&
+      [headerLine, lines[i + 1]].every((l) => {
+        const cells = l ? splitCells(l.text) : [];
+        return cells.length === header.length && dated(cells[0]?.text ?? '');
+      });
+    if (
+      header.length < 2 ||
+      !(headerIsText || datedRows) ||
+      header.some((c) => c.text.includes(':'))
+    ) {
       i++;
       continue;
     }
@@ -630,7 +647,14 @@ export function tablesFromLines(
       i++;
       continue;
     }
-    const first = continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2 ? i + 2 : i + 1;
+    // A line of one cell between a header and a row of as many cells as it (the end of a row's
+    // description carried over to the next page, under the repeated header) is no row of it.
+    const carried =
+      !continuation &&
+      splitCells(lines[i + 1]?.text ?? '').length === 1 &&
+      splitCells(lines[i + 2]?.text ?? '').length === header.length;
+    const first =
+      (continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2) || carried ? i + 2 : i + 1;
     const window = [headerLine, ...lines.slice(first)];
     const joinHeader = (table: DocumentTable): DocumentTable => {
       if (first === i + 1 || !continuation) return table;

@@ -546,6 +546,29 @@ describe('layoutPage: cells set close together', () => {
     );
   });
 
+  it('joins a detail line set as a padded row of its own to the description above it', () => {
+    // Each row padded (2.15 text sizes apart): a transaction's reference on a row of its own
+    // under its description, then the next transaction.
+    const row = (top: number, texts: readonly string[]) =>
+      texts.flatMap((text, i) => (text ? [at(text, [40, 90, 300, 380][i] ?? 0, top, 9)] : []));
+    const laid = layoutPage(
+      [
+        ...row(100, ['Date', 'Transaction', 'Amount', 'Balance']),
+        ...row(119.4, ['01 Apr', 'Direct debit TELECOM', '140.19', '3,608.61']),
+        ...row(138.7, ['', 'INV 20931 THANK YOU', '', '']),
+        ...row(158.1, ['08 Apr', 'Card payment RESTAURANT', '542.46', '3,066.15']),
+        ...row(177.4, ['09 Apr', 'Cash deposit', '1,448.62', '4,514.77']),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(2)).toEqual([
+      '| 01 Apr | Direct debit TELECOM INV 20931 THANK YOU | 140.19 | 3,608.61 |',
+      '| 08 Apr | Card payment RESTAURANT | 542.46 | 3,066.15 |',
+      '| 09 Apr | Cash deposit | 1,448.62 | 4,514.77 |',
+    ]);
+  });
+
   it('reads figures with CR and DR after them as a value column, not a text column', () => {
     // Calc's narrow statement: the holder's address beside label/value pairs, then a table whose
     // balance column sits under the pairs' values, a gutter of 14 pt before it all the way down.
