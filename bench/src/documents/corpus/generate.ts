@@ -49,6 +49,7 @@ import { type PythonJob, type PythonProducer, pythonJob } from './render-python.
 import { scanPdf } from './scan.ts';
 import { context, type Family, familiesOf, laterFamiliesOf } from './templates.ts';
 import { wave3FieldFamiliesOf } from './templates-wave3-fields.ts';
+import { wave3ItemDocuments } from './wave3-items.ts';
 
 export const BENCH_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -76,7 +77,7 @@ const MIX: Readonly<Record<CorpusSet, readonly (readonly [Producer, number])[]>>
   ],
 };
 
-interface Job {
+export interface Job {
   readonly id: string;
   readonly set: CorpusSet;
   readonly type: DocType;
@@ -99,13 +100,13 @@ function fitProducer(producer: Producer, type: DocType): Producer {
   return producer;
 }
 
-interface Look {
+export interface Look {
   readonly family: Family;
   readonly producer: Producer;
   readonly ctxSeed: number;
 }
 
-function plan(
+export function plan(
   id: string,
   set: CorpusSet,
   type: DocType,
@@ -128,7 +129,7 @@ function plan(
 }
 
 /** Writes every job's source and runs the producers; each job's PDF exists afterwards. */
-function produce(jobs: readonly Job[], work: string): void {
+export function produce(jobs: readonly Job[], work: string): void {
   const src = join(work, 'sources');
   mkdirSync(src, { recursive: true });
   const byProducer = (p: Producer) => jobs.filter((j) => j.producer === p);
@@ -203,7 +204,7 @@ function produce(jobs: readonly Job[], work: string): void {
  * the ground truth holds is printed through one of them); reports the count for the held-out half,
  * which keeps the column widths it was generated with.
  */
-function checkCalcTexts(jobs: readonly Job[]): void {
+export function checkCalcTexts(jobs: readonly Job[]): void {
   const missing = jobs
     .filter((j) => j.producer === 'calc')
     .flatMap((j) => unprintedTexts(j.pdf, sheetTexts(j.layout)).map((t) => ({ job: j, text: t })));
@@ -221,7 +222,7 @@ function checkCalcTexts(jobs: readonly Job[]): void {
     );
 }
 
-function documentOf(job: Job, root: string): CorpusDocument {
+export function documentOf(job: Job, root: string): CorpusDocument {
   const alternates = (['docx', 'xlsx'] as const)
     .map((ext) => job.pdf.replace(/\.pdf$/, `.${ext}`))
     .filter((f) => existsSync(f))
@@ -914,6 +915,7 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
     packets.push(...half.packets);
   }
   for (const wave of WAVES) documents.push(...waveDocuments(options.seed, root, wave));
+  documents.push(...wave3ItemDocuments(options.seed, root));
   const manifest: CorpusManifest = {
     seed: options.seed,
     generatedAt: new Date().toISOString(),
