@@ -9,6 +9,7 @@
  *
  *   cd bench && npx tsx src/documents/corpus/generate.ts [--seed 2311] [--small]
  *   npx tsx src/documents/corpus/generate.ts --scripted-only   # only the Python producers' part
+ *   npx tsx src/documents/corpus/generate.ts --wave w3k   # one wave again, the rest kept
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -47,6 +48,7 @@ import { renderPs } from './render-ps.ts';
 import { type PythonJob, type PythonProducer, pythonJob } from './render-python.ts';
 import { scanPdf } from './scan.ts';
 import { context, type Family, familiesOf, laterFamiliesOf } from './templates.ts';
+import { WAVE3_CLASS } from './wave3-class.ts';
 
 export const BENCH_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -585,6 +587,149 @@ function scriptedHalf(
 }
 
 /**
+ * A wave of development-only families added after the corpus above (one module per wave): its
+ * documents are drawn from the wave's own random stream and carry its own id tag
+ * (`dev-<tag>-…`), so no document made before moves.
+ */
+export interface Wave {
+  readonly tag: string;
+  /** The wave's families, each with facts of its own shape when it needs them. */
+  readonly families: readonly (Family & { facts?: (f: Facts, r: Random) => Facts })[];
+  /** Documents per family. */
+  readonly perFamily: number;
+  /** Producers the documents go through, in turn. */
+  readonly producers: readonly Producer[];
+  /** qpdf packets: a theme and its members' types (each drawn from the wave's families). */
+  readonly packets: readonly { readonly theme: string; readonly types: readonly DocType[] }[];
+}
+
+/** The waves, in the order they were added (the integrator merges one line per wave). */
+export const WAVES: readonly Wave[] = [WAVE3_CLASS];
+
+/** Makes a wave's documents and packets in the development half (`root` is the corpus). */
+function waveHalf(
+  seed: number,
+  wave: Wave,
+  root: string,
+): { documents: CorpusDocument[]; packets: CorpusPacket[] } {
+  const set: CorpusSet = 'development';
+  const dir = join(root, set);
+  const work = join(root, 'work', `wave-${wave.tag}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  const r = random(seed).fork(set).fork(`wave-${wave.tag}`);
+  const python: { job: Job; python: PythonJob }[] = [];
+  const others: Job[] = [];
+  let turn = 0;
+  const make = (
+    id: string,
+    type: DocType,
+    family: Wave['families'][number],
+    dr: Random,
+    pdf: string,
+  ) => {
+    const producer = fitProducer(wave.producers[turn++ % wave.producers.length] as Producer, type);
+    const ctxSeed = dr.int(1, 2 ** 31);
+    const drawn = factsFor(type, dr.fork('facts'));
+    const facts = family.facts ? family.facts(drawn, dr.fork('shape')) : drawn;
+    const job = plan(id, set, type, { family, producer, ctxSeed }, facts, pdf);
+    if (producer === 'reportlab')
+      python.push({
+        job,
+        python: pythonJob(
+          'reportlab',
+          job.layout,
+          facts.locale,
+          set,
+          random(ctxSeed).fork('python'),
+          pdf,
+        ),
+      });
+    else others.push(job);
+    return job;
+  };
+  const singles: Job[] = [];
+  const count = new Map<DocType, number>();
+  for (const family of wave.families)
+    for (let k = 0; k < wave.perFamily; k++) {
+      const n = (count.get(family.type) ?? 0) + 1;
+      count.set(family.type, n);
+      const id = `dev-${wave.tag}-${family.type}-${String(n).padStart(2, '0')}`;
+      singles.push(make(id, family.type, family, r.fork(id), join(dir, `${id}.pdf`)));
+    }
+  const packetJobs = wave.packets.map((p, k) => {
+    const id = `dev-${wave.tag}-packet-${String(k + 1).padStart(2, '0')}`;
+    const pr = r.fork(id);
+    const members = p.types.map((type, n) => {
+      const mr = pr.fork(`m${n}`);
+      const family = mr.pick(wave.families.filter((f) => f.type === type));
+      return make(`${id}-m${n + 1}`, type, family, mr, join(work, `${id}-m${n + 1}.pdf`));
+    });
+    return { id, theme: p.theme, members };
+  });
+  console.log(
+    `${set}: producing wave ${wave.tag}, ${singles.length} documents, ${packetJobs.length} packets`,
+  );
+  produce(others, work);
+  checkCalcTexts(others);
+  if (python.length > 0) {
+    const file = join(work, 'jobs.json');
+    writeFileSync(file, JSON.stringify(python.map((j) => j.python)));
+    pythonProducers(
+      file,
+      python.map((j) => j.job.pdf),
+    );
+  }
+  const documents = singles.map((job) => documentOf(job, root));
+  const packets = packetJobs.map((p): CorpusPacket => {
+    const file = join(dir, `${p.id}.pdf`);
+    qpdfJoin(
+      p.members.map((m) => m.pdf),
+      file,
+    );
+    return {
+      id: p.id,
+      set,
+      file: file.slice(root.length + 1),
+      joinedWith: 'qpdf',
+      pages: pageCount(file),
+      theme: p.theme,
+      documents: packetDocuments(p.members),
+    };
+  });
+  return { documents, packets };
+}
+
+/**
+ * Makes `wave`'s documents again in an existing corpus and writes its manifest: the wave's old
+ * entries are replaced, every other entry stays as it is.
+ */
+export function regenerateWave(
+  wave: Wave,
+  options: GenerateOptions = DEFAULT_OPTIONS,
+): CorpusManifest {
+  ensurePackages();
+  const root = corpusDir(options.seed);
+  const file = join(root, 'manifest.json');
+  const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
+  const mine = (id: string) => id.startsWith(`dev-${wave.tag}-`);
+  for (const gone of [
+    ...old.documents.filter((d) => mine(d.id)),
+    ...old.packets.filter((p) => mine(p.id)),
+  ])
+    rmSync(join(root, gone.file), { force: true });
+  const half = waveHalf(options.seed, wave, root);
+  const manifest: CorpusManifest = {
+    ...old,
+    documents: [...old.documents.filter((d) => !mine(d.id)), ...half.documents],
+    packets: [...old.packets.filter((p) => !mine(p.id)), ...half.packets],
+  };
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/**
  * A report of about 60 pages by ReportLab (numbered headings, justified paragraphs, a ruled table
  * every third section, a running title and page numbers), as the issue's own trial had: for text
  * recall and PARSE speed on a long document from another producer. Its text is drawn from the
@@ -801,6 +946,11 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
     documents.push(...half.documents);
     packets.push(...half.packets);
   }
+  for (const wave of WAVES) {
+    const half = waveHalf(options.seed, wave, root);
+    documents.push(...half.documents);
+    packets.push(...half.packets);
+  }
   const manifest: CorpusManifest = {
     seed: options.seed,
     generatedAt: new Date().toISOString(),
@@ -819,6 +969,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       seed: { type: 'string' },
       small: { type: 'boolean' },
       'scripted-only': { type: 'boolean' },
+      wave: { type: 'string' },
     },
   });
   const seed = values.seed === undefined ? DEFAULT_OPTIONS.seed : Number(values.seed);
@@ -836,7 +987,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     : { ...DEFAULT_OPTIONS, seed };
   const started = Date.now();
   // --scripted-only: the Python producers' documents again, in the corpus that exists.
-  const manifest = values['scripted-only'] ? regenerateScripted(options) : generateCorpus(options);
+  const wave = WAVES.find((w) => w.tag === values.wave);
+  if (values.wave !== undefined && !wave)
+    throw new Error(`--wave ${values.wave}: no such wave (${WAVES.map((w) => w.tag).join(', ')})`);
+  const manifest = wave
+    ? regenerateWave(wave, options)
+    : values['scripted-only']
+      ? regenerateScripted(options)
+      : generateCorpus(options);
   console.log(
     `corpus ${corpusDir(seed)}: ${manifest.documents.length} documents, ${manifest.packets.length} packets in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
