@@ -351,7 +351,18 @@ async function evaluatePackets(
     score.boundaries.found += predictedStarts.filter((p) => starts.has(p)).length;
     for (const d of packet.documents) {
       const s = splits.find((x) => x.startPage === d.startPage && x.endPage === d.endPage);
-      if (s) add(score.splitClasses, typeOfClassification(s.classificationId) === d.type);
+      if (!s) continue;
+      const got = typeOfClassification(s.classificationId);
+      add(score.splitClasses, got === d.type);
+      if (got !== d.type)
+        score.misses.push({
+          packet: packet.id,
+          part: d.id,
+          what: 'split class',
+          expected: d.type,
+          actual: got,
+          confidence: s.confidence,
+        });
     }
     if (!exact)
       score.misses.push({

@@ -48,6 +48,23 @@ const PAGE_ONLY = /^\s*(?:-\s*)?page\s+(\d{1,3})(?:\s*-)?\s*$/i;
 const BARE_OF = /^\s*(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\s*$/i;
 const ID_VALUE = /^[A-Za-z0-9][A-Za-z0-9\-/.]{1,30}$/;
 const ID_KEYS = new Set(['number', 'id', 'reference']);
+/**
+ * A document's name alone as the label of an identifier ("Check    TRN-990789", "Ticket
+ * 9779-2903", "Bill: R240786", "Order 4471") labels its number as "Check No." would.
+ */
+const DOCUMENT_NOUNS = new Set([
+  'receipt',
+  'invoice',
+  'bill',
+  'check',
+  'cheque',
+  'order',
+  'purchase_order',
+  'transaction',
+  'voucher',
+  'docket',
+  'folio',
+]);
 
 function pageNumberOf(page: DocumentPage): PageCues['pageNumber'] {
   for (let i = page.lines.length - 1; i >= 0; i--) {
@@ -64,7 +81,8 @@ function identifiersOf(page: DocumentPage): Map<string, string> {
   const ids = new Map<string, string>();
   for (const field of page.fields) {
     const label = labelTokens(field.label);
-    if (!label.some((t) => ID_KEYS.has(t))) continue;
+    const named = label.length === 1 && DOCUMENT_NOUNS.has(label[0] as string);
+    if (!named && !label.some((t) => ID_KEYS.has(t))) continue;
     const value = field.value.trim().split(/\s{2,}/)[0] ?? '';
     if (!ID_VALUE.test(value) || !/\d/.test(value)) continue;
     const key = label.filter((t) => !ID_KEYS.has(t)).join(' ') || 'document';
