@@ -9,12 +9,19 @@
  */
 
 import type { SplitterConfig } from '../processor-config.ts';
-import type { ProposedSplit } from '../provider.ts';
+import type { ClassifyOutput, ProposedSplit } from '../provider.ts';
 import { labelTokens, tokens } from '../text-tokens.ts';
 import type { DocumentPage, DocumentView } from '../view/document-view.ts';
 import { letterhead } from './conventions.ts';
-import { classifyLines, openingLines } from './offline-classify.ts';
-import { buildTermProfiles, layoutTerms, rank, termCounts } from './term-model.ts';
+import { classifyRanking, openingLines, rankLines } from './offline-classify.ts';
+import {
+  buildTermProfiles,
+  isOtherType,
+  layoutTerms,
+  type Ranking,
+  rank,
+  termCounts,
+} from './term-model.ts';
 
 interface PageCues {
   readonly pageNumber?: { readonly current: number; readonly total?: number };
@@ -175,6 +182,37 @@ function prominentIssuer(page: DocumentPage): string | undefined {
   return found?.prominent ? found.value.toLowerCase() : undefined;
 }
 
+/**
+ * A part that reads too weakly to be given a type on its own (its answer is `other`, below the
+ * confidence threshold) takes the type of a neighbouring part when that is its own best reading
+ * too and the neighbour is sure of it: a short second receipt after a receipt. Evidence is never
+ * borrowed against the part's own reading, so a weak page between documents of another type
+ * stays `other`, and a confident part is never changed.
+ */
+function withNeighbours(
+  read: readonly { readonly ranking: Ranking; readonly output: ClassifyOutput }[],
+  k: number,
+): ClassifyOutput {
+  const own = read[k] as (typeof read)[number];
+  const best = own.ranking.best;
+  if (!best || !isOtherType(own.output.type) || own.ranking.confidence <= 0) return own.output;
+  const neighbour = [read[k - 1], read[k + 1]].find(
+    (n) => n !== undefined && n.output.id === best.classification.id,
+  );
+  if (!neighbour) return own.output;
+  return {
+    id: best.classification.id,
+    type: best.classification.type,
+    confidence: own.ranking.confidence,
+    insights: [
+      {
+        type: 'reasoning',
+        content: `Read as ${best.classification.type} with confidence ${own.ranking.confidence.toFixed(2)}, below the threshold on its own pages; the part next to it reads as ${best.classification.type} with confidence ${neighbour.output.confidence.toFixed(2)}.`,
+      },
+    ],
+  };
+}
+
 /** Splits the pages of one file. */
 function splitPages(
   pages: readonly DocumentPage[],
@@ -312,18 +350,20 @@ function splitPages(
       }
     }
   }
+  const classifyConfig = {
+    classifications,
+    ...(config.splitRules === undefined ? {} : { classificationRules: config.splitRules }),
+  };
+  const read = starts.map((s, k) => {
+    const segment = pages.slice(s, starts[k + 1] ?? pages.length);
+    const lines = segment.flatMap((p) => p.lines.map((l) => l.text));
+    const ranking = rankLines(lines, classifyConfig, layoutTerms(segment), openingLines(segment));
+    return { ranking, output: classifyRanking(ranking, lines, classifyConfig) };
+  });
   return starts.map((s, k) => {
     const e = (starts[k + 1] ?? pages.length) - 1;
     const segment = pages.slice(s, e + 1);
-    const output = classifyLines(
-      segment.flatMap((p) => p.lines.map((l) => l.text)),
-      {
-        classifications,
-        ...(config.splitRules === undefined ? {} : { classificationRules: config.splitRules }),
-      },
-      layoutTerms(segment),
-      openingLines(segment),
-    );
+    const output = withNeighbours(read, k);
     const firstPage = segment[0]?.number ?? s + 1;
     const lastPage = segment[segment.length - 1]?.number ?? e + 1;
     const ids = new Map<string, string>();
