@@ -63,6 +63,26 @@ describe('a payment said to be made', () => {
   });
 });
 
+describe('a payment received among transactions', () => {
+  it('reads a card statement listing payments received as a statement', () => {
+    const text = [
+      'Harbor Card Services',
+      'Card account    4929 **** **** 1150',
+      'Statement period    1 Mar 2024 - 31 Mar 2024',
+      'Last statement balance    412.80',
+      'Statement balance    268.35',
+      'Date    Details    Amount',
+      '02/03/2024    PAYMENT RECEIVED - THANK YOU    -412.80',
+      '05/03/2024    GROCERY MART    54.10',
+      '09/03/2024    FUEL STATION    61.25',
+      '14/03/2024    PAYMENT RECEIVED - THANK YOU    -100.00',
+      '18/03/2024    ONLINE STORE    153.00',
+      '27/03/2024    RESTAURANT    100.00',
+    ].join('\n');
+    expect(classify(text).id).toBe('stmt');
+  });
+});
+
 describe('rows that begin with dates', () => {
   it('counts the dated rows of a long table no more than those of a short one', () => {
     const rows = Array.from(
