@@ -781,11 +781,15 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
   const root = corpusDir(options.seed);
   const file = join(root, 'manifest.json');
   const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
+  // A wave's documents are the wave's (regenerateWave), whatever made them.
+  const inWave = (id: string) => WAVES.some((w) => id.startsWith(`dev-${w.tag}-`));
   const scripted = (producer: Producer) => PYTHON_PRODUCERS.includes(producer);
-  const documents = old.documents.filter((d) => !scripted(d.producer));
-  const packets = old.packets.filter((p) => !p.documents.every((d) => scripted(d.producer)));
+  const documents = old.documents.filter((d) => inWave(d.id) || !scripted(d.producer));
+  const packets = old.packets.filter(
+    (p) => inWave(p.id) || !p.documents.every((d) => scripted(d.producer)),
+  );
   for (const gone of [
-    ...old.documents.filter((d) => scripted(d.producer)),
+    ...old.documents.filter((d) => !documents.includes(d)),
     ...old.packets.filter((p) => !packets.includes(p)),
   ])
     rmSync(join(root, gone.file), { force: true });
