@@ -113,7 +113,7 @@ const PATCHES: readonly SourcePatch[] = [
   // first asked for, not as the font is loaded: reading text needs the font's glyph mapping,
   // widths and Unicode, which are all worked out as before, but not the file, which only
   // drawing uses (the operator list's glyph outlines, rendering a page for OCR, a browser's font
-  // face). For TeX's Type1 fonts the file is a third of loading the font (decision 0052). A font
+  // face). For TeX's Type1 fonts the file is a third of loading the font (decision 0048). A font
   // holds the making (a function) where it held the file; {@link LAZY_DATA} makes it on first
   // read. Nothing pdf.js does after loading a font changes what the making reads.
   {
