@@ -11,6 +11,7 @@
  *   npx tsx src/documents/evaluate.ts --target spatial       # PARSE with the spatial target
  *   npx tsx src/documents/evaluate.ts --set dev --wording held-out  # dev documents, other schemas
  *   npx tsx src/documents/evaluate.ts --set dev --producer reportlab,openpyxl  # some producers
+ *   npx tsx src/documents/evaluate.ts --set dev --match w3f --misses  # ids containing w3f
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,6 +50,8 @@ const { values: args } = parseArgs({
     set: { type: 'string' },
     type: { type: 'string' },
     doc: { type: 'string' },
+    /** Only documents whose id contains this text (`--match w3f`). */
+    match: { type: 'string' },
     target: { type: 'string' },
     'no-manuals': { type: 'boolean' },
     'no-packets': { type: 'boolean' },
@@ -82,7 +85,7 @@ const wordingOf = (set: CorpusSet): CorpusSet =>
       : set;
 /** The producers evaluated (`--producer a,b`); every one when absent. */
 const producers = args.producer ? new Set(args.producer.split(',')) : undefined;
-const full = !args.set && !args.type && !args.doc && !args.wording && !producers;
+const full = !args.set && !args.type && !args.doc && !args.match && !args.wording && !producers;
 const write = args.write ?? full;
 
 /**
@@ -516,7 +519,8 @@ async function main(): Promise<void> {
         !args['only-packets'] &&
         (!args.type || d.type === args.type) &&
         (!producers || producers.has(d.producer)) &&
-        (!args.doc || d.id === args.doc),
+        (!args.doc || d.id === args.doc) &&
+        (!args.match || d.id.includes(args.match)),
     );
     console.log(`${set}: ${docs.length} documents`);
     for (const doc of docs) {
@@ -527,7 +531,7 @@ async function main(): Promise<void> {
         console.log(`  ${doc.id}: ${String(error)}`);
       }
     }
-    if (!args['no-packets'] && !args.doc && !args.type)
+    if (!args['no-packets'] && !args.doc && !args.match && !args.type)
       await evaluatePackets(manifest, set, score, root);
   }
   const manuals = full && !args['no-manuals'] ? await evaluateManuals() : [];

@@ -9,7 +9,7 @@
  *
  *   cd bench && npx tsx src/documents/corpus/generate.ts [--seed 2311] [--small]
  *   npx tsx src/documents/corpus/generate.ts --scripted-only   # only the Python producers' part
- *   npx tsx src/documents/corpus/generate.ts --wave w3k   # one wave again, the rest kept
+ *   npx tsx src/documents/corpus/generate.ts --wave w3f        # one later wave again, the rest kept
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -48,7 +48,9 @@ import { renderPs } from './render-ps.ts';
 import { type PythonJob, type PythonProducer, pythonJob } from './render-python.ts';
 import { scanPdf } from './scan.ts';
 import { context, type Family, familiesOf, laterFamiliesOf } from './templates.ts';
+import { wave3FieldFamiliesOf } from './templates-wave3-fields.ts';
 import { WAVE3_CLASS } from './wave3-class.ts';
+import { wave3ItemDocuments } from './wave3-items.ts';
 
 export const BENCH_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -76,7 +78,7 @@ const MIX: Readonly<Record<CorpusSet, readonly (readonly [Producer, number])[]>>
   ],
 };
 
-interface Job {
+export interface Job {
   readonly id: string;
   readonly set: CorpusSet;
   readonly type: DocType;
@@ -99,13 +101,13 @@ function fitProducer(producer: Producer, type: DocType): Producer {
   return producer;
 }
 
-interface Look {
+export interface Look {
   readonly family: Family;
   readonly producer: Producer;
   readonly ctxSeed: number;
 }
 
-function plan(
+export function plan(
   id: string,
   set: CorpusSet,
   type: DocType,
@@ -128,7 +130,7 @@ function plan(
 }
 
 /** Writes every job's source and runs the producers; each job's PDF exists afterwards. */
-function produce(jobs: readonly Job[], work: string): void {
+export function produce(jobs: readonly Job[], work: string): void {
   const src = join(work, 'sources');
   mkdirSync(src, { recursive: true });
   const byProducer = (p: Producer) => jobs.filter((j) => j.producer === p);
@@ -203,7 +205,7 @@ function produce(jobs: readonly Job[], work: string): void {
  * the ground truth holds is printed through one of them); reports the count for the held-out half,
  * which keeps the column widths it was generated with.
  */
-function checkCalcTexts(jobs: readonly Job[]): void {
+export function checkCalcTexts(jobs: readonly Job[]): void {
   const missing = jobs
     .filter((j) => j.producer === 'calc')
     .flatMap((j) => unprintedTexts(j.pdf, sheetTexts(j.layout)).map((t) => ({ job: j, text: t })));
@@ -221,7 +223,7 @@ function checkCalcTexts(jobs: readonly Job[]): void {
     );
 }
 
-function documentOf(job: Job, root: string): CorpusDocument {
+export function documentOf(job: Job, root: string): CorpusDocument {
   const alternates = (['docx', 'xlsx'] as const)
     .map((ext) => job.pdf.replace(/\.pdf$/, `.${ext}`))
     .filter((f) => existsSync(f))
@@ -603,9 +605,6 @@ export interface Wave {
   readonly packets: readonly { readonly theme: string; readonly types: readonly DocType[] }[];
 }
 
-/** The waves, in the order they were added (the integrator merges one line per wave). */
-export const WAVES: readonly Wave[] = [WAVE3_CLASS];
-
 /** Makes a wave's documents and packets in the development half (`root` is the corpus). */
 function waveHalf(
   seed: number,
@@ -702,34 +701,6 @@ function waveHalf(
 }
 
 /**
- * Makes `wave`'s documents again in an existing corpus and writes its manifest: the wave's old
- * entries are replaced, every other entry stays as it is.
- */
-export function regenerateWave(
-  wave: Wave,
-  options: GenerateOptions = DEFAULT_OPTIONS,
-): CorpusManifest {
-  ensurePackages();
-  const root = corpusDir(options.seed);
-  const file = join(root, 'manifest.json');
-  const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
-  const mine = (id: string) => id.startsWith(`dev-${wave.tag}-`);
-  for (const gone of [
-    ...old.documents.filter((d) => mine(d.id)),
-    ...old.packets.filter((p) => mine(p.id)),
-  ])
-    rmSync(join(root, gone.file), { force: true });
-  const half = waveHalf(options.seed, wave, root);
-  const manifest: CorpusManifest = {
-    ...old,
-    documents: [...old.documents.filter((d) => !mine(d.id)), ...half.documents],
-    packets: [...old.packets.filter((p) => !mine(p.id)), ...half.packets],
-  };
-  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
-}
-
-/**
  * A report of about 60 pages by ReportLab (numbered headings, justified paragraphs, a ruled table
  * every third section, a running title and page numbers), as the issue's own trial had: for text
  * recall and PARSE speed on a long document from another producer. Its text is drawn from the
@@ -781,15 +752,14 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
   const root = corpusDir(options.seed);
   const file = join(root, 'manifest.json');
   const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
-  // A wave's documents are the wave's (regenerateWave), whatever made them.
+  // A later wave's ReportLab documents are the wave's (regenerateWave), not this part's.
   const inWave = (id: string) => WAVES.some((w) => id.startsWith(`dev-${w.tag}-`));
-  const scripted = (producer: Producer) => PYTHON_PRODUCERS.includes(producer);
-  const documents = old.documents.filter((d) => inWave(d.id) || !scripted(d.producer));
-  const packets = old.packets.filter(
-    (p) => inWave(p.id) || !p.documents.every((d) => scripted(d.producer)),
-  );
+  const scripted = (d: { id: string; producer: Producer }) =>
+    PYTHON_PRODUCERS.includes(d.producer) && !inWave(d.id);
+  const documents = old.documents.filter((d) => !scripted(d));
+  const packets = old.packets.filter((p) => inWave(p.id) || !p.documents.every((d) => scripted(d)));
   for (const gone of [
-    ...old.documents.filter((d) => !documents.includes(d)),
+    ...old.documents.filter((d) => scripted(d)),
     ...old.packets.filter((p) => !packets.includes(p)),
   ])
     rmSync(join(root, gone.file), { force: true });
@@ -806,6 +776,138 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
     documents,
     packets,
     reports: [longReport(options.seed, root)],
+  };
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/**
+ * A wave of development families added after everything else: its own ids (`dev-<tag>-…`) and
+ * random stream, so that no document made before moves; its documents go through LibreOffice
+ * Writer and Calc, Chromium, Ghostscript and ReportLab in turn.
+ */
+interface TypeWave {
+  readonly tag: string;
+  readonly familiesOf: (type: DocType) => Family[];
+  /** Documents per type that has families in the wave. */
+  readonly perType: number;
+}
+
+const W3F: TypeWave = { tag: 'w3f', familiesOf: wave3FieldFamiliesOf, perType: 7 };
+
+const WAVE_PRODUCERS: readonly Producer[] = [
+  'writer-odt',
+  'calc',
+  'chromium',
+  'ghostscript',
+  'reportlab',
+  'writer-html',
+  'ghostscript-redistill',
+];
+
+function waveDocuments(seed: number, root: string, wave: TypeWave): CorpusDocument[] {
+  const set: CorpusSet = 'development';
+  const dir = join(root, set);
+  const work = join(root, 'work', `wave-${wave.tag}`);
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(work, { recursive: true });
+  const r = random(seed).fork(set).fork(`wave-${wave.tag}`);
+  const jobs: Job[] = [];
+  const python: PythonJob[] = [];
+  DOC_TYPES.forEach((type, t) => {
+    const families = wave.familiesOf(type);
+    for (let k = 0; k < (families.length > 0 ? wave.perType : 0); k++) {
+      const id = `dev-${wave.tag}-${type}-${String(k + 1).padStart(2, '0')}`;
+      const dr = r.fork(id);
+      const look: Look = {
+        family: families[k % families.length] as Family,
+        producer: WAVE_PRODUCERS[(k + t) % WAVE_PRODUCERS.length] as Producer,
+        ctxSeed: dr.int(1, 2 ** 31),
+      };
+      const job = plan(
+        id,
+        set,
+        type,
+        look,
+        factsFor(type, dr.fork('facts')),
+        join(dir, `${id}.pdf`),
+      );
+      jobs.push(job);
+      if (job.producer === 'reportlab')
+        python.push(
+          pythonJob(
+            'reportlab',
+            job.layout,
+            job.facts.locale,
+            set,
+            random(look.ctxSeed).fork('python'),
+            job.pdf,
+            k % 2 === 0 ? 'canvas' : 'platypus',
+          ),
+        );
+    }
+  });
+  console.log(`${set}: producing ${jobs.length} documents of wave ${wave.tag}`);
+  const others = jobs.filter((j) => j.producer !== 'reportlab');
+  produce(others, work);
+  checkCalcTexts(others);
+  const file = join(work, 'python-jobs.json');
+  writeFileSync(file, JSON.stringify(python));
+  pythonProducers(
+    file,
+    python.map((p) => p.out),
+  );
+  return jobs.map((j) => documentOf(j, root));
+}
+
+/** A later wave: its tag (ids `dev-<tag>-…`) and what makes its documents and packets. */
+interface WaveSource {
+  readonly tag: string;
+  readonly make: (
+    seed: number,
+    root: string,
+  ) => { documents: CorpusDocument[]; packets: CorpusPacket[] };
+}
+
+/**
+ * The later waves, in the order they were added. Each draws from its own random stream, so a wave
+ * added or made again moves no document of another.
+ */
+const WAVES: readonly WaveSource[] = [
+  {
+    tag: W3F.tag,
+    make: (seed, root) => ({ documents: waveDocuments(seed, root, W3F), packets: [] }),
+  },
+  {
+    tag: 'w3i',
+    make: (seed, root) => ({ documents: wave3ItemDocuments(seed, root), packets: [] }),
+  },
+  { tag: WAVE3_CLASS.tag, make: (seed, root) => waveHalf(seed, WAVE3_CLASS, root) },
+];
+
+/**
+ * Makes the documents and packets of the wave `tag` again in an existing corpus, replacing that
+ * wave's manifest entries (every other entry and file stays as it is); returns the new manifest.
+ */
+export function regenerateWave(
+  tag: string,
+  options: GenerateOptions = DEFAULT_OPTIONS,
+): CorpusManifest {
+  const wave = WAVES.find((w) => w.tag === tag);
+  if (!wave) throw new Error(`no wave ${tag}: the waves are ${WAVES.map((w) => w.tag).join(', ')}`);
+  ensurePackages();
+  const root = corpusDir(options.seed);
+  const file = join(root, 'manifest.json');
+  const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
+  const mine = (entry: { id: string }) => entry.id.startsWith(`dev-${tag}-`);
+  for (const gone of [...old.documents.filter(mine), ...old.packets.filter(mine)])
+    rmSync(join(root, gone.file), { force: true });
+  rmSync(join(root, 'work', `wave-${tag}`), { recursive: true, force: true });
+  const made = wave.make(options.seed, root);
+  const manifest: CorpusManifest = {
+    ...old,
+    documents: [...old.documents.filter((d) => !mine(d)), ...made.documents],
+    packets: [...old.packets.filter((p) => !mine(p)), ...made.packets],
   };
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -951,9 +1053,9 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
     packets.push(...half.packets);
   }
   for (const wave of WAVES) {
-    const half = waveHalf(options.seed, wave, root);
-    documents.push(...half.documents);
-    packets.push(...half.packets);
+    const made = wave.make(options.seed, root);
+    documents.push(...made.documents);
+    packets.push(...made.packets);
   }
   const manifest: CorpusManifest = {
     seed: options.seed,
@@ -991,11 +1093,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     : { ...DEFAULT_OPTIONS, seed };
   const started = Date.now();
   // --scripted-only: the Python producers' documents again, in the corpus that exists.
-  const wave = WAVES.find((w) => w.tag === values.wave);
-  if (values.wave !== undefined && !wave)
-    throw new Error(`--wave ${values.wave}: no such wave (${WAVES.map((w) => w.tag).join(', ')})`);
-  const manifest = wave
-    ? regenerateWave(wave, options)
+  // --wave <tag>: that wave's documents again, in the corpus that exists.
+  const manifest = values.wave
+    ? regenerateWave(values.wave, options)
     : values['scripted-only']
       ? regenerateScripted(options)
       : generateCorpus(options);

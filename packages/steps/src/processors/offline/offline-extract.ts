@@ -16,6 +16,7 @@ import type { Citation, ExtractOutput, ExtractValue, FieldMetadata } from '../pr
 import { readSchema, type SchemaNode } from '../schema-node.ts';
 import { dice, labelTokens, tokens } from '../text-tokens.ts';
 import {
+  dateNear,
   matchEnum,
   parseBoolean,
   parseCurrency,
@@ -36,6 +37,7 @@ import {
   addressees,
   documentCurrency,
   type Found,
+  isPersonName,
   letterhead,
   namedIssuer,
   type Signature,
@@ -47,9 +49,12 @@ import {
 } from './conventions.ts';
 import {
   COUNT_FIRST,
+  type ColumnMap,
   itemRows,
   mapColumns,
   ocrFigure,
+  sidedBySuffix,
+  sidedFigure,
   splitAmount,
   splitQuantity,
 } from './extract-tables.ts';
@@ -83,13 +88,21 @@ interface Leaf {
   readonly nameTokens: readonly string[];
   readonly descriptionTokens: readonly string[];
   readonly roles: ReadonlySet<Role>;
+  /** The property asks for an organisation ("The company placing the order", `bank_name`). */
+  readonly organisation: boolean;
 }
+
+/** Words of a property's name or description that ask for an organisation, not a person. */
+const ORGANISATION =
+  /\b(?:company|companies|organi[sz]ations?|business(?:es)?|firms?|corporations?|enterprises?|banks?|stores?|shops?|merchants?|retailers?|vendors?|suppliers?|sellers?|institutions?)\b/i;
 
 interface Context {
   readonly candidates: readonly Candidate[];
   readonly pages: readonly DocumentPage[];
   readonly currency: string | null;
   readonly dayFirst: boolean | undefined;
+  /** The latest date the document writes in full: the year of dates written without one. */
+  readonly near: string | undefined;
   readonly conventions: Conventions;
   readonly metadata: Record<string, FieldMetadata>;
 }
@@ -298,6 +311,9 @@ function collectLeaves(
       nameTokens: boundTokens(nameTokens, prop.node, roles),
       descriptionTokens: tokens(prop.node.description ?? ''),
       roles,
+      organisation: ORGANISATION.test(
+        `${prop.name.replace(/[_-]/g, ' ')} ${prop.node.title ?? ''} ${prop.node.description ?? ''}`,
+      ),
     });
   }
 }
@@ -319,6 +335,8 @@ function amountDue(leaf: Leaf, candidate: Candidate): number {
     ? AMOUNT_DUE_SCORE
     : 0;
 }
+
+const SHIP_TO_SCORE = 0.55;
 
 /** A party's label of one preposition: "To:" names the addressee, "From:" the issuer. */
 const SIDE_LABEL: Readonly<Record<string, Role>> = { to: 'recipient', from: 'issuer' };
@@ -426,9 +444,18 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
     const covered = named.filter((t) => description.has(t)).length / named.length;
     byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
   }
+  // The party goods are delivered to ("Ship to", "Deliver to") is the customer or buyer, a
+  // little below a label that names it as the one billed.
+  const shipTo =
+    leaf.nameTokens.includes('customer') &&
+    candidate.tokens.includes('shipping') &&
+    candidate.tokens.every((t) => t === 'shipping' || GENERIC.has(t))
+      ? SHIP_TO_SCORE
+      : 0;
   return Math.max(
     byName,
     byDescription,
+    shipTo,
     amountDue(leaf, candidate),
     sideLabel(leaf, candidate),
     referenceSubject(leaf, candidate),
@@ -572,6 +599,9 @@ function extractLeaves(
     order: number;
     coerced: ExtractValue;
   }[] = [];
+  // A person's name ("Buyer: Aiko Rossi", "Contact: …") fills a property that asks for an
+  // organisation only when no label and no convention names one: it is the party's contact.
+  const contacts: typeof pairs = [];
   leaves.forEach((leaf) => {
     ctx.candidates.forEach((candidate, order) => {
       if (candidate.role && !leaf.roles.has(candidate.role)) return;
@@ -582,9 +612,11 @@ function extractLeaves(
       const score = match * candidate.weight;
       const coerced = coerce(candidate.field.value, leaf, ctx);
       if (coerced === undefined) return;
-      pairs.push({ leaf, candidate, score, order, coerced });
+      const person = leaf.organisation && !candidate.role && isPersonName(candidate.field.value);
+      (person ? contacts : pairs).push({ leaf, candidate, score, order, coerced });
     });
   });
+  contacts.sort((a, b) => b.score - a.score || a.order - b.order);
   pairs.sort((a, b) => b.score - a.score || a.order - b.order);
   const usedLeaves = new Set<string>();
   // One label feeds one property, even when it repeats on continuation pages.
@@ -633,6 +665,19 @@ function extractLeaves(
       usedValues.add(role.found.value);
       setPath(value, leaf.path, coerced);
       ctx.metadata[leaf.path] = fieldMetadata(role.found.region, role.found.value, 0.5, role.why);
+      continue;
+    }
+    const contact = contacts.find((c) => c.leaf === leaf && !usedLabels.has(labelKey(c.candidate)));
+    if (contact) {
+      usedLabels.add(labelKey(contact.candidate));
+      setPath(value, leaf.path, contact.coerced);
+      const f = contact.candidate.field;
+      ctx.metadata[leaf.path] = fieldMetadata(
+        f.region,
+        `${f.label}: ${f.value}`,
+        contact.score * 0.6,
+        `Matched label "${f.label}" on page ${f.region.page}: a person's name, for want of an organisation's.`,
+      );
       continue;
     }
     if (leaf.node.kind === 'enum') {
@@ -837,6 +882,27 @@ function headerKey(table: DocumentTable): string {
   return table.header.map((c) => c.text.toLowerCase()).join('|');
 }
 
+/**
+ * True when `table`'s header row is data of `like`'s kind: as many columns, and a figure in
+ * every column `map` reads figures from where `like`'s first row has one (a table that goes on
+ * over a page without its header, its first row taken for one).
+ */
+function headerless(table: DocumentTable, like: DocumentTable, map: ColumnMap): boolean {
+  if (table.header.length !== like.header.length) return false;
+  const figures = [
+    ...map.columns.values(),
+    ...(map.split ? [map.split.debit, map.split.credit] : []),
+  ].filter((c) => /\d[.,]\d{2}\b/.test(like.rows[0]?.[c]?.text ?? ''));
+  return (
+    figures.length > 0 &&
+    figures.every((c) => {
+      const text = table.header[c]?.text ?? '';
+      return text === '' || (/\d/.test(text) && parseNumber(text) !== undefined);
+    }) &&
+    figures.some((c) => /\d/.test(table.header[c]?.text ?? ''))
+  );
+}
+
 function extractArray(
   path: string,
   node: SchemaNode,
@@ -856,8 +922,17 @@ function extractArray(
   const chosen = best;
   const key = headerKey(chosen.table);
   const start = tables.indexOf(chosen.table);
-  const parts = tables.filter((t, i) => i >= start && !usedTables.has(t) && headerKey(t) === key);
-  for (const t of parts) usedTables.add(t);
+  // Later parts: under the same header, or on a later page with no header of their own (their
+  // first row is data: figures where the table has its figures), as a table goes on over a page.
+  const continued = (t: DocumentTable) =>
+    t.page > chosen.table.page && headerless(t, chosen.table, chosen.map);
+  const picked = tables.filter(
+    (t, i) => i >= start && !usedTables.has(t) && (headerKey(t) === key || continued(t)),
+  );
+  for (const t of picked) usedTables.add(t);
+  const parts = picked.map((t) =>
+    headerKey(t) === key ? t : { ...t, header: chosen.table.header, rows: [t.header, ...t.rows] },
+  );
   const headerCell = chosen.table.header[0];
   if (headerCell) {
     ctx.metadata[path] = fieldMetadata(
@@ -887,6 +962,7 @@ function extractArray(
   });
   const out: ExtractValue[] = [];
   for (const table of parts) {
+    const sided = sidedBySuffix(table);
     for (const row of itemRows(table, chosen.map, descriptionColumn)) {
       const itemPath = `${path}[${out.length}]`;
       const item: Record<string, ExtractValue> = {};
@@ -917,6 +993,16 @@ function extractArray(
           ? coerce(numeric ? ocrFigure(cell.text, cell.region) : cell.text, leaf, ctx)
           : undefined;
         let source = cell;
+        // `80.00 DR` and `1,250.00 CR` in one table: the suffix says the side.
+        if (sided && cell && typeof v === 'number') v = sidedFigure(cell.text, v);
+        else if (sided && cell && v && typeof v === 'object' && !Array.isArray(v)) {
+          const money = v as { readonly [key: string]: ExtractValue };
+          if (typeof money.amount === 'number')
+            v = { ...money, amount: sidedFigure(cell.text, money.amount) };
+        }
+        // `14 Mar` in a statement's rows: the year is the one the document's own dates give.
+        if (v === undefined && cell && prop.node.kind === 'date' && ctx.near)
+          v = dateNear(cell.text, ctx.near, ctx.dayFirst);
         if (v === undefined && chosen.map.split?.name === prop.name) {
           const signed = splitAmount(row, chosen.map.split);
           if (signed) {
@@ -995,6 +1081,24 @@ function dateOrder(pages: readonly DocumentPage[], currency: string | null): boo
 }
 
 /**
+ * The latest full date the document writes (each piece of a line read on its own, so that a
+ * period's end counts), numeric dates in the document's order.
+ */
+function latestDate(
+  pages: readonly DocumentPage[],
+  dayFirst: boolean | undefined,
+): string | undefined {
+  let latest: string | undefined;
+  for (const page of pages)
+    for (const line of page.lines)
+      for (const piece of line.text.split(/\s{2,}|\s[-–]\s|\s+to\s+/)) {
+        const d = parseDate(piece, dayFirst);
+        if (d && (!latest || d > latest)) latest = d;
+      }
+  return latest;
+}
+
+/**
  * Extracts `schema` from a document view. The value follows the schema's shape (missing scalars
  * are null, missing arrays empty); the caller conforms it to the schema with ajv.
  */
@@ -1021,11 +1125,13 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
         });
   });
   const currency = documentCurrency(doc.pages);
+  const dayFirst = dateOrder(doc.pages, currency);
   const ctx: Context = {
     candidates,
     pages: doc.pages,
     currency,
-    dayFirst: dateOrder(doc.pages, currency),
+    dayFirst,
+    near: latestDate(doc.pages, dayFirst),
     conventions,
     metadata: {},
   };

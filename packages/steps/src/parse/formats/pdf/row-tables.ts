@@ -218,13 +218,22 @@ export function groupRows<T>(
     rows = [];
   };
   const skipped = new Set<number>();
+  const lineAt = (k: number) =>
+    k < items.length && !skipped.has(k) ? lineOf(items[k] as T) : undefined;
   for (let i = 0; i < items.length; i++) {
     if (skipped.has(i)) continue;
     const item = items[i] as T;
     const line = lineOf(item);
-    const lineAt = (k: number) =>
-      k < items.length && !skipped.has(k) ? lineOf(items[k] as T) : undefined;
     const last = rows[rows.length - 1];
+    // The upper line of a cell wrapped over two lines around the next row (`12 December` over
+    // `2024`, `CA$` over `10,393.89`), the row's other cells centred between them.
+    const next = lineAt(i + 1);
+    const after = lineAt(i + 2);
+    const opensNext =
+      line !== undefined &&
+      next !== undefined &&
+      after !== undefined &&
+      wrappedAround(next, line, after);
     if (last && line?.cells.length === 1) {
       // Reading order may take a row's cells apart where a wrapped cell sits off its baseline: a
       // piece on the baseline of a row with a wrapped cell, clear of its cells, is one more.
@@ -248,34 +257,24 @@ export function groupRows<T>(
         continue;
       }
       // The lower line of a cell wrapped down from the row above (a top-aligned table), unless
-      // it is the upper line of a cell wrapped around the next row (`12 December` over `2024`).
-      const next = lineAt(i + 1);
-      const after = lineAt(i + 2);
-      const opensNext =
-        next !== undefined && after !== undefined && wrappedAround(next, line, after);
-      // A row not under one of as many cells (a receipt's date, time and register over its
-      // ticket number; a letterhead's address beside label/value rows) has none; nor
-      // has a line that more single lines follow (an address beside a letterhead's pairs): a
-      // wrapped cell's line is followed by the next row, or ends the table.
+      // it opens a cell wrapped around the next row. A row not under one of as many cells (a
+      // receipt's date, time and register over its ticket number; a letterhead's address beside
+      // label/value rows) has none; nor has a line that more single lines follow (an address
+      // beside a letterhead's pairs): a wrapped cell's line is followed by the next row, or ends
+      // the table.
       const stacked =
         next !== undefined &&
         next.cells.length < 2 &&
         next.box.top - line.box.bottom <= line.size * CONTINUATION_DROP;
-      const cell = opensNext || stacked || !inColumns(rows) ? -1 : continuedCell(last, line);
+      const cell = opensNext || stacked || !inColumns(rows) ? -1 : continuedCell(last, line, next);
       if (cell >= 0) {
         rows[rows.length - 1] = withContinuation(last, cell, line.cells[0] as LinePiece);
         continue;
       }
     }
-    // A row two lines high: a cell wrapped over both lines (`12 December` over `2024`, `CA$`
-    // over `10,393.89`), the row's other cells centred between them.
-    const middle = lineAt(i + 1);
-    const below = lineAt(i + 2);
-    const row =
-      line && middle && below && wrappedAround(middle, line, below)
-        ? withCell(middle, line, below)
-        : line;
-    if (row !== line) i += 2;
+    // A row two lines high: the next row with the cell wrapped around it.
+    const row = opensNext ? withCell(next, line, after) : line;
+    if (opensNext) i += 2;
     if (!row || row.cells.length < 2) {
       flush();
       out.push(item);
@@ -316,7 +315,7 @@ function wrappedAround(row: TextLine, above: TextLine, below: TextLine): boolean
  * down (at most {@link CONTINUATION_DROP} text sizes), under exactly one cell of a row of three
  * or more and aligned with it on its left or right edge.
  */
-function continuedCell(row: TextLine, line: TextLine): number {
+function continuedCell(row: TextLine, line: TextLine, next?: TextLine): number {
   if (line.cells.length !== 1 || row.cells.length < 3) return -1;
   const piece = line.cells[0] as LinePiece;
   const under = row.cells.flatMap((cell, i) => (overlapsAcross(cell.box, piece.box) ? [i] : []));
@@ -324,7 +323,36 @@ function continuedCell(row: TextLine, line: TextLine): number {
   const index = under[0] as number;
   const size = Math.max(row.size, piece.size);
   const cell = row.cells[index] as LinePiece;
-  return wrapsWith(piece, cell, size, piece.baseline - row.baseline) ? index : -1;
+  const drop = piece.baseline - row.baseline;
+  if (wrapsWith(piece, cell, size, drop)) return index;
+  return detailLine(piece, cell, size, drop, row, next) ? index : -1;
+}
+
+/** How far below its row (text sizes) a detail line of a padded table row may sit. */
+const DETAIL_DROP = 2.6;
+
+/**
+ * True when `piece` is a line of more text of `cell` set as a row of its own (a transaction's
+ * reference under its description, each table row padded, so further below than a wrapped
+ * line): starting where the cell starts, at most {@link DETAIL_DROP} text sizes below the row,
+ * and followed by a row of as many cells as `row` no nearer to it than the row above is. Between
+ * two rows of the table, such a line is the upper row's.
+ */
+function detailLine(
+  piece: LinePiece,
+  cell: LinePiece,
+  size: number,
+  drop: number,
+  row: TextLine,
+  next: TextLine | undefined,
+): boolean {
+  if (drop <= size * 0.5 || drop > size * DETAIL_DROP) return false;
+  if (Math.abs(piece.box.left - cell.box.left) > size * 0.3) return false;
+  return (
+    next !== undefined &&
+    next.cells.length === row.cells.length &&
+    next.baseline - piece.baseline >= drop * 0.8
+  );
 }
 
 /** True when two boxes share more than a point across. */
