@@ -774,3 +774,45 @@ describe('a statement table that goes on over a page', () => {
     ).toEqual(expected);
   });
 });
+
+describe('a transaction whose description goes on in a line of its own', () => {
+  it('adds the line to the description of the row above it', () => {
+    const row = (cells: readonly string[]) =>
+      cells.map((c, i) => c.padEnd([12, 34, 14, 14][i] ?? 10)).join('');
+    const got = extract(
+      [
+        'Harbor Bank',
+        'Account Statement',
+        row(['Date', 'Description', 'Amount', 'Balance']),
+        row(['2024-04-01', 'Card payment RESTAURANT', '-43.45', '3,748.80']),
+        row(['2024-04-07', 'Standing order RENT', '-508.89', '3,239.91']),
+        `${' '.repeat(12)}BERLIN DE`,
+        row(['2024-04-08', 'Salary ACME CORP', '2,029.51', '5,269.42']),
+      ],
+      {
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { date: date(), description: str(), amount: num(), balance: num() },
+          },
+        },
+      },
+    );
+    expect(got.entries).toEqual([
+      {
+        date: '2024-04-01',
+        description: 'Card payment RESTAURANT',
+        amount: -43.45,
+        balance: 3748.8,
+      },
+      {
+        date: '2024-04-07',
+        description: 'Standing order RENT BERLIN DE',
+        amount: -508.89,
+        balance: 3239.91,
+      },
+      { date: '2024-04-08', description: 'Salary ACME CORP', amount: 2029.51, balance: 5269.42 },
+    ]);
+  });
+});

@@ -417,6 +417,20 @@ function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boole
   return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
 }
 
+/** The index of the cell of `row` whose left edge is nearest to where `cell` starts. */
+function columnUnder(row: readonly DocumentCell[], cell: DocumentCell): number {
+  const left = boxOf(cell.region.polygon)?.left;
+  if (left === undefined) return 0;
+  let best = 0;
+  let distance = Number.POSITIVE_INFINITY;
+  row.forEach((c, i) => {
+    const at = boxOf(c.region.polygon)?.left;
+    if (at !== undefined && Math.abs(at - left) < distance)
+      [best, distance] = [i, Math.abs(at - left)];
+  });
+  return best;
+}
+
 /** A date with or without its year (`2024-04-24`, `24 Apr`, `04/24`). */
 function dated(text: string): boolean {
   return parseDate(text) !== undefined || dayAndMonth(text) !== undefined;
@@ -671,6 +685,26 @@ export function tablesFromLines(
       const line = window[j];
       if (!line) break;
       const cells = cellsOf(line);
+      // A line of one cell between two rows: more text of the row above, in the column it
+      // starts under (a transaction's reference under its description).
+      const next = window[j + 1];
+      const previous = rows[rows.length - 1];
+      if (
+        cells.length === 1 &&
+        previous &&
+        next &&
+        cellsOf(next).length === header.length &&
+        !endsRows(line, window[j - 1]) &&
+        !endsRows(next, line)
+      ) {
+        const c = columnUnder(previous, cells[0] as DocumentCell);
+        const above = previous[c];
+        if (above && above.text !== '' && !isAmount(cells[0]?.text ?? '')) {
+          previous[c] = { ...above, text: `${above.text} ${cells[0]?.text ?? ''}` };
+          j++;
+          continue;
+        }
+      }
       if (cells.length !== header.length || (j > 1 && endsRows(line, window[j - 1]))) break;
       rows.push(cells);
       j++;

@@ -569,6 +569,21 @@ describe('layoutPage: cells set close together', () => {
     ]);
   });
 
+  it('joins no line to a header: a detail carried over to the next page stays out of it', () => {
+    const row = (top: number, texts: readonly string[]) =>
+      texts.flatMap((text, i) => (text ? [at(text, [40, 90, 300, 380][i] ?? 0, top, 9)] : []));
+    const laid = layoutPage(
+      [
+        ...row(100, ['Date', 'Transaction', 'Amount', 'Balance']),
+        ...row(119.4, ['', 'FX RATE 1.1732', '', '']),
+        ...row(138.7, ['24 Apr', 'Standing order RENT', '434.46', '9,986.59']),
+        ...row(158.1, ['25 Apr', 'Refund ONLINE STORE', '3,099.58', '13,086.17']),
+      ],
+      [],
+    );
+    expect(laid.blocks.some((b) => b.content.includes('Transaction FX RATE'))).toBe(false);
+  });
+
   it('reads figures with CR and DR after them as a value column, not a text column', () => {
     // Calc's narrow statement: the holder's address beside label/value pairs, then a table whose
     // balance column sits under the pairs' values, a gutter of 14 pt before it all the way down.
