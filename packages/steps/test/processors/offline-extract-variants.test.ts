@@ -707,6 +707,27 @@ describe('till receipts in more shapes', () => {
     ]);
   });
 
+  it('keeps a list with a count column going over discount lines and a name wrapped around its amount', () => {
+    expect(
+      receipt([
+        'Cappuccino    4    17.88 C',
+        'Phone charger    1    6.08 A',
+        'Discount    -2.70',
+        'Coffee    5    4.10 C',
+        'Organic Greek style',
+        '10.46 A',
+        'natural yoghurt 500g 1',
+        'Sandwich    1    13.48 A',
+      ]),
+    ).toEqual([
+      { description: 'Cappuccino', quantity: 4, amount: 17.88 },
+      { description: 'Phone charger', quantity: 1, amount: 6.08 },
+      { description: 'Discount', quantity: null, amount: -2.7 },
+      { description: 'Coffee', quantity: 5, amount: 4.1 },
+      { description: 'Sandwich', quantity: 1, amount: 13.48 },
+    ]);
+  });
+
   it('splits a weight with its unit from the name, and takes the total, not the price, as the amount', () => {
     expect(
       extract(
