@@ -9,6 +9,7 @@
  *
  *   cd bench && npx tsx src/documents/corpus/generate.ts [--seed 2311] [--small]
  *   npx tsx src/documents/corpus/generate.ts --scripted-only   # only the Python producers' part
+ *   npx tsx src/documents/corpus/generate.ts --wave w3f        # one later wave again, the rest kept
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -47,6 +48,8 @@ import { renderPs } from './render-ps.ts';
 import { type PythonJob, type PythonProducer, pythonJob } from './render-python.ts';
 import { scanPdf } from './scan.ts';
 import { context, type Family, familiesOf, laterFamiliesOf } from './templates.ts';
+import { wave3FieldFamiliesOf } from './templates-wave3-fields.ts';
+import { WAVE3_CLASS } from './wave3-class.ts';
 import { wave3ItemDocuments } from './wave3-items.ts';
 
 export const BENCH_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -586,6 +589,118 @@ function scriptedHalf(
 }
 
 /**
+ * A wave of development-only families added after the corpus above (one module per wave): its
+ * documents are drawn from the wave's own random stream and carry its own id tag
+ * (`dev-<tag>-…`), so no document made before moves.
+ */
+export interface Wave {
+  readonly tag: string;
+  /** The wave's families, each with facts of its own shape when it needs them. */
+  readonly families: readonly (Family & { facts?: (f: Facts, r: Random) => Facts })[];
+  /** Documents per family. */
+  readonly perFamily: number;
+  /** Producers the documents go through, in turn. */
+  readonly producers: readonly Producer[];
+  /** qpdf packets: a theme and its members' types (each drawn from the wave's families). */
+  readonly packets: readonly { readonly theme: string; readonly types: readonly DocType[] }[];
+}
+
+/** Makes a wave's documents and packets in the development half (`root` is the corpus). */
+function waveHalf(
+  seed: number,
+  wave: Wave,
+  root: string,
+): { documents: CorpusDocument[]; packets: CorpusPacket[] } {
+  const set: CorpusSet = 'development';
+  const dir = join(root, set);
+  const work = join(root, 'work', `wave-${wave.tag}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  const r = random(seed).fork(set).fork(`wave-${wave.tag}`);
+  const python: { job: Job; python: PythonJob }[] = [];
+  const others: Job[] = [];
+  let turn = 0;
+  const make = (
+    id: string,
+    type: DocType,
+    family: Wave['families'][number],
+    dr: Random,
+    pdf: string,
+  ) => {
+    const producer = fitProducer(wave.producers[turn++ % wave.producers.length] as Producer, type);
+    const ctxSeed = dr.int(1, 2 ** 31);
+    const drawn = factsFor(type, dr.fork('facts'));
+    const facts = family.facts ? family.facts(drawn, dr.fork('shape')) : drawn;
+    const job = plan(id, set, type, { family, producer, ctxSeed }, facts, pdf);
+    if (producer === 'reportlab')
+      python.push({
+        job,
+        python: pythonJob(
+          'reportlab',
+          job.layout,
+          facts.locale,
+          set,
+          random(ctxSeed).fork('python'),
+          pdf,
+        ),
+      });
+    else others.push(job);
+    return job;
+  };
+  const singles: Job[] = [];
+  const count = new Map<DocType, number>();
+  for (const family of wave.families)
+    for (let k = 0; k < wave.perFamily; k++) {
+      const n = (count.get(family.type) ?? 0) + 1;
+      count.set(family.type, n);
+      const id = `dev-${wave.tag}-${family.type}-${String(n).padStart(2, '0')}`;
+      singles.push(make(id, family.type, family, r.fork(id), join(dir, `${id}.pdf`)));
+    }
+  const packetJobs = wave.packets.map((p, k) => {
+    const id = `dev-${wave.tag}-packet-${String(k + 1).padStart(2, '0')}`;
+    const pr = r.fork(id);
+    const members = p.types.map((type, n) => {
+      const mr = pr.fork(`m${n}`);
+      const family = mr.pick(wave.families.filter((f) => f.type === type));
+      return make(`${id}-m${n + 1}`, type, family, mr, join(work, `${id}-m${n + 1}.pdf`));
+    });
+    return { id, theme: p.theme, members };
+  });
+  console.log(
+    `${set}: producing wave ${wave.tag}, ${singles.length} documents, ${packetJobs.length} packets`,
+  );
+  produce(others, work);
+  checkCalcTexts(others);
+  if (python.length > 0) {
+    const file = join(work, 'jobs.json');
+    writeFileSync(file, JSON.stringify(python.map((j) => j.python)));
+    pythonProducers(
+      file,
+      python.map((j) => j.job.pdf),
+    );
+  }
+  const documents = singles.map((job) => documentOf(job, root));
+  const packets = packetJobs.map((p): CorpusPacket => {
+    const file = join(dir, `${p.id}.pdf`);
+    qpdfJoin(
+      p.members.map((m) => m.pdf),
+      file,
+    );
+    return {
+      id: p.id,
+      set,
+      file: file.slice(root.length + 1),
+      joinedWith: 'qpdf',
+      pages: pageCount(file),
+      theme: p.theme,
+      documents: packetDocuments(p.members),
+    };
+  });
+  return { documents, packets };
+}
+
+/**
  * A report of about 60 pages by ReportLab (numbered headings, justified paragraphs, a ruled table
  * every third section, a running title and page numbers), as the issue's own trial had: for text
  * recall and PARSE speed on a long document from another producer. Its text is drawn from the
@@ -637,11 +752,14 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
   const root = corpusDir(options.seed);
   const file = join(root, 'manifest.json');
   const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
-  const scripted = (producer: Producer) => PYTHON_PRODUCERS.includes(producer);
-  const documents = old.documents.filter((d) => !scripted(d.producer));
-  const packets = old.packets.filter((p) => !p.documents.every((d) => scripted(d.producer)));
+  // A later wave's ReportLab documents are the wave's (regenerateWave), not this part's.
+  const inWave = (id: string) => WAVES.some((w) => id.startsWith(`dev-${w.tag}-`));
+  const scripted = (d: { id: string; producer: Producer }) =>
+    PYTHON_PRODUCERS.includes(d.producer) && !inWave(d.id);
+  const documents = old.documents.filter((d) => !scripted(d));
+  const packets = old.packets.filter((p) => inWave(p.id) || !p.documents.every((d) => scripted(d)));
   for (const gone of [
-    ...old.documents.filter((d) => scripted(d.producer)),
+    ...old.documents.filter((d) => scripted(d)),
     ...old.packets.filter((p) => !packets.includes(p)),
   ])
     rmSync(join(root, gone.file), { force: true });
@@ -658,6 +776,138 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
     documents,
     packets,
     reports: [longReport(options.seed, root)],
+  };
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/**
+ * A wave of development families added after everything else: its own ids (`dev-<tag>-…`) and
+ * random stream, so that no document made before moves; its documents go through LibreOffice
+ * Writer and Calc, Chromium, Ghostscript and ReportLab in turn.
+ */
+interface TypeWave {
+  readonly tag: string;
+  readonly familiesOf: (type: DocType) => Family[];
+  /** Documents per type that has families in the wave. */
+  readonly perType: number;
+}
+
+const W3F: TypeWave = { tag: 'w3f', familiesOf: wave3FieldFamiliesOf, perType: 7 };
+
+const WAVE_PRODUCERS: readonly Producer[] = [
+  'writer-odt',
+  'calc',
+  'chromium',
+  'ghostscript',
+  'reportlab',
+  'writer-html',
+  'ghostscript-redistill',
+];
+
+function waveDocuments(seed: number, root: string, wave: TypeWave): CorpusDocument[] {
+  const set: CorpusSet = 'development';
+  const dir = join(root, set);
+  const work = join(root, 'work', `wave-${wave.tag}`);
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(work, { recursive: true });
+  const r = random(seed).fork(set).fork(`wave-${wave.tag}`);
+  const jobs: Job[] = [];
+  const python: PythonJob[] = [];
+  DOC_TYPES.forEach((type, t) => {
+    const families = wave.familiesOf(type);
+    for (let k = 0; k < (families.length > 0 ? wave.perType : 0); k++) {
+      const id = `dev-${wave.tag}-${type}-${String(k + 1).padStart(2, '0')}`;
+      const dr = r.fork(id);
+      const look: Look = {
+        family: families[k % families.length] as Family,
+        producer: WAVE_PRODUCERS[(k + t) % WAVE_PRODUCERS.length] as Producer,
+        ctxSeed: dr.int(1, 2 ** 31),
+      };
+      const job = plan(
+        id,
+        set,
+        type,
+        look,
+        factsFor(type, dr.fork('facts')),
+        join(dir, `${id}.pdf`),
+      );
+      jobs.push(job);
+      if (job.producer === 'reportlab')
+        python.push(
+          pythonJob(
+            'reportlab',
+            job.layout,
+            job.facts.locale,
+            set,
+            random(look.ctxSeed).fork('python'),
+            job.pdf,
+            k % 2 === 0 ? 'canvas' : 'platypus',
+          ),
+        );
+    }
+  });
+  console.log(`${set}: producing ${jobs.length} documents of wave ${wave.tag}`);
+  const others = jobs.filter((j) => j.producer !== 'reportlab');
+  produce(others, work);
+  checkCalcTexts(others);
+  const file = join(work, 'python-jobs.json');
+  writeFileSync(file, JSON.stringify(python));
+  pythonProducers(
+    file,
+    python.map((p) => p.out),
+  );
+  return jobs.map((j) => documentOf(j, root));
+}
+
+/** A later wave: its tag (ids `dev-<tag>-…`) and what makes its documents and packets. */
+interface WaveSource {
+  readonly tag: string;
+  readonly make: (
+    seed: number,
+    root: string,
+  ) => { documents: CorpusDocument[]; packets: CorpusPacket[] };
+}
+
+/**
+ * The later waves, in the order they were added. Each draws from its own random stream, so a wave
+ * added or made again moves no document of another.
+ */
+const WAVES: readonly WaveSource[] = [
+  {
+    tag: W3F.tag,
+    make: (seed, root) => ({ documents: waveDocuments(seed, root, W3F), packets: [] }),
+  },
+  {
+    tag: 'w3i',
+    make: (seed, root) => ({ documents: wave3ItemDocuments(seed, root), packets: [] }),
+  },
+  { tag: WAVE3_CLASS.tag, make: (seed, root) => waveHalf(seed, WAVE3_CLASS, root) },
+];
+
+/**
+ * Makes the documents and packets of the wave `tag` again in an existing corpus, replacing that
+ * wave's manifest entries (every other entry and file stays as it is); returns the new manifest.
+ */
+export function regenerateWave(
+  tag: string,
+  options: GenerateOptions = DEFAULT_OPTIONS,
+): CorpusManifest {
+  const wave = WAVES.find((w) => w.tag === tag);
+  if (!wave) throw new Error(`no wave ${tag}: the waves are ${WAVES.map((w) => w.tag).join(', ')}`);
+  ensurePackages();
+  const root = corpusDir(options.seed);
+  const file = join(root, 'manifest.json');
+  const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
+  const mine = (entry: { id: string }) => entry.id.startsWith(`dev-${tag}-`);
+  for (const gone of [...old.documents.filter(mine), ...old.packets.filter(mine)])
+    rmSync(join(root, gone.file), { force: true });
+  rmSync(join(root, 'work', `wave-${tag}`), { recursive: true, force: true });
+  const made = wave.make(options.seed, root);
+  const manifest: CorpusManifest = {
+    ...old,
+    documents: [...old.documents.filter((d) => !mine(d)), ...made.documents],
+    packets: [...old.packets.filter((p) => !mine(p)), ...made.packets],
   };
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -802,7 +1052,11 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
     documents.push(...half.documents);
     packets.push(...half.packets);
   }
-  documents.push(...wave3ItemDocuments(options.seed, root));
+  for (const wave of WAVES) {
+    const made = wave.make(options.seed, root);
+    documents.push(...made.documents);
+    packets.push(...made.packets);
+  }
   const manifest: CorpusManifest = {
     seed: options.seed,
     generatedAt: new Date().toISOString(),
@@ -821,6 +1075,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       seed: { type: 'string' },
       small: { type: 'boolean' },
       'scripted-only': { type: 'boolean' },
+      wave: { type: 'string' },
     },
   });
   const seed = values.seed === undefined ? DEFAULT_OPTIONS.seed : Number(values.seed);
@@ -838,7 +1093,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     : { ...DEFAULT_OPTIONS, seed };
   const started = Date.now();
   // --scripted-only: the Python producers' documents again, in the corpus that exists.
-  const manifest = values['scripted-only'] ? regenerateScripted(options) : generateCorpus(options);
+  // --wave <tag>: that wave's documents again, in the corpus that exists.
+  const manifest = values.wave
+    ? regenerateWave(values.wave, options)
+    : values['scripted-only']
+      ? regenerateScripted(options)
+      : generateCorpus(options);
   console.log(
     `corpus ${corpusDir(seed)}: ${manifest.documents.length} documents, ${manifest.packets.length} packets in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );

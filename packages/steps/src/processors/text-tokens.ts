@@ -103,13 +103,29 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   // The date of supply a VAT invoice states ("Tax point", "Tax point date"): its own date.
   [/\btax\s+point(?:\s+date)?\b/g, 'issue date'],
   [/\bissued?\s+on\b/g, 'issue date'],
-  [/\bpayment\s+due\b/g, 'due date'],
+  // The date a VAT invoice is dated for tax, and a document's own date: its issue date.
+  [/\b(?:tax|document)\s+date\b/g, 'issue date'],
+  [/\bpayment\s+due\b|\bdue\s+for\s+payment\b/g, 'due date'],
+  // When to settle ("Settle by", "Settlement date"): the due date.
+  [/\bsettle(?:ment)?\s+(?:by|before|on|date)\b/g, 'due date'],
   [
     /\b(?:required|needed|need|wanted)\s+(?:(?:by|on)(?:\s+date)?|date)\b|\bdate\s+(?:required|needed|wanted)\b/g,
     'deliver date',
   ],
-  [/\bbalance\s+carried\s+forward\b/g, 'closing balance'],
-  [/\bbalance\s+(?:forward|brought\s+forward)\b/g, 'opening balance'],
+  [/\bbalance\s+carried\s+forward\b|\bbalance\s+c\/f\b|\bc\/f\s+balance\b/g, 'closing balance'],
+  [
+    /\bbalance\s+(?:forward|brought\s+forward)\b|\bbalance\s+b\/f\b|\bb\/f\s+balance\b/g,
+    'opening balance',
+  ],
+  // "Start-of-period balance", "Beginning of statement balance", "End of month balance".
+  [
+    /\b(?:start|beginning|opening)[\s-]+of[\s-]+(?:the[\s-]+)?(?:period|statement|month)[\s-]+balance\b/g,
+    'opening balance',
+  ],
+  [
+    /\b(?:end|close|closing)[\s-]+of[\s-]+(?:the[\s-]+)?(?:period|statement|month)[\s-]+balance\b/g,
+    'closing balance',
+  ],
   [/\bprevious\s+(?:statement\s+)?balance\b|\bstart(?:ing)?\s+balance\b/g, 'opening balance'],
   [/\bend(?:ing)?\s+balance\b/g, 'closing balance'],
   // "Balance at start of period", "Balance on the closing date".

@@ -10,7 +10,7 @@
  */
 
 import { parseCurrencyCode, parseDate, parseNumber } from '../value-coercion.ts';
-import { isLabelCell } from '../view/cell-shapes.ts';
+import { isAmount, isLabelCell } from '../view/cell-shapes.ts';
 import type { DocumentLine, DocumentPage, DocumentRegion } from '../view/document-view.ts';
 import { splitCells } from '../view/table-inference.ts';
 import { boxOf, rect, regionOf } from '../view/view-geometry.ts';
@@ -26,7 +26,7 @@ export interface Found {
 
 /** Words that make a line a document title rather than a name. */
 const TITLE_WORDS = new Set(
-  'invoice tax sales receipt statement of account bank purchase order p.o. po credit debit note quotation quote bill customer copy commercial monthly current remittance advice delivery packing slip pro forma proforma original duplicate page letter memo'.split(
+  'invoice tax sales receipt statement of account bank purchase order p.o. po credit debit note quotation quote bill customer copy commercial monthly current remittance advice delivery packing slip pro forma proforma original duplicate page letter memo your'.split(
     ' ',
   ),
 );
@@ -64,6 +64,8 @@ function nameShaped(text: string): boolean {
   const t = text.trim();
   if (LABEL_END.test(t) || SHEET_NAME.test(t)) return false;
   if (t.length < 2 || t.length > 70 || /[:;!?]/.test(t) || /,$/.test(t)) return false;
+  // A name starts with a capital or a figure ("stated." is the end of a sentence).
+  if (!/^[\p{Lu}\d]/u.test(t)) return false;
   const words = t.split(/\s+/);
   if (words.length > 9) return false;
   const letters = (t.match(/\p{L}/gu) ?? []).length;
@@ -166,6 +168,27 @@ function spelledElsewhere(
 }
 
 /**
+ * The texts a page surely uses as labels: of a date or an amount, or of a name ("Customer
+ * name"). A name over its address or beside a title is read as a label too, and stays a name;
+ * so does a name with a legal form, or the page's first line, over a date ("NORTHWIND LEGAL LLP"
+ * over the letter's date).
+ */
+function pageLabels(page: DocumentPage): ReadonlySet<string> {
+  return new Set(
+    page.fields
+      .filter(
+        (f) =>
+          !LEGAL_FORM.test(f.label) &&
+          (f.source !== 'below' || (f.lineIndex ?? 0) > 0) &&
+          (parseDate(f.value) !== undefined ||
+            isAmount(f.value) ||
+            /\bname$/i.test(f.label.replace(/:$/, ''))),
+      )
+      .map((f) => f.label),
+  );
+}
+
+/**
  * The issuing organisation: among the first lines of the page, the name-shaped text with the
  * best mix of prominence (taller than the body text), a legal form ("Ltd", "GmbH", "Bank") and
  * an early position; titles, initials, addresses, contacts, dates and labels are never it. The
@@ -175,6 +198,7 @@ function spelledElsewhere(
  */
 export function letterhead(page: DocumentPage): Found | undefined {
   const lines = page.lines;
+  const labelTexts = pageLabels(page);
   const body = median(lines.map(lineHeight));
   const limit = Math.min(lines.length, 14);
   let best: (Found & { score: number }) | undefined;
@@ -197,7 +221,7 @@ export function letterhead(page: DocumentPage): Found | undefined {
     if (wasContacted && !large) continue;
     // The name under "Bill to" or "Customer" is a party's, not the issuer's.
     const above = i > 0 ? firstCell(lines[i - 1] as DocumentLine)?.text : undefined;
-    if (above && PARTY_LABEL.test(above.replace(/:$/, ''))) continue;
+    if (above && (PARTY_LABEL.test(above.replace(/:$/, '')) || ATTENTION.test(above))) continue;
     // "Time    17:14": a label beside its value.
     if (labelAndValue(cells)) continue;
     const names: string[] = [];
@@ -206,7 +230,12 @@ export function letterhead(page: DocumentPage): Found | undefined {
       if (NAMING_SENTENCE.test(cell.text)) continue;
       // A name and its address on one line, set apart by a separator ("Larkspur Tooling Inc. ·
       // 88 Foundry Lane"): the name is the first part.
-      const text = (cell.text.split(SEPARATOR)[0] ?? '').replace(/^[#*\s]+|[*\s]+$/g, '');
+      // A till's greeting names its shop: "Welcome to Sunrise Bakery".
+      const text = (cell.text.split(SEPARATOR)[0] ?? '')
+        .replace(/^[#*\s]+|[*\s]+$/g, '')
+        .replace(/^welcome\s+to\s+/i, '');
+      // A text the page uses as a label ("Order placed", "Customer name") names no one.
+      if (labelTexts.has(text.replace(/:$/, ''))) continue;
       if (!nameShaped(text) || isTitle(text) || isInitials(text)) continue;
       if (
         /^(dear|to|attn|attention|re|subject|from|bill|ship|sold)\b/i.test(text) ||
@@ -248,6 +277,23 @@ export function letterhead(page: DocumentPage): Found | undefined {
 const PERSON_NAME =
   /^(?!The\s)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){1,2}$/u;
 
+/** An attention line's head ("Attn: Maria Lopez", "FAO Accounts"): a contact at a party. */
+const ATTENTION = /^(?:attn|attention|fao|f\.a\.o\.)(?:[.:]\s*|\s+)/i;
+
+/**
+ * Nouns of what businesses are or do, which no person's name holds ("Harbor Logistics",
+ * "Maple Labs", "Northgate Fuel"): a name of two or three capitalised words with one of them is
+ * an organisation's.
+ */
+const BUSINESS_WORD =
+  /\b(?:labs?|laborator(?:y|ies)|analytics|engineering|design|studios?|tool(?:s|ing)|traders?|trading|suppl(?:y|ies)|systems|solutions|services|logistics|electronics|components|medical|health|dental|clinic|pharmacy|consult(?:ing|ants?)|industries|works|print(?:ing)?|office|products|facilities|catering|hardware|motors|garage|fuel|station|books?|deli|bakery|caf[eé]|coffee|kitchen|restaurant|pizzeria|bar|pub|hotel|travel|insurance|capital|financ(?:e|ial)|credit|savings|federal|building|digital|software|tech(?:nolog(?:y|ies))?|media|energy|power|construction|builders|furniture|textiles|fashion|outfitters|goods|wholesale|retail|market|mart|grocers?|foods?|imports?|exports?|centre|center|express|international|global|holdings|ventures|agency|cloud|data|networks|depot|convenience|stores?|shops?)\b/i;
+
+/** True for a person's name, not an organisation's ("Dr. Maria Lopez", not "Maple Labs Ltd"). */
+export function isPersonName(text: string): boolean {
+  const t = text.trim();
+  return PERSON_NAME.test(withoutHonorific(t)) && !LEGAL_FORM.test(t) && !BUSINESS_WORD.test(t);
+}
+
 /** What sets the parts of one line apart: a middle dot, a bullet, a bar between spaces. */
 const SEPARATOR = /\s+[·•|]\s+/;
 
@@ -284,14 +330,35 @@ export function namedIssuer(pages: readonly DocumentPage[]): Found | undefined {
         return { value: name, region: regionOf(line), lineIndex: i };
       }
       if (stated) continue;
-      const statement = LEGAL_STATEMENT.exec(line.text);
-      if (!statement) continue;
-      const before = trimName(line.text.slice(0, statement.index).split(SEPARATOR)[0] ?? '');
-      if (LEGAL_FORM.test(before) && nameShaped(before) && !isTitle(before))
+      const before = statedName(line.text);
+      if (before && LEGAL_FORM.test(before) && nameShaped(before) && !isTitle(before))
         stated = { value: before, region: regionOf(line), lineIndex: i };
     }
     if (stated) return stated;
   }
+  return undefined;
+}
+
+/** "Registered office: Meridian Ltd, 12 Market Street, Leeds": the name before the address. */
+const REGISTERED_OFFICE = /^\s*registered\s+(?:office|address)\s*:?\s+(\S.*)$/i;
+
+/**
+ * The name a footer line states as the issuer's, with or without a legal form (the caller asks
+ * for one): before a legal statement ("… plc is authorised by …", "… Ltd · Registered in …"),
+ * after "Registered office:" up to its address, or the first of a line's parts set apart by
+ * separators when another part is an address ("Meridian Ltd · 12 Market Street · Leeds").
+ */
+function statedName(text: string): string | undefined {
+  const office = REGISTERED_OFFICE.exec(text)?.[1];
+  if (office) {
+    const parts = office.split(SEPARATOR)[0]?.split(/,\s+/) ?? [];
+    const at = parts.findIndex((p, k) => k > 0 && isAddressLine(p));
+    return trimName((at > 0 ? parts.slice(0, at) : parts).join(', '));
+  }
+  const statement = LEGAL_STATEMENT.exec(text);
+  if (statement) return trimName(text.slice(0, statement.index).split(SEPARATOR)[0] ?? '');
+  const parts = text.split(SEPARATOR);
+  if (parts.length >= 3 && parts.slice(1).some(isAddressLine)) return trimName(parts[0] ?? '');
   return undefined;
 }
 
@@ -384,6 +451,7 @@ export function addressees(page: DocumentPage, issuer?: Found): Found[] {
     const of = cells[k] ?? [];
     return side === 'first' ? of[0] : of[of.length - 1];
   };
+  const labels = pageLabels(page);
   // The last line of the right-hand block found last: the lines above it are that block's.
   let lastBlockEnd = -1;
   for (let i = 0; i < lines.length; i++) {
@@ -394,6 +462,8 @@ export function addressees(page: DocumentPage, issuer?: Found): Found[] {
         : (['first'] as const);
     for (const side of sides) {
       const street = addressBlock(i, side, cellOf, lines.length, issuer);
+      // A label over an address ("Total Due" over a wrapped footer line) names no one.
+      if (street && labels.has(street.name)) continue;
       if (street === undefined) continue;
       out.push({ value: street.name, region: regionOf(lines[i] as DocumentLine), lineIndex: i });
       if (side === 'first') i = street.at;
@@ -419,14 +489,22 @@ function addressBlock(
 ): { name: string; at: number } | undefined {
   const cell = cellOf(i, side);
   if (!cell) return undefined;
-  const text = cell.text.replace(/^(attn|attention)[.:]?\s*/i, '');
+  let text = cell.text.replace(ATTENTION, '');
+  let from = i;
+  // "Attn: Maria Lopez" over "Lopez Logistics Ltd": the block names the organisation, the
+  // attention line a contact there.
+  const org = ATTENTION.test(cell.text) ? (cellOf(i + 1, side)?.text.trim() ?? '') : '';
+  if (org !== '' && nameShaped(org) && !isTitle(org) && !isPersonName(org)) {
+    text = org;
+    from = i + 1;
+  }
   if (!nameShaped(text) || isTitle(text) || isInitials(text) || PARTY_LABEL.test(text))
     return undefined;
   // The letterhead itself (its first line, or both when it spans two) is no addressee; a window
   // address beside it on its line is.
   if (issuer && (text === issuer.value || (i === issuer.lineIndex && issuer.value.includes(text))))
     return undefined;
-  for (let k = i + 1; k <= i + 4 && k < count; k++) {
+  for (let k = from + 1; k <= from + 4 && k < count; k++) {
     const next = cellOf(k, side)?.text ?? '';
     if (isAddressLine(next)) return { name: text, at: k };
     if (!addressBlockLine(next)) return undefined;
@@ -565,11 +643,25 @@ export function standaloneDate(page: DocumentPage): Found | undefined {
   return line ? { value: line.text.trim(), region: regionOf(line), lineIndex: i } : undefined;
 }
 
+/** Currencies by name, as a sentence says them ("All amounts in euros", "Currency: sterling"). */
+const CURRENCY_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/^euros?$/i, 'EUR'],
+  [/^(?:pounds?\s+)?sterling$|^british\s+pounds?$|^gb\s+pounds?$/i, 'GBP'],
+  [/^(?:us|u\.s\.|american)\s+dollars?$/i, 'USD'],
+  [/^canadian\s+dollars?$/i, 'CAD'],
+  [/^australian\s+dollars?$/i, 'AUD'],
+  [/^swiss\s+francs?$/i, 'CHF'],
+  [/^(?:indian\s+)?rupees?$/i, 'INR'],
+  [/^(?:japanese\s+)?yen$/i, 'JPY'],
+];
+const CURRENCY_IN_WORDS =
+  /\b(?:in|currency\s*:?)\s+((?:(?:us|u\.s\.|american|canadian|australian|swiss|indian|japanese|british|gb|pounds?)\s+)?(?:euros?|sterling|pounds?|dollars?|francs?|rupees?|yen))\b/gi;
+
 /**
  * The currency most amounts of the document name (by symbol or code). When no amount names one
- * (figures set without a sign), the one currency the document names elsewhere in capitals or by
- * its sign: a column's header ("Amount (EUR)"), "All amounts in CAD", "Currency: GBP"; none when
- * it names two.
+ * (figures set without a sign), the one currency the document names elsewhere in capitals, by
+ * its sign or in words: a column's header ("Amount (EUR)"), "All amounts in CAD", "Currency:
+ * GBP", "Prices in pounds sterling"; none when it names two.
  */
 export function documentCurrency(pages: readonly DocumentPage[]): string | null {
   const counts = new Map<string, number>();
@@ -583,6 +675,10 @@ export function documentCurrency(pages: readonly DocumentPage[]): string | null 
       for (const m of line.text.matchAll(/\b[A-Z]{3}\b|(?:\b[A-Z]{1,2})?\p{Sc}/gu)) {
         const written = parseCurrencyCode(m[0]);
         if (written && (m[0].length !== 3 || written === m[0])) named.add(written);
+      }
+      for (const m of line.text.matchAll(CURRENCY_IN_WORDS)) {
+        const said = CURRENCY_WORDS.find(([words]) => words.test(m[1] ?? ''));
+        if (said) named.add(said[1]);
       }
     }
   }

@@ -37,6 +37,7 @@ import {
   addressees,
   documentCurrency,
   type Found,
+  isPersonName,
   letterhead,
   namedIssuer,
   type Signature,
@@ -87,7 +88,13 @@ interface Leaf {
   readonly nameTokens: readonly string[];
   readonly descriptionTokens: readonly string[];
   readonly roles: ReadonlySet<Role>;
+  /** The property asks for an organisation ("The company placing the order", `bank_name`). */
+  readonly organisation: boolean;
 }
+
+/** Words of a property's name or description that ask for an organisation, not a person. */
+const ORGANISATION =
+  /\b(?:company|companies|organi[sz]ations?|business(?:es)?|firms?|corporations?|enterprises?|banks?|stores?|shops?|merchants?|retailers?|vendors?|suppliers?|sellers?|institutions?)\b/i;
 
 interface Context {
   readonly candidates: readonly Candidate[];
@@ -304,6 +311,9 @@ function collectLeaves(
       nameTokens: boundTokens(nameTokens, prop.node, roles),
       descriptionTokens: tokens(prop.node.description ?? ''),
       roles,
+      organisation: ORGANISATION.test(
+        `${prop.name.replace(/[_-]/g, ' ')} ${prop.node.title ?? ''} ${prop.node.description ?? ''}`,
+      ),
     });
   }
 }
@@ -325,6 +335,8 @@ function amountDue(leaf: Leaf, candidate: Candidate): number {
     ? AMOUNT_DUE_SCORE
     : 0;
 }
+
+const SHIP_TO_SCORE = 0.55;
 
 /** A party's label of one preposition: "To:" names the addressee, "From:" the issuer. */
 const SIDE_LABEL: Readonly<Record<string, Role>> = { to: 'recipient', from: 'issuer' };
@@ -432,9 +444,18 @@ function labelScore(leaf: Leaf, candidate: Candidate): number {
     const covered = named.filter((t) => description.has(t)).length / named.length;
     byDescription = covered === 1 ? 0.6 + 0.05 * Math.min(candidate.tokens.length, 3) : 0;
   }
+  // The party goods are delivered to ("Ship to", "Deliver to") is the customer or buyer, a
+  // little below a label that names it as the one billed.
+  const shipTo =
+    leaf.nameTokens.includes('customer') &&
+    candidate.tokens.includes('shipping') &&
+    candidate.tokens.every((t) => t === 'shipping' || GENERIC.has(t))
+      ? SHIP_TO_SCORE
+      : 0;
   return Math.max(
     byName,
     byDescription,
+    shipTo,
     amountDue(leaf, candidate),
     sideLabel(leaf, candidate),
     referenceSubject(leaf, candidate),
@@ -578,6 +599,9 @@ function extractLeaves(
     order: number;
     coerced: ExtractValue;
   }[] = [];
+  // A person's name ("Buyer: Aiko Rossi", "Contact: …") fills a property that asks for an
+  // organisation only when no label and no convention names one: it is the party's contact.
+  const contacts: typeof pairs = [];
   leaves.forEach((leaf) => {
     ctx.candidates.forEach((candidate, order) => {
       if (candidate.role && !leaf.roles.has(candidate.role)) return;
@@ -588,9 +612,11 @@ function extractLeaves(
       const score = match * candidate.weight;
       const coerced = coerce(candidate.field.value, leaf, ctx);
       if (coerced === undefined) return;
-      pairs.push({ leaf, candidate, score, order, coerced });
+      const person = leaf.organisation && !candidate.role && isPersonName(candidate.field.value);
+      (person ? contacts : pairs).push({ leaf, candidate, score, order, coerced });
     });
   });
+  contacts.sort((a, b) => b.score - a.score || a.order - b.order);
   pairs.sort((a, b) => b.score - a.score || a.order - b.order);
   const usedLeaves = new Set<string>();
   // One label feeds one property, even when it repeats on continuation pages.
@@ -639,6 +665,19 @@ function extractLeaves(
       usedValues.add(role.found.value);
       setPath(value, leaf.path, coerced);
       ctx.metadata[leaf.path] = fieldMetadata(role.found.region, role.found.value, 0.5, role.why);
+      continue;
+    }
+    const contact = contacts.find((c) => c.leaf === leaf && !usedLabels.has(labelKey(c.candidate)));
+    if (contact) {
+      usedLabels.add(labelKey(contact.candidate));
+      setPath(value, leaf.path, contact.coerced);
+      const f = contact.candidate.field;
+      ctx.metadata[leaf.path] = fieldMetadata(
+        f.region,
+        `${f.label}: ${f.value}`,
+        contact.score * 0.6,
+        `Matched label "${f.label}" on page ${f.region.page}: a person's name, for want of an organisation's.`,
+      );
       continue;
     }
     if (leaf.node.kind === 'enum') {

@@ -15,7 +15,13 @@ import type {
   DocumentView,
   ParsedFile,
 } from './document-view.ts';
-import { lineFields, summaryRowFields, tableFields } from './label-values.ts';
+import {
+  balanceRowFields,
+  besideFields,
+  lineFields,
+  summaryRowFields,
+  tableFields,
+} from './label-values.ts';
 import { bestGeometry, blockLines, isLayoutText } from './layout-text.ts';
 import { ocrLines } from './ocr-lines.ts';
 import { type LineSegment, relinePage } from './reline-page.ts';
@@ -338,10 +344,16 @@ function finishPage(draft: PageDraft & { fileId?: string }): DocumentPage {
   // A row of labels over a row of values is no label beside its value ("Opening Balance" →
   // "Ending Balance") once the labels have taken the values under them.
   const summaryLabels = new Set(summaries.map((f) => f.label));
+  const besideLabels = new Set(
+    found.filter((f) => f.source === 'line' || f.source === 'row').map((f) => f.label),
+  );
   const fields = [
     ...draft.fields.filter((f) => f.source !== 'key_value' || !inHeader(f)),
     ...blockTables.flatMap(tableFields),
     ...summaries,
+    // A label whose value its own line gives ("Vendor    Acme Tools Ltd") keeps that value.
+    ...lineTables.flatMap(besideFields).filter((f) => !besideLabels.has(f.label)),
+    ...[...blockTables, ...lineTables].flatMap(balanceRowFields),
     ...found.filter((f) => !(summaryLabels.has(f.label) && summaryLabels.has(f.value))),
   ];
   const tables = [...blockTables, ...lineTables];

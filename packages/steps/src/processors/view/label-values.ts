@@ -61,13 +61,42 @@ function colonPairs(text: string): Pair[] {
 /** A label that dates what it names: "Opening balance on 1 March 2024", "Balance as at 31/03". */
 const DATED = /^(\p{L}[^\d:]*?)\s+(?:on|at|as\s+(?:at|of)|per)\s+(\S.*)$/u;
 
+/** A legal form alone ("Ltd.", "Pvt. Ltd.", "GmbH"): the end of a name wrapped before it. */
+const LEGAL_TAIL =
+  /^(?:(?:pvt|pty|private|public)\.?\s+)?(?:ltd|limited|inc|llc|llp|plc|gmbh|ag|s\.?a\.?|b\.?v\.?|n\.?v\.?|corp|co|kg|srl|sarl|s\.?p\.?a\.?|oy|ab)\.?$/i;
+
+/** The first and last dates of a page's dated rows (ISO), when it has any. */
+export interface DateSpan {
+  readonly first: string;
+  readonly last: string;
+}
+
 /**
  * A label without the date it names its value at ("Closing balance on 31 March 2024" →
- * "Closing balance"), when it has one; else the text as it is.
+ * "Closing balance"), when it has one; else the text as it is. A balance the label names by its
+ * date alone ("Balance on 1 March 2024") is the opening balance when that date is on or before
+ * the page's first dated row, the closing one when it is on or after the last (`span`).
  */
-export function undated(text: string): string {
+export function undated(text: string, span?: DateSpan): string {
   const m = DATED.exec(text.trim());
-  return m?.[1] && m[2] && parseDate(m[2]) !== undefined ? m[1] : text;
+  const date = m?.[2] ? parseDate(m[2]) : undefined;
+  if (!m?.[1] || date === undefined) return text;
+  if (span && /^balance$/i.test(m[1].trim())) {
+    if (date <= span.first) return 'Opening balance';
+    if (date >= span.last) return 'Closing balance';
+  }
+  return m[1];
+}
+
+/** The dates the rows of a page begin with (a statement's transactions), first and last. */
+function dateSpan(rows: readonly (readonly { readonly text: string }[])[]): DateSpan | undefined {
+  const dates = rows
+    .filter((r) => r.length >= 2 && (r[0]?.text.length ?? 99) <= 20)
+    .flatMap((r) => parseDate(r[0]?.text ?? '') ?? [])
+    .sort();
+  const [first] = dates;
+  const last = dates[dates.length - 1];
+  return first && last ? { first, last } : undefined;
 }
 
 /**
@@ -76,11 +105,12 @@ export function undated(text: string): string {
  */
 export function labelledAmount(
   text: string,
+  span?: DateSpan,
 ): { label: string; value: string; at: number } | undefined {
   const m = TRAILING_AMOUNT.exec(text);
   if (!m?.[1]) return undefined;
   const written = text.slice(0, m.index).trim();
-  const label = isLabelCell(written) ? written : undated(written);
+  const label = undated(written, span);
   if (label === '' || /\d$/.test(label) || !isLabelCell(label)) return undefined;
   // A currency before its amount ("CHF 3'494.00") is part of the value, not a label.
   if (/^\p{Sc}$/u.test(label) || parseCurrencyCode(label) === label) return undefined;
@@ -283,6 +313,7 @@ export function lineFields(lines: readonly DocumentLine[]): {
 } {
   const fields: DocumentField[] = [];
   const rows = placeCells(lines);
+  const span = dateSpan(rows);
   const pitch = linePitch(rows);
   const chars = rows.flat().map((c) => (c.x1 - c.x0) / Math.max(1, c.text.length));
   const charWidth = chars.sort((a, b) => a - b)[Math.floor(chars.length / 2)] ?? 1;
@@ -318,10 +349,24 @@ export function lineFields(lines: readonly DocumentLine[]): {
     const row = rows[index] ?? [];
     for (const pair of colons[index] ?? []) {
       if (pair.value === '') continue;
+      // A name wrapped before its legal form ("Supplier: Larkspur Analytics" over "Ltd."): the
+      // form under the value's cell is the end of the value.
+      const cell = row.find((c) => c.start <= pair.valueStart && pair.valueStart < c.end);
+      const tail = cell && cellBelow(cell, rows, pitch, slack);
+      const wrapped = tail && LEGAL_TAIL.test(tail.text) ? tail : undefined;
+      if (wrapped) {
+        labels.add(wrapped);
+        paired.add(wrapped);
+      }
       push(
         pair.label,
         index,
-        { line: index, start: pair.valueStart, end: pair.valueEnd, text: pair.value },
+        {
+          line: index,
+          start: pair.valueStart,
+          end: pair.valueEnd,
+          text: wrapped ? `${pair.value} ${wrapped.text}` : pair.value,
+        },
         'line',
       );
     }
@@ -336,7 +381,7 @@ export function lineFields(lines: readonly DocumentLine[]): {
       const after = row[k + 1];
       if (after && isAmount(after.text) && undated(cell.text) !== cell.text) continue;
       const pair =
-        (row.length <= 3 ? labelledAmount(cell.text) : undefined) ?? labelledValue(cell.text);
+        (row.length <= 3 ? labelledAmount(cell.text, span) : undefined) ?? labelledValue(cell.text);
       if (!pair) continue;
       const start = cell.start + pair.at;
       push(pair.label, index, { line: index, start, end: cell.end, text: pair.value }, 'line');
@@ -391,7 +436,7 @@ export function lineFields(lines: readonly DocumentLine[]): {
       if (paired.has(label) || paired.has(value)) continue;
       // "Invoice No.:    A-20931": a label's colon does not keep its value from the next cell.
       const colon = /^[^:]+:$/.test(label.text);
-      const named = undated(label.text.replace(/:$/, ''));
+      const named = undated(label.text.replace(/:$/, ''), span);
       if ((label.text.includes(':') && !colon) || !isLabelCell(named)) continue;
       if (value.text.includes(':') && !/^\d{1,2}:\d{2}/.test(value.text)) continue;
       const next = row[i + 2];
@@ -517,6 +562,49 @@ export function tableFields(table: DocumentTable): DocumentField[] {
 }
 
 /**
+ * The pairs of a table found in lines of text that is a column of labels beside a column of
+ * values next to an address (see besideColumnFields); none for any other table.
+ */
+export function besideFields(table: DocumentTable): DocumentField[] {
+  return besideColumnFields([table.header, ...table.rows], (label, value) => ({
+    label: label.replace(/:$/, '').trim(),
+    value: value.text,
+    source: 'table',
+    region: value.region,
+    lineIndex: null,
+  }));
+}
+
+/** A balance that opens or closes a statement, as a row of its transactions may name it. */
+const BALANCE_ROW =
+  /\b(?:opening|closing|previous|new|start(?:ing)?|end(?:ing)?|final)\s+balance\b|\bbalance\s+(?:brought|carried)\s+forward\b|\bbalance\s+[bc]\/f\b|^balance\s+forward$/i;
+
+/**
+ * A statement's opening or closing balance written as a row of its transactions ("Balance
+ * brought forward" or "Balance on 1 April 2024" with the balance in the row's last cell): a
+ * field of that balance. A balance named by its date alone is the opening one when the date is
+ * on or before the table's first dated row, the closing one on or after its last.
+ */
+export function balanceRowFields(table: DocumentTable): DocumentField[] {
+  const span = dateSpan(table.rows);
+  const out: DocumentField[] = [];
+  for (const row of table.rows) {
+    const k = row.findIndex((c) => BALANCE_ROW.test(undated(c.text, span)));
+    const cell = row[k];
+    const value = row.findLast((c, i) => i > k && c.text !== '');
+    if (!cell || !value || !isAmount(value.text)) continue;
+    out.push({
+      label: undated(cell.text, span),
+      value: value.text,
+      source: 'table',
+      region: value.region,
+      lineIndex: null,
+    });
+  }
+  return out;
+}
+
+/**
  * The fields of a table found in lines of text that is a row of labels over one row of values
  * ("Opening Balance    Ending Balance" over the two amounts): each label takes the value under
  * it. A table of items over a single item is no such row ("Description    Qty    Amount").
@@ -566,8 +654,9 @@ function labelsOverValues(table: DocumentTable): boolean {
 /**
  * A column of labels beside a column of values in a table of other things (an address column
  * beside "Account ID", "For the period", "Sort Code" and their values, as sheets laid out as
- * documents have): every filled cell of the label column ends as a label does ("… ID", "…
- * period", "…:"), most of the value column's are no label-shaped text. A table with a column of
+ * documents have): every filled cell of the label column is label-shaped and at least half of
+ * them end as a label does ("… ID", "… period", "…:"; "Bank" and "Statement for" do not), most
+ * of the value column's are no label-shaped text. A table with a column of
  * amounts is a table of items or transactions and has none.
  */
 function besideColumnFields(
@@ -587,7 +676,8 @@ function besideColumnFields(
     const values = filled(c + 1);
     if (
       labels.length < 2 ||
-      !labels.every((t) => isLabelCell(t.replace(/:$/, '')) && endsAsLabel(t)) ||
+      !labels.every((t) => isLabelCell(t.replace(/:$/, ''))) ||
+      labels.filter(endsAsLabel).length * 2 < labels.length ||
       values.filter((t) => !isLabelCell(t)).length * 2 < values.length
     )
       continue;
