@@ -266,7 +266,11 @@ export function groupRows<T>(
         next !== undefined &&
         next.cells.length < 2 &&
         next.box.top - line.box.bottom <= line.size * CONTINUATION_DROP;
-      const cell = opensNext || stacked ? -1 : continuedCell(last, line, next, inColumns(rows));
+      // A header's cell wrapped onto a second line (`Line` over `Amount`) before the first row.
+      const headed =
+        rows.length === 1 && next !== undefined && next.cells.length === last.cells.length;
+      const cell =
+        opensNext || stacked ? -1 : continuedCell(last, line, next, inColumns(rows) || headed);
       if (cell >= 0) {
         rows[rows.length - 1] = withContinuation(last, cell, line.cells[0] as LinePiece);
         continue;

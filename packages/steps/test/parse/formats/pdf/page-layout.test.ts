@@ -584,6 +584,33 @@ describe('layoutPage: cells set close together', () => {
     expect(laid.blocks.some((b) => b.content.includes('Transaction FX RATE'))).toBe(false);
   });
 
+  it("joins a header cell wrapped onto a second line to the header before the table's first row", () => {
+    // Writer's narrow till: `Line` over `Amount` in the last header cell, top-aligned.
+    const laid = layoutPage(
+      [
+        at('Item / Service', 20, 100, 8),
+        at('Qty', 120, 100, 8),
+        at('Line', 160, 100, 8),
+        at('Amount', 160, 109.6, 8),
+        at('Unleaded fuel', 20, 124, 8),
+        at('6', 128, 124, 8),
+        at('73.44', 160, 124, 8),
+        at('Notebook', 20, 136, 8),
+        at('6', 128, 136, 8),
+        at('65.58', 160, 136, 8),
+        at('Coffee', 20, 148, 8),
+        at('4', 128, 148, 8),
+        at('16.20', 160, 148, 8),
+        at('Pens 10 pack', 20, 160, 8),
+        at('1', 128, 160, 8),
+        at('2.59', 164, 160, 8),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n')[0]).toBe('| Item / Service | Qty | Line Amount |');
+  });
+
   it('reads figures with CR and DR after them as a value column, not a text column', () => {
     // Calc's narrow statement: the holder's address beside label/value pairs, then a table whose
     // balance column sits under the pairs' values, a gutter of 14 pt before it all the way down.
