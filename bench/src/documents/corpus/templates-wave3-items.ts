@@ -25,7 +25,7 @@ import { cents, formatNumber } from './locales.ts';
 import type { Align, DocType, Element, LayoutDoc, RuleStyle, TextStyle } from './model.ts';
 import { PRODUCTS, SHOP_ITEMS } from './pools.ts';
 import type { Random } from './random.ts';
-import { type Ctx, type Family, MONO } from './templates.ts';
+import { type Ctx, doc, type Family, MONO } from './templates.ts';
 
 /** A wave-3 family: its layout and the facts it lays out. */
 export interface ItemFamily extends Family {
@@ -49,17 +49,6 @@ function table(
 ): Element {
   const total = widths.reduce((a, w) => a + w, 0);
   return { kind: 'table', header, rows, align, widths: widths.map((w) => w / total), rules };
-}
-
-function doc(c: Ctx, body: Element[], extra: Partial<LayoutDoc> = {}): LayoutDoc {
-  return {
-    font: c.font,
-    size: c.size,
-    paper: c.locale.id === 'en-US' || c.locale.id === 'en-CA' ? 'letter' : 'a4',
-    body,
-    pageNumbers: 'none',
-    ...extra,
-  };
 }
 
 // ---------------------------------------------------------------- receipts

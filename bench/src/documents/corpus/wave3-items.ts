@@ -7,13 +7,11 @@
  *
  *   cd bench && npx tsx src/documents/corpus/generate.ts --wave w3i
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkCalcTexts, documentOf, type Job, type Look, plan, produce } from './generate.ts';
+import { type Look, plan, produceWave, type WaveJob } from './generate.ts';
 import type { CorpusDocument, DocType, Producer } from './model.ts';
-import { pythonProducers } from './producers.ts';
 import { random } from './random.ts';
-import { pythonJob } from './render-python.ts';
 import { w3iFamiliesOf } from './templates-wave3-items.ts';
 
 /** Documents per type, and the producers they go to in turn (shifted per type). */
@@ -40,8 +38,8 @@ export function wave3ItemDocuments(seed: number, root: string): CorpusDocument[]
   mkdirSync(dir, { recursive: true });
   mkdirSync(work, { recursive: true });
   const r = random(seed).fork(set).fork('wave3-items');
-  const jobs: Job[] = [];
-  const python: ReturnType<typeof pythonJob>[] = [];
+  const entries: WaveJob[] = [];
+  let drawn = 0;
   let t = 0;
   for (const [type, count] of Object.entries(COUNTS) as [DocType, number][]) {
     const families = w3iFamiliesOf(type);
@@ -56,35 +54,12 @@ export function wave3ItemDocuments(seed: number, root: string): CorpusDocument[]
         ctxSeed: dr.int(1, 2 ** 31),
       };
       const job = plan(id, set, type, look, family.facts(dr.fork('facts')), join(dir, `${id}.pdf`));
-      jobs.push(job);
-      if (job.producer === 'reportlab')
-        python.push(
-          pythonJob(
-            'reportlab',
-            job.layout,
-            job.facts.locale,
-            set,
-            random(look.ctxSeed).fork('python'),
-            job.pdf,
-            python.length % 2 === 0 ? 'canvas' : 'platypus',
-          ),
-        );
+      // ReportLab's documents alternate canvas and platypus in the order they come.
+      const drawing = job.producer === 'reportlab' && drawn++ % 2 === 1 ? 'platypus' : 'canvas';
+      entries.push({ job, ctxSeed: look.ctxSeed, drawing });
     }
     t += 2;
   }
-  console.log(`development: producing ${jobs.length} wave-3 item documents`);
-  produce(
-    jobs.filter((j) => j.producer !== 'reportlab'),
-    work,
-  );
-  checkCalcTexts(jobs);
-  if (python.length > 0) {
-    const file = join(work, 'reportlab-jobs.json');
-    writeFileSync(file, JSON.stringify(python));
-    pythonProducers(
-      file,
-      python.map((p) => p.out),
-    );
-  }
-  return jobs.map((j) => documentOf(j, root));
+  console.log(`development: producing ${entries.length} wave-3 item documents`);
+  return produceWave(entries, work, root);
 }
