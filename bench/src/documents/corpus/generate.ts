@@ -812,8 +812,7 @@ function waveDocuments(seed: number, root: string, wave: TypeWave): CorpusDocume
   mkdirSync(dir, { recursive: true });
   mkdirSync(work, { recursive: true });
   const r = random(seed).fork(set).fork(`wave-${wave.tag}`);
-  const jobs: Job[] = [];
-  const python: PythonJob[] = [];
+  const entries: WaveJob[] = [];
   DOC_TYPES.forEach((type, t) => {
     const families = wave.familiesOf(type);
     for (let k = 0; k < (families.length > 0 ? wave.perType : 0); k++) {
@@ -832,31 +831,55 @@ function waveDocuments(seed: number, root: string, wave: TypeWave): CorpusDocume
         factsFor(type, dr.fork('facts')),
         join(dir, `${id}.pdf`),
       );
-      jobs.push(job);
-      if (job.producer === 'reportlab')
-        python.push(
-          pythonJob(
-            'reportlab',
-            job.layout,
-            job.facts.locale,
-            set,
-            random(look.ctxSeed).fork('python'),
-            job.pdf,
-            k % 2 === 0 ? 'canvas' : 'platypus',
-          ),
-        );
+      entries.push({ job, ctxSeed: look.ctxSeed, drawing: k % 2 === 0 ? 'canvas' : 'platypus' });
     }
   });
-  console.log(`${set}: producing ${jobs.length} documents of wave ${wave.tag}`);
+  console.log(`${set}: producing ${entries.length} documents of wave ${wave.tag}`);
+  return produceWave(entries, work, root);
+}
+
+/** A document of a later wave: its job, the seed of its look, and ReportLab's drawing mode. */
+export interface WaveJob {
+  readonly job: Job;
+  readonly ctxSeed: number;
+  /** How ReportLab draws it, when ReportLab is its producer. */
+  readonly drawing: 'canvas' | 'platypus';
+}
+
+/**
+ * Makes the documents of a later wave (LibreOffice, Chromium and Ghostscript through
+ * {@link produce}, ReportLab through the Python producers) and returns their manifest entries.
+ */
+export function produceWave(
+  entries: readonly WaveJob[],
+  work: string,
+  root: string,
+): CorpusDocument[] {
+  const jobs = entries.map((e) => e.job);
+  const python = entries
+    .filter((e) => e.job.producer === 'reportlab')
+    .map((e) =>
+      pythonJob(
+        'reportlab',
+        e.job.layout,
+        e.job.facts.locale,
+        e.job.set,
+        random(e.ctxSeed).fork('python'),
+        e.job.pdf,
+        e.drawing,
+      ),
+    );
   const others = jobs.filter((j) => j.producer !== 'reportlab');
   produce(others, work);
   checkCalcTexts(others);
-  const file = join(work, 'python-jobs.json');
-  writeFileSync(file, JSON.stringify(python));
-  pythonProducers(
-    file,
-    python.map((p) => p.out),
-  );
+  if (python.length > 0) {
+    const file = join(work, 'python-jobs.json');
+    writeFileSync(file, JSON.stringify(python));
+    pythonProducers(
+      file,
+      python.map((p) => p.out),
+    );
+  }
   return jobs.map((j) => documentOf(j, root));
 }
 

@@ -25,7 +25,7 @@ import { cents, formatNumber } from './locales.ts';
 import type { Align, DocType, Element, LayoutDoc, RuleStyle, TextStyle } from './model.ts';
 import { PRODUCTS, SHOP_ITEMS } from './pools.ts';
 import type { Random } from './random.ts';
-import { type Ctx, type Family, MONO } from './templates.ts';
+import { type Ctx, doc, type Family, MONO } from './templates.ts';
 
 /** A wave-3 family: its layout and the facts it lays out. */
 export interface ItemFamily extends Family {
@@ -49,17 +49,6 @@ function table(
 ): Element {
   const total = widths.reduce((a, w) => a + w, 0);
   return { kind: 'table', header, rows, align, widths: widths.map((w) => w / total), rules };
-}
-
-function doc(c: Ctx, body: Element[], extra: Partial<LayoutDoc> = {}): LayoutDoc {
-  return {
-    font: c.font,
-    size: c.size,
-    paper: c.locale.id === 'en-US' || c.locale.id === 'en-CA' ? 'letter' : 'a4',
-    body,
-    pageNumbers: 'none',
-    ...extra,
-  };
 }
 
 // ---------------------------------------------------------------- receipts
@@ -417,6 +406,34 @@ function txRows(first: readonly string[], lines: readonly string[], at: number):
 
 const abs = (n: number) => Math.abs(n);
 
+/**
+ * A statement whose rows date, describe and give two figures of each transaction (`figures`),
+ * dates written without the year in one of `styles`, in a table of `widths` ruled one of `rules`.
+ */
+function shortDated(
+  s: TwoLineStatement,
+  c: Ctx,
+  styles: readonly ('d-mon' | 'mon-d' | 'dd/mm' | 'mm/dd')[],
+  figures: (t: TwoLineStatement['transactions'][number]) => [string, string],
+  widths: readonly number[],
+  rules: readonly RuleStyle[],
+): LayoutDoc {
+  const style = c.r.pick(styles);
+  const rows = s.transactions.flatMap((t, n) =>
+    txRows([shortDate(t.date, style), s.lines[n]?.[0] ?? '', ...figures(t)], s.lines[n] ?? [], 1),
+  );
+  return doc(c, [
+    ...statementHead(s, c),
+    table(
+      [c.w('tx.date'), c.w('tx.description'), c.w('tx.amount'), c.w('tx.balance')],
+      rows,
+      ['left', 'left', 'right', 'right'],
+      widths,
+      c.r.pick(rules),
+    ),
+  ]);
+}
+
 const statementFamilies: ItemFamily[] = [
   {
     // One amount column with `CR`/`DR` after the figure, the balance likewise; dates without the
@@ -426,26 +443,15 @@ const statementFamilies: ItemFamily[] = [
     type: 'bank_statement',
     facts: (r) => twoLineFacts(r, [8, 12, 16, 22]),
     build(f, c) {
-      const s = f as TwoLineStatement;
-      const style = c.r.pick(['d-mon', 'mon-d', 'dd/mm'] as const);
       const side = (n: number) => `${formatNumber(abs(n), c.locale)} ${n < 0 ? 'DR' : 'CR'}`;
-      const rows = s.transactions.flatMap((t, n) =>
-        txRows(
-          [shortDate(t.date, style), s.lines[n]?.[0] ?? '', side(t.amount), side(t.balance)],
-          s.lines[n] ?? [],
-          1,
-        ),
+      return shortDated(
+        f as TwoLineStatement,
+        c,
+        ['d-mon', 'mon-d', 'dd/mm'],
+        (t) => [side(t.amount), side(t.balance)],
+        [0.13, 0.47, 0.2, 0.2],
+        ['header', 'none', 'shaded'],
       );
-      return doc(c, [
-        ...statementHead(s, c),
-        table(
-          [c.w('tx.date'), c.w('tx.description'), c.w('tx.amount'), c.w('tx.balance')],
-          rows,
-          ['left', 'left', 'right', 'right'],
-          [0.13, 0.47, 0.2, 0.2],
-          c.r.pick(['header', 'none', 'shaded'] as const),
-        ),
-      ]);
     },
   },
   {
@@ -510,30 +516,14 @@ const statementFamilies: ItemFamily[] = [
     type: 'bank_statement',
     facts: (r) => twoLineFacts(r, [9, 14, 20]),
     build(f, c) {
-      const s = f as TwoLineStatement;
-      const style = c.r.pick(['d-mon', 'mon-d', 'mm/dd'] as const);
-      const rows = s.transactions.flatMap((t, n) =>
-        txRows(
-          [
-            shortDate(t.date, style),
-            s.lines[n]?.[0] ?? '',
-            t.amount > 0 ? `+${c.amount(t.amount)}` : c.amount(t.amount),
-            c.amount(t.balance),
-          ],
-          s.lines[n] ?? [],
-          1,
-        ),
+      return shortDated(
+        f as TwoLineStatement,
+        c,
+        ['d-mon', 'mon-d', 'mm/dd'],
+        (t) => [t.amount > 0 ? `+${c.amount(t.amount)}` : c.amount(t.amount), c.amount(t.balance)],
+        [0.12, 0.5, 0.19, 0.19],
+        ['header', 'shaded'],
       );
-      return doc(c, [
-        ...statementHead(s, c),
-        table(
-          [c.w('tx.date'), c.w('tx.description'), c.w('tx.amount'), c.w('tx.balance')],
-          rows,
-          ['left', 'left', 'right', 'right'],
-          [0.12, 0.5, 0.19, 0.19],
-          c.r.pick(['header', 'shaded'] as const),
-        ),
-      ]);
     },
   },
 ];

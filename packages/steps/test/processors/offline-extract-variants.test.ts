@@ -710,6 +710,27 @@ describe('till receipts in more shapes', () => {
     ]);
   });
 
+  it('keeps a list with a count column going over discount lines and a name wrapped around its amount', () => {
+    expect(
+      receipt([
+        'Cappuccino    4    17.88 C',
+        'Phone charger    1    6.08 A',
+        'Discount    -2.70',
+        'Coffee    5    4.10 C',
+        'Organic Greek style',
+        '10.46 A',
+        'natural yoghurt 500g 1',
+        'Sandwich    1    13.48 A',
+      ]),
+    ).toEqual([
+      { description: 'Cappuccino', quantity: 4, amount: 17.88 },
+      { description: 'Phone charger', quantity: 1, amount: 6.08 },
+      { description: 'Discount', quantity: null, amount: -2.7 },
+      { description: 'Coffee', quantity: 5, amount: 4.1 },
+      { description: 'Sandwich', quantity: 1, amount: 13.48 },
+    ]);
+  });
+
   it('splits a weight with its unit from the name, and takes the total, not the price, as the amount', () => {
     expect(
       extract(
@@ -775,5 +796,47 @@ describe('a statement table that goes on over a page', () => {
     expect(
       pages([row(['Date', 'Description', 'Amount', 'Balance']), 'REF 4839201', ...more]),
     ).toEqual(expected);
+  });
+});
+
+describe('a transaction whose description goes on in a line of its own', () => {
+  it('adds the line to the description of the row above it', () => {
+    const row = (cells: readonly string[]) =>
+      cells.map((c, i) => c.padEnd([12, 34, 14, 14][i] ?? 10)).join('');
+    const got = extract(
+      [
+        'Harbor Bank',
+        'Account Statement',
+        row(['Date', 'Description', 'Amount', 'Balance']),
+        row(['2024-04-01', 'Card payment RESTAURANT', '-43.45', '3,748.80']),
+        row(['2024-04-07', 'Standing order RENT', '-508.89', '3,239.91']),
+        `${' '.repeat(12)}BERLIN DE`,
+        row(['2024-04-08', 'Salary ACME CORP', '2,029.51', '5,269.42']),
+      ],
+      {
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { date: date(), description: str(), amount: num(), balance: num() },
+          },
+        },
+      },
+    );
+    expect(got.entries).toEqual([
+      {
+        date: '2024-04-01',
+        description: 'Card payment RESTAURANT',
+        amount: -43.45,
+        balance: 3748.8,
+      },
+      {
+        date: '2024-04-07',
+        description: 'Standing order RENT BERLIN DE',
+        amount: -508.89,
+        balance: 3239.91,
+      },
+      { date: '2024-04-08', description: 'Salary ACME CORP', amount: 2029.51, balance: 5269.42 },
+    ]);
   });
 });

@@ -417,6 +417,20 @@ function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boole
   return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
 }
 
+/** The index of the cell of `row` whose left edge is nearest to where `cell` starts. */
+function columnUnder(row: readonly DocumentCell[], cell: DocumentCell): number {
+  const left = boxOf(cell.region.polygon)?.left;
+  if (left === undefined) return 0;
+  let best = 0;
+  let distance = Number.POSITIVE_INFINITY;
+  row.forEach((c, i) => {
+    const at = boxOf(c.region.polygon)?.left;
+    if (at !== undefined && Math.abs(at - left) < distance)
+      [best, distance] = [i, Math.abs(at - left)];
+  });
+  return best;
+}
+
 /** A date with or without its year (`2024-04-24`, `24 Apr`, `04/24`). */
 function dated(text: string): boolean {
   return parseDate(text) !== undefined || dayAndMonth(text) !== undefined;
@@ -462,6 +476,28 @@ function itemShape(line: DocumentLine): readonly string[] | undefined {
   if (!described(a)) return undefined;
   if (COUNT_CELL.test(b)) return ['Description', 'Quantity', 'Amount'];
   return isAmount(b) ? ['Description', 'Unit price', 'Amount'] : undefined;
+}
+
+/**
+ * The cells of `line` as a row of a headerless list named `header`: of its own shape, or a
+ * description and an amount alone in a list with a count or price column (`Discount  -2.70`
+ * among `Coffee  5  4.10`), that column empty. Undefined when the line is no item.
+ */
+function itemRow(
+  line: DocumentLine,
+  header: readonly string[],
+  cellsOf: (line: DocumentLine) => DocumentCell[],
+): DocumentCell[] | undefined {
+  const shape = itemShape(line);
+  if (!shape) return undefined;
+  const cells = withoutTaxCode(cellsOf(line));
+  if (shape.join('|') === header.join('|')) return cells;
+  if (shape.length !== 2 || header.length !== 3) return undefined;
+  const [description, amount] = cells as [DocumentCell, DocumentCell];
+  const empty: DocumentCell = { text: '', region: regionOf(line, []) };
+  return header.map((name) =>
+    name === 'Description' ? description : name === 'Amount' ? amount : empty,
+  );
 }
 
 /**
@@ -537,6 +573,8 @@ function headerlessItems(
   const two = twoLineItem(first, lines[start + 1], cellsOf);
   const header = two ? ['Description', 'Amount'] : first ? itemShape(first) : undefined;
   const rows: DocumentCell[][] = [];
+  // Rows of the list's own shape: two or more make a list (a discount's line does not count).
+  let own = 0;
   let end = start;
   if (header) {
     const key = header.join('|');
@@ -549,20 +587,27 @@ function headerlessItems(
         !pair && key === 'Description|Amount' && rows.length > 0
           ? threeLineItem(lines, end, cellsOf)
           : undefined;
-      if (pair) {
-        rows.push(pair);
-        end += 2;
-      } else if (triple) {
-        rows.push(triple);
-        end += 3;
-      } else if (itemShape(line)?.join('|') === key) {
-        rows.push(withoutTaxCode(cellsOf(line)));
-        end++;
-      } else break;
+      const row = pair ?? triple ?? itemRow(line, header, cellsOf);
+      if (row) {
+        if (pair || triple || itemShape(line)?.join('|') === key) own++;
+        rows.push(row);
+        end += pair ? 2 : triple ? 3 : 1;
+        continue;
+      }
+      // Up to three lines that are no item (the lines of a name wrapped around its amount)
+      // between items, or before the total: passed over, the list goes on.
+      const resumes = [1, 2, 3].find((k) => {
+        const ahead = lines[end + k];
+        return (
+          ahead !== undefined && (TOTALS_LINE.test(ahead.text) || !!itemRow(ahead, header, cellsOf))
+        );
+      });
+      if (rows.length === 0 || TOTALS_LINE.test(line.text) || resumes === undefined) break;
+      end += resumes;
     }
   }
   const after = lines[end];
-  const found = rows.length >= 2 && after !== undefined && TOTALS_LINE.test(after.text);
+  const found = own >= 2 && after !== undefined && TOTALS_LINE.test(after.text);
   return { rows: found ? rows : [], end: Math.max(end, start + 1), header: header ?? [] };
 }
 
@@ -671,6 +716,26 @@ export function tablesFromLines(
       const line = window[j];
       if (!line) break;
       const cells = cellsOf(line);
+      // A line of one cell between two rows: more text of the row above, in the column it
+      // starts under (a transaction's reference under its description).
+      const next = window[j + 1];
+      const previous = rows[rows.length - 1];
+      if (
+        cells.length === 1 &&
+        previous &&
+        next &&
+        cellsOf(next).length === header.length &&
+        !endsRows(line, window[j - 1]) &&
+        !endsRows(next, line)
+      ) {
+        const c = columnUnder(previous, cells[0] as DocumentCell);
+        const above = previous[c];
+        if (above && above.text !== '' && !isAmount(cells[0]?.text ?? '')) {
+          previous[c] = { ...above, text: `${above.text} ${cells[0]?.text ?? ''}` };
+          j++;
+          continue;
+        }
+      }
       if (cells.length !== header.length || (j > 1 && endsRows(line, window[j - 1]))) break;
       rows.push(cells);
       j++;

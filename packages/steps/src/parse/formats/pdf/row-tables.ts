@@ -266,7 +266,11 @@ export function groupRows<T>(
         next !== undefined &&
         next.cells.length < 2 &&
         next.box.top - line.box.bottom <= line.size * CONTINUATION_DROP;
-      const cell = opensNext || stacked || !inColumns(rows) ? -1 : continuedCell(last, line, next);
+      // A header's cell wrapped onto a second line (`Line` over `Amount`) before the first row.
+      const headed =
+        rows.length === 1 && next !== undefined && next.cells.length === last.cells.length;
+      const cell =
+        opensNext || stacked ? -1 : continuedCell(last, line, next, inColumns(rows) || headed);
       if (cell >= 0) {
         rows[rows.length - 1] = withContinuation(last, cell, line.cells[0] as LinePiece);
         continue;
@@ -313,9 +317,15 @@ function wrappedAround(row: TextLine, above: TextLine, below: TextLine): boolean
  * their top (ReportLab's platypus, LibreOffice Writer), a cell wrapped in two has its second line
  * alone under it (`1 November` over `2025` in a date column). `line` is one piece, the next line
  * down (at most {@link CONTINUATION_DROP} text sizes), under exactly one cell of a row of three
- * or more and aligned with it on its left or right edge.
+ * or more and aligned with it on its left or right edge, when the rows so far are in `columns`
+ * (as many cells as the row before); or a detail line ({@link detailLine}) whatever the rows.
  */
-function continuedCell(row: TextLine, line: TextLine, next?: TextLine): number {
+function continuedCell(
+  row: TextLine,
+  line: TextLine,
+  next: TextLine | undefined,
+  columns: boolean,
+): number {
   if (line.cells.length !== 1 || row.cells.length < 3) return -1;
   const piece = line.cells[0] as LinePiece;
   const under = row.cells.flatMap((cell, i) => (overlapsAcross(cell.box, piece.box) ? [i] : []));
@@ -324,7 +334,7 @@ function continuedCell(row: TextLine, line: TextLine, next?: TextLine): number {
   const size = Math.max(row.size, piece.size);
   const cell = row.cells[index] as LinePiece;
   const drop = piece.baseline - row.baseline;
-  if (wrapsWith(piece, cell, size, drop)) return index;
+  if (columns && wrapsWith(piece, cell, size, drop)) return index;
   return detailLine(piece, cell, size, drop, row, next) ? index : -1;
 }
 
@@ -336,7 +346,7 @@ const DETAIL_DROP = 2.6;
  * reference under its description, each table row padded, so further below than a wrapped
  * line): starting where the cell starts, at most {@link DETAIL_DROP} text sizes below the row,
  * and followed by a row of as many cells as `row` no nearer to it than the row above is. Between
- * two rows of the table, such a line is the upper row's.
+ * two rows of the table, such a line is the upper row's; never a header's (a row without figures).
  */
 function detailLine(
   piece: LinePiece,
@@ -347,6 +357,8 @@ function detailLine(
   next: TextLine | undefined,
 ): boolean {
   if (drop <= size * 0.5 || drop > size * DETAIL_DROP) return false;
+  // A header holds no figure: a line under it is none of its.
+  if (!row.cells.some((c) => VALUE.test(c.text))) return false;
   if (Math.abs(piece.box.left - cell.box.left) > size * 0.3) return false;
   return (
     next !== undefined &&

@@ -569,6 +569,48 @@ describe('layoutPage: cells set close together', () => {
     ]);
   });
 
+  it('joins no line to a header: a detail carried over to the next page stays out of it', () => {
+    const row = (top: number, texts: readonly string[]) =>
+      texts.flatMap((text, i) => (text ? [at(text, [40, 90, 300, 380][i] ?? 0, top, 9)] : []));
+    const laid = layoutPage(
+      [
+        ...row(100, ['Date', 'Transaction', 'Amount', 'Balance']),
+        ...row(119.4, ['', 'FX RATE 1.1732', '', '']),
+        ...row(138.7, ['24 Apr', 'Standing order RENT', '434.46', '9,986.59']),
+        ...row(158.1, ['25 Apr', 'Refund ONLINE STORE', '3,099.58', '13,086.17']),
+      ],
+      [],
+    );
+    expect(laid.blocks.some((b) => b.content.includes('Transaction FX RATE'))).toBe(false);
+  });
+
+  it("joins a header cell wrapped onto a second line to the header before the table's first row", () => {
+    // Writer's narrow till: `Line` over `Amount` in the last header cell, top-aligned.
+    const laid = layoutPage(
+      [
+        at('Item / Service', 20, 100, 8),
+        at('Qty', 120, 100, 8),
+        at('Line', 160, 100, 8),
+        at('Amount', 160, 109.6, 8),
+        at('Unleaded fuel', 20, 124, 8),
+        at('6', 128, 124, 8),
+        at('73.44', 160, 124, 8),
+        at('Notebook', 20, 136, 8),
+        at('6', 128, 136, 8),
+        at('65.58', 160, 136, 8),
+        at('Coffee', 20, 148, 8),
+        at('4', 128, 148, 8),
+        at('16.20', 160, 148, 8),
+        at('Pens 10 pack', 20, 160, 8),
+        at('1', 128, 160, 8),
+        at('2.59', 164, 160, 8),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n')[0]).toBe('| Item / Service | Qty | Line Amount |');
+  });
+
   it('reads figures with CR and DR after them as a value column, not a text column', () => {
     // Calc's narrow statement: the holder's address beside label/value pairs, then a table whose
     // balance column sits under the pairs' values, a gutter of 14 pt before it all the way down.
