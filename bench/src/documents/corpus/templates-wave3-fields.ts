@@ -710,7 +710,9 @@ const statementHolder: Family<StatementFacts> = {
       place === 'letterhead'
         ? letterhead(c, f.bank, c.r.pick(['plain', 'logo', 'right', 'banner'] as const))
         : place === 'running'
-          ? []
+          ? // A running header prints from the second page on (or not at all): the first page
+            // names the bank in a small line of its own.
+            [text([`${f.bank.name} · ${f.bank.web}`], { size: c.size - 1.5, muted: true })]
           : [
               text([c.r.pick(['Your statement', 'Statement of your account', 'Current account'])], {
                 size: c.size + 6,

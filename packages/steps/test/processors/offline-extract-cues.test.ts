@@ -245,15 +245,25 @@ describe('tables', () => {
     ]);
   });
 
-  it('reads the pairs when at least half of the labels end as labels do', () => {
+  it('reads the pairs when a third of the labels end as labels do', () => {
     expect(
       tableFields(
         table([
           ['MR SOFIA ROSSI', 'Bank', 'First Harbor Bank'],
           ['12 Market Street', 'Account No', '120-229914-76'],
           ['Austin, TX 78701', 'Sort Code', '41-97-17'],
+          ['', 'Period covered', '01-Jun-2022 to 30-Jun-2022'],
+          ['', 'Opening balance', "8'627.10"],
+          ['', 'Closing balance', "13'092.61"],
         ]),
       ).map((f) => `${f.label}=${f.value}`),
-    ).toEqual(['Bank=First Harbor Bank', 'Account No=120-229914-76', 'Sort Code=41-97-17']);
+    ).toEqual([
+      'Bank=First Harbor Bank',
+      'Account No=120-229914-76',
+      'Sort Code=41-97-17',
+      'Period covered=01-Jun-2022 to 30-Jun-2022',
+      "Opening balance=8'627.10",
+      "Closing balance=13'092.61",
+    ]);
   });
 });
