@@ -88,11 +88,17 @@ const producers = args.producer ? new Set(args.producer.split(',')) : undefined;
 const full = !args.set && !args.type && !args.doc && !args.match && !args.wording && !producers;
 const write = args.write ?? full;
 
-/** The manuals of Debian packages used for classification sanity and text recall. */
+/**
+ * The manuals of Debian packages used for classification sanity and text recall: every PDF the
+ * three packages ship (the copies under `/usr/share/doc/r-doc-pdf` and `/usr/share/texmf` are the
+ * same files; fullrefman.pdf is refman.pdf, read up to the default page range's end, 750).
+ */
 const MANUAL_PACKAGES = ['glpk-doc', 'asymptote-doc', 'r-doc-pdf'];
 const MANUALS = [
   '/usr/share/doc/glpk-doc/glpk.pdf',
   '/usr/share/doc/glpk-doc/gmpl.pdf',
+  '/usr/share/doc/glpk-doc/gmpl_es.pdf',
+  '/usr/share/doc/glpk-doc/gmpl_pt-BR.pdf',
   '/usr/share/doc/glpk-doc/graphs.pdf',
   '/usr/share/doc/glpk-doc/cnfsat.pdf',
   '/usr/share/doc/asymptote/asymptote.pdf',
@@ -100,11 +106,15 @@ const MANUALS = [
   '/usr/share/doc/asymptote/asy-latex.pdf',
   '/usr/share/doc/asymptote/CAD.pdf',
   '/usr/share/doc/asymptote/TeXShopAndAsymptote.pdf',
+  '/usr/share/doc/asymptote/examples/pixel.pdf',
   '/usr/share/R/doc/manual/R-intro.pdf',
   '/usr/share/R/doc/manual/R-data.pdf',
   '/usr/share/R/doc/manual/R-admin.pdf',
+  '/usr/share/R/doc/manual/R-exts.pdf',
   '/usr/share/R/doc/manual/R-FAQ.pdf',
+  '/usr/share/R/doc/manual/R-ints.pdf',
   '/usr/share/R/doc/manual/R-lang.pdf',
+  '/usr/share/R/doc/manual/refman.pdf',
 ];
 
 function loadManifest(): CorpusManifest {
@@ -139,8 +149,13 @@ async function parse(file: string): Promise<{ output: ParseRunOutput; ms: number
   return { output: result.output, ms: performance.now() - started };
 }
 
-function pdftotext(file: string): string {
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+/** pdftotext's text of `file`, up to page `last` when given. */
+function pdftotext(file: string, last?: number): string {
+  const range = last === undefined ? [] : ['-l', String(last)];
+  return execFileSync('pdftotext', [...range, file, '-'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 function outputText(output: ParseRunOutput): string {
@@ -379,12 +394,13 @@ async function evaluateManuals(): Promise<ManualScore[]> {
   const out: ManualScore[] = [];
   for (const file of MANUALS.filter((f) => existsSync(f))) {
     const { output } = await parse(file);
-    const r = wordRecall(pdftotext(file), outputText(output));
+    const pages = output.metadata?.pages?.length ?? 0;
+    const r = wordRecall(pdftotext(file, pages), outputText(output));
     const view = buildDocumentView([{ output }]);
     const c = await provider.classify(view, { classifications: classificationsFor('development') });
     out.push({
       file: file.split('/').pop() ?? file,
-      pages: output.metadata?.pages?.length ?? 0,
+      pages,
       recall: r.total === 0 ? 1 : r.found / r.total,
       classifiedAs: c.output.type,
       confidence: c.output.confidence,

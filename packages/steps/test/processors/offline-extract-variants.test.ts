@@ -511,33 +511,36 @@ describe('line items asked in other words', () => {
 });
 
 describe('signed amounts of a statement asked in other words', () => {
-  it('reads withdrawals and deposits as one signed amount when the amount is described by one side', () => {
-    // Columns aligned as a layout parser sets them: an empty side stays empty.
-    const row = (cells: readonly string[]) =>
-      cells.map((c, i) => c.padEnd([14, 32, 14, 12, 10][i] ?? 10)).join('');
-    const lines = [
-      'Harbor Bank',
-      'Account Statement',
-      row(['Date', 'Description', 'Withdrawals', 'Deposits', 'Balance']),
-      row(['15/07/2024', 'Online transfer to SAVINGS', '389.21', '', '5,125.79']),
-      row(['16/07/2024', 'Salary ACME CORP', '', '2,000.00', '7,125.79']),
-    ];
-    const entries = {
-      entries: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            day: date(),
-            text: str(),
-            amount: num('Money in or out; negative for withdrawals'),
+  it.each(['Money in or out; negative for withdrawals', 'Money in or out; positive for deposits'])(
+    'reads withdrawals and deposits as one signed amount when the amount is described by one side (%s)',
+    (description) => {
+      // Columns aligned as a layout parser sets them: an empty side stays empty.
+      const row = (cells: readonly string[]) =>
+        cells.map((c, i) => c.padEnd([14, 32, 14, 12, 10][i] ?? 10)).join('');
+      const lines = [
+        'Harbor Bank',
+        'Account Statement',
+        row(['Date', 'Description', 'Withdrawals', 'Deposits', 'Balance']),
+        row(['15/07/2024', 'Online transfer to SAVINGS', '389.21', '', '5,125.79']),
+        row(['16/07/2024', 'Salary ACME CORP', '', '2,000.00', '7,125.79']),
+      ];
+      const entries = {
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              day: date(),
+              text: str(),
+              amount: num(description),
+            },
           },
         },
-      },
-    };
-    expect(extract(lines, entries).entries).toEqual([
-      { day: '2024-07-15', text: 'Online transfer to SAVINGS', amount: -389.21 },
-      { day: '2024-07-16', text: 'Salary ACME CORP', amount: 2000 },
-    ]);
-  });
+      };
+      expect(extract(lines, entries).entries).toEqual([
+        { day: '2024-07-15', text: 'Online transfer to SAVINGS', amount: -389.21 },
+        { day: '2024-07-16', text: 'Salary ACME CORP', amount: 2000 },
+      ]);
+    },
+  );
 });

@@ -168,6 +168,30 @@ function arithmeticColumns(
   return best;
 }
 
+/**
+ * A statement's debit and credit columns among the free ones: the other side of `column` when
+ * its header names one side only, or, without a column, the first free header of each side.
+ */
+function debitCredit(
+  table: DocumentTable,
+  free: (column: number) => boolean,
+  column?: number,
+): { debit: number; credit: number } | undefined {
+  const first = (side: RegExp, not = -1) =>
+    table.header.findIndex((h, c) => free(c) && c !== not && side.test(h.text));
+  if (column === undefined) {
+    const debit = first(DEBIT);
+    const credit = first(CREDIT, debit);
+    return debit >= 0 && credit >= 0 ? { debit, credit } : undefined;
+  }
+  const header = table.header[column]?.text ?? '';
+  const debitSide = DEBIT.test(header) && !CREDIT.test(header);
+  if (!debitSide && !(CREDIT.test(header) && !DEBIT.test(header))) return undefined;
+  const other = first(debitSide ? CREDIT : DEBIT);
+  if (other < 0) return undefined;
+  return debitSide ? { debit: column, credit: other } : { debit: other, credit: column };
+}
+
 /** Maps item properties to table columns; the mapping and its strength (0 when unusable). */
 export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
   const props = items.kind === 'object' ? (items.properties ?? []) : [];
@@ -222,22 +246,12 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
   // described as "negative for withdrawals") is the signed amount of the two.
   for (const prop of props) {
     const column = columns.get(prop.name);
-    const header = column === undefined ? '' : (table.header[column]?.text ?? '');
     if (column === undefined || roles.get(prop.name) !== 'amount') continue;
-    const debitSide = DEBIT.test(header) && !CREDIT.test(header);
-    const creditSide = CREDIT.test(header) && !DEBIT.test(header);
-    if (!debitSide && !creditSide) continue;
-    const other = table.header.findIndex(
-      (h, c) => free(c) && (debitSide ? CREDIT.test(h.text) : DEBIT.test(h.text)),
-    );
-    if (other < 0) continue;
+    const sides = debitCredit(table, free, column);
+    if (!sides) continue;
     columns.delete(prop.name);
-    split = {
-      name: prop.name,
-      debit: debitSide ? column : other,
-      credit: debitSide ? other : column,
-    };
-    used.add(other);
+    split = { name: prop.name, ...sides };
+    used.add(sides.debit).add(sides.credit);
   }
   for (const prop of props) {
     if (columns.has(prop.name) || split?.name === prop.name) continue;
@@ -246,13 +260,10 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
     if (arithmetic && (role === 'quantity' || role === 'unit' || role === 'amount'))
       column = arithmetic[role];
     if (role === 'amount' && column === undefined) {
-      const debit = table.header.findIndex((h, c) => free(c) && DEBIT.test(h.text));
-      const credit = table.header.findIndex(
-        (h, c) => free(c) && CREDIT.test(h.text) && c !== debit,
-      );
-      if (debit >= 0 && credit >= 0) {
-        split = { name: prop.name, debit, credit };
-        used.add(debit).add(credit);
+      const sides = debitCredit(table, free);
+      if (sides) {
+        split = { name: prop.name, ...sides };
+        used.add(sides.debit).add(sides.credit);
         total += 0.6;
         continue;
       }

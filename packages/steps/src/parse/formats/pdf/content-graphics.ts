@@ -29,8 +29,8 @@ export interface ContentResources {
 
 /**
  * Why a page is left to pdf.js's operator list: what this reader does not model exactly
- * (filtered inline images whose end pdf.js finds by their filter, operand recovery on malformed
- * operators, pdf.js's batching of repeated images, single-pixel image mask XObjects, deep or
+ * (inline image data whose end pdf.js finds only by its recoveries, operand recovery on
+ * malformed operators, pdf.js's batching of repeated images, single-pixel image masks, deep or
  * recursive forms).
  */
 export class UnsupportedContent extends Error {
@@ -177,6 +177,36 @@ const NUMBER = 0;
 const NAME = 1;
 const OTHER = 2;
 
+/**
+ * The key ({@link keyOf}) of the command at `from`, cut where pdf.js's lexer cuts it: the run of
+ * regular characters before `to`, stopped where the next character would turn a known name into
+ * an unknown one. Declines (with `why`) a character outside printable ASCII and a name longer
+ * than any known one. Its length is {@link commandLength}.
+ */
+function commandAt(bytes: Uint8Array, from: number, to: number, why: string): number {
+  let key = 0;
+  let scale = 1;
+  let known = false;
+  for (let j = from; j < to && SPECIAL[bytes[j] as number] === 0; j++) {
+    const c = bytes[j] as number;
+    if (c < 0x20 || c > 0x7f) unsupported(why);
+    const longer = key + c * scale;
+    if (known && !KNOWN.has(longer)) break;
+    if (j - from === MAX_COMMAND) unsupported(why);
+    key = longer;
+    scale *= 256;
+    known = KNOWN.has(key);
+  }
+  return key;
+}
+
+/** The characters of a command whose key is `key`: one byte of it each, none zero. */
+function commandLength(key: number): number {
+  let length = 0;
+  for (let k = key; k > 0; k = Math.floor(k / 256)) length++;
+  return length;
+}
+
 interface Limits {
   /** Operators read over the page and its forms before the rest is ignored. */
   ops: number;
@@ -314,22 +344,8 @@ function run(
       i = j;
       continue;
     }
-    // A command, cut where pdf.js's lexer cuts it.
-    if (c < 0x20 || c > 0x7f) unsupported('binary command');
-    let key = c;
-    let scale = 256;
-    let size = 1;
-    let known = KNOWN.has(key);
-    i++;
-    while (i < length && SPECIAL[bytes[i] as number] === 0) {
-      const longer = key + (bytes[i] as number) * scale;
-      if (known && !KNOWN.has(longer)) break;
-      key = longer;
-      scale *= 256;
-      known = KNOWN.has(key);
-      i++;
-      if (++size > MAX_COMMAND) unsupported('unknown command');
-    }
+    const key = commandAt(bytes, i, length, 'unknown command');
+    i += commandLength(key);
     if (key === TRUE || key === FALSE) {
       push(OTHER, 0);
       continue;
@@ -502,10 +518,11 @@ const isWhiteSpace = (c: number | undefined) =>
 
 /**
  * Reads an inline image whose `BI` ends just before `from`, as pdf.js's parser does: its
- * dictionary to `ID`, its data from the byte after the one following `ID`, its end where pdf.js
- * finds it when no filter tells it (`EI` and a space or line end, followed by fifteen bytes of
- * text and an operator with its operands). Returns where reading resumes and whether pdf.js
- * paints an image (not a missing one, not a single opaque pixel of a mask).
+ * dictionary to `ID`, its data from the byte after the one following `ID`, its end where its
+ * filter marks it (DCT, ASCII85, ASCIIHex: then past the next `EI`), else where pdf.js finds it
+ * (`EI` and a space or line end, followed by fifteen bytes of text and an operator with its
+ * operands). Returns where reading resumes and whether pdf.js paints an image (not a missing
+ * one, not a single opaque pixel of a mask).
  */
 function readInlineImage(bytes: Uint8Array, from: number): { end: number; paints: boolean } {
   const dict = new Map<string, InlineValue>();
@@ -523,21 +540,29 @@ function readInlineImage(bytes: Uint8Array, from: number): { end: number; paints
     dict.set(key, value);
     i = next;
   }
-  // pdf.js's lexer has taken the byte after `ID`, whatever it is.
+  // pdf.js's lexer has taken the byte after `ID`, whatever it is, and reads on from it after the
+  // image as if it came next: only whitespace there leaves no trace.
   const start = i + 3;
   if (start > bytes.length) unsupported('inline image without data');
+  if (SPECIAL[bytes[i + 2] as number] !== 1) unsupported('inline image data glued to ID');
   const get = (key: string, long: string) => dict.get(key) ?? dict.get(long);
   const filter = get('F', 'Filter');
+  let ended = -1;
   if (filter) {
     const name = filter.kind === 'array' ? filter.items[0] : filter.kind === 'name' && filter.value;
     if (typeof name !== 'string') unsupported('inline image filter');
-    if (/^(DCT|DCTDecode|A85|ASCII85Decode|AHx|ASCIIHexDecode)$/.test(name)) {
-      unsupported('inline image ended by its filter');
-    }
+    ended = filteredDataEnd(bytes, start, name);
   }
-  const end = inlineDataEnd(bytes, start);
-  const length = end - (isWhiteSpace(bytes[end - 4]) ? 4 : 3) - start;
-  if (length < 0) unsupported('empty inline image');
+  let end: number;
+  let length: number;
+  if (ended >= 0) {
+    end = skipEI(bytes, ended);
+    length = ended - start;
+  } else {
+    end = inlineDataEnd(bytes, start);
+    length = end - (isWhiteSpace(bytes[end - 4]) ? 4 : 3) - start;
+    if (length < 0) unsupported('empty inline image');
+  }
   const width = get('W', 'Width');
   const height = get('H', 'Height');
   if (width?.kind !== 'number' || !width.value || height?.kind !== 'number' || !height.value) {
@@ -558,6 +583,98 @@ function readInlineImage(bytes: Uint8Array, from: number): { end: number; paints
     return { end, paints: !opaque };
   }
   return { end, paints: true };
+}
+
+/** DCT markers followed by a segment length (pdf.js's `findDCTDecodeInlineStreamEnd`). */
+const DCT_SEGMENT = new Uint8Array(256);
+for (const marker of [
+  0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcc, 0xcd, 0xce, 0xcf, 0xda,
+  0xdb, 0xdc, 0xdd, 0xde, 0xdf, 0xe0, 0xe1, 0xe2, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xe9, 0xea,
+  0xeb, 0xec, 0xed, 0xee, 0xef, 0xfe,
+]) {
+  DCT_SEGMENT[marker] = 1;
+}
+
+/**
+ * Where pdf.js ends the data of an inline image whose filter marks its own end, from `start`:
+ * past DCT's end-of-image marker, ASCII85's `~>` (or a `~` and whitespace before `EI`),
+ * ASCIIHex's `>`. -1 for any other filter, and where the marker is missing: pdf.js then looks
+ * for `EI` as for an image without a filter.
+ */
+function filteredDataEnd(bytes: Uint8Array, start: number, filter: string): number {
+  switch (filter) {
+    case 'DCT':
+    case 'DCTDecode':
+      return dctDataEnd(bytes, start);
+    case 'A85':
+    case 'ASCII85Decode':
+      return ascii85DataEnd(bytes, start);
+    case 'AHx':
+    case 'ASCIIHexDecode': {
+      const gt = bytes.indexOf(0x3e, start);
+      return gt < 0 ? -1 : gt + 1;
+    }
+    default:
+      return -1;
+  }
+}
+
+/**
+ * Past the end-of-image marker of DCT data, or -1, stepping over marker segments by their length
+ * as pdf.js does. Declines where pdf.js would step back onto the same marker for ever (a marker
+ * and its length cut by the end of the content).
+ */
+function dctDataEnd(bytes: Uint8Array, start: number): number {
+  const length = bytes.length;
+  const byteAt = (at: number) => (at < length ? (bytes[at] as number) : -1);
+  let p = start;
+  while (p < length) {
+    const at = p;
+    if (bytes[p++] !== 0xff) continue;
+    const marker = byteAt(p);
+    if (marker >= 0) p++;
+    if (marker === 0xd9) return p;
+    if (marker === 0xff) p--;
+    else if (marker >= 0 && DCT_SEGMENT[marker] === 1) {
+      const high = byteAt(p);
+      if (high >= 0) p++;
+      const low = byteAt(p);
+      if (low >= 0) p++;
+      const segment = high < 0 || low < 0 ? -1 : high * 256 + low;
+      p += segment > 2 ? segment - 2 : -2;
+      if (p <= at) unsupported('inline image end unclear');
+    }
+  }
+  return -1;
+}
+
+/** Past ASCII85's `~>`, or at `EI` after a `~` and whitespace; -1 without either. */
+function ascii85DataEnd(bytes: Uint8Array, start: number): number {
+  const length = bytes.length;
+  let p = start;
+  while (p < length) {
+    if (bytes[p++] !== 0x7e) continue;
+    const tilde = p;
+    while (p < length && isWhiteSpace(bytes[p])) p++;
+    if (p < length && bytes[p] === 0x3e) return p + 1;
+    if (p > tilde && bytes[p] === E && bytes[p + 1] === I) return p;
+  }
+  return -1;
+}
+
+/**
+ * Past the next `EI` and the byte after it, or the end (pdf.js's `inlineStreamSkipEI`: an `E`
+ * right after an `E` starts nothing).
+ */
+function skipEI(bytes: Uint8Array, from: number): number {
+  let state = 0;
+  let p = from;
+  while (p < bytes.length) {
+    const c = bytes[p++];
+    if (state === 2) return p;
+    state = state === 0 ? (c === E ? 1 : 0) : c === I ? 2 : 0;
+  }
+  return p;
 }
 
 /** Past whitespace and comments, up to `end`. */
@@ -692,21 +809,8 @@ function operatorFollows(bytes: Uint8Array, from: number, to: number): boolean {
         if (numberOf(bytes, i, end) === undefined) unsupported('inline image end unclear');
         i = end;
       } else {
-        // A command, cut where the lexer cuts it.
-        let key = 0;
-        let scale = 1;
-        let known = false;
-        let j = i;
-        for (; j < end; j++) {
-          const b = bytes[j] as number;
-          if (b < 0x20 || b > 0x7f || j - i >= MAX_COMMAND) unsupported('inline image end unclear');
-          const longer = key + b * scale;
-          if (known && !KNOWN.has(longer)) break;
-          key = longer;
-          scale *= 256;
-          known = KNOWN.has(key);
-        }
-        i = j;
+        const key = commandAt(bytes, i, end, 'inline image end unclear');
+        i += commandLength(key);
         if (key === TRUE || key === FALSE || key === NULL) {
           args++;
           continue;

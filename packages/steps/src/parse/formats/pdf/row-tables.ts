@@ -218,13 +218,22 @@ export function groupRows<T>(
     rows = [];
   };
   const skipped = new Set<number>();
+  const lineAt = (k: number) =>
+    k < items.length && !skipped.has(k) ? lineOf(items[k] as T) : undefined;
   for (let i = 0; i < items.length; i++) {
     if (skipped.has(i)) continue;
     const item = items[i] as T;
     const line = lineOf(item);
-    const lineAt = (k: number) =>
-      k < items.length && !skipped.has(k) ? lineOf(items[k] as T) : undefined;
     const last = rows[rows.length - 1];
+    // The upper line of a cell wrapped over two lines around the next row (`12 December` over
+    // `2024`, `CA$` over `10,393.89`), the row's other cells centred between them.
+    const next = lineAt(i + 1);
+    const after = lineAt(i + 2);
+    const opensNext =
+      line !== undefined &&
+      next !== undefined &&
+      after !== undefined &&
+      wrappedAround(next, line, after);
     if (last && line?.cells.length === 1) {
       // Reading order may take a row's cells apart where a wrapped cell sits off its baseline: a
       // piece on the baseline of a row with a wrapped cell, clear of its cells, is one more.
@@ -248,15 +257,11 @@ export function groupRows<T>(
         continue;
       }
       // The lower line of a cell wrapped down from the row above (a top-aligned table), unless
-      // it is the upper line of a cell wrapped around the next row (`12 December` over `2024`).
-      const next = lineAt(i + 1);
-      const after = lineAt(i + 2);
-      const opensNext =
-        next !== undefined && after !== undefined && wrappedAround(next, line, after);
-      // A row not under one of as many cells (a receipt's date, time and register over its
-      // ticket number; a letterhead's address beside label/value rows) has none; nor
-      // has a line that more single lines follow (an address beside a letterhead's pairs): a
-      // wrapped cell's line is followed by the next row, or ends the table.
+      // it opens a cell wrapped around the next row. A row not under one of as many cells (a
+      // receipt's date, time and register over its ticket number; a letterhead's address beside
+      // label/value rows) has none; nor has a line that more single lines follow (an address
+      // beside a letterhead's pairs): a wrapped cell's line is followed by the next row, or ends
+      // the table.
       const stacked =
         next !== undefined &&
         next.cells.length < 2 &&
@@ -267,15 +272,9 @@ export function groupRows<T>(
         continue;
       }
     }
-    // A row two lines high: a cell wrapped over both lines (`12 December` over `2024`, `CA$`
-    // over `10,393.89`), the row's other cells centred between them.
-    const middle = lineAt(i + 1);
-    const below = lineAt(i + 2);
-    const row =
-      line && middle && below && wrappedAround(middle, line, below)
-        ? withCell(middle, line, below)
-        : line;
-    if (row !== line) i += 2;
+    // A row two lines high: the next row with the cell wrapped around it.
+    const row = opensNext ? withCell(next, line, after) : line;
+    if (opensNext) i += 2;
     if (!row || row.cells.length < 2) {
       flush();
       out.push(item);

@@ -137,6 +137,44 @@ describe('readContentGraphics', () => {
     expect(graphics.segments).toEqual([{ kind: 'h', at: 0, from: 0, to: 10 }]);
   });
 
+  it('cuts commands where the lexer of pdf.js cuts them, in the content and after an inline image', () => {
+    // 'lS' is l then S; after the image, 'Qq' is Q (no operand: the image ends) then q.
+    const graphics = read(
+      'q 0 0 m 10 0 lS BI /W 1 /H 1 /BPC 8 /CS /G ID \x80 EI Qq 0 0 m 0 5 l S Q',
+    );
+    expect(graphics.segments).toEqual([
+      { kind: 'h', at: 0, from: 0, to: 10 },
+      { kind: 'v', at: 0, from: 0, to: 5 },
+    ]);
+    expect(graphics.images).toHaveLength(1);
+    expect(() => read('0 0 m 10 0 l S\x80')).toThrow(UnsupportedContent);
+    expect(() => read('0 0 m 10 0 l Sx\x80')).toThrow(UnsupportedContent);
+    expect(() => read('BI /W 1 /H 1 /BPC 8 ID \x80 EI Q\x80')).toThrow(UnsupportedContent);
+  });
+
+  it('ends DCT, ASCII85 and ASCIIHex inline data where their filter marks it, then past EI', () => {
+    // Each data holds 'EI ' and operators before its end marker, where a search for EI would stop.
+    const jpeg = '\xff\xd8\xff\xe0\x00\x08EI 0 m\xff\xff\xd9';
+    const images = [
+      `BI /W 2 /H 2 /BPC 8 /CS /RGB /F /DCT ID ${jpeg}garbage EI\n`,
+      'BI /W 2 /H 2 /BPC 8 /F [/A85] ID 9jqo^EI 0 0 m~> EI ',
+      'BI /W 2 /H 2 /BPC 8 /F /A85 ID 9jqo^~ EI\n',
+      'BI /W 2 /H 2 /BPC 8 /Filter /ASCIIHexDecode ID 80 EI 0 0 m 80> xEI ',
+    ];
+    for (const image of images) {
+      const graphics = read(`q 10 0 0 10 20 30 cm ${image} Q 0 0 m 10 0 l S`);
+      expect({ image, graphics }).toEqual({
+        image,
+        graphics: {
+          segments: [{ kind: 'h', at: 0, from: 0, to: 10 }],
+          images: [{ left: 20, top: 30, right: 30, bottom: 40 }],
+        },
+      });
+    }
+    // Without its marker, DCT data ends where an image without a filter ends.
+    expect(read('BI /W 1 /H 1 /BPC 8 /F /DCT ID \x80\x80 EI\n').images).toHaveLength(1);
+  });
+
   it('paints a one-pixel inline mask only where pdf.js paints it as an image', () => {
     const pixel = 'BI /IM true /W 1 /H 1 /BPC 1 ID \x00\nEI';
     const inverted = 'BI /IM true /W 1 /H 1 /BPC 1 /D [1 0] ID \x00\nEI';
@@ -145,7 +183,8 @@ describe('readContentGraphics', () => {
   });
 
   it.each([
-    ['an inline image ended by its filter', 'BI /W 1 /H 1 /BPC 8 /F /DCT ID \xff EI'],
+    ['inline image data glued to ID', 'BI /W 1 /H 1 /BPC 8 ID\x80 EI\n'],
+    ['DCT data whose last marker has no length', 'BI /W 1 /H 1 /BPC 8 /F /DCT ID \xff\xc0'],
     ['an inline image without an end', 'BI /W 1 /H 1 /BPC 8 ID \x80EI\x80'],
     ['an inline image with an overlong value', `BI /W ${'1'.repeat(200)} /H 1 ID \x80 EI\n`],
     ['an inline image end followed by a cut token', `BI /W 1 /H 1 ID \x80 EI ${'1 '.repeat(40)}m`],

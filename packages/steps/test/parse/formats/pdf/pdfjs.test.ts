@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { renderPdfPage } from '../../../../src/parse/formats/pdf/render-page.ts';
+import { openPdf } from '../../../../src/parse/formats/pdf/scan-page.ts';
+import { makeLigaturePdf, makeType1Pdf } from '../../../fixtures/parse/make-font-pdf.ts';
 
 const SCAN_PAGE = fileURLToPath(
   new URL('../../../../src/parse/formats/pdf/scan-page.ts', import.meta.url),
@@ -53,5 +56,38 @@ describe('loadPdfJs', () => {
       read: true,
       corrupt: null,
     });
+  });
+});
+
+/** The text of page 1 and the dark pixels of its rendering at 72 dpi (one pixel a point). */
+async function readAndDraw(bytes: Uint8Array): Promise<{ text: string; dark: number }> {
+  const task = await openPdf(bytes);
+  try {
+    const doc = await task.promise;
+    const page = await doc.getPage(1);
+    const content = await page.getTextContent();
+    const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    const { image } = await renderPdfPage(doc, 1, 72);
+    let dark = 0;
+    for (const value of image.data) if (value < 128) dark++;
+    return { text, dark };
+  } finally {
+    await task.destroy();
+  }
+}
+
+describe('embedded fonts, their files made on first use', () => {
+  it('reads a Type1 font by its program and draws its glyphs from the file made when drawing', async () => {
+    // One glyph, a 300 x 700 unit box: at 40 pt, 12 x 28 pixels for each of the three.
+    const { text, dark } = await readAndDraw(await makeType1Pdf('AAA'));
+    expect(text).toBe('AAA');
+    expect(dark).toBeGreaterThanOrEqual(3 * 11 * 27);
+    expect(dark).toBeLessThanOrEqual(3 * 13 * 29);
+  });
+
+  it('draws the glyphs of a CFF font whose text was read first', async () => {
+    const { text, dark } = await readAndDraw(await makeLigaturePdf(['Drawn in full']));
+    expect(text).toBe('Drawn in full');
+    expect(dark).toBeGreaterThan(100);
   });
 });
