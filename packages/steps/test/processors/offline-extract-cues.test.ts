@@ -186,6 +186,22 @@ describe('parties', () => {
     ).toEqual({ account_holder: "Daniel O'Brien", account_number: '850-397143-11' });
   });
 
+  it("reads a window address at the page's head as the addressee when a footer names the issuer", () => {
+    expect(
+      extract(
+        [
+          "Ms Grace O'Brien      Account number: 20829995",
+          '12 Market Street      Sort Code: 74-41-50',
+          '75011 Paris',
+          '',
+          'Closing balance: 1,350.50',
+          'First Harbor Bank is authorised and regulated by the financial supervisor.',
+        ].join('\n'),
+        { institution: str, customerName: { ...str, description: 'Owner of the account' } },
+      ),
+    ).toEqual({ institution: 'First Harbor Bank', customerName: "Grace O'Brien" });
+  });
+
   it('reads the issuer a footer names beside its address or as its registered office', () => {
     const vendor = { vendor_name: str };
     for (const [footer, name] of [

@@ -563,7 +563,9 @@ function byRole(
     const dear = salutationName(first);
     if (dear && !used.has(dear.value))
       return { found: dear, why: `The letter is addressed to ${dear.value}.` };
-    const block = addressees(first, ctx.conventions.head).find(
+    // The issuer's block is no addressee's; a first line that heads the page but is not the
+    // issuer (a window address above a statement whose bank a footer names) may be.
+    const block = addressees(first, issuer?.found ?? ctx.conventions.head).find(
       (a) => !used.has(a.value) && a.value !== issuer?.found.value,
     );
     if (block) return { found: block, why: `"${block.value}" heads an address block.` };
