@@ -69,6 +69,19 @@ describe('dates and currency', () => {
     ).toEqual({ invoice_date: '2025-12-06', due_date: '2026-01-05' });
   });
 
+  it("reads an order's number as its purchase order's and a transaction's as its receipt's", () => {
+    expect(
+      extract(['Purchase Order', 'Requisition No.: RQ-77', 'P.O. No.: PO293131'].join('\n'), {
+        orderNumber: str,
+      }),
+    ).toEqual({ orderNumber: 'PO293131' });
+    expect(
+      extract(['Corner Cafe', 'Terminal ID: T-0042', 'Receipt #: 5875-5021-54'].join('\n'), {
+        transactionId: str,
+      }),
+    ).toEqual({ transactionId: '5875-5021-54' });
+  });
+
   it('reads a currency a sentence names in words when no amount names one', () => {
     const currency = { currency: { ...str, description: 'ISO 4217 currency code' } };
     for (const [sentence, code] of [
