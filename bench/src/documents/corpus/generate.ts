@@ -9,7 +9,7 @@
  *
  *   cd bench && npx tsx src/documents/corpus/generate.ts [--seed 2311] [--small]
  *   npx tsx src/documents/corpus/generate.ts --scripted-only   # only the Python producers' part
- *   npx tsx src/documents/corpus/generate.ts --wave w3f        # only one later wave's documents
+ *   npx tsx src/documents/corpus/generate.ts --wave w3f        # one later wave again, the rest kept
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -49,6 +49,8 @@ import { type PythonJob, type PythonProducer, pythonJob } from './render-python.
 import { scanPdf } from './scan.ts';
 import { context, type Family, familiesOf, laterFamiliesOf } from './templates.ts';
 import { wave3FieldFamiliesOf } from './templates-wave3-fields.ts';
+import { WAVE3_CLASS } from './wave3-class.ts';
+import { wave3ItemDocuments } from './wave3-items.ts';
 
 export const BENCH_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -76,7 +78,7 @@ const MIX: Readonly<Record<CorpusSet, readonly (readonly [Producer, number])[]>>
   ],
 };
 
-interface Job {
+export interface Job {
   readonly id: string;
   readonly set: CorpusSet;
   readonly type: DocType;
@@ -99,13 +101,13 @@ function fitProducer(producer: Producer, type: DocType): Producer {
   return producer;
 }
 
-interface Look {
+export interface Look {
   readonly family: Family;
   readonly producer: Producer;
   readonly ctxSeed: number;
 }
 
-function plan(
+export function plan(
   id: string,
   set: CorpusSet,
   type: DocType,
@@ -128,7 +130,7 @@ function plan(
 }
 
 /** Writes every job's source and runs the producers; each job's PDF exists afterwards. */
-function produce(jobs: readonly Job[], work: string): void {
+export function produce(jobs: readonly Job[], work: string): void {
   const src = join(work, 'sources');
   mkdirSync(src, { recursive: true });
   const byProducer = (p: Producer) => jobs.filter((j) => j.producer === p);
@@ -203,7 +205,7 @@ function produce(jobs: readonly Job[], work: string): void {
  * the ground truth holds is printed through one of them); reports the count for the held-out half,
  * which keeps the column widths it was generated with.
  */
-function checkCalcTexts(jobs: readonly Job[]): void {
+export function checkCalcTexts(jobs: readonly Job[]): void {
   const missing = jobs
     .filter((j) => j.producer === 'calc')
     .flatMap((j) => unprintedTexts(j.pdf, sheetTexts(j.layout)).map((t) => ({ job: j, text: t })));
@@ -221,7 +223,7 @@ function checkCalcTexts(jobs: readonly Job[]): void {
     );
 }
 
-function documentOf(job: Job, root: string): CorpusDocument {
+export function documentOf(job: Job, root: string): CorpusDocument {
   const alternates = (['docx', 'xlsx'] as const)
     .map((ext) => job.pdf.replace(/\.pdf$/, `.${ext}`))
     .filter((f) => existsSync(f))
@@ -587,6 +589,118 @@ function scriptedHalf(
 }
 
 /**
+ * A wave of development-only families added after the corpus above (one module per wave): its
+ * documents are drawn from the wave's own random stream and carry its own id tag
+ * (`dev-<tag>-…`), so no document made before moves.
+ */
+export interface Wave {
+  readonly tag: string;
+  /** The wave's families, each with facts of its own shape when it needs them. */
+  readonly families: readonly (Family & { facts?: (f: Facts, r: Random) => Facts })[];
+  /** Documents per family. */
+  readonly perFamily: number;
+  /** Producers the documents go through, in turn. */
+  readonly producers: readonly Producer[];
+  /** qpdf packets: a theme and its members' types (each drawn from the wave's families). */
+  readonly packets: readonly { readonly theme: string; readonly types: readonly DocType[] }[];
+}
+
+/** Makes a wave's documents and packets in the development half (`root` is the corpus). */
+function waveHalf(
+  seed: number,
+  wave: Wave,
+  root: string,
+): { documents: CorpusDocument[]; packets: CorpusPacket[] } {
+  const set: CorpusSet = 'development';
+  const dir = join(root, set);
+  const work = join(root, 'work', `wave-${wave.tag}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  mkdirSync(dir, { recursive: true });
+  const r = random(seed).fork(set).fork(`wave-${wave.tag}`);
+  const python: { job: Job; python: PythonJob }[] = [];
+  const others: Job[] = [];
+  let turn = 0;
+  const make = (
+    id: string,
+    type: DocType,
+    family: Wave['families'][number],
+    dr: Random,
+    pdf: string,
+  ) => {
+    const producer = fitProducer(wave.producers[turn++ % wave.producers.length] as Producer, type);
+    const ctxSeed = dr.int(1, 2 ** 31);
+    const drawn = factsFor(type, dr.fork('facts'));
+    const facts = family.facts ? family.facts(drawn, dr.fork('shape')) : drawn;
+    const job = plan(id, set, type, { family, producer, ctxSeed }, facts, pdf);
+    if (producer === 'reportlab')
+      python.push({
+        job,
+        python: pythonJob(
+          'reportlab',
+          job.layout,
+          facts.locale,
+          set,
+          random(ctxSeed).fork('python'),
+          pdf,
+        ),
+      });
+    else others.push(job);
+    return job;
+  };
+  const singles: Job[] = [];
+  const count = new Map<DocType, number>();
+  for (const family of wave.families)
+    for (let k = 0; k < wave.perFamily; k++) {
+      const n = (count.get(family.type) ?? 0) + 1;
+      count.set(family.type, n);
+      const id = `dev-${wave.tag}-${family.type}-${String(n).padStart(2, '0')}`;
+      singles.push(make(id, family.type, family, r.fork(id), join(dir, `${id}.pdf`)));
+    }
+  const packetJobs = wave.packets.map((p, k) => {
+    const id = `dev-${wave.tag}-packet-${String(k + 1).padStart(2, '0')}`;
+    const pr = r.fork(id);
+    const members = p.types.map((type, n) => {
+      const mr = pr.fork(`m${n}`);
+      const family = mr.pick(wave.families.filter((f) => f.type === type));
+      return make(`${id}-m${n + 1}`, type, family, mr, join(work, `${id}-m${n + 1}.pdf`));
+    });
+    return { id, theme: p.theme, members };
+  });
+  console.log(
+    `${set}: producing wave ${wave.tag}, ${singles.length} documents, ${packetJobs.length} packets`,
+  );
+  produce(others, work);
+  checkCalcTexts(others);
+  if (python.length > 0) {
+    const file = join(work, 'jobs.json');
+    writeFileSync(file, JSON.stringify(python.map((j) => j.python)));
+    pythonProducers(
+      file,
+      python.map((j) => j.job.pdf),
+    );
+  }
+  const documents = singles.map((job) => documentOf(job, root));
+  const packets = packetJobs.map((p): CorpusPacket => {
+    const file = join(dir, `${p.id}.pdf`);
+    qpdfJoin(
+      p.members.map((m) => m.pdf),
+      file,
+    );
+    return {
+      id: p.id,
+      set,
+      file: file.slice(root.length + 1),
+      joinedWith: 'qpdf',
+      pages: pageCount(file),
+      theme: p.theme,
+      documents: packetDocuments(p.members),
+    };
+  });
+  return { documents, packets };
+}
+
+/**
  * A report of about 60 pages by ReportLab (numbered headings, justified paragraphs, a ruled table
  * every third section, a running title and page numbers), as the issue's own trial had: for text
  * recall and PARSE speed on a long document from another producer. Its text is drawn from the
@@ -643,7 +757,7 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
   const scripted = (d: { id: string; producer: Producer }) =>
     PYTHON_PRODUCERS.includes(d.producer) && !inWave(d.id);
   const documents = old.documents.filter((d) => !scripted(d));
-  const packets = old.packets.filter((p) => !p.documents.every((d) => scripted(d)));
+  const packets = old.packets.filter((p) => inWave(p.id) || !p.documents.every((d) => scripted(d)));
   for (const gone of [
     ...old.documents.filter((d) => scripted(d)),
     ...old.packets.filter((p) => !packets.includes(p)),
@@ -672,14 +786,14 @@ export function regenerateScripted(options: GenerateOptions = DEFAULT_OPTIONS): 
  * random stream, so that no document made before moves; its documents go through LibreOffice
  * Writer and Calc, Chromium, Ghostscript and ReportLab in turn.
  */
-interface Wave {
+interface TypeWave {
   readonly tag: string;
   readonly familiesOf: (type: DocType) => Family[];
   /** Documents per type that has families in the wave. */
   readonly perType: number;
 }
 
-const WAVES: readonly Wave[] = [{ tag: 'w3f', familiesOf: wave3FieldFamiliesOf, perType: 7 }];
+const W3F: TypeWave = { tag: 'w3f', familiesOf: wave3FieldFamiliesOf, perType: 7 };
 
 const WAVE_PRODUCERS: readonly Producer[] = [
   'writer-odt',
@@ -691,7 +805,7 @@ const WAVE_PRODUCERS: readonly Producer[] = [
   'ghostscript-redistill',
 ];
 
-function waveDocuments(seed: number, root: string, wave: Wave): CorpusDocument[] {
+function waveDocuments(seed: number, root: string, wave: TypeWave): CorpusDocument[] {
   const set: CorpusSet = 'development';
   const dir = join(root, set);
   const work = join(root, 'work', `wave-${wave.tag}`);
@@ -746,9 +860,34 @@ function waveDocuments(seed: number, root: string, wave: Wave): CorpusDocument[]
   return jobs.map((j) => documentOf(j, root));
 }
 
+/** A later wave: its tag (ids `dev-<tag>-…`) and what makes its documents and packets. */
+interface WaveSource {
+  readonly tag: string;
+  readonly make: (
+    seed: number,
+    root: string,
+  ) => { documents: CorpusDocument[]; packets: CorpusPacket[] };
+}
+
 /**
- * Makes the documents of the wave `tag` again in an existing corpus, replacing that wave's
- * manifest entries (every other entry and file stays as it is); returns the new manifest.
+ * The later waves, in the order they were added. Each draws from its own random stream, so a wave
+ * added or made again moves no document of another.
+ */
+const WAVES: readonly WaveSource[] = [
+  {
+    tag: W3F.tag,
+    make: (seed, root) => ({ documents: waveDocuments(seed, root, W3F), packets: [] }),
+  },
+  {
+    tag: 'w3i',
+    make: (seed, root) => ({ documents: wave3ItemDocuments(seed, root), packets: [] }),
+  },
+  { tag: WAVE3_CLASS.tag, make: (seed, root) => waveHalf(seed, WAVE3_CLASS, root) },
+];
+
+/**
+ * Makes the documents and packets of the wave `tag` again in an existing corpus, replacing that
+ * wave's manifest entries (every other entry and file stays as it is); returns the new manifest.
  */
 export function regenerateWave(
   tag: string,
@@ -760,15 +899,15 @@ export function regenerateWave(
   const root = corpusDir(options.seed);
   const file = join(root, 'manifest.json');
   const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
-  const mine = (d: CorpusDocument) => d.id.startsWith(`dev-${tag}-`);
-  for (const gone of old.documents.filter(mine)) rmSync(join(root, gone.file), { force: true });
+  const mine = (entry: { id: string }) => entry.id.startsWith(`dev-${tag}-`);
+  for (const gone of [...old.documents.filter(mine), ...old.packets.filter(mine)])
+    rmSync(join(root, gone.file), { force: true });
   rmSync(join(root, 'work', `wave-${tag}`), { recursive: true, force: true });
+  const made = wave.make(options.seed, root);
   const manifest: CorpusManifest = {
     ...old,
-    documents: [
-      ...old.documents.filter((d) => !mine(d)),
-      ...waveDocuments(options.seed, root, wave),
-    ],
+    documents: [...old.documents.filter((d) => !mine(d)), ...made.documents],
+    packets: [...old.packets.filter((p) => !mine(p)), ...made.packets],
   };
   writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -913,7 +1052,11 @@ export function generateCorpus(options: GenerateOptions = DEFAULT_OPTIONS): Corp
     documents.push(...half.documents);
     packets.push(...half.packets);
   }
-  for (const wave of WAVES) documents.push(...waveDocuments(options.seed, root, wave));
+  for (const wave of WAVES) {
+    const made = wave.make(options.seed, root);
+    documents.push(...made.documents);
+    packets.push(...made.packets);
+  }
   const manifest: CorpusManifest = {
     seed: options.seed,
     generatedAt: new Date().toISOString(),

@@ -474,8 +474,28 @@ function textWidth(text: string, size: number, bold: boolean): number {
 }
 
 /** Every non-empty text a layout's sheet holds, as Calc must print it in full. */
+/**
+ * The sheet's grid width: 6 columns (3 on receipt paper), or as many as its widest table has, so
+ * that no table loses a column (no family before the wave-3 item tables had a wider one, so
+ * their sheets are as they were).
+ */
+function sheetColumns(layout: LayoutDoc): number {
+  const widest = (es: readonly Element[]): number =>
+    Math.max(
+      0,
+      ...es.map((e) =>
+        e.kind === 'table'
+          ? e.header.length
+          : e.kind === 'columns'
+            ? Math.max(0, ...e.columns.map(widest))
+            : 0,
+      ),
+    );
+  return Math.max(layout.paper === 'receipt' ? 3 : 6, widest(layout.body));
+}
+
 export function sheetTexts(layout: LayoutDoc): string[] {
-  const cols = layout.paper === 'receipt' ? 3 : 6;
+  const cols = sheetColumns(layout);
   return layout.body
     .flatMap((e) => sheetRows(e, cols, layout.size))
     .flatMap((r) => r.map((c) => c?.text ?? ''))
@@ -495,7 +515,7 @@ export interface FodsOptions {
 export function renderFods(layout: LayoutDoc, options: FodsOptions = {}): string {
   const { width, height } = pageSize(layout);
   const margin = layout.paper === 'receipt' ? 14 : 40;
-  const cols = layout.paper === 'receipt' ? 3 : 6;
+  const cols = sheetColumns(layout);
   const rows = layout.body.flatMap((e) => sheetRows(e, cols, layout.size));
   // Column widths from the widest text each column holds (bounded), scaled to the page width.
   const chars = Array.from({ length: cols }, (_, i) =>

@@ -89,19 +89,19 @@ export function context(r: Random, set: CorpusSet, locale: Locale, font?: FontCh
   };
 }
 
-const text = (lines: readonly string[], style: TextStyle = {}): Element => ({
+export const text = (lines: readonly string[], style: TextStyle = {}): Element => ({
   kind: 'text',
   lines,
   style,
 });
-const space = (lines = 1): Element => ({ kind: 'space', lines });
-const rule: Element = { kind: 'rule' };
-const columns = (widths: readonly number[], ...cols: (readonly Element[])[]): Element => ({
+export const space = (lines = 1): Element => ({ kind: 'space', lines });
+export const rule: Element = { kind: 'rule' };
+export const columns = (widths: readonly number[], ...cols: (readonly Element[])[]): Element => ({
   kind: 'columns',
   columns: cols,
   widths,
 });
-const pairs = (
+export const pairs = (
   list: readonly (readonly [string, string])[],
   mode: PairMode,
   options: { align?: Align; boldLabels?: boolean } = {},
@@ -116,10 +116,10 @@ function initials(name: string): string {
     .join('');
 }
 
-type LetterheadStyle = 'plain' | 'logo' | 'right' | 'centered' | 'banner';
+export type LetterheadStyle = 'plain' | 'logo' | 'right' | 'centered' | 'banner';
 
 /** A company's name and contact lines at the top of its documents. */
-function letterhead(c: Ctx, p: Party, style: LetterheadStyle): Element[] {
+export function letterhead(c: Ctx, p: Party, style: LetterheadStyle): Element[] {
   const contact = [`Tel. ${p.phone}`, p.email];
   switch (style) {
     case 'plain':
@@ -155,7 +155,7 @@ function letterhead(c: Ctx, p: Party, style: LetterheadStyle): Element[] {
 }
 
 /** A party block: the label (above the name, or before it with a colon), name and address. */
-function partyBlock(
+export function partyBlock(
   label: string,
   name: string,
   lines: readonly string[],
@@ -176,7 +176,7 @@ interface ItemColumn {
 }
 
 /** An items table with the columns in the given order. */
-function itemsTable(
+export function itemsTable(
   c: Ctx,
   list: InvoiceFacts['items'],
   order: readonly ('no' | 'description' | 'quantity' | 'unit' | 'amount')[],
@@ -221,7 +221,7 @@ function itemsTable(
   };
 }
 
-function itemOrder(c: Ctx): ('no' | 'description' | 'quantity' | 'unit' | 'amount')[] {
+export function itemOrder(c: Ctx): ('no' | 'description' | 'quantity' | 'unit' | 'amount')[] {
   return c.r.pick([
     ['description', 'quantity', 'unit', 'amount'],
     ['description', 'quantity', 'unit', 'amount'],
@@ -231,7 +231,7 @@ function itemOrder(c: Ctx): ('no' | 'description' | 'quantity' | 'unit' | 'amoun
   ] as const) as ('no' | 'description' | 'quantity' | 'unit' | 'amount')[];
 }
 
-const pageNumbers = (c: Ctx): PageNumbers =>
+export const pageNumbers = (c: Ctx): PageNumbers =>
   c.r.pick(['page-of', 'page-of', 'page', 'slash', 'none']);
 
 /** A layout family of one document type. */
@@ -242,7 +242,7 @@ export interface Family<F extends Facts = Facts> {
   build(f: F, c: Ctx): LayoutDoc;
 }
 
-function doc(c: Ctx, body: Element[], extra: Partial<LayoutDoc> = {}): LayoutDoc {
+export function doc(c: Ctx, body: Element[], extra: Partial<LayoutDoc> = {}): LayoutDoc {
   return {
     font: c.font,
     size: c.size,
@@ -255,7 +255,7 @@ function doc(c: Ctx, body: Element[], extra: Partial<LayoutDoc> = {}): LayoutDoc
 
 // ---------------------------------------------------------------- invoices
 
-function invoiceMeta(f: InvoiceFacts, c: Ctx): [string, string][] {
+export function invoiceMeta(f: InvoiceFacts, c: Ctx): [string, string][] {
   const list: [string, string][] = [
     [c.w('invoice.number'), f.number],
     [c.w('invoice.date'), c.date(f.date)],
@@ -266,7 +266,7 @@ function invoiceMeta(f: InvoiceFacts, c: Ctx): [string, string][] {
   return list;
 }
 
-function invoiceTotals(f: InvoiceFacts, c: Ctx): [string, string][] {
+export function invoiceTotals(f: InvoiceFacts, c: Ctx): [string, string][] {
   return [
     [c.w('subtotal'), c.money(f.subtotal)],
     [c.w('tax', { rate: String(f.taxRate) }), c.money(f.tax)],
@@ -274,7 +274,7 @@ function invoiceTotals(f: InvoiceFacts, c: Ctx): [string, string][] {
   ];
 }
 
-function invoiceNotes(f: InvoiceFacts, c: Ctx): Element[] {
+export function invoiceNotes(f: InvoiceFacts, c: Ctx): Element[] {
   const out: Element[] = [space()];
   if (c.r.chance(0.6))
     out.push(
@@ -566,7 +566,7 @@ const invoiceFamilies: Family<InvoiceFacts>[] = [
 
 // ---------------------------------------------------------------- receipts
 
-function receiptItems(f: ReceiptFacts, c: Ctx, form: 'qty-col' | 'times' | 'at'): Element {
+export function receiptItems(f: ReceiptFacts, c: Ctx, form: 'qty-col' | 'times' | 'at'): Element {
   if (form === 'qty-col')
     return {
       kind: 'table',
@@ -591,7 +591,7 @@ function receiptItems(f: ReceiptFacts, c: Ctx, form: 'qty-col' | 'times' | 'at')
   };
 }
 
-function paymentLines(f: ReceiptFacts, c: Ctx): [string, string][] {
+export function paymentLines(f: ReceiptFacts, c: Ctx): [string, string][] {
   if (f.payment === 'card')
     return [
       [
@@ -866,7 +866,7 @@ const receiptFamilies: Family<ReceiptFacts>[] = [
 
 // ---------------------------------------------------------------- purchase orders
 
-function orderMeta(f: OrderFacts, c: Ctx): [string, string][] {
+export function orderMeta(f: OrderFacts, c: Ctx): [string, string][] {
   return [
     [c.w('po.number'), f.number],
     [c.w('po.date'), c.date(f.date)],
@@ -875,7 +875,7 @@ function orderMeta(f: OrderFacts, c: Ctx): [string, string][] {
   ];
 }
 
-function orderTotals(f: OrderFacts, c: Ctx): [string, string][] {
+export function orderTotals(f: OrderFacts, c: Ctx): [string, string][] {
   return [
     ...(f.shipping > 0
       ? ([
@@ -1071,7 +1071,7 @@ const orderFamilies: Family<OrderFacts>[] = [
 
 // ---------------------------------------------------------------- bank statements
 
-function transactionsTable(
+export function transactionsTable(
   f: StatementFacts,
   c: Ctx,
   form: 'signed' | 'split',
@@ -1113,7 +1113,7 @@ function transactionsTable(
   };
 }
 
-function period(f: StatementFacts, c: Ctx): string {
+export function period(f: StatementFacts, c: Ctx): string {
   return `${c.date(f.start)} ${c.r.pick(['-', 'to', '–'])} ${c.date(f.end)}`;
 }
 
@@ -1383,7 +1383,7 @@ function cityOf(line: string): string {
   return town.join(' ');
 }
 
-function insideAddress(f: LetterFacts): string[] {
+export function insideAddress(f: LetterFacts): string[] {
   const name = `${f.recipient.title} ${f.recipient.first} ${f.recipient.last}`;
   return [
     name,
@@ -1393,7 +1393,7 @@ function insideAddress(f: LetterFacts): string[] {
   ];
 }
 
-function salutation(f: LetterFacts, c: Ctx): string {
+export function salutation(f: LetterFacts, c: Ctx): string {
   const { title, first, last } = f.recipient;
   return c.r.pick([
     `Dear ${title} ${first} ${last},`,
@@ -1403,12 +1403,12 @@ function salutation(f: LetterFacts, c: Ctx): string {
   ]);
 }
 
-function subjectLine(f: LetterFacts, c: Ctx): Element {
+export function subjectLine(f: LetterFacts, c: Ctx): Element {
   const prefix = c.w('letter.subject');
   return text([prefix ? `${prefix} ${f.subject}` : f.subject], { bold: true });
 }
 
-function letterBody(f: LetterFacts, c: Ctx): Element[] {
+export function letterBody(f: LetterFacts, c: Ctx): Element[] {
   return [
     text([salutation(f, c)]),
     space(),
@@ -1584,7 +1584,7 @@ const letterFamilies: Family<LetterFacts>[] = [
  * A big letterhead: the name large, a line of what the company does, its address, then phone,
  * e-mail, web and tax id each on a line of their own (eight to ten lines before anything else).
  */
-function bigLetterhead(c: Ctx, p: Party): Element[] {
+export function bigLetterhead(c: Ctx, p: Party): Element[] {
   return [
     text([p.name], { size: c.size + c.r.pick([10, 12, 14]), bold: true }),
     text([c.r.pick(['Quality since 1987', 'Trade and wholesale', 'Services for business'])], {
@@ -1613,7 +1613,7 @@ function naming(c: Ctx, title: string, where: Naming): { corner: Element[]; smal
 }
 
 /** A family of one type among families of every type. */
-const later = <F extends Facts>(family: Family<F>): Family => family as unknown as Family;
+export const later = <F extends Facts>(family: Family<F>): Family => family as unknown as Family;
 
 /**
  * Families only the Python producers draw in the development half (ids `dev-rlx-…`), made at
@@ -1804,20 +1804,3 @@ export const FAMILIES: readonly Family[] = [
 export function familiesOf(type: DocType, set: CorpusSet): Family[] {
   return FAMILIES.filter((f) => f.type === type && f.set === set);
 }
-
-/** The drawing helpers that families in later modules share (`templates-wave3-fields.ts`). */
-export {
-  columns,
-  doc,
-  itemOrder,
-  itemsTable,
-  later,
-  letterhead,
-  pageNumbers,
-  pairs,
-  partyBlock,
-  rule,
-  space,
-  text,
-  transactionsTable,
-};

@@ -68,6 +68,74 @@ export function parseDate(text: string, dayFirst?: boolean): string | undefined 
   return undefined;
 }
 
+/**
+ * A day and month written without their year, as statements list transactions within a period
+ * (`14 Mar`, `Mar 14`, `14-Mar`, `14/03`, `03/14`, `14.03.`): the whole text, nothing else.
+ * Numeric ones are day first when `dayFirst` says so (or the dot says so), month first otherwise
+ * unless impossible.
+ */
+export function dayAndMonth(
+  text: string,
+  dayFirst?: boolean,
+): { month: number; day: number } | undefined {
+  const t = text.trim();
+  // `14.03.` with its closing dot only: `12.05` is a price.
+  let m = /^(\d{1,2})\/(\d{1,2})$/.exec(t);
+  const dotted = m ? null : /^(\d{1,2})\.(\d{1,2})\.$/.exec(t);
+  if (m || dotted) {
+    const a = Number((m ?? dotted)?.[1]);
+    const b = Number((m ?? dotted)?.[2]);
+    const [day, month] = dotted || a > 12 || (dayFirst === true && b <= 12) ? [a, b] : [b, a];
+    return iso(2000, month, day) ? { month, day } : undefined;
+  }
+  m = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3,9})\.?$/.exec(t);
+  const n = m ? null : /^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?$/.exec(t);
+  const day = Number(m ? m[1] : n?.[2]);
+  const month = MONTHS[((m ? m[2] : n?.[1]) ?? '').slice(0, 3).toLowerCase()];
+  if (!month || !(m || n)) return undefined;
+  // `Sept`, `March` are months; `Marx` is not.
+  const word = ((m ? m[2] : n?.[1]) ?? '').toLowerCase();
+  if (!MONTH_NAMES.some((name) => name.startsWith(word) && word.length >= 3)) return undefined;
+  return iso(2000, month, day) ? { month, day } : undefined;
+}
+
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/**
+ * A date written without its year (see dayAndMonth) in the year that puts it nearest to `near`
+ * (`yyyy-mm-dd`, a date the document writes in full): `28 Dec` near 2025-01-15 is 2024-12-28.
+ */
+export function dateNear(text: string, near: string, dayFirst?: boolean): string | undefined {
+  const dm = dayAndMonth(text, dayFirst);
+  const year = Number(near.slice(0, 4));
+  if (!dm || !Number.isInteger(year)) return undefined;
+  const at = Date.parse(`${near}T00:00:00Z`);
+  let best: string | undefined;
+  for (const y of [year - 1, year, year + 1]) {
+    const d = iso(y, dm.month, dm.day);
+    if (!d) continue;
+    if (
+      !best ||
+      Math.abs(Date.parse(`${d}T00:00:00Z`) - at) < Math.abs(Date.parse(`${best}T00:00:00Z`) - at)
+    )
+      best = d;
+  }
+  return best;
+}
+
 const SYMBOLS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:CA|C)\$/, 'CAD'],
   [/\b(?:AU|A)\$/, 'AUD'],

@@ -544,3 +544,236 @@ describe('signed amounts of a statement asked in other words', () => {
     },
   );
 });
+
+describe('statement rows as other banks print them', () => {
+  const row = (cells: readonly string[]) =>
+    cells.map((c, i) => c.padEnd([10, 34, 16, 14][i] ?? 10)).join('');
+  const entries = {
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          date: date(),
+          description: str(),
+          amount: num('Negative for money out'),
+          balance: num(),
+        },
+      },
+    },
+  };
+
+  it('gives dates without their year the year of the statement, nearest to its dates', () => {
+    const lines = [
+      'Harbor Bank',
+      'Statement period 20/12/2024 - 19/01/2025',
+      row(['Date', 'Description', 'Amount', 'Balance']),
+      row(['28 Dec', 'Card payment RESTAURANT', '-43.45', '3,748.80']),
+      row(['02 Jan', 'Salary ACME CORP', '2,000.00', '5,748.80']),
+    ];
+    expect(extract(lines, entries).entries).toEqual([
+      {
+        date: '2024-12-28',
+        description: 'Card payment RESTAURANT',
+        amount: -43.45,
+        balance: 3748.8,
+      },
+      { date: '2025-01-02', description: 'Salary ACME CORP', amount: 2000, balance: 5748.8 },
+    ]);
+  });
+
+  it('signs figures by the CR or DR after them when the table has both', () => {
+    const lines = [
+      'Harbor Bank',
+      'Statement period 01/10/2024 - 31/10/2024',
+      row(['Date', 'Description', 'Amount', 'Balance']),
+      row(['Oct 1', 'Card payment ONLINE STORE', '178.25 DR', '7,569.14 CR']),
+      row(['Oct 6', 'Transfer from J SMITH', '433.75 CR', '8,002.89 CR']),
+    ];
+    expect(extract(lines, entries).entries).toEqual([
+      {
+        date: '2024-10-01',
+        description: 'Card payment ONLINE STORE',
+        amount: -178.25,
+        balance: 7569.14,
+      },
+      {
+        date: '2024-10-06',
+        description: 'Transfer from J SMITH',
+        amount: 433.75,
+        balance: 8002.89,
+      },
+    ]);
+  });
+});
+
+describe('order lines with part numbers, units and tax rates', () => {
+  const row = (cells: readonly string[], widths: readonly number[]) =>
+    cells.map((c, i) => c.padEnd(widths[i] ?? 10)).join('');
+  const lines = {
+    line_items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          description: str(),
+          quantity: num(),
+          unit_price: num(),
+          amount: num(),
+        },
+      },
+    },
+  };
+
+  it('takes the description from the column of words, not from a column of codes headed Item', () => {
+    const w = [10, 30, 8, 12, 10];
+    const got = extract(
+      [
+        'Juniper Office Products',
+        'PURCHASE ORDER',
+        row(['Item', 'Description', 'Qty', 'Unit Price', 'Amount'], w),
+        row(['PN-93604', 'Shipping & handling', '4', '199.26', '797.04'], w),
+        row(['SKU48213', 'Office chair, mesh', '2', '144.32', '288.64'], w),
+      ],
+      lines,
+    );
+    expect(got.line_items).toEqual([
+      { description: 'Shipping & handling', quantity: 4, unit_price: 199.26, amount: 797.04 },
+      { description: 'Office chair, mesh', quantity: 2, unit_price: 144.32, amount: 288.64 },
+    ]);
+  });
+
+  it('reads no amount from a column of tax rates whose header names a rate', () => {
+    const w = [6, 28, 8, 12, 10, 12];
+    const got = extract(
+      [
+        'Meridian Textiles Ltd.',
+        'Purchase Order',
+        row(['Line', 'Item / Service', 'Qty', 'Unit Rate', 'Tax rate', 'Net'], w),
+        row(['1', 'Cable ties, 100 pack', '6', '103.36', '10%', '620.16'], w),
+        row(['2', 'Steel bracket 40mm', '25', '61.55', '10%', '1,538.75'], w),
+      ],
+      lines,
+    );
+    expect(got.line_items).toEqual([
+      { description: 'Cable ties, 100 pack', quantity: 6, unit_price: 103.36, amount: 620.16 },
+      { description: 'Steel bracket 40mm', quantity: 25, unit_price: 61.55, amount: 1538.75 },
+    ]);
+  });
+});
+
+describe('till receipts in more shapes', () => {
+  const items = {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { description: str(), quantity: num(), amount: num() },
+      },
+    },
+  };
+  const receipt = (body: readonly string[]) =>
+    extract(['Corner Market', '2024-04-10 10:41', ...body, 'Subtotal    40.00'], items).items;
+
+  it('reads a weight at a price per kilogram under the name, and a tax code after the amount', () => {
+    expect(
+      receipt([
+        'Bananas',
+        '0.784 kg @ 1.62/kg    1.27 A',
+        'Bagel',
+        '2 x 0.59    1.18    C',
+        'Croissant    2.50    B',
+        'Cheddar',
+        '1,113 kg @ 3,95/kg    4,40 A',
+      ]),
+    ).toEqual([
+      { description: 'Bananas', quantity: 0.784, amount: 1.27 },
+      { description: 'Bagel', quantity: 2, amount: 1.18 },
+      { description: 'Croissant', quantity: 1, amount: 2.5 },
+      { description: 'Cheddar', quantity: 1.113, amount: 4.4 },
+    ]);
+  });
+
+  it('joins a name wrapped onto two lines over its count line, after the first item', () => {
+    expect(
+      receipt([
+        'Croissant    2.50',
+        'Free range large eggs',
+        'box of twelve',
+        '6 x 4.19    25.14',
+        'Bagel    1.18',
+      ]),
+    ).toEqual([
+      { description: 'Croissant', quantity: 1, amount: 2.5 },
+      { description: 'Free range large eggs box of twelve', quantity: 6, amount: 25.14 },
+      { description: 'Bagel', quantity: 1, amount: 1.18 },
+    ]);
+  });
+
+  it('splits a weight with its unit from the name, and takes the total, not the price, as the amount', () => {
+    expect(
+      extract(
+        [
+          'Corner Market',
+          'QTY ITEM    PRICE    TOTAL',
+          '0.228 kg Tomatoes on the vine    9.32/kg    2.12',
+          '1 Coffee    1.32    1.32',
+          '2 Pens 10 pack    8.88    17.76',
+          'Subtotal    21.20',
+        ],
+        items,
+      ).items,
+    ).toEqual([
+      { description: 'Tomatoes on the vine', quantity: 0.228, amount: 2.12 },
+      { description: 'Coffee', quantity: 1, amount: 1.32 },
+      { description: 'Pens 10 pack', quantity: 2, amount: 17.76 },
+    ]);
+  });
+});
+
+describe('a statement table that goes on over a page', () => {
+  const row = (cells: readonly string[]) =>
+    cells.map((c, i) => c.padEnd([12, 34, 14, 14][i] ?? 10)).join('');
+  const entries = {
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { date: date(), description: str(), amount: num(), balance: num() },
+      },
+    },
+  };
+  const first = [
+    'Harbor Bank',
+    'Account Statement',
+    row(['Date', 'Description', 'Amount', 'Balance']),
+    row(['2024-04-01', 'Card payment RESTAURANT', '-43.45', '3,748.80']),
+    row(['2024-04-08', 'Direct debit TELECOM', '-140.19', '3,608.61']),
+  ];
+  const more = [
+    row(['2024-04-24', 'Standing order RENT', '-434.46', '3,174.15']),
+    row(['2024-04-25', 'Salary ACME CORP', '2,000.00', '5,174.15']),
+  ];
+  const expected = [
+    { date: '2024-04-01', description: 'Card payment RESTAURANT', amount: -43.45, balance: 3748.8 },
+    { date: '2024-04-08', description: 'Direct debit TELECOM', amount: -140.19, balance: 3608.61 },
+    { date: '2024-04-24', description: 'Standing order RENT', amount: -434.46, balance: 3174.15 },
+    { date: '2024-04-25', description: 'Salary ACME CORP', amount: 2000, balance: 5174.15 },
+  ];
+  const pages = (second: readonly string[]) => {
+    const view = buildDocumentView([
+      { output: textToParseOutput([first.join('\n'), second.join('\n')]) },
+    ]);
+    return offlineExtract(view, { type: 'object', properties: entries as never }).value.entries;
+  };
+
+  it('reads the rows of a later page that has no header of its own', () => {
+    expect(pages(more)).toEqual(expected);
+  });
+
+  it('reads them under a repeated header with a line carried over from the page before', () => {
+    expect(
+      pages([row(['Date', 'Description', 'Amount', 'Balance']), 'REF 4839201', ...more]),
+    ).toEqual(expected);
+  });
+});

@@ -42,6 +42,24 @@ describe('same-type neighbours', () => {
     ).toBe('1-1,2-2');
   });
 
+  it('splits two receipts of one shop whose numbers are labelled by a document name alone', () => {
+    const slip = (label: string, id: string, what: string) =>
+      [
+        'Northgate Fuel',
+        '1550 Commerce Blvd',
+        `${label}    ${id}`,
+        `${what}    31.04`,
+        'TOTAL    31.04',
+        'Paid by    VISA ****1150',
+      ].join('\n');
+    expect(
+      ranges([
+        slip('Check', 'TRN-990789', '2 x Coffee'),
+        slip('Ticket', '9779-2903-33', '1 x Parking'),
+      ]),
+    ).toBe('1-1,2-2');
+  });
+
   it('splits two statements of one bank for different accounts, keeping each one whole', () => {
     const statement = (account: string, page: number, of: number) =>
       [

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateNear,
+  dayAndMonth,
   matchEnum,
   parseBoolean,
   parseCurrency,
@@ -84,4 +86,30 @@ describe('value coercion', () => {
     expect(matchEnum('Net-30', ['net_30', 'net_60'])).toBe('net_30');
     expect(matchEnum('cheque', ['cash', 'card'])).toBeUndefined();
   });
+});
+
+describe('dates written without their year', () => {
+  it.each([
+    ['14 Mar', '2024-03-10', undefined, '2024-03-14'],
+    ['Mar 14', '2024-03-10', undefined, '2024-03-14'],
+    ['14-Mar', '2024-03-10', undefined, '2024-03-14'],
+    ['Sept 3', '2024-09-30', undefined, '2024-09-03'],
+    ['03/14', '2024-03-10', undefined, '2024-03-14'],
+    ['14/03', '2024-03-10', true, '2024-03-14'],
+    ['04/03', '2024-03-10', true, '2024-03-04'],
+    ['04/03', '2024-03-10', undefined, '2024-04-03'],
+    ['14.03.', '2024-03-10', undefined, '2024-03-14'],
+    // The year that puts the date nearest: a December row of a statement ending in January.
+    ['28 Dec', '2025-01-15', undefined, '2024-12-28'],
+    ['Jan 2', '2024-12-20', undefined, '2025-01-02'],
+  ])('reads %s near %s (day first %s) as %s', (text, near, dayFirst, expected) => {
+    expect(dateNear(text, near, dayFirst)).toBe(expected);
+  });
+
+  it.each(['12.05', '14 March 2024', 'Marx 3', '31/31', '3 items', 'Card payment 12 Aug'])(
+    'reads no day and month in %s',
+    (text) => {
+      expect(dayAndMonth(text)).toBeUndefined();
+    },
+  );
 });

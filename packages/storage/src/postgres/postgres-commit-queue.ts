@@ -83,6 +83,12 @@ export interface CommitQueueOptions {
   readonly maxCommitsPerTransaction: number;
   /** The `pg_notify` to send after a transaction that made work or deliveries claimable. */
   readonly notification: (wakeUps: CommitWakeUps) => PostgresQuery | undefined;
+  /**
+   * The pool's connections run with {@link SESSION_PLANNER_SETTINGS} (the adapter's own pool): a
+   * commit transaction begins with a plain BEGIN, and one of a single statement, a batch
+   * included, goes alone. Otherwise each begins with {@link BEGIN_COMMIT}.
+   */
+  readonly sessionSettings: boolean;
 }
 
 /**
@@ -98,8 +104,14 @@ export class PostgresCommitQueue {
   readonly #o: CommitQueueOptions;
   #pending: PendingCommit[] = [];
   #inFlight = 0;
-  /** Keys of the rows the transactions under way touch, with how many of them do. */
-  readonly #busy = new Map<string, number>();
+  /**
+   * The groups of the transactions under way. Their rows' keys are looked at only when another
+   * transaction may start while one is under way (a backlog of a transaction's worth of
+   * commits), not for every commit: a map of the keys of every group sent cost the process
+   * about 3 µs per step commit in the step benchmark, where one transaction is under way at a
+   * time.
+   */
+  readonly #underWay = new Set<readonly PendingCommit[]>();
   #scheduled = false;
   readonly #idle = new Set<() => void>();
   #stats = { commits: 0, transactions: 0, batchedCommits: 0, replays: 0 };
@@ -147,25 +159,24 @@ export class PostgresCommitQueue {
       // fill one: a transaction's own cost (its statement's plan run, its WAL flush) is most of
       // what a few step commits cost the server, so the waiting ones go together in the next.
       if (this.#inFlight > 0 && this.#pending.length < this.#o.maxCommitsPerTransaction) return;
+      const busy = this.#busyKeys();
       let size = 0;
       while (
         size < this.#pending.length &&
         size < this.#o.maxCommitsPerTransaction &&
-        !(this.#pending[size] as PendingCommit).plan.keys.some((k) => this.#busy.has(k))
+        !(
+          busy !== undefined &&
+          (this.#pending[size] as PendingCommit).plan.keys.some((k) => busy.has(k))
+        )
       ) {
         size++;
       }
       if (size === 0) return;
       const group = this.#pending.splice(0, size);
-      const keys = group.flatMap((p) => p.plan.keys);
-      for (const k of keys) this.#busy.set(k, (this.#busy.get(k) ?? 0) + 1);
+      this.#underWay.add(group);
       this.#inFlight++;
       void this.#apply(group).finally(() => {
-        for (const k of keys) {
-          const n = (this.#busy.get(k) ?? 1) - 1;
-          if (n === 0) this.#busy.delete(k);
-          else this.#busy.set(k, n);
-        }
+        this.#underWay.delete(group);
         this.#inFlight--;
         // The commits waiting go at the end of this turn, not now: the callers of the commits
         // that just resolved commit again a few awaits later (the engine starts a run's next
@@ -185,6 +196,16 @@ export class PostgresCommitQueue {
         }
       });
     }
+  }
+
+  /** The keys of the rows the transactions under way touch; undefined when none is. */
+  #busyKeys(): Set<string> | undefined {
+    if (this.#underWay.size === 0) return undefined;
+    const keys = new Set<string>();
+    for (const group of this.#underWay) {
+      for (const p of group) for (const k of p.plan.keys) keys.add(k);
+    }
+    return keys;
   }
 
   /** Commits `group` in order, splitting it around commits that fail (see the class). */
@@ -257,6 +278,7 @@ export class PostgresCommitQueue {
         plans,
         this.#o.notification(mergeWakeUps(plans)),
         batching ? this.#o.statements : undefined,
+        this.#o.sessionSettings,
       );
       if (outcome.kind === 'unknown') broken = outcome.error;
       return outcome;
@@ -407,6 +429,23 @@ export const GENERIC_PLANS = 'SET LOCAL plan_cache_mode = force_generic_plan';
 /** How a commit transaction begins (see {@link GENERIC_PLANS} and {@link PLANS_ON_KEYS}). */
 export const BEGIN_COMMIT = `BEGIN; ${GENERIC_PLANS}; ${PLANS_ON_KEYS}`;
 
+/**
+ * The same settings for a whole session, as the adapter's own connections run them from the
+ * start (`createOwnPool`), so that a commit of one statement needs no BEGIN, SET LOCAL and COMMIT
+ * around it. Those cost the server two more statements to parse and answer per transaction, and
+ * the process two more answers to wait for and read: a step commit's transaction is now one
+ * statement, one answer (the notification aside). Every statement of the adapter finds its rows
+ * by key or by an index, but a few read a table whole, having none to use (a page by update time
+ * without a filter, a run's deletion reading the queue): the settings make such a plan cost more
+ * than `jit_above_cost`, and the server compiled it with LLVM at every execution (300 ms a page
+ * of runs by update time): JIT is off too, which no statement of the adapter is long enough to
+ * want. A pool you pass keeps {@link BEGIN_COMMIT}: its sessions are yours.
+ */
+export const SESSION_PLANNER_SETTINGS = `${`${GENERIC_PLANS}; ${PLANS_ON_KEYS}`.replaceAll(
+  'SET LOCAL',
+  'SET',
+)}; SET jit = off`;
+
 const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> =>
   promise.then(
     (value) => ({ status: 'fulfilled', value }),
@@ -416,21 +455,22 @@ const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> =>
 /**
  * Sends BEGIN, the statements of every plan, COMMIT and the notification without waiting in
  * between (node-postgres pipelines them on a client in pipeline mode, and queues them otherwise),
- * then reads every answer. A group that is one statement other than a batch is sent without
- * BEGIN and COMMIT: a statement on its own is a transaction; a batch statement joins, and goes
- * in a transaction begun by {@link BEGIN_COMMIT}. `statements`: batch commits with them (see
- * `statementsOf`).
+ * then reads every answer. A group that is one statement is sent without BEGIN and COMMIT (a
+ * statement on its own is a transaction), except a batch statement on a session without the
+ * planner settings, which goes in a transaction begun by {@link BEGIN_COMMIT}. `statements`:
+ * batch commits with them (see `statementsOf`); `sessionSettings`: see `CommitQueueOptions`.
  */
 async function transactOn(
   client: PostgresClient,
   plans: readonly PlannedCommit[],
   notification: PostgresQuery | undefined,
   statements: PostgresStatements | undefined,
+  sessionSettings: boolean,
 ): Promise<Outcome> {
   const list = statementsOf(plans, statements);
-  const alone = list.length === 1 && (list[0] as Statement).query >= 0;
+  const alone = list.length === 1 && (sessionSettings || (list[0] as Statement).query >= 0);
   const { begin, sent, commit, notify } = sendCorked(client, () => ({
-    begin: alone ? undefined : client.query(queryConfig(BEGIN_COMMIT)),
+    begin: alone ? undefined : client.query(queryConfig(sessionSettings ? 'BEGIN' : BEGIN_COMMIT)),
     sent: list.map((s): Sent => ({ ...s, answer: client.query(s.sql) })),
     commit: alone ? undefined : client.query(queryConfig('COMMIT')),
     notify: notification === undefined ? undefined : client.query(notification),

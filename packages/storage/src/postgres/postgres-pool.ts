@@ -84,11 +84,14 @@ export interface OwnPoolOptions {
   readonly connectionString: string;
   readonly max: number;
   readonly applicationName: string;
+  /** `SET` statements every new connection runs before anything else (its session's settings). */
+  readonly session: string;
 }
 
 /**
  * The adapter's own pool: `pg.Pool` with pipelining on (node-postgres 8.23's `pipeline`: queries
- * sent together go in one write and come back in order, so a commit is one round trip).
+ * sent together go in one write and come back in order, so a commit is one round trip). Each new
+ * connection first runs `session` (queued before the queries of whoever takes it, so sent first).
  */
 export function createOwnPool(options: OwnPoolOptions): PostgresPool {
   const config: pg.PoolConfig & { pipeline: boolean } = {
@@ -101,6 +104,8 @@ export function createOwnPool(options: OwnPoolOptions): PostgresPool {
   const pool = new pg.Pool(config);
   // An idle client that loses its connection emits on the pool; the next query reconnects.
   pool.on('error', () => undefined);
+  // A failure here is the connection's, which its next query meets too.
+  pool.on('connect', (client) => void client.query(options.session).catch(() => undefined));
   return pool as unknown as PostgresPool;
 }
 

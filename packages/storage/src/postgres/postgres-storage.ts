@@ -53,6 +53,7 @@ import {
   GENERIC_PLANS,
   PLANS_ON_KEYS,
   PostgresCommitQueue,
+  SESSION_PLANNER_SETTINGS,
 } from './postgres-commit-queue.ts';
 import { DocumentReads } from './postgres-document-reads.ts';
 import { toStorageError } from './postgres-errors.ts';
@@ -255,6 +256,7 @@ class PostgresStorage implements PostgresStorageAdapter {
             connectionString: this.#connection.connectionString,
             max: this.#maxConnections,
             applicationName: this.#applicationName,
+            session: SESSION_PLANNER_SETTINGS,
           })
         : oneQueryAtATime(this.#connection.pool);
     try {
@@ -277,6 +279,7 @@ class PostgresStorage implements PostgresStorageAdapter {
         maxTransactions: this.#maxTransactions,
         maxCommitsPerTransaction: this.#maxCommits,
         notification: (wakeUps) => this.#notification(wakeUps),
+        sessionSettings: own,
       }),
       wakeUps: new PostgresWakeUps(pool, this.#channel, this.#instance),
       documentReads: new DocumentReads({
@@ -577,7 +580,8 @@ class PostgresStorage implements PostgresStorageAdapter {
     const t = this.#s.table(table);
     const page = `SELECT ${byUpdate ? 'seq, updated_at' : 'seq'} FROM ${t}${where} ORDER BY ${orderBy('')} LIMIT ${param(q.pageSize + 1)}`;
     const sql = `SELECT ${columns} FROM ${t} r JOIN (${page}) p ON p.seq = r.seq ORDER BY ${orderBy('p.')}`;
-    // A page by update time is sorted (no index to keep a plan on): planned for each call.
+    // A page by update time is sorted (no index to keep a plan on): planned as the server
+    // chooses, except on the adapter's own connections, whose sessions keep generic plans.
     if (byUpdate) return this.#all<R>(sql, values);
     return this.#inTransaction(BEGIN_LIST, queryConfig(sql, values, true)).then(
       (result) => result.rows as R[],
@@ -585,8 +589,10 @@ class PostgresStorage implements PostgresStorageAdapter {
   }
 
   /**
-   * Runs `query` in a transaction begun by `begin` (its planner settings), sent together with
-   * BEGIN and COMMIT (one round trip), on `client` or a pooled connection.
+   * Runs `query` under the planner settings: alone on the adapter's own connections, whose
+   * sessions have them (`SESSION_PLANNER_SETTINGS`), otherwise in a transaction begun by `begin`
+   * (its settings), sent together with BEGIN and COMMIT (one round trip); on `client` or a
+   * pooled connection.
    */
   async #inTransaction(
     begin: string,
@@ -596,6 +602,7 @@ class PostgresStorage implements PostgresStorageAdapter {
     if (client === undefined) {
       return this.#withClient((pooled) => this.#inTransaction(begin, query, pooled));
     }
+    if (this.#get().own) return sendCorked(client, () => client.query(query));
     const [began, answer, committed] = await Promise.allSettled(
       sendCorked(client, () => [
         client.query(queryConfig(begin)),

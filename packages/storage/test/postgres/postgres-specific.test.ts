@@ -7,8 +7,12 @@ import {
 import { postgresForTests } from '@docflow/storage/testing';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { BEGIN_COMMIT } from '../../src/postgres/postgres-commit-queue.ts';
+import {
+  BEGIN_COMMIT,
+  SESSION_PLANNER_SETTINGS,
+} from '../../src/postgres/postgres-commit-queue.ts';
 import { migratePostgres } from '../../src/postgres/postgres-migrations.ts';
+import { createOwnPool } from '../../src/postgres/postgres-pool.ts';
 import { postgresStatements } from '../../src/postgres/postgres-statements.ts';
 import { explainBatch } from '../../src/testing/postgres/explain-batch.ts';
 
@@ -50,11 +54,17 @@ async function admin(): Promise<pg.Client> {
 /**
  * The plan (EXPLAIN ANALYZE) of the batch statement for one step commit of run r1, as the
  * adapter's prepared statement keeps it after five executions (generic), in a transaction begun
- * as the adapter's are: r1's update at revision 1, the fenced removal of w1 (owner a, attempt 1), w2
- * enqueued. Rolled back when the test ends.
+ * as the adapter's are on a pool you pass (`BEGIN_COMMIT`), or with `session` on a session set
+ * up as the adapter's own connections are: r1's update at revision 1, the fenced removal of w1
+ * (owner a, attempt 1), w2 enqueued. Rolled back when the test ends.
  */
-async function stepCommitPlan(client: pg.Client, schema: string): Promise<string[]> {
-  await client.query(BEGIN_COMMIT);
+async function stepCommitPlan(
+  client: pg.Client,
+  schema: string,
+  session = false,
+): Promise<string[]> {
+  if (session) await client.query(`${SESSION_PLANNER_SETTINGS}; BEGIN`);
+  else await client.query(BEGIN_COMMIT);
   onTestFinished(() => client.query('ROLLBACK').then(() => undefined));
   const at = '2026-01-01T00:00:00.000Z';
   return explainBatch(
@@ -520,19 +530,55 @@ describe.skipIf(pgTest.skip)('PostgreSQL adapter', () => {
       })),
     });
     const { schema } = await s.info();
-    const client = await admin();
     // As autovacuum leaves them: statistics of the small tables.
-    await client.query(`VACUUM ANALYZE "${schema}".runs, "${schema}".work`);
-    const plan = await stepCommitPlan(client, schema);
-    const text = plan.join('\n');
-    expect(text).not.toMatch(/Seq Scan on (runs|work)\b/);
-    expect(text).not.toMatch(/Index (Only )?Scan using \S+ on (runs|work)\b(?!.*\n\s*Index Cond)/);
-    // By primary key only: a partial index of the queue whose condition the fence implies
-    // (leased rows) is small when the plan is made, and holds every step's dead row later.
-    const indexes = [...text.matchAll(/(?:Index (?:Only )?Scan using|Bitmap Index Scan on) (\w+)/g)]
-      .map((m) => m[1] as string)
-      .filter((name) => /^(runs|work)_/.test(name));
-    expect(new Set(indexes)).toEqual(new Set(['runs_pkey', 'work_pkey']));
+    await (await admin()).query(`VACUUM ANALYZE "${schema}".runs, "${schema}".work`);
+    // In a transaction begun as on a pool you pass, and on a session as the adapter's own.
+    const client = await admin();
+    for (const session of [false, true]) {
+      const plan = await stepCommitPlan(client, schema, session);
+      await client.query('ROLLBACK');
+      const text = plan.join('\n');
+      expect(text).not.toMatch(/Seq Scan on (runs|work)\b/);
+      expect(text).not.toMatch(
+        /Index (Only )?Scan using \S+ on (runs|work)\b(?!.*\n\s*Index Cond)/,
+      );
+      // By primary key only: a partial index of the queue whose condition the fence implies
+      // (leased rows) is small when the plan is made, and holds every step's dead row later.
+      const indexes = [
+        ...text.matchAll(/(?:Index (?:Only )?Scan using|Bitmap Index Scan on) (\w+)/g),
+      ]
+        .map((m) => m[1] as string)
+        .filter((name) => /^(runs|work)_/.test(name));
+      expect(new Set(indexes)).toEqual(new Set(['runs_pkey', 'work_pkey']));
+    }
+  });
+
+  it('opens its own connections with the planner settings of its commits, before any query', async () => {
+    // A step commit on the adapter's own pool is its batch statement alone, without the
+    // BEGIN and SET LOCAL that give it these settings on a pool you pass.
+    const pool = createOwnPool({
+      connectionString: pgTest.url,
+      max: 1,
+      applicationName: 'docflow-test',
+      session: SESSION_PLANNER_SETTINGS,
+    });
+    onTestFinished(() => pool.end());
+    const client = await pool.connect();
+    try {
+      const shown = [];
+      for (const name of [
+        'plan_cache_mode',
+        'enable_seqscan',
+        'enable_hashjoin',
+        'enable_mergejoin',
+        'jit',
+      ]) {
+        shown.push((await client.query({ text: `SHOW ${name}` })).rows[0]?.[name]);
+      }
+      expect(shown).toEqual(['force_generic_plan', 'off', 'off', 'off', 'off']);
+    } finally {
+      client.release();
+    }
   });
 
   it('keeps the writes of a step out of indexes no query reads', async () => {

@@ -10,7 +10,7 @@
 
 import type { SchemaNode } from '../schema-node.ts';
 import { dice, labelTokens, tokens } from '../text-tokens.ts';
-import { parseDate, parseNumber } from '../value-coercion.ts';
+import { dayAndMonth, parseDate, parseNumber } from '../value-coercion.ts';
 import type { DocumentCell, DocumentTable } from '../view/document-view.ts';
 
 /** Matches weaker than this are not used. */
@@ -98,7 +98,10 @@ export interface ColumnMap {
 
 const num = (cell: DocumentCell | undefined) => (cell ? parseNumber(cell.text) : undefined);
 
-/** True when most filled cells of a column read as the kind (dates, numbers); else any kind. */
+/**
+ * True when most filled cells of a column read as the kind (dates, with or without their year;
+ * numbers); else any kind.
+ */
 function holds(
   table: DocumentTable,
   column: number,
@@ -111,10 +114,27 @@ function holds(
   if (filled.length === 0) return true;
   const ok = filled.filter((t) =>
     kind === 'date'
-      ? parseDate(t) !== undefined
+      ? parseDate(t) !== undefined || dayAndMonth(t) !== undefined
       : /\d/.test(t) && parseNumber(t) !== undefined && parseDate(t) === undefined,
   );
   return ok.length >= filled.length * share;
+}
+
+/** A cell that holds a code: one word with a digit and no lower-case run (`SKU-4471`, `PN93604`). */
+const CODE = /^(?=\S*\d)[A-Z0-9][A-Z0-9./#-]*$/i;
+
+/** True when most filled cells of a column are codes, not figures (a part number column). */
+function codeColumn(table: DocumentTable, column: number): boolean {
+  const filled = table.rows.map((r) => r[column]?.text.trim() ?? '').filter((t) => t !== '');
+  const codes = filled.filter((t) => CODE.test(t) && !/^[\d.,]+$/.test(t) && !/[a-z]{3}/.test(t));
+  return filled.length > 0 && codes.length >= filled.length * 0.6;
+}
+
+/** True when most filled cells of a column are percentages (a tax rate per line). */
+function percentColumn(table: DocumentTable, column: number): boolean {
+  const filled = table.rows.map((r) => r[column]?.text.trim() ?? '').filter((t) => t !== '');
+  const rates = filled.filter((t) => /^\d{1,3}(?:[.,]\d+)?\s?%$/.test(t));
+  return filled.length > 0 && rates.length >= filled.length * 0.6;
 }
 
 /** Columns whose cells are mostly numbers. */
@@ -129,6 +149,7 @@ function numericColumns(table: DocumentTable): number[] {
         /\d/.test(t) &&
         !/[a-z]{3,}/i.test(t.replace(/[A-Z]{3}|Rs\.?/g, '')) &&
         parseDate(t) === undefined &&
+        dayAndMonth(t) === undefined &&
         parseNumber(t) !== undefined
       );
     });
@@ -210,12 +231,31 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
     });
   }
   pairs.sort((a, b) => b.score - a.score);
+  // A column of codes (`ART-15693`, `PN-93604` under `Item`, `Item Code`) names no description:
+  // a text property meets it only when no other header names the property.
+  const textProps = new Set(
+    props.filter((p) => p.node.kind === 'string' || p.node.kind === 'unknown').map((p) => p.name),
+  );
+  for (const name of textProps) {
+    const own = pairs.filter((p) => p.name === name);
+    if (own.some((p) => !codeColumn(table, p.column)))
+      for (const p of own) if (codeColumn(table, p.column)) p.score = 0;
+  }
   const columns = new Map<string, number>();
   const used = new Set<number>();
   let total = 0;
   const kinds = new Map(props.map((p) => [p.name, p.node.kind]));
+  const roles = new Map(props.map((p) => [p.name, itemRole(p.name, p.node)]));
+  // A rate in percent (`Tax rate  10%`) is no count, price or amount.
+  const figures = (name: string, c: number) => {
+    const role = roles.get(name);
+    return (
+      !(role === 'quantity' || role === 'unit' || role === 'amount') || !percentColumn(table, c)
+    );
+  };
   for (const pair of pairs) {
-    if (columns.has(pair.name) || used.has(pair.column)) continue;
+    if (pair.score === 0 || columns.has(pair.name) || used.has(pair.column)) continue;
+    if (!figures(pair.name, pair.column)) continue;
     // A header may name a column whose cells are not what the property holds ("Date
     // Transaction" over descriptions): dates and numbers must be there.
     if (!holds(table, pair.column, kinds.get(pair.name))) continue;
@@ -223,16 +263,24 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
     used.add(pair.column);
     total += pair.score;
   }
-  const roles = new Map(props.map((p) => [p.name, itemRole(p.name, p.node)]));
   const free = (c: number) => !used.has(c);
+  const arithmetic = arithmeticColumns(table);
   // Headers that name what a property holds in other words ("Item / Service" for an `article`,
   // "Total" for what a line was `charged`): a property and a header of the same role meet.
   for (const prop of props) {
     const role = roles.get(prop.name);
     if (columns.has(prop.name) || role === undefined) continue;
-    const column = table.header.findIndex(
-      (h, c) => free(c) && headerRole(h.text) === role && holds(table, c, prop.node.kind),
-    );
+    const named = (c: number) =>
+      free(c) &&
+      headerRole(table.header[c]?.text ?? '') === role &&
+      holds(table, c, prop.node.kind) &&
+      figures(prop.name, c);
+    // Of two columns a header names so (`Price` and `Total` both read as an amount), the one
+    // whose figures are count × price is the amount, the other the price.
+    const proven =
+      arithmetic && (role === 'amount' || role === 'unit') ? arithmetic[role] : undefined;
+    const column =
+      proven !== undefined && named(proven) ? proven : table.header.findIndex((_, c) => named(c));
     if (column < 0) continue;
     columns.set(prop.name, column);
     used.add(column);
@@ -240,7 +288,6 @@ export function mapColumns(items: SchemaNode, table: DocumentTable): ColumnMap {
   }
   const headerMatched = columns.size;
   // Columns by content for properties no header named.
-  const arithmetic = arithmeticColumns(table);
   let split: ColumnMap['split'];
   // An amount matched to one side of a statement that has both ("Withdrawals" for an amount
   // described as "negative for withdrawals") is the signed amount of the two.
@@ -384,6 +431,31 @@ export function ocrFigure(text: string, region: DocumentCell['region']): string 
   return /^\d+:\d{2}$/.test(trimmed) ? trimmed.replace(':', '.') : trimmed;
 }
 
+const CR_DR = /\d\s*(CR|DR)\.?$/i;
+
+/**
+ * True when the table's figures say their side with a `CR` or `DR` after them, both kinds present
+ * (a statement's `80.00 DR`, `1,250.00 CR`): money in is `CR` then, not a credit note's minus.
+ */
+export function sidedBySuffix(table: DocumentTable): boolean {
+  let credit = false;
+  let debit = false;
+  for (const row of table.rows)
+    for (const cell of row) {
+      const side = CR_DR.exec(cell.text)?.[1]?.toUpperCase();
+      if (side === 'CR') credit = true;
+      else if (side === 'DR') debit = true;
+      if (credit && debit) return true;
+    }
+  return false;
+}
+
+/** A figure of a table {@link sidedBySuffix}: `DR` negative, `CR` positive, else as it reads. */
+export function sidedFigure(text: string, value: number): number {
+  const side = CR_DR.exec(text)?.[1]?.toUpperCase();
+  return side === 'DR' ? -Math.abs(value) : side === 'CR' ? Math.abs(value) : value;
+}
+
 /** The signed amount of a row from its debit and credit cells. */
 export function splitAmount(
   row: readonly DocumentCell[],
@@ -411,9 +483,11 @@ export function splitQuantity(
   if (m?.[1] && m[2]) return { quantity: Number(m[1].replace(',', '.')), description: m[2] };
   // "Bagel 2 @ 15,44 €", "Pens 1 @" (the unit price cut off into the next column), "Tea 2 x 1.50",
   // "Tea 2x1.50" (a price right after the x, as a till's two-line item reads).
-  m = /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:@\s*(?:\S.*)?|[x×]\s+\S.*|[x×]\d+[.,]\d{2}\S*)$/i.exec(
-    t,
-  );
+  // "Bananas 0.456 kg @ 2.99/kg": a weight at a price per unit of it.
+  m =
+    /^(\S.*?)\s+(\d{1,4}(?:[.,]\d+)?)\s*(?:kg|g|lbs?|oz|l|ml)?\s*(?:@\s*(?:\S.*)?|[x×]\s+\S.*|[x×]\d+[.,]\d{2}\S*)$/i.exec(
+      t,
+    );
   if (m?.[1] && m[2]) return { quantity: Number(m[2].replace(',', '.')), description: m[1] };
   // "Latte x2", "Latte × 2", "Latte (x2)": the count after the item.
   m = /^(\S.*?)\s+\(?[x×]\s?(\d{1,3})\)?$/i.exec(t);

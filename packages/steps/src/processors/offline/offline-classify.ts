@@ -11,6 +11,7 @@ import {
   isOtherType,
   layoutTerms,
   OPENING_SHARE,
+  type Ranking,
   rank,
   termCounts,
 } from './term-model.ts';
@@ -18,26 +19,46 @@ import {
 /** Below this confidence the `other` classification is chosen (when there is one). */
 export const DEFAULT_CONFIDENCE_THRESHOLD = 0.35;
 
+type ClassifyConfig = Pick<
+  ClassificationConfig,
+  'classifications' | 'classificationRules' | 'confidenceThreshold'
+>;
+
 /**
- * Classifies the lines of a document (or of some of its pages). `opening`, the lines of its first
- * page with text when it has more than one page, must carry a good part of the answer's evidence
- * (see term-model.ts, OPENING_SHARE).
+ * Ranks the classifications for the lines of a document (or of some of its pages). `opening`, the
+ * lines of its first page with text when it has more than one page, must carry a good part of the
+ * answer's evidence (see term-model.ts, OPENING_SHARE).
  */
-export function classifyLines(
+export function rankLines(
   lines: readonly string[],
-  config: Pick<
-    ClassificationConfig,
-    'classifications' | 'classificationRules' | 'confidenceThreshold'
-  >,
+  config: ClassifyConfig,
   layout: readonly string[] = [],
   opening?: readonly string[],
-): ClassifyOutput {
+): Ranking {
   const profiles = buildTermProfiles(config.classifications, config.classificationRules);
-  const ranking = rank(
+  return rank(
     profiles,
     termCounts(lines, 6, layout),
     opening === undefined ? undefined : termCounts(opening, 6, layout),
   );
+}
+
+/** Classifies the lines of a document (or of some of its pages); see rankLines. */
+export function classifyLines(
+  lines: readonly string[],
+  config: ClassifyConfig,
+  layout: readonly string[] = [],
+  opening?: readonly string[],
+): ClassifyOutput {
+  return classifyRanking(rankLines(lines, config, layout, opening), lines, config);
+}
+
+/** The answer a ranking gives: its best classification, or `other` when it is not sure enough. */
+export function classifyRanking(
+  ranking: Ranking,
+  lines: readonly string[],
+  config: ClassifyConfig,
+): ClassifyOutput {
   const other = config.classifications.find((c) => isOtherType(c.type));
   const threshold = config.confidenceThreshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
   const sorted = [...ranking.scores.entries()].sort((a, b) => b[1] - a[1]);

@@ -16,6 +16,7 @@ import type { Citation, ExtractOutput, ExtractValue, FieldMetadata } from '../pr
 import { readSchema, type SchemaNode } from '../schema-node.ts';
 import { dice, labelTokens, tokens } from '../text-tokens.ts';
 import {
+  dateNear,
   matchEnum,
   parseBoolean,
   parseCurrency,
@@ -48,9 +49,12 @@ import {
 } from './conventions.ts';
 import {
   COUNT_FIRST,
+  type ColumnMap,
   itemRows,
   mapColumns,
   ocrFigure,
+  sidedBySuffix,
+  sidedFigure,
   splitAmount,
   splitQuantity,
 } from './extract-tables.ts';
@@ -97,6 +101,8 @@ interface Context {
   readonly pages: readonly DocumentPage[];
   readonly currency: string | null;
   readonly dayFirst: boolean | undefined;
+  /** The latest date the document writes in full: the year of dates written without one. */
+  readonly near: string | undefined;
   readonly conventions: Conventions;
   readonly metadata: Record<string, FieldMetadata>;
 }
@@ -889,6 +895,27 @@ function headerKey(table: DocumentTable): string {
   return table.header.map((c) => c.text.toLowerCase()).join('|');
 }
 
+/**
+ * True when `table`'s header row is data of `like`'s kind: as many columns, and a figure in
+ * every column `map` reads figures from where `like`'s first row has one (a table that goes on
+ * over a page without its header, its first row taken for one).
+ */
+function headerless(table: DocumentTable, like: DocumentTable, map: ColumnMap): boolean {
+  if (table.header.length !== like.header.length) return false;
+  const figures = [
+    ...map.columns.values(),
+    ...(map.split ? [map.split.debit, map.split.credit] : []),
+  ].filter((c) => /\d[.,]\d{2}\b/.test(like.rows[0]?.[c]?.text ?? ''));
+  return (
+    figures.length > 0 &&
+    figures.every((c) => {
+      const text = table.header[c]?.text ?? '';
+      return text === '' || (/\d/.test(text) && parseNumber(text) !== undefined);
+    }) &&
+    figures.some((c) => /\d/.test(table.header[c]?.text ?? ''))
+  );
+}
+
 function extractArray(
   path: string,
   node: SchemaNode,
@@ -908,8 +935,17 @@ function extractArray(
   const chosen = best;
   const key = headerKey(chosen.table);
   const start = tables.indexOf(chosen.table);
-  const parts = tables.filter((t, i) => i >= start && !usedTables.has(t) && headerKey(t) === key);
-  for (const t of parts) usedTables.add(t);
+  // Later parts: under the same header, or on a later page with no header of their own (their
+  // first row is data: figures where the table has its figures), as a table goes on over a page.
+  const continued = (t: DocumentTable) =>
+    t.page > chosen.table.page && headerless(t, chosen.table, chosen.map);
+  const picked = tables.filter(
+    (t, i) => i >= start && !usedTables.has(t) && (headerKey(t) === key || continued(t)),
+  );
+  for (const t of picked) usedTables.add(t);
+  const parts = picked.map((t) =>
+    headerKey(t) === key ? t : { ...t, header: chosen.table.header, rows: [t.header, ...t.rows] },
+  );
   const headerCell = chosen.table.header[0];
   if (headerCell) {
     ctx.metadata[path] = fieldMetadata(
@@ -939,6 +975,7 @@ function extractArray(
   });
   const out: ExtractValue[] = [];
   for (const table of parts) {
+    const sided = sidedBySuffix(table);
     for (const row of itemRows(table, chosen.map, descriptionColumn)) {
       const itemPath = `${path}[${out.length}]`;
       const item: Record<string, ExtractValue> = {};
@@ -969,6 +1006,16 @@ function extractArray(
           ? coerce(numeric ? ocrFigure(cell.text, cell.region) : cell.text, leaf, ctx)
           : undefined;
         let source = cell;
+        // `80.00 DR` and `1,250.00 CR` in one table: the suffix says the side.
+        if (sided && cell && typeof v === 'number') v = sidedFigure(cell.text, v);
+        else if (sided && cell && v && typeof v === 'object' && !Array.isArray(v)) {
+          const money = v as { readonly [key: string]: ExtractValue };
+          if (typeof money.amount === 'number')
+            v = { ...money, amount: sidedFigure(cell.text, money.amount) };
+        }
+        // `14 Mar` in a statement's rows: the year is the one the document's own dates give.
+        if (v === undefined && cell && prop.node.kind === 'date' && ctx.near)
+          v = dateNear(cell.text, ctx.near, ctx.dayFirst);
         if (v === undefined && chosen.map.split?.name === prop.name) {
           const signed = splitAmount(row, chosen.map.split);
           if (signed) {
@@ -1047,6 +1094,24 @@ function dateOrder(pages: readonly DocumentPage[], currency: string | null): boo
 }
 
 /**
+ * The latest full date the document writes (each piece of a line read on its own, so that a
+ * period's end counts), numeric dates in the document's order.
+ */
+function latestDate(
+  pages: readonly DocumentPage[],
+  dayFirst: boolean | undefined,
+): string | undefined {
+  let latest: string | undefined;
+  for (const page of pages)
+    for (const line of page.lines)
+      for (const piece of line.text.split(/\s{2,}|\s[-–]\s|\s+to\s+/)) {
+        const d = parseDate(piece, dayFirst);
+        if (d && (!latest || d > latest)) latest = d;
+      }
+  return latest;
+}
+
+/**
  * Extracts `schema` from a document view. The value follows the schema's shape (missing scalars
  * are null, missing arrays empty); the caller conforms it to the schema with ajv.
  */
@@ -1073,11 +1138,13 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
         });
   });
   const currency = documentCurrency(doc.pages);
+  const dayFirst = dateOrder(doc.pages, currency);
   const ctx: Context = {
     candidates,
     pages: doc.pages,
     currency,
-    dayFirst: dateOrder(doc.pages, currency),
+    dayFirst,
+    near: latestDate(doc.pages, dayFirst),
     conventions,
     metadata: {},
   };

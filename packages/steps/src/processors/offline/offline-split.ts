@@ -9,12 +9,19 @@
  */
 
 import type { SplitterConfig } from '../processor-config.ts';
-import type { ProposedSplit } from '../provider.ts';
+import type { ClassifyOutput, ProposedSplit } from '../provider.ts';
 import { labelTokens, tokens } from '../text-tokens.ts';
 import type { DocumentPage, DocumentView } from '../view/document-view.ts';
 import { letterhead } from './conventions.ts';
-import { classifyLines, openingLines } from './offline-classify.ts';
-import { buildTermProfiles, layoutTerms, rank, termCounts } from './term-model.ts';
+import { classifyRanking, openingLines, rankLines } from './offline-classify.ts';
+import {
+  buildTermProfiles,
+  isOtherType,
+  layoutTerms,
+  type Ranking,
+  rank,
+  termCounts,
+} from './term-model.ts';
 
 interface PageCues {
   readonly pageNumber?: { readonly current: number; readonly total?: number };
@@ -48,6 +55,23 @@ const PAGE_ONLY = /^\s*(?:-\s*)?page\s+(\d{1,3})(?:\s*-)?\s*$/i;
 const BARE_OF = /^\s*(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\s*$/i;
 const ID_VALUE = /^[A-Za-z0-9][A-Za-z0-9\-/.]{1,30}$/;
 const ID_KEYS = new Set(['number', 'id', 'reference']);
+/**
+ * A document's name alone as the label of an identifier ("Check    TRN-990789", "Ticket
+ * 9779-2903", "Bill: R240786", "Order 4471") labels its number as "Check No." would.
+ */
+const DOCUMENT_NOUNS = new Set([
+  'receipt',
+  'invoice',
+  'bill',
+  'check',
+  'cheque',
+  'order',
+  'purchase_order',
+  'transaction',
+  'voucher',
+  'docket',
+  'folio',
+]);
 
 function pageNumberOf(page: DocumentPage): PageCues['pageNumber'] {
   for (let i = page.lines.length - 1; i >= 0; i--) {
@@ -64,7 +88,8 @@ function identifiersOf(page: DocumentPage): Map<string, string> {
   const ids = new Map<string, string>();
   for (const field of page.fields) {
     const label = labelTokens(field.label);
-    if (!label.some((t) => ID_KEYS.has(t))) continue;
+    const named = label.length === 1 && DOCUMENT_NOUNS.has(label[0] as string);
+    if (!named && !label.some((t) => ID_KEYS.has(t))) continue;
     const value = field.value.trim().split(/\s{2,}/)[0] ?? '';
     if (!ID_VALUE.test(value) || !/\d/.test(value)) continue;
     const key = label.filter((t) => !ID_KEYS.has(t)).join(' ') || 'document';
@@ -155,6 +180,37 @@ function typeTerms(type: string): string[] {
 function prominentIssuer(page: DocumentPage): string | undefined {
   const found = letterhead(page);
   return found?.prominent ? found.value.toLowerCase() : undefined;
+}
+
+/**
+ * A part that reads too weakly to be given a type on its own (its answer is `other`, below the
+ * confidence threshold) takes the type of a neighbouring part when that is its own best reading
+ * too and the neighbour is sure of it: a short second receipt after a receipt. Evidence is never
+ * borrowed against the part's own reading, so a weak page between documents of another type
+ * stays `other`, and a confident part is never changed.
+ */
+function withNeighbours(
+  read: readonly { readonly ranking: Ranking; readonly output: ClassifyOutput }[],
+  k: number,
+): ClassifyOutput {
+  const own = read[k] as (typeof read)[number];
+  const best = own.ranking.best;
+  if (!best || !isOtherType(own.output.type) || own.ranking.confidence <= 0) return own.output;
+  const neighbour = [read[k - 1], read[k + 1]].find(
+    (n) => n !== undefined && n.output.id === best.classification.id,
+  );
+  if (!neighbour) return own.output;
+  return {
+    id: best.classification.id,
+    type: best.classification.type,
+    confidence: own.ranking.confidence,
+    insights: [
+      {
+        type: 'reasoning',
+        content: `Read as ${best.classification.type} with confidence ${own.ranking.confidence.toFixed(2)}, below the threshold on its own pages; the part next to it reads as ${best.classification.type} with confidence ${neighbour.output.confidence.toFixed(2)}.`,
+      },
+    ],
+  };
 }
 
 /** Splits the pages of one file. */
@@ -294,18 +350,20 @@ function splitPages(
       }
     }
   }
+  const classifyConfig = {
+    classifications,
+    ...(config.splitRules === undefined ? {} : { classificationRules: config.splitRules }),
+  };
+  const read = starts.map((s, k) => {
+    const segment = pages.slice(s, starts[k + 1] ?? pages.length);
+    const lines = segment.flatMap((p) => p.lines.map((l) => l.text));
+    const ranking = rankLines(lines, classifyConfig, layoutTerms(segment), openingLines(segment));
+    return { ranking, output: classifyRanking(ranking, lines, classifyConfig) };
+  });
   return starts.map((s, k) => {
     const e = (starts[k + 1] ?? pages.length) - 1;
     const segment = pages.slice(s, e + 1);
-    const output = classifyLines(
-      segment.flatMap((p) => p.lines.map((l) => l.text)),
-      {
-        classifications,
-        ...(config.splitRules === undefined ? {} : { classificationRules: config.splitRules }),
-      },
-      layoutTerms(segment),
-      openingLines(segment),
-    );
+    const output = withNeighbours(read, k);
     const firstPage = segment[0]?.number ?? s + 1;
     const lastPage = segment[segment.length - 1]?.number ?? e + 1;
     const ids = new Map<string, string>();

@@ -44,7 +44,13 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     'visa',
     'mastercard',
     '@time-of-day',
+    // A card's masked number is printed where a card was charged, and a payment said to be made
+    // is what a receipt is proof of, whatever it is called (a web shop's confirmation of an order
+    // paid by card, a terminal's slip): both weigh as the type's name does.
     '@masked-card',
+    '@masked-card',
+    '@paid',
+    '@paid',
     '@narrow-page',
     // What card terminals, restaurants and fuel stations print.
     'approved',
@@ -242,6 +248,12 @@ const MONTH =
 const SHAPES: readonly (readonly [string, RegExp])[] = [
   ['@time-of-day', /\b([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?\b(?!\s*(?:%|:))/],
   ['@masked-card', /[*xX•]{4}\s?\d{4}\b|\bending(?: in)? \d{4}\b/],
+  // A payment said to be made: "Your payment was successful", "We have received your payment",
+  // "Payment approved", "Charged to Visa ending in 1234", "Paid in full".
+  [
+    '@paid',
+    /\bpayment\s+(?:was\s+|has\s+been\s+)?(?:successful|received|approved|accepted|completed?|taken|confirmed)\b|\b(?:received|processed|taken)\s+your\s+payment\b|\bcharged\s+to\b|\bpaid\s+in\s+full\b/i,
+  ],
   // A row that begins with a date and carries an amount: a statement's transaction (a receipt
   // has one date and no amount beside it; an invoice's items begin with their description).
   [
@@ -252,6 +264,14 @@ const SHAPES: readonly (readonly [string, RegExp])[] = [
     ),
   ],
 ];
+
+/**
+ * A shape repeated on every row of a table (`@dated-row`) is evidence of what kind of table it is,
+ * which a long table shows no better than a short one: counted at most this often. Eight card
+ * payments still make a statement; thirty dated charges do not outweigh a bill's title and due
+ * date.
+ */
+const SHAPE_COUNT = 8;
 
 /**
  * Within this many first lines, a short line of words (at most three terms, no figure, no
@@ -295,6 +315,10 @@ export function termCounts(
       if (shape.test(line)) counts.set(term, (counts.get(term) ?? 0) + 1);
   });
   for (const term of extra) counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const [term] of SHAPES) {
+    const n = counts.get(term);
+    if (n !== undefined && n > SHAPE_COUNT) counts.set(term, SHAPE_COUNT);
+  }
   return counts;
 }
 

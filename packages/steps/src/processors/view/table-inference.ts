@@ -4,7 +4,7 @@
  * between words when a layout parser merged or split cells).
  */
 import type { Block } from '../../parse/parse-output.ts';
-import { parseDate } from '../value-coercion.ts';
+import { dayAndMonth, parseDate } from '../value-coercion.ts';
 import { plain } from './block-text.ts';
 import { isAmount, isLabelCell } from './cell-shapes.ts';
 import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
@@ -162,12 +162,13 @@ function alignedTable(
 
 /**
  * A narrow numeric first column that the layout joined to the next one: every row's first cell
- * starts with a number ("1 Paint, matte white", "4 Bagel"). Split off when the numbers count
+ * starts with a number ("1 Paint, matte white", "4 Bagel", "0.228 kg Tomatoes"). Split off when the numbers count
  * the rows (a "#" column) or when the header's first cell names two columns ("Qty Item").
  */
 function splitLeadingNumbers(table: DocumentTable): DocumentTable {
+  // A weight with its unit (`0.228 kg Tomatoes`) is a count too.
   const numbers = table.rows.map((row) =>
-    /^(\d{1,4}(?:[.,]\d+)?)\s+(\S.*)$/.exec(row[0]?.text ?? ''),
+    /^(\d{1,4}(?:[.,]\d+)?(?:\s?(?:kg|g|lbs?|oz|l|ml)\b)?)\s+(\S.*)$/.exec(row[0]?.text ?? ''),
   );
   const headText = table.header[0]?.text ?? '';
   if (table.rows.length < 2 || /^\d/.test(headText)) return table;
@@ -416,11 +417,27 @@ function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boole
   return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
 }
 
+/** A date with or without its year (`2024-04-24`, `24 Apr`, `04/24`). */
+function dated(text: string): boolean {
+  return parseDate(text) !== undefined || dayAndMonth(text) !== undefined;
+}
+
 /** A count written in its own cell: a whole number of at most three digits. */
 const COUNT_CELL = /^\d{1,3}$/;
 
 /** A tax code a till prints after an amount (`6.40 A`, `2.50 *`). */
 const TAX_FLAG = /\s+(?:[A-Z]|\*)$/;
+
+/** A tax code a till prints in a cell of its own after the amount (`6.40    A`). */
+const TAX_CODE_CELL = /^(?:[A-Z]|\*)$/;
+
+/** A line's cells without a tax code in a cell of its own after two or more others. */
+function withoutTaxCode<T extends { text: string }>(cells: readonly T[]): T[] {
+  const last = cells[cells.length - 1];
+  return cells.length >= 3 && last && TAX_CODE_CELL.test(last.text)
+    ? cells.slice(0, -1)
+    : [...cells];
+}
 
 /** An item's description: words, no label's colon, no date. */
 function described(text: string | undefined): boolean {
@@ -435,7 +452,7 @@ function described(text: string | undefined): boolean {
  * allowed), with a count before the description or a count or a unit price between them.
  */
 function itemShape(line: DocumentLine): readonly string[] | undefined {
-  const cells = splitCells(line.text).map((c) => c.text);
+  const cells = withoutTaxCode(splitCells(line.text)).map((c) => c.text);
   if (cells.length < 2 || cells.length > 3 || TOTALS_LINE.test(line.text)) return undefined;
   const amount = cells[cells.length - 1] as string;
   if (!isAmount(amount.replace(TAX_FLAG, ''))) return undefined;
@@ -447,8 +464,12 @@ function itemShape(line: DocumentLine): readonly string[] | undefined {
   return isAmount(b) ? ['Description', 'Unit price', 'Amount'] : undefined;
 }
 
-/** A till's count and unit price on the line under the item's name: `2 @ 3.20`, `2 x 3.20`. */
-const COUNT_AT_PRICE = /^\d{1,3}(?:[.,]\d+)?\s*(?:@|[x×])\s*\S*\d[.,]\d{2}\S*$/i;
+/**
+ * A till's count or weight and unit price on the line under the item's name: `2 @ 3.20`,
+ * `2 x 3.20`, `0.456 kg @ 2.99/kg`.
+ */
+const COUNT_AT_PRICE =
+  /^\d{1,4}(?:[.,]\d+)?\s*(?:kg|g|lbs?|oz|l|ml)?\s*(?:@|[x×])\s*\S*\d[.,]\d{2}\S*$/i;
 
 /**
  * An item written on two lines, as tills print one bought more than once: its name alone, then
@@ -461,13 +482,42 @@ function twoLineItem(
   cellsOf: (line: DocumentLine) => DocumentCell[],
 ): DocumentCell[] | undefined {
   if (!name || !priced) return undefined;
-  const [title, ...more] = cellsOf(name);
-  const [count, amount, ...rest] = cellsOf(priced);
-  if (!title || more.length > 0 || !count || !amount || rest.length > 0) return undefined;
-  if (!described(title.text) || TOTALS_LINE.test(title.text)) return undefined;
+  const title = nameCell(name, cellsOf);
+  const [count, amount, ...rest] = withoutTaxCode(cellsOf(priced));
+  if (!title || !count || !amount || rest.length > 0) return undefined;
   if (!COUNT_AT_PRICE.test(count.text) || !isAmount(amount.text.replace(TAX_FLAG, '')))
     return undefined;
   return [{ ...title, text: `${title.text} ${count.text}` }, amount];
+}
+
+/** The one cell of a line that is an item's name alone (words, no total), or undefined. */
+function nameCell(
+  line: DocumentLine,
+  cellsOf: (line: DocumentLine) => DocumentCell[],
+): DocumentCell | undefined {
+  const [title, ...more] = cellsOf(line);
+  if (!title || more.length > 0 || !described(title.text) || TOTALS_LINE.test(title.text))
+    return undefined;
+  return title;
+}
+
+/**
+ * An item whose name wraps onto a second line before its count or weight line (`Free range
+ * large eggs` over `box of twelve` over `6 x 4.19    25.14`): {@link twoLineItem} of the name's
+ * two lines joined.
+ */
+function threeLineItem(
+  lines: readonly DocumentLine[],
+  at: number,
+  cellsOf: (line: DocumentLine) => DocumentCell[],
+): DocumentCell[] | undefined {
+  const first = lines[at];
+  const second = lines[at + 1];
+  const head = first ? nameCell(first, cellsOf) : undefined;
+  if (!head || !second || !nameCell(second, cellsOf)) return undefined;
+  const joined = (line: DocumentLine) =>
+    line === second ? [{ ...head, text: `${head.text} ${second.text.trim()}` }] : cellsOf(line);
+  return twoLineItem(second, lines[at + 2], joined);
 }
 
 /**
@@ -494,11 +544,19 @@ function headerlessItems(
       const line = lines[end] as DocumentLine;
       const pair =
         key === 'Description|Amount' ? twoLineItem(line, lines[end + 1], cellsOf) : undefined;
+      // A name on two lines, only after the first item (a till's header lines are no name).
+      const triple =
+        !pair && key === 'Description|Amount' && rows.length > 0
+          ? threeLineItem(lines, end, cellsOf)
+          : undefined;
       if (pair) {
         rows.push(pair);
         end += 2;
+      } else if (triple) {
+        rows.push(triple);
+        end += 3;
       } else if (itemShape(line)?.join('|') === key) {
-        rows.push(cellsOf(line));
+        rows.push(withoutTaxCode(cellsOf(line)));
         end++;
       } else break;
     }
@@ -559,7 +617,19 @@ export function tablesFromLines(
     }
     const header = cellsOf(headerLine);
     const headerIsText = header.every((c) => !/\d/.test(c.text) || /^[A-Za-z]/.test(c.text));
-    if (header.length < 2 || !headerIsText || header.some((c) => c.text.includes(':'))) {
+    // Dated rows without a header (a statement's table going on over a page): the first row
+    // stands for the header; whoever reads the table sees that it is data.
+    const datedRows =
+      header.length >= 3 &&
+      [headerLine, lines[i + 1]].every((l) => {
+        const cells = l ? splitCells(l.text) : [];
+        return cells.length === header.length && dated(cells[0]?.text ?? '');
+      });
+    if (
+      header.length < 2 ||
+      !(headerIsText || datedRows) ||
+      header.some((c) => c.text.includes(':'))
+    ) {
       i++;
       continue;
     }
@@ -577,7 +647,14 @@ export function tablesFromLines(
       i++;
       continue;
     }
-    const first = continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2 ? i + 2 : i + 1;
+    // A line of one cell between a header and a row of as many cells as it (the end of a row's
+    // description carried over to the next page, under the repeated header) is no row of it.
+    const carried =
+      !continuation &&
+      splitCells(lines[i + 1]?.text ?? '').length === 1 &&
+      splitCells(lines[i + 2]?.text ?? '').length === header.length;
+    const first =
+      (continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2) || carried ? i + 2 : i + 1;
     const window = [headerLine, ...lines.slice(first)];
     const joinHeader = (table: DocumentTable): DocumentTable => {
       if (first === i + 1 || !continuation) return table;

@@ -143,9 +143,12 @@ function oneRow(elements: readonly Placed[]): boolean {
  */
 export const WRAP_REACH = 0.8;
 
-/** An amount (`CHF 39.40`, `CA$ 5`, `$5`), a number, a date or a percentage: what a value column holds. */
+/**
+ * An amount (`CHF 39.40`, `CA$ 5`, `$5`, a statement's `1,250.00 CR` or `80.00 DR`), a number, a
+ * date or a percentage: what a value column holds.
+ */
 export const VALUE =
-  /^[-+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?[\p{Sc}]?\s?[\d][\d.,:/\s'-]*[%)]?\s?(?:[\p{Sc}]|[A-Z]{3})?$/u;
+  /^[-+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?[\p{Sc}]?\s?[\d][\d.,:/\s'-]*[%)]?\s?(?:[\p{Sc}]|[A-Z]{3}|CR|DR|Cr|Dr)?$/u;
 
 /** A line of text where it sits: its box, baseline and text size. */
 export interface LineAt {

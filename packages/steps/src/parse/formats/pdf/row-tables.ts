@@ -266,7 +266,7 @@ export function groupRows<T>(
         next !== undefined &&
         next.cells.length < 2 &&
         next.box.top - line.box.bottom <= line.size * CONTINUATION_DROP;
-      const cell = opensNext || stacked || !inColumns(rows) ? -1 : continuedCell(last, line);
+      const cell = opensNext || stacked || !inColumns(rows) ? -1 : continuedCell(last, line, next);
       if (cell >= 0) {
         rows[rows.length - 1] = withContinuation(last, cell, line.cells[0] as LinePiece);
         continue;
@@ -315,7 +315,7 @@ function wrappedAround(row: TextLine, above: TextLine, below: TextLine): boolean
  * down (at most {@link CONTINUATION_DROP} text sizes), under exactly one cell of a row of three
  * or more and aligned with it on its left or right edge.
  */
-function continuedCell(row: TextLine, line: TextLine): number {
+function continuedCell(row: TextLine, line: TextLine, next?: TextLine): number {
   if (line.cells.length !== 1 || row.cells.length < 3) return -1;
   const piece = line.cells[0] as LinePiece;
   const under = row.cells.flatMap((cell, i) => (overlapsAcross(cell.box, piece.box) ? [i] : []));
@@ -323,7 +323,36 @@ function continuedCell(row: TextLine, line: TextLine): number {
   const index = under[0] as number;
   const size = Math.max(row.size, piece.size);
   const cell = row.cells[index] as LinePiece;
-  return wrapsWith(piece, cell, size, piece.baseline - row.baseline) ? index : -1;
+  const drop = piece.baseline - row.baseline;
+  if (wrapsWith(piece, cell, size, drop)) return index;
+  return detailLine(piece, cell, size, drop, row, next) ? index : -1;
+}
+
+/** How far below its row (text sizes) a detail line of a padded table row may sit. */
+const DETAIL_DROP = 2.6;
+
+/**
+ * True when `piece` is a line of more text of `cell` set as a row of its own (a transaction's
+ * reference under its description, each table row padded, so further below than a wrapped
+ * line): starting where the cell starts, at most {@link DETAIL_DROP} text sizes below the row,
+ * and followed by a row of as many cells as `row` no nearer to it than the row above is. Between
+ * two rows of the table, such a line is the upper row's.
+ */
+function detailLine(
+  piece: LinePiece,
+  cell: LinePiece,
+  size: number,
+  drop: number,
+  row: TextLine,
+  next: TextLine | undefined,
+): boolean {
+  if (drop <= size * 0.5 || drop > size * DETAIL_DROP) return false;
+  if (Math.abs(piece.box.left - cell.box.left) > size * 0.3) return false;
+  return (
+    next !== undefined &&
+    next.cells.length === row.cells.length &&
+    next.baseline - piece.baseline >= drop * 0.8
+  );
 }
 
 /** True when two boxes share more than a point across. */

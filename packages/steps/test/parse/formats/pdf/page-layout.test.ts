@@ -546,6 +546,57 @@ describe('layoutPage: cells set close together', () => {
     );
   });
 
+  it('joins a detail line set as a padded row of its own to the description above it', () => {
+    // Each row padded (2.15 text sizes apart): a transaction's reference on a row of its own
+    // under its description, then the next transaction.
+    const row = (top: number, texts: readonly string[]) =>
+      texts.flatMap((text, i) => (text ? [at(text, [40, 90, 300, 380][i] ?? 0, top, 9)] : []));
+    const laid = layoutPage(
+      [
+        ...row(100, ['Date', 'Transaction', 'Amount', 'Balance']),
+        ...row(119.4, ['01 Apr', 'Direct debit TELECOM', '140.19', '3,608.61']),
+        ...row(138.7, ['', 'INV 20931 THANK YOU', '', '']),
+        ...row(158.1, ['08 Apr', 'Card payment RESTAURANT', '542.46', '3,066.15']),
+        ...row(177.4, ['09 Apr', 'Cash deposit', '1,448.62', '4,514.77']),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table');
+    expect(table?.markdown.split('\n').slice(2)).toEqual([
+      '| 01 Apr | Direct debit TELECOM INV 20931 THANK YOU | 140.19 | 3,608.61 |',
+      '| 08 Apr | Card payment RESTAURANT | 542.46 | 3,066.15 |',
+      '| 09 Apr | Cash deposit | 1,448.62 | 4,514.77 |',
+    ]);
+  });
+
+  it('reads figures with CR and DR after them as a value column, not a text column', () => {
+    // Calc's narrow statement: the holder's address beside label/value pairs, then a table whose
+    // balance column sits under the pairs' values, a gutter of 14 pt before it all the way down.
+    const row = (top: number, texts: readonly string[]) =>
+      texts.map((text, i) => at(text, [40, 75, 230, 284][i] ?? 0, top, 8));
+    const laid = layoutPage(
+      [
+        at('Ingrid Becker', 40, 100, 8),
+        at('Account ID  229-507015-99', 284, 100, 8),
+        at('9 Elm Avenue', 40, 110, 8),
+        at('Period  10/01/2024 - 10/31/2024', 284, 110, 8),
+        ...row(130, ['Date', 'Description', 'Amount', 'Balance']),
+        ...row(140, ['Oct 1', 'Card payment ONLINE STORE', '178.25 DR', '7,569.14 CR']),
+        ...row(150, ['Oct 4', 'ATM withdrawal', '124.50 DR', '7,444.64 CR']),
+        ...row(160, ['Oct 6', 'Transfer from J SMITH', '433.75 CR', '7,878.39 CR']),
+        ...row(170, ['Oct 7', 'Bank charges', '12.00 DR', '7,866.39 CR']),
+      ],
+      [],
+    );
+    const table = laid.blocks.find((b) => b.type === 'table' && b.content.includes('Oct 1'));
+    expect(table?.markdown.split('\n').slice(2)).toEqual([
+      '| Oct 1 | Card payment ONLINE STORE | 178.25 DR | 7,569.14 CR |',
+      '| Oct 4 | ATM withdrawal | 124.50 DR | 7,444.64 CR |',
+      '| Oct 6 | Transfer from J SMITH | 433.75 CR | 7,878.39 CR |',
+      '| Oct 7 | Bank charges | 12.00 DR | 7,866.39 CR |',
+    ]);
+  });
+
   it('joins a cell wrapped onto two lines to its row, and keeps the rows whole beside a footer', () => {
     // Chromium's statement re-distilled: a narrow balance column wraps `CA$ 10,837.73` onto two
     // lines, set 0.7 text sizes above and below the row's baseline; a footer sits at the bottom
