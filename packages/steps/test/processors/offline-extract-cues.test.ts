@@ -151,6 +151,12 @@ describe('parties', () => {
         buyer,
       ),
     ).toEqual({ buyer: 'Hooli Engineering Inc.' });
+    expect(
+      extract(
+        ['PURCHASE ORDER', "Buyer: Hannah O'Brien", 'Bill to: Lakeside Print Works LLC'].join('\n'),
+        buyer,
+      ),
+    ).toEqual({ buyer: 'Lakeside Print Works LLC' });
     expect(extract(['PURCHASE ORDER', 'Buyer: Aiko Rossi'].join('\n'), buyer)).toEqual({
       buyer: 'Aiko Rossi',
     });
