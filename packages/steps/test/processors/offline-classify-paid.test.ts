@@ -8,6 +8,7 @@ import { offlineClassify } from '../../src/processors/offline/offline-classify.t
 import { termCounts } from '../../src/processors/offline/term-model.ts';
 import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
+import type { DocumentView } from '../../src/processors/view/document-view.ts';
 
 const classifications = [
   { id: 'invoice', type: 'invoice', description: 'A bill from a supplier asking for payment' },
@@ -113,5 +114,47 @@ describe('rows that begin with dates', () => {
       'Total    118.40',
     ].join('\n');
     expect(classify(text).id).toBe('invoice');
+  });
+});
+
+describe('names of types in the first lines', () => {
+  it('reads an invoice quoting its purchase order beside its letterhead as an invoice', () => {
+    // Two columns read line by line: the letterhead at the left, the invoice's labels at the right.
+    const text = [
+      'Bill',
+      'Brightwater Textiles    Bill number    INV-2022-6147',
+      'Ltd.    Bill date    23-08-2022',
+      'Services for business',
+      'Customer ID C-25748 Purchase Order    PO532575',
+      'Unit 4, Riverside Park',
+      'Zephyr Logistics AG',
+      '88 King Street West',
+      'Amount due    738.19',
+      'Payment due    07-09-2022',
+      'Description    Qty    Price    Amount',
+      'Site survey    1    738.19    738.19',
+      'Total    738.19',
+    ].join('\n');
+    expect(classify(text).id).toBe('invoice');
+  });
+
+  it("leaves a sheet's name out: a receipt typed into a sheet named after invoices", () => {
+    const lines = [
+      'Invoice data',
+      'FRESH BASKET GROCERS',
+      '77 Harbor Road',
+      '21.04.2025  12:09  REG 2',
+      'Receipt No.: R464447',
+      'Orange juice 1 @ 6.78    6.78',
+      'Total    6.78',
+      'Payment Type    Cash',
+      'Change    3.22',
+    ];
+    const view = buildDocumentView([{ output: textToParseOutput([lines.join('\n')]) }]);
+    const sheet: DocumentView = {
+      ...view,
+      pages: view.pages.map((p) => ({ ...p, sheetIndex: 0 })),
+    };
+    expect(offlineClassify(sheet, { classifications }).id).toBe('receipt');
   });
 });

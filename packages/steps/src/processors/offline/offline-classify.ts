@@ -103,17 +103,26 @@ export function classifyRanking(
   };
 }
 
+/**
+ * A page's lines as classification reads them. A sheet's first line is its name, the workbook's
+ * tab label, which whoever made the template chose ("Invoice data" over a till receipt): it is
+ * left out, so it cannot stand as the document's title.
+ */
+export function pageLines(page: DocumentPage): string[] {
+  return page.lines.slice(page.sheetIndex === undefined ? 0 : 1).map((l) => l.text);
+}
+
 /** The lines of the first page with text, when pages after it have text too. */
 export function openingLines(pages: readonly DocumentPage[]): string[] | undefined {
   const withText = pages.filter((p) => p.lines.some((l) => l.text.trim() !== ''));
   if (withText.length < 2) return undefined;
-  return (withText[0] as DocumentPage).lines.map((l) => l.text);
+  return pageLines(withText[0] as DocumentPage);
 }
 
 /** Classifies a document view. */
 export function offlineClassify(doc: DocumentView, config: ClassificationConfig): ClassifyOutput {
   return classifyLines(
-    doc.pages.flatMap((p) => p.lines.map((l) => l.text)),
+    doc.pages.flatMap(pageLines),
     config,
     layoutTerms(doc.pages),
     openingLines(doc.pages),

@@ -13,7 +13,7 @@ import type { ClassifyOutput, ProposedSplit } from '../provider.ts';
 import { labelTokens, tokens } from '../text-tokens.ts';
 import type { DocumentPage, DocumentView } from '../view/document-view.ts';
 import { letterhead } from './conventions.ts';
-import { classifyRanking, openingLines, rankLines } from './offline-classify.ts';
+import { classifyRanking, openingLines, pageLines, rankLines } from './offline-classify.ts';
 import {
   buildTermProfiles,
   isOtherType,
@@ -356,7 +356,7 @@ function splitPages(
   };
   const read = starts.map((s, k) => {
     const segment = pages.slice(s, starts[k + 1] ?? pages.length);
-    const lines = segment.flatMap((p) => p.lines.map((l) => l.text));
+    const lines = segment.flatMap(pageLines);
     const ranking = rankLines(lines, classifyConfig, layoutTerms(segment), openingLines(segment));
     return { ranking, output: classifyRanking(ranking, lines, classifyConfig) };
   });

@@ -136,6 +136,8 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
 export interface TermProfile {
   readonly classification: Classification;
   readonly weights: ReadonlyMap<string, number>;
+  /** The tokens of the classification's type (its name), which a label's boost does not raise. */
+  readonly names: ReadonlySet<string>;
   readonly isOther: boolean;
 }
 
@@ -216,14 +218,14 @@ export function buildTermProfiles(
         if (typeWords.test(sentence)) for (const t of tokens(sentence)) add(t, 0.5);
       }
     }
-    return { classification: c, weights };
+    return { classification: c, weights, names: new Set(head ? [head] : typeTokens) };
   });
   // Terms every scored classification carries say nothing about which one it is.
   const scored = raw.filter((r) => !isOtherType(r.classification.type));
   const df = new Map<string, number>();
   for (const r of scored) for (const t of r.weights.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const n = Math.max(1, scored.length);
-  return raw.map(({ classification, weights }) => {
+  return raw.map(({ classification, weights, names }) => {
     const discounted = new Map<string, number>();
     for (const [t, w] of weights) {
       const share = (df.get(t) ?? 1) / n;
@@ -232,6 +234,7 @@ export function buildTermProfiles(
     return {
       classification,
       weights: discounted,
+      names,
       isOther: isOtherType(classification.type),
     };
   });
@@ -264,6 +267,12 @@ const SHAPES: readonly (readonly [string, RegExp])[] = [
     ),
   ],
 ];
+
+/**
+ * Prefix of a count that notes how much of a term's count the title zone's boost gave it on a
+ * line with a figure (see termCounts); no token begins with it.
+ */
+const LABELLED = '~';
 
 /**
  * A shape repeated on every row of a table (`@dated-row`) is evidence of what kind of table it is,
@@ -311,6 +320,12 @@ export function termCounts(
     const boost =
       i < titleLines || (i < HEADING_LINES && words.length <= 3 && !/[\d:]/.test(line)) ? 3 : 1;
     for (const t of words) counts.set(t, (counts.get(t) ?? 0) + boost);
+    // A line with a figure in the first lines is a label with its value, no title: what the
+    // boost gave its words is noted (LABELLED), so that a type's name there counts once (an
+    // invoice quoting "Purchase Order    PO532575" beside its letterhead does not name itself an
+    // order three times), while its other words keep their weight.
+    if (boost > 1 && /\d/.test(line))
+      for (const t of words) counts.set(LABELLED + t, (counts.get(LABELLED + t) ?? 0) + boost - 1);
     for (const [term, shape] of SHAPES)
       if (shape.test(line)) counts.set(term, (counts.get(term) ?? 0) + 1);
   });
@@ -345,8 +360,8 @@ export function scoreProfile(
 ): { score: number; terms: string[] } {
   const contributions: [string, number][] = [];
   for (const [t, w] of profile.weights) {
-    const tf = counts.get(t);
-    if (tf) contributions.push([t, w * Math.log1p(tf)]);
+    const tf = (counts.get(t) ?? 0) - (profile.names.has(t) ? (counts.get(LABELLED + t) ?? 0) : 0);
+    if (tf > 0) contributions.push([t, w * Math.log1p(tf)]);
   }
   contributions.sort((a, b) => b[1] - a[1]);
   let score = 0;
@@ -419,7 +434,7 @@ export function rank(
   let matched = 0;
   for (const [term, count] of counts) {
     // Figures (amounts, dates, quantities) say nothing of a text's vocabulary.
-    if (/^\d+$/.test(term)) continue;
+    if (/^\d+$/.test(term) || term.startsWith(LABELLED)) continue;
     total += count;
     if (best.weights.has(term)) matched += count;
   }

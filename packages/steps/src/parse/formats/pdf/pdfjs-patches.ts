@@ -109,18 +109,35 @@ const PATCHES: readonly SourcePatch[] = [
     find: `      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));`,
     replace: `      const c = textState.ctm, t = textState.textMatrix, m0 = t[0] * tsm[0] + t[2] * tsm[1], m1 = t[1] * tsm[0] + t[3] * tsm[1], m2 = t[0] * tsm[2] + t[2] * tsm[3], m3 = t[1] * tsm[2] + t[3] * tsm[3], m4 = t[0] * tsm[4] + t[2] * tsm[5] + t[4], m5 = t[1] * tsm[4] + t[3] * tsm[5] + t[5]; return [c[0] * m0 + c[2] * m1, c[1] * m0 + c[3] * m1, c[0] * m2 + c[2] * m3, c[1] * m2 + c[3] * m3, c[0] * m4 + c[2] * m5 + c[4], c[1] * m4 + c[3] * m5 + c[5]];`,
   },
-  // The next three make an embedded Type1 or CFF font's OpenType file (`font.data`) when it is
+  // The next four make an embedded Type1 or CFF font's OpenType file (`font.data`) when it is
   // first asked for, not as the font is loaded: reading text needs the font's glyph mapping,
   // widths and Unicode, which are all worked out as before, but not the file, which only
   // drawing uses (the operator list's glyph outlines, rendering a page for OCR, a browser's font
   // face). For TeX's Type1 fonts the file is a third of loading the font (decision 0048). A font
   // holds the making (a function) where it held the file; {@link LAZY_DATA} makes it on first
-  // read.
+  // read. Nothing pdf.js does after loading a font changes what the making reads.
   {
     // A Type1 program's CFF rebuild (its charstrings compiled again).
     name: "a Type1 font's CFF rebuild is made on first use",
     find: `    this.data = this.wrap(name, type2Charstrings, this.charstrings, subrs, properties);`,
     replace: `    this.data = () => this.wrap(name, type2Charstrings, this.charstrings, subrs, properties);`,
+  },
+  {
+    // A CFF program compiled again (pdf.js normalises it), or the program as it came when that
+    // fails.
+    name: "a CFF font's compiled program is made on first use",
+    find: `    try {
+      this.data = compiler.compile();
+    } catch {
+      warn("Failed to compile font " + properties.loadedName);
+      this.data = file;
+    }`,
+    replace: `    this.data = () => { try {
+      return compiler.compile();
+    } catch {
+      warn("Failed to compile font " + properties.loadedName);
+      return file;
+    } };`,
   },
   {
     // The OpenType file around a Type1 or CFF program (also an OpenType font's CFF table, through
@@ -142,15 +159,15 @@ const PATCHES: readonly SourcePatch[] = [
 ];
 
 /**
- * Appended to the worker half: `data` of a `Font` and of a `Type1Font` becomes an accessor of
- * their prototypes over an own field, `docflowData`, that runs a making (a function) held there
- * on first read and keeps what it made. On the prototypes, so that every font keeps one shape
+ * Appended to the worker half: `data` of a `Font`, a `Type1Font` and a `CFFFont` becomes an
+ * accessor of their prototypes over an own field, `docflowData`, that runs a making (a function)
+ * held there on first read and keeps what it made. On the prototypes, so that every font keeps one shape
  * (accessors of its own would give each font a map of its own, and turning one into a value
  * changes its map again: the text reading's accesses to fonts would go megamorphic). A making
  * that throws leaves `data` undefined, as pdf.js leaves a font without a file (nothing of it is
  * drawn), with a warning.
  */
-const LAZY_DATA = `for (const docflowClass of [Font, Type1Font]) Object.defineProperty(docflowClass.prototype, "data", { configurable: true, get() { let data = this.docflowData; if (typeof data === "function") { try { data = data(); } catch (error) { warn(\`docflow: a font file could not be made: \${error}\`); data = undefined; } this.docflowData = data; } return data; }, set(data) { this.docflowData = data; } });\n`;
+const LAZY_DATA = `for (const docflowClass of [Font, Type1Font, CFFFont]) Object.defineProperty(docflowClass.prototype, "data", { configurable: true, get() { let data = this.docflowData; if (typeof data === "function") { try { data = data(); } catch (error) { warn(\`docflow: a font file could not be made: \${error}\`); data = undefined; } this.docflowData = data; } return data; }, set(data) { this.docflowData = data; } });\n`;
 
 /**
  * The worker half's source with every {@link PATCHES patch} applied and {@link LAZY_DATA} after
