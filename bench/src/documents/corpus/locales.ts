@@ -96,7 +96,8 @@ export const LOCALES: Readonly<Record<string, Locale>> = {
   },
 };
 
-const MONTHS = [
+/** Month names, January first. */
+export const MONTHS = [
   'January',
   'February',
   'March',

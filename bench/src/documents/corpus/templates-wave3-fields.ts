@@ -14,7 +14,7 @@
  * These families are not in `FAMILIES`, so no document made before changes family.
  */
 import type { InvoiceFacts, OrderFacts, Party, ReceiptFacts, StatementFacts } from './content.ts';
-import { formatMoney, formatNumber, type MoneyStyle } from './locales.ts';
+import { formatMoney, formatNumber, MONTHS, type MoneyStyle } from './locales.ts';
 import type { DocType, Element } from './model.ts';
 import {
   type Ctx,
@@ -34,20 +34,6 @@ import {
   transactionsTable,
 } from './templates.ts';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** Date formats the locales' styles do not have. */
@@ -185,6 +171,21 @@ function moneyItems(c: Ctx, m: Money, list: InvoiceFacts['items']): Element {
   return { ...table, header, rows };
 }
 
+/** A document's own wordings, date format and currency cue, drawn in this order. */
+function drawing(c: Ctx): {
+  w: ReturnType<typeof worder>;
+  date: (iso: string) => string;
+  m: Money;
+} {
+  const w = worder(c);
+  const date = dater(c);
+  const m = money(
+    c,
+    c.r.pick(['header-code', 'words', 'total-symbol', 'code-after', 'column-code'] as const),
+  );
+  return { w, date, m };
+}
+
 // ---------------------------------------------------------------- invoices
 
 /** Where an invoice names its issuer. */
@@ -195,12 +196,7 @@ const invoiceParties: Family<InvoiceFacts> = {
   set: 'development',
   type: 'invoice',
   build(f, c) {
-    const w = worder(c);
-    const date = dater(c);
-    const m = money(
-      c,
-      c.r.pick(['header-code', 'words', 'total-symbol', 'code-after', 'column-code'] as const),
-    );
+    const { w, date, m } = drawing(c);
     const place = c.r.pick<VendorPlace>(['letterhead', 'remit-block', 'footer', 'right-head']);
     const days = termDays(f.date, f.due);
     const dueAsTerms = c.r.chance(0.35);
@@ -509,12 +505,7 @@ const orderParties: Family<OrderFacts> = {
   set: 'development',
   type: 'purchase_order',
   build(f, c) {
-    const w = worder(c);
-    const date = dater(c);
-    const m = money(
-      c,
-      c.r.pick(['header-code', 'words', 'total-symbol', 'code-after', 'column-code'] as const),
-    );
+    const { w, date, m } = drawing(c);
     const numberLabel = w('number', [
       'PO No',
       'Order Ref',
@@ -710,7 +701,9 @@ const statementHolder: Family<StatementFacts> = {
       place === 'letterhead'
         ? letterhead(c, f.bank, c.r.pick(['plain', 'logo', 'right', 'banner'] as const))
         : place === 'running'
-          ? []
+          ? // A running header prints from the second page on (or not at all): the first page
+            // names the bank in a small line of its own.
+            [text([`${f.bank.name} · ${f.bank.web}`], { size: c.size - 1.5, muted: true })]
           : [
               text([c.r.pick(['Your statement', 'Statement of your account', 'Current account'])], {
                 size: c.size + 6,

@@ -69,6 +69,19 @@ describe('dates and currency', () => {
     ).toEqual({ invoice_date: '2025-12-06', due_date: '2026-01-05' });
   });
 
+  it("reads an order's number as its purchase order's and a transaction's as its receipt's", () => {
+    expect(
+      extract(['Purchase Order', 'Requisition No.: RQ-77', 'P.O. No.: PO293131'].join('\n'), {
+        orderNumber: str,
+      }),
+    ).toEqual({ orderNumber: 'PO293131' });
+    expect(
+      extract(['Corner Cafe', 'Terminal ID: T-0042', 'Receipt #: 5875-5021-54'].join('\n'), {
+        transactionId: str,
+      }),
+    ).toEqual({ transactionId: '5875-5021-54' });
+  });
+
   it('reads a currency a sentence names in words when no amount names one', () => {
     const currency = { currency: { ...str, description: 'ISO 4217 currency code' } };
     for (const [sentence, code] of [
@@ -138,6 +151,12 @@ describe('parties', () => {
         buyer,
       ),
     ).toEqual({ buyer: 'Hooli Engineering Inc.' });
+    expect(
+      extract(
+        ['PURCHASE ORDER', "Buyer: Hannah O'Brien", 'Bill to: Lakeside Print Works LLC'].join('\n'),
+        buyer,
+      ),
+    ).toEqual({ buyer: 'Lakeside Print Works LLC' });
     expect(extract(['PURCHASE ORDER', 'Buyer: Aiko Rossi'].join('\n'), buyer)).toEqual({
       buyer: 'Aiko Rossi',
     });
@@ -184,6 +203,22 @@ describe('parties', () => {
         { account_holder: str, account_number: str },
       ),
     ).toEqual({ account_holder: "Daniel O'Brien", account_number: '850-397143-11' });
+  });
+
+  it("reads a window address at the page's head as the addressee when a footer names the issuer", () => {
+    expect(
+      extract(
+        [
+          "Ms Grace O'Brien      Account number: 20829995",
+          '12 Market Street      Sort Code: 74-41-50',
+          '75011 Paris',
+          '',
+          'Closing balance: 1,350.50',
+          'First Harbor Bank is authorised and regulated by the financial supervisor.',
+        ].join('\n'),
+        { institution: str, customerName: { ...str, description: 'Owner of the account' } },
+      ),
+    ).toEqual({ institution: 'First Harbor Bank', customerName: "Grace O'Brien" });
   });
 
   it('reads the issuer a footer names beside its address or as its registered office', () => {
@@ -245,15 +280,25 @@ describe('tables', () => {
     ]);
   });
 
-  it('reads the pairs when at least half of the labels end as labels do', () => {
+  it('reads the pairs when a third of the labels end as labels do', () => {
     expect(
       tableFields(
         table([
           ['MR SOFIA ROSSI', 'Bank', 'First Harbor Bank'],
           ['12 Market Street', 'Account No', '120-229914-76'],
           ['Austin, TX 78701', 'Sort Code', '41-97-17'],
+          ['', 'Period covered', '01-Jun-2022 to 30-Jun-2022'],
+          ['', 'Opening balance', "8'627.10"],
+          ['', 'Closing balance', "13'092.61"],
         ]),
       ).map((f) => `${f.label}=${f.value}`),
-    ).toEqual(['Bank=First Harbor Bank', 'Account No=120-229914-76', 'Sort Code=41-97-17']);
+    ).toEqual([
+      'Bank=First Harbor Bank',
+      'Account No=120-229914-76',
+      'Sort Code=41-97-17',
+      'Period covered=01-Jun-2022 to 30-Jun-2022',
+      "Opening balance=8'627.10",
+      "Closing balance=13'092.61",
+    ]);
   });
 });

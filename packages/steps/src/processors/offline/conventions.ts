@@ -271,11 +271,11 @@ export function letterhead(page: DocumentPage): Found | undefined {
 }
 
 /**
- * A person's name: two or three capitalised words, an initial allowed ("The Corner Bakery" is
- * none); tested without its honorific (`withoutHonorific`).
+ * A person's name: two or three capitalised words, an initial allowed, a surname such as
+ * "O'Brien" too ("The Corner Bakery" is none); tested without its honorific (`withoutHonorific`).
  */
 const PERSON_NAME =
-  /^(?!The\s)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){1,2}$/u;
+  /^(?!The\s)\p{Lu}\p{Ll}+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}(?:'\p{Lu})?\p{Ll}+(?:-\p{Lu}\p{Ll}+)?){1,2}$/u;
 
 /** An attention line's head ("Attn: Maria Lopez", "FAO Accounts"): a contact at a party. */
 const ATTENTION = /^(?:attn|attention|fao|f\.a\.o\.)(?:[.:]\s*|\s+)/i;

@@ -381,8 +381,19 @@ function identifierMatch(name: readonly string[], label: readonly string[]): num
   const said = (list: readonly string[]) => list.some((t) => ID_LABEL.has(t));
   if (!said(name) || !said(label)) return 0;
   const one = (list: readonly string[]) => list.map((t) => (ID_LABEL.has(t) ? 'number' : t));
-  return dice(one(name), one(label));
+  const exact = dice(one(name), one(label));
+  // A document's kind by another word: an order's number is its purchase order's ("orderNumber"
+  // and "P.O. No."), a transaction's a receipt's ("transactionId" and "Receipt #"); a little
+  // below the same words.
+  const kind = (list: readonly string[]) => one(list).map((t) => KIND_WORD[t] ?? t);
+  return Math.max(exact, 0.9 * dice(kind(name), kind(label)));
 }
+
+/** Words for a document's kind that name the same identifier's document. */
+const KIND_WORD: Readonly<Record<string, string>> = {
+  order: 'purchase_order',
+  transaction: 'receipt',
+};
 
 /** How well a label names a leaf, 0..1 (before the candidate's weight). */
 function labelScore(leaf: Leaf, candidate: Candidate): number {
@@ -569,7 +580,9 @@ function byRole(
     const dear = salutationName(first);
     if (dear && !used.has(dear.value))
       return { found: dear, why: `The letter is addressed to ${dear.value}.` };
-    const block = addressees(first, ctx.conventions.head).find(
+    // The issuer's block is no addressee's; a first line that heads the page but is not the
+    // issuer (a window address above a statement whose bank a footer names) may be.
+    const block = addressees(first, issuer?.found ?? ctx.conventions.head).find(
       (a) => !used.has(a.value) && a.value !== issuer?.found.value,
     );
     if (block) return { found: block, why: `"${block.value}" heads an address block.` };

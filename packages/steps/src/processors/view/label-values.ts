@@ -654,9 +654,9 @@ function labelsOverValues(table: DocumentTable): boolean {
 /**
  * A column of labels beside a column of values in a table of other things (an address column
  * beside "Account ID", "For the period", "Sort Code" and their values, as sheets laid out as
- * documents have): every filled cell of the label column is label-shaped and at least half of
- * them end as a label does ("… ID", "… period", "…:"; "Bank" and "Statement for" do not), most
- * of the value column's are no label-shaped text. A table with a column of
+ * documents have): every filled cell of the label column is label-shaped and at least a third
+ * of them end as a label does ("… ID", "… period", "…:"; "Bank", "Statement for" and "Opening
+ * balance" do not), most of the value column's are no label-shaped text. A table with a column of
  * amounts is a table of items or transactions and has none.
  */
 function besideColumnFields(
@@ -677,7 +677,7 @@ function besideColumnFields(
     if (
       labels.length < 2 ||
       !labels.every((t) => isLabelCell(t.replace(/:$/, ''))) ||
-      labels.filter(endsAsLabel).length * 2 < labels.length ||
+      labels.filter(endsAsLabel).length * 3 < labels.length ||
       values.filter((t) => !isLabelCell(t)).length * 2 < values.length
     )
       continue;
