@@ -635,17 +635,28 @@ function extractLeaves(
   // One label feeds one property, even when it repeats on continuation pages.
   const usedLabels = new Set<string>();
   const usedValues = new Set<string>();
+  /** Sets `leaf` from a labelled candidate, whose label then feeds no other property. */
+  const takeLabelled = (
+    leaf: Leaf,
+    candidate: Candidate,
+    coerced: ExtractValue,
+    confidence: number,
+    why: string,
+  ) => {
+    usedLabels.add(labelKey(candidate));
+    setPath(value, leaf.path, coerced);
+    const f = candidate.field;
+    ctx.metadata[leaf.path] = fieldMetadata(f.region, `${f.label}: ${f.value}`, confidence, why);
+  };
   for (const pair of pairs) {
-    const label = labelKey(pair.candidate);
-    if (usedLeaves.has(pair.leaf.path) || usedLabels.has(label)) continue;
+    if (usedLeaves.has(pair.leaf.path) || usedLabels.has(labelKey(pair.candidate))) continue;
     usedLeaves.add(pair.leaf.path);
-    usedLabels.add(label);
     usedValues.add(pair.candidate.field.value.trim());
-    setPath(value, pair.leaf.path, pair.coerced);
     const f = pair.candidate.field;
-    ctx.metadata[pair.leaf.path] = fieldMetadata(
-      f.region,
-      `${f.label}: ${f.value}`,
+    takeLabelled(
+      pair.leaf,
+      pair.candidate,
+      pair.coerced,
       pair.score,
       `Matched label "${f.label}" on page ${f.region.page} (match ${pair.score.toFixed(2)}).`,
     );
@@ -659,16 +670,15 @@ function extractLeaves(
     const dated = !id && leaf.node.kind === 'date' ? soleDate(leaf, ctx, usedLabels) : undefined;
     const eliminated = id ?? dated;
     if (eliminated) {
-      usedLabels.add(labelKey(eliminated.candidate));
-      setPath(value, leaf.path, eliminated.value);
-      const f = eliminated.candidate.field;
-      ctx.metadata[leaf.path] = fieldMetadata(
-        f.region,
-        `${f.label}: ${f.value}`,
+      const { label } = eliminated.candidate.field;
+      takeLabelled(
+        leaf,
+        eliminated.candidate,
+        eliminated.value,
         0.4,
         id
-          ? `"${f.label}" is the document's only other identifier.`
-          : `"${f.label}" is the document's own date.`,
+          ? `"${label}" is the document's only other identifier.`
+          : `"${label}" is the document's own date.`,
       );
       continue;
     }
@@ -682,12 +692,11 @@ function extractLeaves(
     }
     const contact = contacts.find((c) => c.leaf === leaf && !usedLabels.has(labelKey(c.candidate)));
     if (contact) {
-      usedLabels.add(labelKey(contact.candidate));
-      setPath(value, leaf.path, contact.coerced);
       const f = contact.candidate.field;
-      ctx.metadata[leaf.path] = fieldMetadata(
-        f.region,
-        `${f.label}: ${f.value}`,
+      takeLabelled(
+        leaf,
+        contact.candidate,
+        contact.coerced,
         contact.score * 0.6,
         `Matched label "${f.label}" on page ${f.region.page}: a person's name, for want of an organisation's.`,
       );
