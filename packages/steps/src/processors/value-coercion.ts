@@ -80,23 +80,22 @@ export function dayAndMonth(
 ): { month: number; day: number } | undefined {
   const t = text.trim();
   // `14.03.` with its closing dot only: `12.05` is a price.
-  let m = /^(\d{1,2})\/(\d{1,2})$/.exec(t);
-  const dotted = m ? null : /^(\d{1,2})\.(\d{1,2})\.$/.exec(t);
-  if (m || dotted) {
-    const a = Number((m ?? dotted)?.[1]);
-    const b = Number((m ?? dotted)?.[2]);
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.$/.exec(t);
+  const digits = /^(\d{1,2})\/(\d{1,2})$/.exec(t) ?? dotted;
+  if (digits) {
+    const a = Number(digits[1]);
+    const b = Number(digits[2]);
     const [day, month] = dotted || a > 12 || (dayFirst === true && b <= 12) ? [a, b] : [b, a];
     return iso(2000, month, day) ? { month, day } : undefined;
   }
-  m = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3,9})\.?$/.exec(t);
-  const n = m ? null : /^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?$/.exec(t);
-  const day = Number(m ? m[1] : n?.[2]);
-  const month = MONTHS[((m ? m[2] : n?.[1]) ?? '').slice(0, 3).toLowerCase()];
-  if (!month || !(m || n)) return undefined;
-  // `Sept`, `March` are months; `Marx` is not.
-  const word = ((m ? m[2] : n?.[1]) ?? '').toLowerCase();
-  if (!MONTH_NAMES.some((name) => name.startsWith(word) && word.length >= 3)) return undefined;
-  return iso(2000, month, day) ? { month, day } : undefined;
+  const dayThenMonth = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3,9})\.?$/.exec(t);
+  const monthThenDay = /^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?$/.exec(t);
+  const [dayText, word] = dayThenMonth
+    ? [dayThenMonth[1], dayThenMonth[2]]
+    : [monthThenDay?.[2], monthThenDay?.[1]];
+  const month = word === undefined ? undefined : monthNamed(word);
+  const day = Number(dayText);
+  return month && iso(2000, month, day) ? { month, day } : undefined;
 }
 
 const MONTH_NAMES = [
@@ -113,6 +112,13 @@ const MONTH_NAMES = [
   'november',
   'december',
 ];
+
+/** The month (1-12) a word names, whole or shortened to three letters or more (`Mar`, `Sept`). */
+function monthNamed(word: string): number | undefined {
+  const w = word.toLowerCase();
+  const index = w.length >= 3 ? MONTH_NAMES.findIndex((name) => name.startsWith(w)) : -1;
+  return index < 0 ? undefined : index + 1;
+}
 
 /**
  * A date written without its year (see dayAndMonth) in the year that puts it nearest to `near`
