@@ -441,10 +441,8 @@ export const BEGIN_COMMIT = `BEGIN; ${GENERIC_PLANS}; ${PLANS_ON_KEYS}`;
  * of runs by update time): JIT is off too, which no statement of the adapter is long enough to
  * want. A pool you pass keeps {@link BEGIN_COMMIT}: its sessions are yours.
  */
-export const SESSION_PLANNER_SETTINGS = `${`${GENERIC_PLANS}; ${PLANS_ON_KEYS}`.replaceAll(
-  'SET LOCAL',
-  'SET',
-)}; SET jit = off`;
+export const SESSION_PLANNER_SETTINGS =
+  `${GENERIC_PLANS}; ${PLANS_ON_KEYS}; SET jit = off`.replaceAll('SET LOCAL', 'SET');
 
 const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> =>
   promise.then(
