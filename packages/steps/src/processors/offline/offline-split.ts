@@ -354,15 +354,15 @@ function splitPages(
     classifications,
     ...(config.splitRules === undefined ? {} : { classificationRules: config.splitRules }),
   };
-  const read = starts.map((s, k) => {
-    const segment = pages.slice(s, starts[k + 1] ?? pages.length);
+  const segments = starts.map((s, k) => pages.slice(s, starts[k + 1] ?? pages.length));
+  const read = segments.map((segment) => {
     const lines = segment.flatMap(pageLines);
     const ranking = rankLines(lines, classifyConfig, layoutTerms(segment), openingLines(segment));
     return { ranking, output: classifyRanking(ranking, lines, classifyConfig) };
   });
   return starts.map((s, k) => {
     const e = (starts[k + 1] ?? pages.length) - 1;
-    const segment = pages.slice(s, e + 1);
+    const segment = segments[k] as DocumentPage[];
     const output = withNeighbours(read, k);
     const firstPage = segment[0]?.number ?? s + 1;
     const lastPage = segment[segment.length - 1]?.number ?? e + 1;
