@@ -123,19 +123,19 @@ function holds(
 /** A cell that holds a code: one word with a digit and no lower-case run (`SKU-4471`, `PN93604`). */
 const CODE = /^(?=\S*\d)[A-Z0-9][A-Z0-9./#-]*$/i;
 
-/** True when most filled cells of a column are codes, not figures (a part number column). */
-function codeColumn(table: DocumentTable, column: number): boolean {
+/** True when 60% or more of a column's filled cells pass `test`; false for an empty column. */
+function mostly(table: DocumentTable, column: number, test: (text: string) => boolean): boolean {
   const filled = table.rows.map((r) => r[column]?.text.trim() ?? '').filter((t) => t !== '');
-  const codes = filled.filter((t) => CODE.test(t) && !/^[\d.,]+$/.test(t) && !/[a-z]{3}/.test(t));
-  return filled.length > 0 && codes.length >= filled.length * 0.6;
+  return filled.length > 0 && filled.filter(test).length >= filled.length * 0.6;
 }
 
+/** True when most filled cells of a column are codes, not figures (a part number column). */
+const codeColumn = (table: DocumentTable, column: number) =>
+  mostly(table, column, (t) => CODE.test(t) && !/^[\d.,]+$/.test(t) && !/[a-z]{3}/.test(t));
+
 /** True when most filled cells of a column are percentages (a tax rate per line). */
-function percentColumn(table: DocumentTable, column: number): boolean {
-  const filled = table.rows.map((r) => r[column]?.text.trim() ?? '').filter((t) => t !== '');
-  const rates = filled.filter((t) => /^\d{1,3}(?:[.,]\d+)?\s?%$/.test(t));
-  return filled.length > 0 && rates.length >= filled.length * 0.6;
-}
+const percentColumn = (table: DocumentTable, column: number) =>
+  mostly(table, column, (t) => /^\d{1,3}(?:[.,]\d+)?\s?%$/.test(t));
 
 /** Columns whose cells are mostly numbers. */
 function numericColumns(table: DocumentTable): number[] {
