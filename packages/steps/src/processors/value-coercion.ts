@@ -120,6 +120,11 @@ function monthNamed(word: string): number | undefined {
   return index < 0 ? undefined : index + 1;
 }
 
+/** True when `text` holds a date, with or without its year (`2024-04-24`, `24 Apr`, `04/24`). */
+export function isDateText(text: string): boolean {
+  return parseDate(text) !== undefined || dayAndMonth(text) !== undefined;
+}
+
 /**
  * A date written without its year (see dayAndMonth) in the year that puts it nearest to `near`
  * (`yyyy-mm-dd`, a date the document writes in full): `28 Dec` near 2025-01-15 is 2024-12-28.

@@ -10,7 +10,7 @@
 
 import type { SchemaNode } from '../schema-node.ts';
 import { dice, labelTokens, tokens } from '../text-tokens.ts';
-import { dayAndMonth, parseDate, parseNumber } from '../value-coercion.ts';
+import { isDateText, parseDate, parseNumber } from '../value-coercion.ts';
 import type { DocumentCell, DocumentTable } from '../view/document-view.ts';
 
 /** Matches weaker than this are not used. */
@@ -114,7 +114,7 @@ function holds(
   if (filled.length === 0) return true;
   const ok = filled.filter((t) =>
     kind === 'date'
-      ? parseDate(t) !== undefined || dayAndMonth(t) !== undefined
+      ? isDateText(t)
       : /\d/.test(t) && parseNumber(t) !== undefined && parseDate(t) === undefined,
   );
   return ok.length >= filled.length * share;
@@ -148,8 +148,7 @@ function numericColumns(table: DocumentTable): number[] {
       return (
         /\d/.test(t) &&
         !/[a-z]{3,}/i.test(t.replace(/[A-Z]{3}|Rs\.?/g, '')) &&
-        parseDate(t) === undefined &&
-        dayAndMonth(t) === undefined &&
+        !isDateText(t) &&
         parseNumber(t) !== undefined
       );
     });

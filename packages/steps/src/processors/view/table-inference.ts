@@ -4,7 +4,7 @@
  * between words when a layout parser merged or split cells).
  */
 import type { Block } from '../../parse/parse-output.ts';
-import { dayAndMonth, parseDate } from '../value-coercion.ts';
+import { isDateText, parseDate } from '../value-coercion.ts';
 import { plain } from './block-text.ts';
 import { isAmount, isLabelCell } from './cell-shapes.ts';
 import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
@@ -431,11 +431,6 @@ function columnUnder(row: readonly DocumentCell[], cell: DocumentCell): number {
   return best;
 }
 
-/** A date with or without its year (`2024-04-24`, `24 Apr`, `04/24`). */
-function dated(text: string): boolean {
-  return parseDate(text) !== undefined || dayAndMonth(text) !== undefined;
-}
-
 /** A count written in its own cell: a whole number of at most three digits. */
 const COUNT_CELL = /^\d{1,3}$/;
 
@@ -668,7 +663,7 @@ export function tablesFromLines(
       header.length >= 3 &&
       [headerLine, lines[i + 1]].every((l) => {
         const cells = l ? splitCells(l.text) : [];
-        return cells.length === header.length && dated(cells[0]?.text ?? '');
+        return cells.length === header.length && isDateText(cells[0]?.text ?? '');
       });
     if (
       header.length < 2 ||
