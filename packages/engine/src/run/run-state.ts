@@ -52,8 +52,10 @@ export interface StepRunState {
   lineage?: Record<string, LineageRef>;
   /** Execution attempts started so far. */
   attempt: number;
-  /** Executions that died with their process (`runtime/lost-executions.ts`). */
+  /** Executions found unfinished by another process (`runtime/lost-executions.ts`). */
   lost?: number;
+  /** Of those, executions whose process was alive: its lease had been taken over. */
+  takenOver?: number;
   /** The last execution was interrupted by `engine.stop()`, not lost. */
   interrupted?: boolean;
   /** Small outputs inline; large ones in the blob store under `outputRef`. */

@@ -336,6 +336,7 @@ export class EngineRuntime {
         retry: this.#retry,
         attempt: this.#attempt,
         fences: this.#work.fences(ticket),
+        leaseLost: () => ticket.leaseLost,
         onStorageError: this.#options.onError,
       });
     }

@@ -46,6 +46,11 @@ export interface WorkTicket {
   readonly reserved: boolean;
   /** True once a reservation took the slot over. */
   handedOff: boolean;
+  /**
+   * True once a renewal found the item's lease taken by another process (it expired first): this
+   * engine's execution is stopped, and its outcome would not commit.
+   */
+  leaseLost: boolean;
   /** Gives the slot back (early: once the outcome is committed; else when execution ends). */
   release(): void;
 }
@@ -93,6 +98,8 @@ export class Scheduler {
   readonly #pollMs: number;
   readonly #lanes = new Map<string, TypeLane>();
   readonly #inflight = new Map<string, WorkItem>();
+  /** The tickets of the items in {@link #inflight} that are executing. */
+  readonly #tickets = new Map<string, WorkTicket>();
   /** Reservations that took over an executing item's slot, by their lease. */
   readonly #takenOver = new WeakMap<object, WorkTicket>();
   #running = 0;
@@ -431,12 +438,16 @@ export class Scheduler {
       queued,
       reserved,
       handedOff: false,
+      leaseLost: false,
       release: () => {
         if (released) return;
         released = true;
         // A slot taken over stays occupied, by the item that took it.
         if (!ticket.handedOff) this.#running--;
-        if (queued) this.#inflight.delete(item.id);
+        if (queued) {
+          this.#inflight.delete(item.id);
+          this.#tickets.delete(item.id);
+        }
         if (lane) lane.active--;
         this.#wakeSoon();
         if (this.#running === 0) {
@@ -446,6 +457,7 @@ export class Scheduler {
         }
       },
     };
+    if (queued) this.#tickets.set(item.id, ticket);
     const run = async () => {
       try {
         await this.#execute(item, ticket);
@@ -477,7 +489,10 @@ export class Scheduler {
       for (const id of ids) {
         const item = this.#inflight.get(id);
         // An item that finished meanwhile (its row went with its outcome) is not lost.
-        if (!held.has(id) && item !== undefined) lost.push(item);
+        if (held.has(id) || item === undefined) continue;
+        lost.push(item);
+        const ticket = this.#tickets.get(id);
+        if (ticket) ticket.leaseLost = true;
       }
       if (lost.length > 0) this.#onLeasesLost?.(lost);
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { LeaseFence, WorkItem } from '@docflow/storage';
+import { isStorageError, type LeaseFence, type WorkItem } from '@docflow/storage';
 import { EngineErrorCode, isEngineError } from '../errors.ts';
 import { isFinalStandaloneRunStatus } from '../run/lifecycle.ts';
 import { STANDALONE_KIND_SPECS } from '../standalone/standalone-kinds.ts';
@@ -10,7 +10,12 @@ import {
   scheduleRetry,
 } from '../standalone/standalone-transitions.ts';
 import type { FileSummary, StepExecutor, StepType } from '../step-executor.ts';
-import { countLostExecution, LOST_EXECUTIONS_REASON, markInterrupted } from './lost-executions.ts';
+import {
+  countLostExecution,
+  countTakenOver,
+  LOST_EXECUTIONS_REASON,
+  noteUnfinished,
+} from './lost-executions.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import type { StandaloneRunStore } from './standalone-store.ts';
 import { type AttemptDependencies, attemptStep } from './step-attempt.ts';
@@ -25,6 +30,8 @@ export interface StandaloneRunnerDependencies {
   readonly attempt: AttemptDependencies;
   /** The leases the item's commits need still held (see `WorkPlanner.fences`). */
   readonly fences: readonly LeaseFence[];
+  /** True once a renewal found the item's lease taken over by another process. */
+  readonly leaseLost: () => boolean;
   /** Told once per outage when the storage refuses an outcome (it is written again). */
   readonly onStorageError: (error: unknown) => void;
 }
@@ -95,18 +102,22 @@ export async function runStandaloneItem(
     deps.attempt,
   );
   if (verdict.kind === 'stopped') {
-    await markInterrupted(() =>
-      store.mutate(
-        id,
-        (s) => {
-          if (s.status !== 'PROCESSING') return false;
-          s.interrupted = true;
-          return true;
-        },
-        undefined,
-        fences,
-      ),
-    );
+    // Stopped by engine.stop(), or because a renewal found the lease taken over.
+    if (deps.leaseLost()) await noteTakenOver(id, store);
+    else {
+      await noteUnfinished(() =>
+        store.mutate(
+          id,
+          (s) => {
+            if (s.status !== 'PROCESSING') return false;
+            s.interrupted = true;
+            return true;
+          },
+          undefined,
+          fences,
+        ),
+      );
+    }
     return;
   }
   try {
@@ -139,8 +150,22 @@ export async function runStandaloneItem(
       { signal: deps.attempt.stopSignal, onError: deps.onStorageError },
     );
   } catch (error) {
+    // Another process took the run over while this one ran it: nothing is committed (fencing),
+    // and the record says this process was alive.
+    if (isStorageError(error, 'LEASE_LOST')) await noteTakenOver(id, store);
     // A run deleted while it executed has nothing left to record.
     if (!isEngineError(error, EngineErrorCode.NOT_FOUND)) throw error;
     await store.dropItem(item.id, fences);
   }
+}
+
+/** Records on the run that this process still ran it when another took it over (not fenced). */
+async function noteTakenOver(id: string, store: StandaloneRunStore): Promise<void> {
+  await noteUnfinished(() =>
+    store.mutate(id, (s) => {
+      if (isFinalStandaloneRunStatus(s.status)) return false;
+      countTakenOver(s);
+      return true;
+    }),
+  );
 }

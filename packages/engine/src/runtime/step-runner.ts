@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue, WorkItem } from '@docflow/storage';
+import { isStorageError } from '@docflow/storage';
 import type { EngineContext } from '../internal/engine-context.ts';
 import { drive } from '../run/control/control-steps.ts';
 import { isFinalRunStatus } from '../run/lifecycle.ts';
@@ -14,9 +15,10 @@ import {
 import type { FileSummary, StepExecutor, StepSuccess, StepType } from '../step-executor.ts';
 import {
   countLostExecution,
+  countTakenOver,
+  givesUpOnLoss,
   LOST_EXECUTIONS_REASON,
-  MAX_LOST_EXECUTIONS,
-  markInterrupted,
+  noteUnfinished,
 } from './lost-executions.ts';
 import { redactVerdict, secretRedactor } from './redact-secrets.ts';
 import type { RetryPolicy } from './retry-policy.ts';
@@ -77,10 +79,7 @@ async function countLost(item: WorkItem, deps: StepRunnerDependencies): Promise<
   const stepRunId = item.payload.stepRunId as string;
   let runAgain = true;
   const lostBefore = findStep((await deps.store.latest(item.runId)) as RunState, stepRunId);
-  const givesUp =
-    lostBefore !== undefined &&
-    !lostBefore.interrupted &&
-    (lostBefore.lost ?? 0) + 1 >= MAX_LOST_EXECUTIONS;
+  const givesUp = lostBefore !== undefined && givesUpOnLoss(lostBefore);
   await deps.store.mutate(
     item.runId,
     (state, tctx, fx) => {
@@ -204,23 +203,51 @@ export async function runWorkItem(item: WorkItem, deps: StepRunnerDependencies):
   // The run's secret values leave the verdict before it is stored, evented or sent.
   const verdict = redactVerdict(attempted, secretRedactor(secrets));
   if (verdict.kind === 'stopped') {
-    await markInterrupted(() =>
-      store.mutate(
-        item.runId,
-        (state) => {
-          const cur = findStep(state, stepRunId);
-          if (cur?.status !== 'PROCESSING') return false;
-          cur.interrupted = true;
-          return true;
-        },
-        { holding: ticket },
-      ),
-    );
+    // Stopped by engine.stop(), or because a renewal found the lease taken over.
+    if (ticket.leaseLost) await noteTakenOver(item, deps);
+    else {
+      await noteUnfinished(() =>
+        store.mutate(
+          item.runId,
+          (state) => {
+            const cur = findStep(state, stepRunId);
+            if (cur?.status !== 'PROCESSING') return false;
+            cur.interrupted = true;
+            return true;
+          },
+          { holding: ticket },
+        ),
+      );
+    }
     return;
   }
 
-  // The verdict exists only here: while the storage fails, it is written again until it holds.
-  await writeUntilStored(() => recordVerdict(item, verdict, deps), storageRetry(deps));
+  try {
+    // The verdict exists only here: while the storage fails, it is written again until it holds.
+    await writeUntilStored(() => recordVerdict(item, verdict, deps), storageRetry(deps));
+  } catch (error) {
+    // Another process took the step over while this one ran it: the outcome is not committed
+    // (fencing), and the record says this process was alive.
+    if (isStorageError(error, 'LEASE_LOST')) await noteTakenOver(item, deps);
+    throw error;
+  }
+}
+
+/**
+ * Records on the item's step run that this process was still running it when another process
+ * took it over ({@link countTakenOver}): the other process counted the execution as lost. Not
+ * fenced (the lease is the other process's now); nothing is written once the run has finished.
+ */
+async function noteTakenOver(item: WorkItem, deps: StepRunnerDependencies): Promise<void> {
+  const stepRunId = item.payload.stepRunId as string;
+  await noteUnfinished(() =>
+    deps.store.mutate(item.runId, (state) => {
+      const cur = findStep(state, stepRunId);
+      if (cur === undefined || isFinalRunStatus(state.status)) return false;
+      countTakenOver(cur);
+      return true;
+    }),
+  );
 }
 
 /** What {@link writeUntilStored} needs of the runner's dependencies. */

@@ -21,8 +21,10 @@ export interface StandaloneRunState {
   attempt: number;
   /** While the next attempt waits for its backoff: when it may start. */
   retryAt?: string;
-  /** Executions that died with their process (`runtime/lost-executions.ts`). */
+  /** Executions found unfinished by another process (`runtime/lost-executions.ts`). */
   lost?: number;
+  /** Of those, executions whose process was alive: its lease had been taken over. */
+  takenOver?: number;
   /** The last execution was interrupted by `engine.stop()`, not lost. */
   interrupted?: boolean;
   /** The configuration used, defaults applied (the interface's `config`). */

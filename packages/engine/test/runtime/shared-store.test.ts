@@ -68,6 +68,18 @@ async function deployed(engine: Engine, steps = linear('PARSE')): Promise<string
   return wf.id;
 }
 
+/** A step run as stored, with its execution record. */
+async function storedStep(
+  storage: StorageAdapter,
+  runId: string,
+  stepName: string,
+): Promise<{ output?: unknown; lost?: number; takenOver?: number } | undefined> {
+  const snapshot = (await storage.getRun(runId))?.snapshot as unknown as
+    | { stepRuns: { stepName: string; output?: unknown; lost?: number; takenOver?: number }[] }
+    | undefined;
+  return snapshot?.stepRuns.find((s) => s.stepName === stepName);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL database', () => {
@@ -108,13 +120,17 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     expect(log.map((e) => e.engine)).toEqual(['a']);
   });
 
-  it('a process whose lease was taken over cannot commit the outcome; the new holder can', async () => {
+  it('a process whose lease was taken over cannot commit the outcome, and says it was alive; the new holder commits', async () => {
     const db = oneDatabase();
     const log: Execution[] = [];
     const errors: unknown[] = [];
     let release = (): void => undefined;
     const released = new Promise<void>((resolve) => {
       release = resolve;
+    });
+    let releaseB = (): void => undefined;
+    const releasedB = new Promise<void>((resolve) => {
+      releaseB = resolve;
     });
     // Long enough that b renews its own lease on a loaded machine (a lost lease counts as a lost
     // execution, and three fail the step).
@@ -141,23 +157,91 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
       file: { text: 'x' },
     });
     while (log.length === 0) await sleep(5);
-    // Process b finds a's lease expired and takes the step over.
+    // Process b finds a's lease expired and takes the step over; it runs until told.
     const b = await startEngine(db, {
-      steps: [recording('b', log, () => ({ by: 'b' }))],
+      steps: [
+        recording('b', log, async () => {
+          await releasedB;
+          return { by: 'b' };
+        }),
+      ],
       scheduling: { leaseMs },
     });
-    const done = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
-    expect(done.status).toBe('PROCESSED');
+    const parse1 = () => storedStep(b.storage, run.id, 'parse1');
+    while (log.length < 2) await sleep(5);
+    // b could not tell a slow process from a dead one: it counted a's execution as lost.
+    expect((await parse1())?.lost).toBe(1);
+    // a finishes while b runs the step: its outcome is refused, and it records that it was alive.
     release();
     while (errors.length === 0) await sleep(5);
     expect(isStorageError(errors[0], 'LEASE_LOST'), String(errors[0])).toBe(true);
-    const stored = (await b.storage.getRun(run.id))?.snapshot as unknown as {
-      stepRuns: { stepName: string; output?: unknown }[];
-    };
-    expect(stored.stepRuns.find((s) => s.stepName === 'parse1')?.output).toEqual({ by: 'b' });
+    expect(await parse1()).toMatchObject({ lost: 1, takenOver: 1 });
+    releaseB();
+    const done = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
+    expect(done.status).toBe('PROCESSED');
+    expect((await parse1())?.output).toEqual({ by: 'b' });
     // Once per lease: a's (attempts 1), then b's (attempts 2).
     expect(log.map((e) => e.engine)).toEqual(['a', 'b']);
     expect(await b.storage.listWork()).toEqual([]);
+  });
+
+  it('a process that finds its lease taken at a renewal stops the step and says it was alive', async () => {
+    const db = oneDatabase();
+    const log: Execution[] = [];
+    let releaseB = (): void => undefined;
+    const releasedB = new Promise<void>((resolve) => {
+      releaseB = resolve;
+    });
+    const leaseMs = 600;
+    // Process a stalls (its renewals do not reach the database) until b has taken the step over.
+    const storageA = await db();
+    const renew = storageA.renewWork.bind(storageA);
+    let stalled = true;
+    storageA.renewWork = async (ids, options) => (stalled ? ids : renew(ids, options));
+    let aborted = false;
+    const a = createEngine({
+      storage: storageA,
+      webhooks: { enabled: false },
+      steps: [
+        defineStep({
+          type: 'PARSE',
+          async execute(_input, context) {
+            log.push({ engine: 'a', key: context.idempotencyKey, attempt: context.attempt });
+            await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+            aborted = true;
+            return { output: { by: 'a' } };
+          },
+        }),
+      ],
+      scheduling: { leaseMs },
+    });
+    engines.push(a);
+    await a.start();
+    const run = await a.workflowRuns.create({
+      workflow: { id: await deployed(a) },
+      file: { text: 'x' },
+    });
+    while (log.length === 0) await sleep(5);
+    const b = await startEngine(db, {
+      steps: [
+        recording('b', log, async () => {
+          await releasedB;
+          return { by: 'b' };
+        }),
+      ],
+      scheduling: { leaseMs },
+    });
+    while (log.length < 2) await sleep(5);
+    stalled = false;
+    // a's next renewal finds the lease gone: its executor is aborted, and the record corrected.
+    const parse1 = () => storedStep(b.storage, run.id, 'parse1');
+    while ((await parse1())?.takenOver === undefined) await sleep(20);
+    expect(aborted).toBe(true);
+    expect(await parse1()).toMatchObject({ lost: 1, takenOver: 1 });
+    releaseB();
+    const done = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
+    expect(done.status).toBe('PROCESSED');
+    expect(log.map((e) => e.engine)).toEqual(['a', 'b']);
   });
 
   it('two processes racing for the same queued work execute each step once', async () => {
