@@ -177,7 +177,7 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
         },
       },
     });
-    return { engine, sharedStorage: storage.sharedByProcesses === true };
+    return { engine };
   });
   await engines.startAll(registry.listWorkspaces());
 
@@ -333,7 +333,6 @@ export async function createServer(options: ServerOptions): Promise<DocflowServe
               reply,
               server,
               engine: scope.scope.engine,
-              finishedRuns: scope.scope.finishedRuns,
               workspace: scope.workspace,
             };
             return route.handle(context as never);

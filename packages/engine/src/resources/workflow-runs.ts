@@ -64,8 +64,8 @@ export interface WorkflowRunsService {
   get(id: string): Promise<WorkflowRun>;
   /**
    * The run as `get` returns it, as JSON text, with its status: what a server answers. The text
-   * of an unfinished run is kept until its next change (a commit replaces the state it was
-   * made from) or until a file is deleted, so asking again costs a lookup. On storage several
+   * is kept, finished run or not, until this engine commits something it shows (a change of the
+   * run, its deletion, a file's deletion), so asking again costs a lookup. On storage several
    * processes share, nothing is kept.
    */
   getJson(id: string): Promise<{ readonly status: RunStatus; readonly json: string }>;
@@ -143,15 +143,6 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     const graph = await store.graph(state.definitionId);
     return toWorkflowRun(state, outputs, present && ((id) => present.has(id)), graph);
   };
-
-  // The JSON of unfinished runs' current states. A commit replaces a run's state (it never
-  // changes one in place), so an entry is good as long as its state is the current one and no
-  // file was deleted since; it goes with its state. Everything else a run shows is immutable:
-  // outputs in the blob store (by reference), the definition, step ids. Only on storage this
-  // engine alone writes: it sees every deletion there, and a run read is its cached state (on a
-  // shared store every read is a new state from storage, and other processes delete files).
-  const texts = new WeakMap<RunState, { readonly deletions: number; readonly json: string }>();
-  const keepsTexts = ctx.storage.sharedByProcesses !== true;
 
   const load = async (id: unknown): Promise<RunState> => {
     const state = typeof id === 'string' && id !== '' ? await store.get(id) : undefined;
@@ -295,16 +286,12 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
     },
 
     async getJson(id) {
-      const deletions = deps.fileDeletions.count;
-      const state = await load(id);
-      const known = texts.get(state);
-      if (known !== undefined && known.deletions === deletions) {
-        return { status: state.status, json: known.json };
-      }
-      const json = JSON.stringify(await project(state));
-      // A finished run's state is read from storage anew each time: nothing to keep it by.
-      if (keepsTexts && !isFinalRunStatus(state.status)) texts.set(state, { deletions, json });
-      return { status: state.status, json };
+      if (typeof id !== 'string' || id === '') throw notFound('workflow run', id);
+      // Kept until this engine commits something the text shows (`runtime/run-texts.ts`).
+      return store.texts.text(id, deps.fileDeletions.count, async () => {
+        const state = await load(id);
+        return { status: state.status, json: JSON.stringify(await project(state)) };
+      });
     },
 
     async list(params) {

@@ -29,6 +29,7 @@ import {
 } from '../run/transition-context.ts';
 import { loadControlInputs } from './control-inputs.ts';
 import { KeyedMutex } from './keyed-mutex.ts';
+import { RunTexts } from './run-texts.ts';
 import type { WorkTicket } from './scheduler.ts';
 import type { WorkPlan, WorkPlanner } from './work-plan.ts';
 
@@ -123,9 +124,12 @@ export class RunStore {
   readonly #cache = new Map<string, CacheEntry>();
   readonly #graphs = new Map<string, RunGraph>();
   readonly #mutex = new KeyedMutex();
+  /** The runs' texts as `getJson` answers them, forgotten by every commit of their run. */
+  readonly texts: RunTexts;
 
   constructor(deps: RunStoreDependencies) {
     this.#deps = deps;
+    this.texts = new RunTexts({ keep: deps.ctx.storage.sharedByProcesses !== true });
   }
 
   /** The run's graph, loaded once per definition. */
@@ -215,6 +219,7 @@ export class RunStore {
   /** Forgets a run (after delete). */
   evict(runId: string): void {
     this.#cache.delete(runId);
+    this.texts.changed(runId);
     this.#deps.evicted?.(runId);
   }
 
@@ -401,6 +406,7 @@ export class RunStore {
     if (CHECK_SNAPSHOTS) freezeDeep(state);
     if (isFinalRunStatus(state.status)) this.#cache.delete(state.id);
     else this.#cache.set(state.id, { state, revision: revision + 1 });
+    this.texts.changed(state.id);
     work.released(plan);
     this.#deps.afterCommit(state, plan, events, deliveries.length, fx.events);
   }

@@ -71,4 +71,77 @@ describe('workflowRuns.getJson', () => {
     await memory.commit({ deleteDocuments: [{ collection: 'files', id: file.id }] });
     expect(JSON.parse((await engine.workflowRuns.getJson(run.id)).json).files).toEqual([]);
   });
+
+  it("keeps a finished run's text as well: asking again reads nothing from storage, and a change shows at once", async () => {
+    const memory = memoryStorage();
+    let reads = 0;
+    const counted = new Proxy(memory, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key === 'getRun') {
+          return (...args: Parameters<StorageAdapter['getRun']>) => {
+            reads++;
+            return memory.getRun(...args);
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const { engine, run } = await waitingRun(counted);
+    await engine.workflowRuns.review(run.id, { decision: 'approve', reviewer: 'r@example.com' });
+    const first = await engine.workflowRuns.getJson(run.id);
+    expect(first.status).toBe('PROCESSED');
+    reads = 0;
+    expect((await engine.workflowRuns.getJson(run.id)).json).toBe(first.json);
+    expect(reads).toBe(0);
+    await engine.workflowRuns.update(run.id, { metadata: { note: 'after' } });
+    expect(JSON.parse((await engine.workflowRuns.getJson(run.id)).json).metadata).toEqual({
+      note: 'after',
+    });
+    await engine.workflowRuns.delete(run.id);
+    await expect(engine.workflowRuns.getJson(run.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('keeps nothing of a read that a change of the run overtook (no stale answer after it)', async () => {
+    const memory = memoryStorage();
+    // While `gate` is set, the next read of the run waits for it: a GET under way.
+    let gate: Promise<void> | undefined;
+    let readStarted = (): void => undefined;
+    const gated = new Proxy(memory, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key === 'getRun') {
+          return async (...args: Parameters<StorageAdapter['getRun']>) => {
+            const record = await memory.getRun(...args);
+            const waitFor = gate;
+            gate = undefined;
+            if (waitFor !== undefined) {
+              readStarted();
+              await waitFor;
+            }
+            return record;
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const { engine, run } = await waitingRun(gated);
+    await engine.workflowRuns.review(run.id, { decision: 'approve', reviewer: 'r@example.com' });
+    let open = (): void => undefined;
+    gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const started = new Promise<void>((resolve) => {
+      readStarted = resolve;
+    });
+    const overtaken = engine.workflowRuns.getJson(run.id);
+    await started;
+    // The run changes while the read holds the state from before.
+    await engine.workflowRuns.update(run.id, { metadata: { note: 'new' } });
+    open();
+    expect(JSON.parse((await overtaken).json).metadata).toEqual({});
+    expect(JSON.parse((await engine.workflowRuns.getJson(run.id)).json).metadata).toEqual({
+      note: 'new',
+    });
+  });
 });

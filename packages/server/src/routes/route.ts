@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../http/request-validation.ts';
 import type { UrlSigner } from '../presign/url-signer.ts';
 import type { Workspace } from '../registry/registry.ts';
-import type { FinishedRuns } from '../workspaces/finished-runs.ts';
 
 /** What every handler may use besides its request. */
 export interface ServerContext {
@@ -24,8 +23,6 @@ export interface ServerContext {
 /** What a handler of a workspace route receives. */
 export interface RouteContext<P, Q, B> {
   readonly engine: Engine;
-  /** What GET /workflow_runs/{id} answered for finished runs. */
-  readonly finishedRuns: FinishedRuns;
   readonly workspace: Workspace;
   readonly params: P;
   readonly query: Q;

@@ -207,9 +207,10 @@ export const workflowRunsRoutes: readonly AnyRoute[] = [
     tag: TAG,
     params: idParams,
     response: workflowRun,
-    async handle({ engine, finishedRuns, params, reply }) {
+    async handle({ engine, params, reply }) {
       reply.type('application/json; charset=utf-8');
-      return finishedRuns.json(engine, params.id);
+      // The engine keeps the text until it commits something the run shows.
+      return (await engine.workflowRuns.getJson(params.id)).json;
     },
   }),
   workspaceRoute<

@@ -1,18 +1,14 @@
 import type { Engine } from '@docflow/engine';
 import type { Workspace } from '../registry/registry.ts';
-import { FinishedRuns } from './finished-runs.ts';
 
-/** A workspace's engine as made, and whether other processes write its storage too. */
+/** A workspace's engine as made. */
 export interface WorkspaceEngine {
   readonly engine: Engine;
-  readonly sharedStorage: boolean;
 }
 
 /** A workspace's started engine, as the server uses it. */
 export interface WorkspaceScope {
-  /** The engine, its calls that change finished runs guarded (see {@link FinishedRuns}). */
   readonly engine: Engine;
-  readonly finishedRuns: FinishedRuns;
 }
 
 /**
@@ -41,12 +37,10 @@ export class WorkspaceEngines {
     if (this.#closed) return Promise.reject(new Error('The server is shutting down'));
     let started = this.#engines.get(workspace.id);
     if (!started) {
-      const { engine, sharedStorage } = this.#make(workspace);
-      // Runs another process may change are never answered from memory.
-      const finishedRuns = new FinishedRuns({ keep: !sharedStorage });
+      const { engine } = this.#make(workspace);
       started = engine.start().then(
         () => {
-          const scope = { engine: finishedRuns.guard(engine), finishedRuns };
+          const scope = { engine };
           if (!this.#closed) this.#started.set(workspace.id, scope);
           return scope;
         },
