@@ -41,12 +41,6 @@ import {
 import { loadCorrections, type ReviewInput, reviewInputIssues } from './workflow-run-review.ts';
 import type { ResolvedDefinition } from './workflows.ts';
 
-/**
- * On a store shared by processes, how soon a waiter that took this process's state of a run
- * reads it from storage (another process may have settled it before the waiter was there).
- */
-const HELD_RECHECK_MS = 250;
-
 /** Filters of `workflowRuns.list`. */
 export interface ListWorkflowRunsParams extends SortedPageParams {
   readonly workflowId?: string;
@@ -311,19 +305,14 @@ export function createWorkflowRunsService(deps: WorkflowRunsDependencies): Workf
 
     async waitFor(id, options) {
       // The first look takes the state this process holds, if it runs the run and it is not
-      // settled there: its own commits settle the waiter; on a shared store other processes'
-      // commits that settle it wake the waiter (`Waiters.poke`), and since one of them may have
-      // settled it before this waiter was there, a held state is read again from storage soon
-      // after. Whatever is returned settled was read from storage. A run that is missing (or
+      // settled there: its own commits settle the waiter; on a shared store another process's
+      // commit that settles it wakes the waiter (`Waiters.poke`), and one that came before the
+      // waiter took the held state away (`RunStore.settledElsewhere`), so that this look reads
+      // storage. Whatever is returned settled was read from storage. A run that is missing (or
       // deleted while waited for) is NOT_FOUND.
       let look = async (): Promise<RunState | undefined> => {
         const cached = store.cached(id as string);
-        if (cached !== undefined && !isSettledRunStatus(cached.status)) {
-          if (sharedStorePollMs(ctx.storage) !== undefined) {
-            setTimeout(() => deps.settled.poke([id as string]), HELD_RECHECK_MS).unref();
-          }
-          return cached;
-        }
+        if (cached !== undefined && !isSettledRunStatus(cached.status)) return cached;
         return store.get(id as string);
       };
       const settled = await deps.settled.wait(

@@ -216,7 +216,9 @@ export class EngineRuntime {
     this.#unsubscribe = await storage.subscribe((wakeUp) => {
       if (wakeUp.local) return;
       if (wakeUp.topic === 'runs') {
-        // Another process settled runs: this process's waiters for them read them again.
+        // Another process settled runs: what this process holds of them is behind (a waiter
+        // that comes later reads storage), and its waiters for them read them again.
+        this.store.settledElsewhere(wakeUp.runIds);
         this.settled.poke(wakeUp.runIds);
         this.finished.poke(wakeUp.runIds);
         return;

@@ -216,6 +216,16 @@ export class RunStore {
     }
   }
 
+  /**
+   * Another process settled these runs (`undefined`: maybe any run, after a reconnection): what
+   * this process holds of them is behind, and goes, so that the next look reads storage. A
+   * waiter that comes after the notification then never takes a state older than it.
+   */
+  settledElsewhere(runIds: readonly string[] | undefined): void {
+    if (runIds === undefined) this.#cache.clear();
+    else for (const id of runIds) this.#cache.delete(id);
+  }
+
   /** Forgets a run (after delete). */
   evict(runId: string): void {
     this.#cache.delete(runId);

@@ -10,7 +10,7 @@ import {
 import { type DeliveryRecord, isStorageError, type StorageAdapter } from '@docflow/storage';
 import type { PostgresStorageAdapter } from '@docflow/storage/postgres';
 import { postgresForTests } from '@docflow/storage/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { linear } from '../helpers.ts';
 import { startReceiver } from '../webhooks/helpers.ts';
 
@@ -377,6 +377,41 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     // Woken by a's commit: one more read (the safety-net poll is a minute away).
     expect((await waiting).status).toBe('PROCESSED');
     expect(reads).toBe(2);
+  });
+
+  it('a caller that starts waiting after another process settled the run is answered by that notification, not a timer', async () => {
+    const db = oneDatabase();
+    const a = await startEngine(db, { steps: [recording('a', [])] });
+    // b creates the run (so it holds the run's state, PENDING) and executes nothing.
+    const storageB = await db();
+    const b = createEngine({
+      storage: storageB,
+      webhooks: { enabled: false },
+      steps: [recording('b', [])],
+      scheduling: { concurrency: 0 },
+    });
+    engines.push(b);
+    await b.start();
+    const wf = await deployed(b);
+    let heard = (): void => undefined;
+    const notified = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const run = await b.workflowRuns.create({ workflow: { id: wf }, file: { text: 'x' } });
+    // Subscribed after b's engine: by the time this hears a's NOTIFY, b's engine has handled it.
+    const unsubscribe = await storageB.subscribe?.((wakeUp) => {
+      if (wakeUp.topic === 'runs' && wakeUp.runIds?.includes(run.id)) heard();
+    });
+    expect((await a.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 })).status).toBe('PROCESSED');
+    await notified;
+    await unsubscribe?.();
+    // No timer fires while b waits: the state b held must not be taken for the run's.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      expect((await b.workflowRuns.waitFor(run.id)).status).toBe('PROCESSED');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('delayed work of a process that stopped (a step retry, a webhook retry) is done by another', async () => {
