@@ -6,6 +6,11 @@ export interface Settings {
   readonly schema: string;
   /** How long a step's lease lasts: a killed worker's steps resume elsewhere after it. */
   readonly leaseMs: number;
+  /**
+   * How long a worker waits before it parses a document (default 0): long enough, and a step is
+   * still running when you kill its worker, to watch another worker take it over.
+   */
+  readonly parseDelayMs: number;
 }
 
 export function settings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -15,5 +20,6 @@ export function settings(env: NodeJS.ProcessEnv = process.env): Settings {
     url,
     schema: env.DOCFLOW_POSTGRES_SCHEMA ?? 'docflow',
     leaseMs: Number(env.DOCFLOW_LEASE_MS ?? 10_000),
+    parseDelayMs: Number(env.DOCFLOW_PARSE_DELAY_MS ?? 0),
   };
 }

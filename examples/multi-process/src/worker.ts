@@ -3,16 +3,32 @@
  * queue, whoever created their runs) and delivers webhooks. Start as many as you like; a worker
  * that dies leaves its steps to the others once their leases expire.
  */
-import { createEngine } from '@docflow/engine';
+import { setTimeout as wait } from 'node:timers/promises';
+import { createEngine, type StepExecutor } from '@docflow/engine';
 import { builtinSteps } from '@docflow/steps';
 import { postgresStorage } from '@docflow/storage/postgres';
 import { settings } from './settings.ts';
 
-const { url, schema, leaseMs } = settings();
+const { url, schema, leaseMs, parseDelayMs } = settings();
 const name = process.argv[2] ?? `worker-${process.pid}`;
+
+/** The built-in parse, after `DOCFLOW_PARSE_DELAY_MS` (a step in flight to kill the worker in). */
+function delayed(parse: StepExecutor): StepExecutor {
+  return {
+    ...parse,
+    async execute(input, context) {
+      console.log(`${name} parsing ${context.idempotencyKey}`);
+      await wait(parseDelayMs, undefined, { signal: context.signal });
+      return parse.execute(input, context);
+    },
+  };
+}
+
 const engine = createEngine({
   storage: postgresStorage({ connectionString: url }, { schema }),
-  steps: builtinSteps(),
+  steps: builtinSteps().map((step) =>
+    step.type === 'PARSE' && parseDelayMs > 0 ? delayed(step) : step,
+  ),
   scheduling: { concurrency: 8, leaseMs },
   onError: (error) => console.error(`${name}: ${String(error)}`),
 });

@@ -147,7 +147,8 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
           return { by: 'a' };
         }),
       ],
-      scheduling: { leaseMs },
+      // One slot, taken by the stalled step: a cannot claim the step back when its lease expires.
+      scheduling: { leaseMs, concurrency: 1 },
       onError: (error) => errors.push(error),
     });
     engines.push(a);
@@ -213,7 +214,8 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
           },
         }),
       ],
-      scheduling: { leaseMs },
+      // One slot, taken by the stalled step: a cannot claim the step back when its lease expires.
+      scheduling: { leaseMs, concurrency: 1 },
     });
     engines.push(a);
     await a.start();
