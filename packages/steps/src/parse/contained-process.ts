@@ -85,19 +85,22 @@ export interface Child {
 
 /**
  * Starts a child process from a {@link ChildStart} with a V8 heap of `heapMb` MiB, importing
- * `preload` (module specifiers) before anything else, tsx's loader included. Messages cross with
- * the structured clone (`serialization: 'advanced'`: typed arrays stay typed).
+ * `preload` (module specifiers) before anything else, tsx's loader included, with more V8 flags
+ * (`v8Flags`). Messages cross with the structured clone (`serialization: 'advanced'`: typed
+ * arrays stay typed).
  */
 export function startChild(
   start: ChildStart,
   heapMb: number,
   preload: readonly string[] = [],
+  v8Flags: readonly string[] = [],
 ): Child {
   const child = fork(start.modulePath, [], {
     execArgv: [
       ...preload.flatMap((specifier) => ['--import', specifier]),
       ...start.execArgv,
       `--max-old-space-size=${heapMb}`,
+      ...v8Flags,
     ],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
