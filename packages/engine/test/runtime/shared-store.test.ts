@@ -120,36 +120,39 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     expect(log.map((e) => e.engine)).toEqual(['a']);
   });
 
-  it('a process whose lease was taken over cannot commit the outcome, and says it was alive; the new holder commits', async () => {
+  /**
+   * Process a starts a run whose step it executes with `executeA`, its storage as `stall` leaves
+   * it (renewals that do not reach the database), with one slot so that it cannot claim the step
+   * back; process b takes the step over once a's lease expires, and runs it until `releaseB`.
+   */
+  async function takenOver(options: {
+    readonly leaseMs: number;
+    readonly stall: (storage: PostgresStorageAdapter) => void;
+    readonly executeA: StepExecutor['execute'];
+    readonly onError?: (error: unknown) => void;
+  }) {
     const db = oneDatabase();
     const log: Execution[] = [];
-    const errors: unknown[] = [];
-    let release = (): void => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     let releaseB = (): void => undefined;
     const releasedB = new Promise<void>((resolve) => {
       releaseB = resolve;
     });
-    // Long enough that b renews its own lease on a loaded machine (a lost lease counts as a lost
-    // execution, and three fail the step).
-    const leaseMs = 1000;
-    // Process a stalls: its renewals never reach the database (it believes they did).
     const storageA = await db();
-    storageA.renewWork = async (ids) => ids;
+    options.stall(storageA);
     const a = createEngine({
       storage: storageA,
       webhooks: { enabled: false },
       steps: [
-        recording('a', log, async () => {
-          await released;
-          return { by: 'a' };
+        defineStep({
+          type: 'PARSE',
+          async execute(input, context) {
+            log.push({ engine: 'a', key: context.idempotencyKey, attempt: context.attempt });
+            return options.executeA(input, context);
+          },
         }),
       ],
-      // One slot, taken by the stalled step: a cannot claim the step back when its lease expires.
-      scheduling: { leaseMs, concurrency: 1 },
-      onError: (error) => errors.push(error),
+      scheduling: { leaseMs: options.leaseMs, concurrency: 1 },
+      ...(options.onError ? { onError: options.onError } : {}),
     });
     engines.push(a);
     await a.start();
@@ -158,7 +161,6 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
       file: { text: 'x' },
     });
     while (log.length === 0) await sleep(5);
-    // Process b finds a's lease expired and takes the step over; it runs until told.
     const b = await startEngine(db, {
       steps: [
         recording('b', log, async () => {
@@ -166,10 +168,32 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
           return { by: 'b' };
         }),
       ],
-      scheduling: { leaseMs },
+      scheduling: { leaseMs: options.leaseMs },
     });
-    const parse1 = () => storedStep(b.storage, run.id, 'parse1');
     while (log.length < 2) await sleep(5);
+    const parse1 = () => storedStep(b.storage, run.id, 'parse1');
+    return { b, run, log, releaseB, parse1 };
+  }
+
+  it('a process whose lease was taken over cannot commit the outcome, and says it was alive; the new holder commits', async () => {
+    const errors: unknown[] = [];
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { b, run, log, releaseB, parse1 } = await takenOver({
+      // Long enough that b renews its own lease on a loaded machine.
+      leaseMs: 1000,
+      // Process a stalls: its renewals never reach the database (it believes they did).
+      stall: (storage) => {
+        storage.renewWork = async (ids) => ids;
+      },
+      executeA: async () => {
+        await released;
+        return { output: { by: 'a' } };
+      },
+      onError: (error) => errors.push(error),
+    });
     // b could not tell a slow process from a dead one: it counted a's execution as lost.
     expect((await parse1())?.lost).toBe(1);
     // a finishes while b runs the step: its outcome is refused, and it records that it was alive.
@@ -187,56 +211,23 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
   });
 
   it('a process that finds its lease taken at a renewal stops the step and says it was alive', async () => {
-    const db = oneDatabase();
-    const log: Execution[] = [];
-    let releaseB = (): void => undefined;
-    const releasedB = new Promise<void>((resolve) => {
-      releaseB = resolve;
-    });
-    const leaseMs = 600;
-    // Process a stalls (its renewals do not reach the database) until b has taken the step over.
-    const storageA = await db();
-    const renew = storageA.renewWork.bind(storageA);
     let stalled = true;
-    storageA.renewWork = async (ids, options) => (stalled ? ids : renew(ids, options));
     let aborted = false;
-    const a = createEngine({
-      storage: storageA,
-      webhooks: { enabled: false },
-      steps: [
-        defineStep({
-          type: 'PARSE',
-          async execute(_input, context) {
-            log.push({ engine: 'a', key: context.idempotencyKey, attempt: context.attempt });
-            await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
-            aborted = true;
-            return { output: { by: 'a' } };
-          },
-        }),
-      ],
-      // One slot, taken by the stalled step: a cannot claim the step back when its lease expires.
-      scheduling: { leaseMs, concurrency: 1 },
+    const { b, run, log, releaseB, parse1 } = await takenOver({
+      leaseMs: 600,
+      // Process a stalls (its renewals do not reach the database) until b has taken the step over.
+      stall: (storage) => {
+        const renew = storage.renewWork.bind(storage);
+        storage.renewWork = async (ids, options) => (stalled ? ids : renew(ids, options));
+      },
+      executeA: async (_input, context) => {
+        await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+        aborted = true;
+        return { output: { by: 'a' } };
+      },
     });
-    engines.push(a);
-    await a.start();
-    const run = await a.workflowRuns.create({
-      workflow: { id: await deployed(a) },
-      file: { text: 'x' },
-    });
-    while (log.length === 0) await sleep(5);
-    const b = await startEngine(db, {
-      steps: [
-        recording('b', log, async () => {
-          await releasedB;
-          return { by: 'b' };
-        }),
-      ],
-      scheduling: { leaseMs },
-    });
-    while (log.length < 2) await sleep(5);
     stalled = false;
     // a's next renewal finds the lease gone: its executor is aborted, and the record corrected.
-    const parse1 = () => storedStep(b.storage, run.id, 'parse1');
     while ((await parse1())?.takenOver === undefined) await sleep(20);
     expect(aborted).toBe(true);
     expect(await parse1()).toMatchObject({ lost: 1, takenOver: 1 });
