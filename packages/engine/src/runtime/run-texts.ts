@@ -2,6 +2,11 @@ import type { RunStatus } from '../run/lifecycle.ts';
 
 /** Run texts kept at most per engine: the oldest kept goes first. */
 const CAPACITY = 2000;
+/**
+ * Characters kept at most per engine, all texts together (a run's text carries its outputs,
+ * those in the blob store included): the oldest go first, and a longer text is not kept.
+ */
+const CHARACTERS = 64 * 2 ** 20;
 
 /** A run's JSON text as `workflowRuns.getJson` answers it, with its status. */
 export interface RunText {
@@ -27,6 +32,8 @@ interface Kept {
  */
 export class RunTexts {
   readonly #texts = new Map<string, Kept>();
+  /** The characters of the texts kept. */
+  #characters = 0;
   /** Reads under way, by run; `overtaken` once a change of the run came during one. */
   readonly #reading = new Map<string, { count: number; overtaken: boolean }>();
   readonly #keep: boolean;
@@ -60,17 +67,27 @@ export class RunTexts {
 
   /** The run changed (committed or deleted by this engine): its text goes. */
   changed(id: string): void {
-    this.#texts.delete(id);
+    this.#forget(id);
     const mark = this.#reading.get(id);
     if (mark !== undefined) mark.overtaken = true;
   }
 
   #set(id: string, kept: Kept): void {
-    this.#texts.delete(id);
-    if (this.#texts.size >= CAPACITY) {
-      // Oldest first: a Map iterates in insertion order.
-      this.#texts.delete(this.#texts.keys().next().value as string);
+    this.#forget(id);
+    const length = kept.text.json.length;
+    if (length > CHARACTERS) return;
+    // Oldest first: a Map iterates in insertion order.
+    while (this.#texts.size >= CAPACITY || this.#characters + length > CHARACTERS) {
+      this.#forget(this.#texts.keys().next().value as string);
     }
     this.#texts.set(id, kept);
+    this.#characters += length;
+  }
+
+  #forget(id: string): void {
+    const kept = this.#texts.get(id);
+    if (kept === undefined) return;
+    this.#texts.delete(id);
+    this.#characters -= kept.text.json.length;
   }
 }
