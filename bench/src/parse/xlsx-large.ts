@@ -153,13 +153,21 @@ const rows = subjects.map(({ label }) => {
   const growth = median(runs.map((r) => r.peakMb - r.beforeMb));
   const cpu = median(runs.map((r) => r.cpuSeconds));
   const failed = failures.get(label)?.length ?? 0;
-  return `| ${label} | ${seconds.toFixed(2)} (${runs.map((r) => r.seconds.toFixed(2)).join(', ')}) | ${cpu.toFixed(2)} | ${runs[0]?.cells ?? 0} | ${peak.toFixed(0)} | ${growth.toFixed(0)} | ${failed} |`;
+  const each = (values: readonly number[], digits: number) =>
+    values.map((v) => v.toFixed(digits)).join(', ');
+  return `| ${label} | ${seconds.toFixed(2)} (${each(
+    runs.map((r) => r.seconds),
+    2,
+  )}) | ${cpu.toFixed(2)} | ${runs[0]?.cells ?? 0} | ${peak.toFixed(0)} (${each(
+    runs.map((r) => r.peakMb),
+    0,
+  )}) | ${growth.toFixed(0)} | ${failed} |`;
 });
 console.log(`${machineLine()}
 load average (1 min) during the rounds: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}
 fixture: ${ROWS} rows × 6 columns, ${(readFileSync(fixture).length / 2 ** 20).toFixed(1)} MiB; ${values.rounds} interleaved rounds, a fresh process per subject and round
 
-| subject | seconds, median (each round) | CPU seconds, median | cells | peak RSS MB (with readers), median | peak − start MB | failed rounds |
+| subject | seconds, median (each round) | CPU seconds, median | cells | peak RSS MB (with readers), median (each round) | peak − start MB | failed rounds |
 |---|---|---|---|---|---|---|
 ${rows.join('\n')}
 ${[...failures].flatMap(([label, list]) => list.map((l) => `\n${label} failed: ${l}`)).join('')}
