@@ -53,11 +53,6 @@ export function countLostExecution(record: ExecutionRecord, what: string): strin
   return undefined;
 }
 
-/** True when counting one more lost execution on `record` would give the work up. */
-export function givesUpOnLoss(record: ExecutionRecord): boolean {
-  return countLostExecution({ ...record }, '') !== undefined;
-}
-
 /**
  * Records on `record` that its execution ran on in a live process after another process took it
  * over (the lease expired): the other process counted it as lost, and this corrects the count.

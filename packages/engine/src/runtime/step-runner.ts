@@ -16,7 +16,6 @@ import type { FileSummary, StepExecutor, StepSuccess, StepType } from '../step-e
 import {
   countLostExecution,
   countTakenOver,
-  givesUpOnLoss,
   LOST_EXECUTIONS_REASON,
   noteUnfinished,
 } from './lost-executions.ts';
@@ -72,17 +71,19 @@ function overrideOutcome(stepType: StepType, output: JsonValue): StepSuccess {
 
 /**
  * Counts an execution of the item's step found unfinished ({@link countLostExecution}); past the
- * bound, the step fails (the item is finished with it) and this returns false, as it does when
- * the step is no longer executing (the item is dropped).
+ * bound, the step fails and this returns false, as it does when the step is no longer executing;
+ * either way the item is then dropped. The decision is the transition's, made on the state it
+ * commits (on a shared store, the process taken over may have recorded meanwhile that it was
+ * alive), so the count commits holding the item, and the item goes after it.
  */
 async function countLost(item: WorkItem, deps: StepRunnerDependencies): Promise<boolean> {
   const stepRunId = item.payload.stepRunId as string;
   let runAgain = true;
-  const lostBefore = findStep((await deps.store.latest(item.runId)) as RunState, stepRunId);
-  const givesUp = lostBefore !== undefined && givesUpOnLoss(lostBefore);
   await deps.store.mutate(
     item.runId,
     (state, tctx, fx) => {
+      // Applied again to the stored state when the commit finds the run changed.
+      runAgain = true;
       const cur = findStep(state, stepRunId);
       if (cur?.status !== 'PROCESSING' || state.status !== 'PROCESSING') {
         runAgain = false;
@@ -96,9 +97,9 @@ async function countLost(item: WorkItem, deps: StepRunnerDependencies): Promise<
       }
       return true;
     },
-    givesUp ? { finishing: deps.ticket } : { holding: deps.ticket },
+    { holding: deps.ticket },
   );
-  if (!runAgain && !givesUp) {
+  if (!runAgain) {
     await deps.work.done(deps.ticket, (dequeue, fences) =>
       deps.ctx.storage.commit({ dequeue, fences }),
     );
