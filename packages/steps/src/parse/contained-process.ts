@@ -153,7 +153,7 @@ export function askChild<Message, Result>(
     const done = () => {
       signal.removeEventListener('abort', onAbort);
       proc.off('message', onMessage);
-      proc.off('exit', onExit);
+      proc.off('close', onExit);
     };
     const onAbort = () => {
       done();
@@ -177,7 +177,9 @@ export function askChild<Message, Result>(
     };
     signal.addEventListener('abort', onAbort, { once: true });
     proc.on('message', onMessage);
-    proc.on('exit', onExit);
+    // 'close', not 'exit': its stderr is then read to the end, so that a death by running out of
+    // memory is told by V8's last words even on a loaded machine ('exit' may come before them).
+    proc.on('close', onExit);
     if (proc.exitCode !== null || proc.signalCode !== null || !proc.connected) {
       onExit(proc.exitCode, proc.signalCode);
       return;
