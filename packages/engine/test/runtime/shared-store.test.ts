@@ -130,6 +130,8 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     readonly stall: (storage: PostgresStorageAdapter) => void;
     readonly executeA: StepExecutor['execute'];
     readonly onError?: (error: unknown) => void;
+    /** What a starts: a workflow run (default), or a parse run (a standalone run). */
+    readonly start?: (a: Engine) => Promise<{ id: string }>;
   }) {
     const db = oneDatabase();
     const log: Execution[] = [];
@@ -156,10 +158,14 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     });
     engines.push(a);
     await a.start();
-    const run = await a.workflowRuns.create({
-      workflow: { id: await deployed(a) },
-      file: { text: 'x' },
-    });
+    const run = await (
+      options.start ??
+      (async (engine: Engine) =>
+        engine.workflowRuns.create({
+          workflow: { id: await deployed(engine) },
+          file: { text: 'x' },
+        }))
+    )(a);
     while (log.length === 0) await sleep(5);
     const b = await startEngine(db, {
       steps: [
@@ -235,6 +241,35 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     const done = await b.workflowRuns.waitFor(run.id, { timeoutMs: 10_000 });
     expect(done.status).toBe('PROCESSED');
     expect(log.map((e) => e.engine)).toEqual(['a', 'b']);
+  });
+
+  it('a parse run taken over from a live process: the same accounting on a standalone run', async () => {
+    const errors: unknown[] = [];
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { b, run, releaseB } = await takenOver({
+      leaseMs: 1000,
+      stall: (storage) => {
+        storage.renewWork = async (ids) => ids;
+      },
+      executeA: async () => {
+        await released;
+        return { output: { by: 'a' } };
+      },
+      onError: (error) => errors.push(error),
+      start: (a) => a.parseRuns.create({ file: { text: 'x' } }),
+    });
+    const record = async () =>
+      (await b.storage.getRun(run.id))?.snapshot as { lost?: number; takenOver?: number };
+    expect((await record()).lost).toBe(1);
+    release();
+    while (errors.length === 0) await sleep(5);
+    expect(isStorageError(errors[0], 'LEASE_LOST'), String(errors[0])).toBe(true);
+    expect(await record()).toMatchObject({ lost: 1, takenOver: 1 });
+    releaseB();
+    expect((await b.parseRuns.waitFor(run.id, { timeoutMs: 10_000 })).status).toBe('PROCESSED');
   });
 
   it('two processes racing for the same queued work execute each step once', async () => {
