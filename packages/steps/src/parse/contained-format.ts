@@ -1,7 +1,7 @@
 import type { FileType } from '@docflow/engine';
 import { askChild, childEntry, startChild } from './contained-process.ts';
 import type { DraftDocument } from './draft-document.ts';
-import { DraftAssembler, type DraftPart } from './draft-parts.ts';
+import { DraftAssembler, type DraftPart, LARGE_DRAFT_ITEMS } from './draft-parts.ts';
 import type { FormatContext, ParseLimits } from './format-context.ts';
 import { readerPool } from './reader-pool.ts';
 import type { ResolvedParseConfig } from './resolve-parse-config.ts';
@@ -38,9 +38,10 @@ const start = childEntry(import.meta.url, 'format-worker');
  * V8 flags of a format reader. A young generation of 2 MiB semi-spaces instead of V8's default
  * (up to 16 MiB each, three of them committed while a large sheet is read): the reader's
  * resident memory at its peak, which adds to the caller's while the draft crosses, is 40–70 MB
- * lower for the 100,000 × 6 sheet, for no more CPU (bench/results/parse.md, 2026-11-26).
+ * lower for the 100,000 × 6 sheet, for no more CPU (bench/results/parse.md, 2026-11-26). And
+ * `gc()`, which the reader calls before it sends a large draft (`format-worker.ts`).
  */
-const READER_V8_FLAGS = ['--max-semi-space-size=2'];
+const READER_V8_FLAGS = ['--max-semi-space-size=2', '--expose-gc'];
 
 /**
  * Warm readers, as for PDFs (reader-pool.ts): loading the parsers in a new process costs more
@@ -63,14 +64,13 @@ export function idleFormatReaders(): number {
 }
 
 /**
- * A reader that answered a draft of more than this many blocks and cells is ended instead of
+ * A reader that answered a large draft (`LARGE_DRAFT_ITEMS` blocks and cells) is ended instead of
  * kept warm. V8 keeps the heap it grew to while it waits (about 280 MB resident after a sheet of
  * 600,000 cells), and ending it frees that before this process builds the output: the two peaks
  * no longer add up (decision 0032). The next document pays a reader's start, small beside
- * reading such a draft. Counted by items, not parts: a workbook of many small sheets sends two
- * small parts a sheet.
+ * reading such a draft.
  */
-const RETIRE_AFTER_ITEMS = 150_000;
+const RETIRE_AFTER_ITEMS = LARGE_DRAFT_ITEMS;
 
 /**
  * Reads a document with its format's parser, in a pooled reader process whose V8 heap is

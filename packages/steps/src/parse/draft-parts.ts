@@ -61,6 +61,26 @@ function restored(list: BlockList): readonly DraftBlock[] {
  */
 export const PART_BUDGET = 1 << 20;
 
+/**
+ * Blocks, child blocks and columnar cells past which a draft is large: its reader collects its
+ * garbage before sending it (`format-worker.ts`), and is ended after it rather than kept warm
+ * (`contained-format.ts`). Counted by items, not parts: a workbook of many small sheets sends
+ * two small parts a sheet.
+ */
+export const LARGE_DRAFT_ITEMS = 150_000;
+
+/** The blocks, child blocks and columnar cells of `draft`, as its parts carry them. */
+export function draftItems(draft: DraftDocument): number {
+  let items = 0;
+  for (const unit of draft.units) {
+    items += unit.blocks.length;
+    for (const block of unit.blocks) {
+      items += (block.children?.length ?? 0) + (block.cells?.contents.length ?? 0);
+    }
+  }
+  return items;
+}
+
 /** About what a block costs serialised, without its children and cells. */
 function ownCost(block: DraftBlock): number {
   const markdown = block.markdown === block.content ? 0 : block.markdown.length;

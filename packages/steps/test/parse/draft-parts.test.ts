@@ -18,6 +18,7 @@ import {
   DraftAssembler,
   type DraftPart,
   draftHead,
+  draftItems,
   draftParts,
   PART_BUDGET,
 } from '../../src/parse/draft-parts.ts';
@@ -62,12 +63,19 @@ describe('draftParts and DraftAssembler', () => {
     async (type, name, bytes) => {
       const draft = await runFormat(type, bytes, context(name));
       const expected = structuredClone(draft);
+      const items = draftItems(draft);
       const assembler = new DraftAssembler();
       const sizes: number[] = [];
+      // Counted as the caller counts them (contained-format.ts).
+      let carried = 0;
       for (const part of draftParts(draft)) {
         sizes.push(sizeOf(part));
+        if (part.part === 'cells') carried += part.contents.length;
+        else if (part.part !== 'unit') carried += part.blocks.length;
         assembler.add(structuredClone(part));
       }
+      expect(carried).toBe(items);
+      expect(items).toBeGreaterThan(1000);
       const head = draftHead(draft);
       expect(assembler.finish(structuredClone(head))).toEqual(expected);
       const total = sizes.reduce((sum, size) => sum + size, 0);
