@@ -25,7 +25,7 @@ const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|g
 const FOOT_ROW =
   /^(balance|amount|change|cash|tendered|paid|paid by|payment|rounding|tip)(\s+(due|paid|tendered|received|given|method))?\s*:?$/i;
 const SUMMARY_ROW =
-  /\b(balance\s+(brought|carried)\s+forward|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
+  /\b((balance\s+)?(brought|carried)\s+forward|[bc]\/f|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
 
 const DEBIT = /\b(debit|debits|withdrawals?|paid\s+out|money\s+out|out|dr|payments?|charges?)\b/i;
 const CREDIT = /\b(credit|credits|deposits?|paid\s+in|money\s+in|in|cr|receipts?)\b/i;

@@ -33,6 +33,12 @@ export function splitCells(text: string): { text: string; start: number; end: nu
 
 const TOTAL_LINE = /^\s*(sub\s*-?\s*total|total|tax|vat|balance|amount due|grand total)\b/i;
 
+/**
+ * A balance brought or carried forward (`Balance brought forward`, `Carried forward`, `b/f`): a
+ * row of a statement's table where a page ends or starts, not the end of its rows.
+ */
+const FORWARD_LINE = /\b(brought|carried)\s+forward\b|(^|\s)[bc]\/f\b/i;
+
 /** A date at the start of a text, and the rest ("1 March 2024 Standing order RENT"). */
 const LEADING_DATE =
   /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}\.?[-\s][A-Za-z]{3,9}\.?[-\s,]+\d{2,4}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4})\s+(\S.*)$/;
@@ -68,6 +74,20 @@ function positionedWords(line: DocumentLine): PositionedWord[] {
   return words;
 }
 
+/** The x extents of a header line's cells (runs of words two or more spaces apart). */
+function headerCells(
+  line: DocumentLine | undefined,
+  words: readonly PositionedWord[],
+): { x0: number; x1: number }[] {
+  if (!line) return [];
+  return splitCells(line.text).flatMap((cell) => {
+    const inside = words.filter((w) => w.start >= cell.start && w.end <= cell.end);
+    const a = inside[0];
+    const b = inside[inside.length - 1];
+    return a && b ? [{ x0: a.x0, x1: b.x1 }] : [];
+  });
+}
+
 /**
  * A table from lines whose columns line up: column separators are the x ranges that no word of
  * any line covers (whitespace rivers); each line's words are then dealt to the columns.
@@ -75,10 +95,15 @@ function positionedWords(line: DocumentLine): PositionedWord[] {
 function alignedTable(
   lines: readonly DocumentLine[],
   fileId: string | undefined,
+  joined: ReadonlySet<number> = new Set(),
 ): DocumentTable | null {
   const byLine = lines.map(positionedWords);
-  // Columns come from the data rows: headers are shorter and more often joined ("Quantity Rate").
-  const all = (byLine.length > 1 ? byLine.slice(1) : byLine).flat().sort((a, b) => a.x0 - b.x0);
+  // Columns come from the data rows: headers are shorter and more often joined ("Quantity Rate");
+  // a cell's wrapped line and a balance carried forward (a label across columns) draw none.
+  const data = byLine.filter(
+    (_, n) => n > 0 && !joined.has(n) && !FORWARD_LINE.test(lines[n]?.text ?? ''),
+  );
+  const all = (data.length > 0 ? data : byLine).flat().sort((a, b) => a.x0 - b.x0);
   const first = all[0];
   if (!first) return null;
   const spaces = all.map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length));
@@ -91,6 +116,14 @@ function alignedTable(
     if (w.x0 > current.x1 + 1.5 * charWidth) columns.push({ x0: w.x0, x1: w.x1 });
     else current.x1 = Math.max(current.x1, w.x1);
   }
+  // A header cell over no column of these rows heads a column they leave empty (`Credit` over a
+  // page whose one row is a withdrawal): a column of its own, not a word of its neighbour's.
+  // (Only where the header's cells have their own boxes: a line's share of its block says too
+  // little of where a word is.)
+  const headed = lines[0]?.segments ? headerCells(lines[0], byLine[0] ?? []) : [];
+  for (const head of headed)
+    if (!columns.some((c) => c.x0 <= head.x1 && head.x0 <= c.x1)) columns.push(head);
+  columns.sort((a, b) => a.x0 - b.x0);
   // A column under two header words that a layout parser merged in the rows ("10/20/2023 ATM
   // withdrawal" under "Date" and "Description"): the rows' first word goes to the first.
   const headerWords = byLine[0] ?? [];
@@ -109,7 +142,7 @@ function alignedTable(
     } else split.push(column);
   }
   if (split.length < 2) return null;
-  const rows = byLine.map((words, n) => {
+  const dealt = byLine.map((words, n) => {
     const line = lines[n] as DocumentLine;
     const placed = new Map<PositionedWord, number>();
     const center = (w: PositionedWord) => (w.x0 + w.x1) / 2;
@@ -125,7 +158,7 @@ function alignedTable(
     }
     split.forEach((column, c) => {
       // In a merged pair, only the first word of a data row belongs to the leading column.
-      if (!column.lead || n === 0) return;
+      if (!column.lead || n === 0 || joined.has(n)) return;
       const pair = words.filter((w) => placed.get(w) === c || placed.get(w) === c + 1);
       // A date of several words ("1 March 2024", "Mar 4, 2025") leads as a whole.
       const date = LEADING_DATE.exec(pair.map((w) => w.text).join(' '));
@@ -154,9 +187,30 @@ function alignedTable(
       };
     });
   });
+  // A wrapped line's words go on the cells of the row above, column by column.
+  const rows: DocumentCell[][] = [];
+  dealt.forEach((cells, n) => {
+    const above = rows[rows.length - 1];
+    if (!joined.has(n) || !above || rows.length < 2) {
+      rows.push(cells);
+      return;
+    }
+    cells.forEach((cell, c) => {
+      const top = above[c];
+      if (cell.text === '' || !top) return;
+      above[c] = top.text === '' ? cell : { ...top, text: `${top.text} ${cell.text}` };
+    });
+  });
+  const headerLine = lines[0] as DocumentLine;
+  // A header of one cell per column heads them in order, wherever its words seem to be.
+  const heads = splitCells(headerLine.text);
+  if (heads.length === split.length && split.every((c) => !c.lead))
+    rows[0] = heads.map((h) => ({
+      text: h.text,
+      region: regionOf(headerLine, linePolygon(headerLine, h.start, h.end)),
+    }));
   const [header, ...body] = rows;
   if (!header || body.length === 0 || header.filter((c) => c.text !== '').length < 2) return null;
-  const headerLine = lines[0] as DocumentLine;
   return { page: headerLine.page, ...(fileId === undefined ? {} : { fileId }), header, rows: body };
 }
 
@@ -214,12 +268,14 @@ function splitLeadingNumbers(table: DocumentTable): DocumentTable {
  * "date" (or its first word).
  */
 function splitLeadingDates(table: DocumentTable): DocumentTable {
-  const dates = table.rows.map((row) => LEADING_DATE.exec(row[0]?.text ?? ''));
+  const dates = table.rows.map((row) => leadingDate(row[0]?.text ?? ''));
   const head = table.header[0];
+  // A balance carried forward among the rows has no date: its words are the second column's.
+  const forward = (i: number) => FORWARD_LINE.test(table.rows[i]?.[0]?.text ?? '');
   if (
     !head ||
-    table.rows.length === 0 ||
-    !dates.every((m) => m?.[1] && parseDate(m[1]) !== undefined)
+    !dates.some((m) => m !== undefined) ||
+    !dates.every((m, i) => m !== undefined || forward(i))
   )
     return table;
   const words = head.text.split(/\s+/);
@@ -235,14 +291,27 @@ function splitLeadingDates(table: DocumentTable): DocumentTable {
     ],
     rows: table.rows.map((row, i) => {
       const cell = row[0] as DocumentCell;
-      const m = dates[i] as RegExpExecArray;
-      return [
-        { ...cell, text: m[1] as string },
-        { ...cell, text: m[2] as string },
-        ...row.slice(1),
-      ];
+      const m = dates[i] ?? { date: '', rest: cell.text };
+      return [{ ...cell, text: m.date }, { ...cell, text: m.rest }, ...row.slice(1)];
     }),
   };
+}
+
+/**
+ * A date whose year a narrow cell wrapped onto its next line, which the row's text then gives
+ * after the next column's words (`September 3,` over `2025` beside `Direct debit`: `September 3,
+ * Direct debit 2025`).
+ */
+const WRAPPED_YEAR =
+  /^([A-Za-z]{3,9}\.?\s+\d{1,2},?|\d{1,2}\.?\s+[A-Za-z]{3,9}\.?)\s+(\S.*?)\s+((?:19|20)\d{2})$/;
+
+/** The date a cell starts with and the rest of its text, or undefined when it starts with none. */
+function leadingDate(text: string): { date: string; rest: string } | undefined {
+  const m = LEADING_DATE.exec(text);
+  if (m?.[1] && m[2] && parseDate(m[1]) !== undefined) return { date: m[1], rest: m[2] };
+  const w = WRAPPED_YEAR.exec(text);
+  const date = w ? `${w[1]} ${w[3]}` : '';
+  return w?.[2] && parseDate(date) !== undefined ? { date, rest: w[2] } : undefined;
 }
 
 /**
@@ -415,6 +484,56 @@ const TOTALS_LINE =
  */
 function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boolean {
   return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
+}
+
+/** A line that can be a table's row: two or more cells, no label's colon, no total, no labels. */
+function rowLike(line: DocumentLine | undefined): boolean {
+  return (
+    !!line &&
+    splitCells(line.text).length >= 2 &&
+    !LABEL_COLON.test(line.text) &&
+    !TOTALS_LINE.test(line.text) &&
+    !labelRow(line)
+  );
+}
+
+/** The space between the bottom of `a` and the top of `b`, or undefined without geometry. */
+function gapBetween(a: DocumentLine, b: DocumentLine): number | undefined {
+  const upper = boxOf(a.polygon);
+  const lower = boxOf(b.polygon);
+  return upper && lower && !a.layout && !b.layout ? lower.top - upper.bottom : undefined;
+}
+
+/**
+ * True when `line` is the wrapped part of the row above it (a date's year under its day, a
+ * description's end, `CA$` over its figure), not a row: it has fewer cells than that row, a row
+ * follows, and it sits closer to the row above than to the row below (a cell's lines are set
+ * tighter than rows are spaced), or, where that says nothing, it is one cell of words.
+ */
+function continuesRow(
+  line: DocumentLine,
+  previous: DocumentLine | undefined,
+  next: DocumentLine | undefined,
+): boolean {
+  if (!previous || !rowLike(next) || !next) return false;
+  if (LABEL_COLON.test(line.text) || TOTAL_LINE.test(line.text) || labelRow(line)) return false;
+  const cells = splitCells(line.text);
+  if (cells.length === 0 || cells.length >= splitCells(previous.text).length) return false;
+  const above = gapBetween(previous, line);
+  const below = gapBetween(line, next);
+  if (above !== undefined && below !== undefined) {
+    if (above > 0.5 && above < below * 0.5) return true;
+    if (above > below) return false;
+  }
+  // Otherwise one cell of words under a row of figures (a description's end).
+  const [only] = cells;
+  return (
+    cells.length === 1 &&
+    !!only &&
+    /\p{L}/u.test(only.text) &&
+    !isAmount(only.text) &&
+    splitCells(previous.text).some((c) => isAmount(c.text))
+  );
 }
 
 /** The index of the cell of `row` whose left edge is nearest to where `cell` starts. */
@@ -692,7 +811,8 @@ export function tablesFromLines(
     const carried =
       !continuation &&
       splitCells(lines[i + 1]?.text ?? '').length === 1 &&
-      splitCells(lines[i + 2]?.text ?? '').length === header.length;
+      !TOTALS_LINE.test(lines[i + 1]?.text ?? '') &&
+      rowLike(lines[i + 2]);
     const first =
       (continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2) || carried ? i + 2 : i + 1;
     const window = [headerLine, ...lines.slice(first)];
@@ -736,21 +856,30 @@ export function tablesFromLines(
       j++;
     }
     // Merged or split cells (a layout parser's runs) break the equal-count rule: align by x.
+    // A cell's wrapped line goes on the row above; a balance carried forward is a row.
     let k = 1;
+    const joined = new Set<number>();
     while (k < window.length) {
       const line = window[k];
+      if (line && k > 1 && continuesRow(line, window[k - 1], window[k + 1])) {
+        joined.add(k);
+        k++;
+        continue;
+      }
       if (
         !line ||
         splitCells(line.text).length < 2 ||
         LABEL_COLON.test(line.text) ||
-        TOTAL_LINE.test(line.text) ||
+        (TOTAL_LINE.test(line.text) && !FORWARD_LINE.test(line.text)) ||
         (k > 1 && labelRow(line) && !labelRow(window[k - 1]))
       )
         break;
       k++;
     }
+    // A wrapped line is no row: the table ends at its last row.
+    while (joined.has(k - 1)) joined.delete(--k);
     const consumed = first - i - 1;
-    const aligned = k > j ? alignedTable(window.slice(0, k), fileId) : null;
+    const aligned = k > j ? alignedTable(window.slice(0, k), fileId, joined) : null;
     if (aligned) {
       tables.push(joinHeader(aligned));
       i += k + consumed;
