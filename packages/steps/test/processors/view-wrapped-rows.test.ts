@@ -5,9 +5,11 @@
  * day, and a header cell over a column that a page's rows leave empty.
  */
 import { describe, expect, it } from 'vitest';
+import { itemRows, mapColumns } from '../../src/processors/offline/extract-tables.ts';
 import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
+import { readSchema } from '../../src/processors/schema-node.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
-import type { DocumentView } from '../../src/processors/view/document-view.ts';
+import type { DocumentTable, DocumentView } from '../../src/processors/view/document-view.ts';
 import { blocksPage } from '../fixtures/view/blocks-page.ts';
 
 type Cell = readonly [text: string, left: number, right: number];
@@ -166,5 +168,103 @@ describe('a statement whose rows a layout wrapped', () => {
       { date: '2023-01-01', description: 'Standing order RENT', amount: -85.55, balance: 303.33 },
       { date: '2023-01-03', description: 'Interest paid', amount: 1188.39, balance: 1491.72 },
     ]);
+  });
+
+  it('gives a date its year wrapped under it, and a figure its line under a currency', () => {
+    // As Writer sets a card statement: the date's cell is narrow, so its year goes on a second
+    // line, closer to its row than the next row is; some rows are one run with gaps, two amounts
+    // a space apart; the last row's year is on the next page.
+    const blocks = [
+      { text: 'Period September 1, 2025 - September 30, 2025', box: [52, 70, 300, 80] },
+      ...rows(
+        [
+          100,
+          ['Posting Date Transaction', 52, 190],
+          ['Withdrawals', 342, 406],
+          ['Deposits', 437, 483],
+          ['Balance', 518, 560],
+        ],
+        [
+          118,
+          ['September 1, Cash deposit', 52, 193],
+          ['CA$ 1,838.29', 416, 483],
+          ['CA$ 9,653.14', 493, 560],
+        ],
+        [129.5, ['2025', 52, 76]],
+        [
+          145,
+          ['September 2, Direct debit CITY POWER', 52, 230],
+          ['CA$ 106.19', 348, 406],
+          ['CA$ 9,546.95', 493, 560],
+        ],
+        [156.5, ['2025', 52, 76]],
+      ),
+      {
+        text: 'September 2, Salary ACME CORP    CA$ 196.21 CA$ 9,743.16',
+        box: [52, 172, 560, 182],
+      },
+      ...rows(
+        [183.5, ['2025', 52, 76]],
+        [
+          199,
+          ['September 3, Interest paid', 52, 190],
+          ['CA$ 2,606.91', 416, 483],
+          ['CA$', 540, 560],
+        ],
+      ),
+      { text: '2025    12,803.57', box: [52, 210.5, 560, 220.5] },
+      ...rows([
+        226,
+        ['September 4, ATM withdrawal', 52, 190],
+        ['CA$ 95.43', 348, 406],
+        ['CA$ 12,708.14', 493, 560],
+      ]),
+      { text: 'Amount owed CA$ 12,708.14', box: [52, 237.5, 200, 247.5] },
+      { text: 'Page 1', box: [530, 300, 560, 310] },
+    ] as Parameters<typeof blocksPage>[0];
+    // The page's markdown has a paragraph per block, not the gaps of layout text.
+    const page = blocksPage(blocks);
+    const [chunk] = page.chunks;
+    const output = chunk
+      ? { ...page, chunks: [{ ...chunk, content: blocks.map((b) => b.text).join(' ') }] }
+      : page;
+    expect(items(buildDocumentView([{ output }]))).toEqual([
+      { date: '2025-09-01', description: 'Cash deposit', amount: 1838.29, balance: 9653.14 },
+      {
+        date: '2025-09-02',
+        description: 'Direct debit CITY POWER',
+        amount: -106.19,
+        balance: 9546.95,
+      },
+      { date: '2025-09-02', description: 'Salary ACME CORP', amount: 196.21, balance: 9743.16 },
+      { date: '2025-09-03', description: 'Interest paid', amount: 2606.91, balance: 12803.57 },
+      { date: '2025-09-04', description: 'ATM withdrawal', amount: -95.43, balance: 12708.14 },
+    ]);
+  });
+});
+
+describe('a line under the last item', () => {
+  it('is a total, not the item description wrapped, when it ends with an amount', () => {
+    const region = { page: 1, pageWidth: 612, pageHeight: 792, polygon: [], ocrConfidence: null };
+    const row = (...texts: string[]) => texts.map((text) => ({ text, region }));
+    const table: DocumentTable = {
+      page: 1,
+      header: row('Item / Service', 'Quantity', 'Rate', 'Line Amount'),
+      rows: [
+        row('Stainless fasteners M6', '1', '73.02', '73.02'),
+        row('Order Amount CA$ 6,054.87', '', '', ''),
+      ],
+    };
+    const items = readSchema({
+      type: 'object',
+      properties: {
+        description: { type: 'string' },
+        quantity: { type: 'number' },
+        unit_price: { type: 'number' },
+        amount: { type: 'number' },
+      },
+    });
+    const got = itemRows(table, mapColumns(items, table), 0).map((r) => r[0]?.text);
+    expect(got).toEqual(['Stainless fasteners M6', 'Order Amount CA$ 6,054.87']);
   });
 });

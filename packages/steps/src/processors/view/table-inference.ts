@@ -4,9 +4,9 @@
  * between words when a layout parser merged or split cells).
  */
 import type { Block } from '../../parse/parse-output.ts';
-import { isDateText, parseDate } from '../value-coercion.ts';
+import { dayAndMonth, isDateText, parseDate } from '../value-coercion.ts';
 import { plain } from './block-text.ts';
-import { isAmount, isLabelCell } from './cell-shapes.ts';
+import { AMOUNT_BODY, isAmount, isLabelCell, TRAILING_AMOUNT } from './cell-shapes.ts';
 import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
 import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
 
@@ -74,6 +74,26 @@ function positionedWords(line: DocumentLine): PositionedWord[] {
   return words;
 }
 
+/**
+ * The words of a line whose cells share one box, each at the extent of its cell (a cell's words
+ * stay together): the first cell starts where the box starts, the last ends where it ends, each
+ * `charWidth` wide a character; cells between keep their share of the box.
+ */
+function cellWords(line: DocumentLine, charWidth: number): PositionedWord[] {
+  const words = positionedWords(line);
+  const box = boxOf(line.polygon);
+  const cells = splitCells(line.text);
+  return cells.flatMap((cell, n) => {
+    const inside = words.filter((w) => w.start >= cell.start && w.end <= cell.end);
+    let x0 = Math.min(...inside.map((w) => w.x0));
+    let x1 = Math.max(...inside.map((w) => w.x1));
+    const width = cell.text.length * charWidth;
+    if (box && n === 0) [x0, x1] = [box.left, box.left + width];
+    else if (box && n === cells.length - 1) [x0, x1] = [box.right - width, box.right];
+    return inside.map((w) => ({ ...w, x0, x1 }));
+  });
+}
+
 /** The x extents of a header line's cells (runs of words two or more spaces apart). */
 function headerCells(
   line: DocumentLine | undefined,
@@ -97,17 +117,31 @@ function alignedTable(
   fileId: string | undefined,
   joined: ReadonlySet<number> = new Set(),
 ): DocumentTable | null {
-  const byLine = lines.map(positionedWords);
+  // Rows whose cells have boxes of their own (runs, a table block's cells) say where columns
+  // are; a row of several cells in one box (a text block with gaps) only that its cells are in
+  // order: where enough rows have boxes, its words are placed as whole cells, by the cell's middle.
+  const boxed = (line: DocumentLine) =>
+    !!line.layout || line.segments !== undefined || splitCells(line.text).length < 2;
+  const rowsBoxed = lines.filter((l, n) => n > 0 && !joined.has(n) && boxed(l)).length >= 2;
+  const words = lines.map(positionedWords);
   // Columns come from the data rows: headers are shorter and more often joined ("Quantity Rate");
-  // a cell's wrapped line and a balance carried forward (a label across columns) draw none.
-  const data = byLine.filter(
-    (_, n) => n > 0 && !joined.has(n) && !FORWARD_LINE.test(lines[n]?.text ?? ''),
+  // a cell's wrapped line, a balance carried forward (a label across columns) and, among rows
+  // with boxes, a row without draw none.
+  const data = words.filter(
+    (_, n) =>
+      n > 0 &&
+      !joined.has(n) &&
+      !FORWARD_LINE.test(lines[n]?.text ?? '') &&
+      (!rowsBoxed || boxed(lines[n] as DocumentLine)),
   );
-  const all = (data.length > 0 ? data : byLine).flat().sort((a, b) => a.x0 - b.x0);
+  const all = (data.length > 0 ? data : words).flat().sort((a, b) => a.x0 - b.x0);
   const first = all[0];
   if (!first) return null;
   const spaces = all.map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length));
   const charWidth = spaces.sort((a, b) => a - b)[Math.floor(spaces.length / 2)] ?? 1;
+  const byLine = lines.map((line, n) =>
+    rowsBoxed && !boxed(line) ? cellWords(line, charWidth) : (words[n] as PositionedWord[]),
+  );
   const columns: { x0: number; x1: number }[] = [{ x0: first.x0, x1: first.x1 }];
   for (const w of all) {
     const current = columns[columns.length - 1];
@@ -272,11 +306,7 @@ function splitLeadingDates(table: DocumentTable): DocumentTable {
   const head = table.header[0];
   // A balance carried forward among the rows has no date: its words are the second column's.
   const forward = (i: number) => FORWARD_LINE.test(table.rows[i]?.[0]?.text ?? '');
-  if (
-    !head ||
-    !dates.some((m) => m !== undefined) ||
-    !dates.every((m, i) => m !== undefined || forward(i))
-  )
+  if (!head || !dates.some((m) => m?.full) || !dates.every((m, i) => m !== undefined || forward(i)))
     return table;
   const words = head.text.split(/\s+/);
   if (words.length < 2) return table;
@@ -305,13 +335,22 @@ function splitLeadingDates(table: DocumentTable): DocumentTable {
 const WRAPPED_YEAR =
   /^([A-Za-z]{3,9}\.?\s+\d{1,2},?|\d{1,2}\.?\s+[A-Za-z]{3,9}\.?)\s+(\S.*?)\s+((?:19|20)\d{2})$/;
 
-/** The date a cell starts with and the rest of its text, or undefined when it starts with none. */
-function leadingDate(text: string): { date: string; rest: string } | undefined {
+/** A day and month without their year at the start of a text (`September 9, Standing order`). */
+const LEADING_DAY = /^([A-Za-z]{3,9}\.?\s+\d{1,2}|\d{1,2}\.?\s+[A-Za-z]{3,9}\.?),?\s+(\S.*)$/;
+
+/**
+ * The date a cell starts with and the rest of its text, or undefined when it starts with none;
+ * `full` when the date has its year (a day and month alone is a row whose year the layout lost).
+ */
+function leadingDate(text: string): { date: string; rest: string; full: boolean } | undefined {
   const m = LEADING_DATE.exec(text);
-  if (m?.[1] && m[2] && parseDate(m[1]) !== undefined) return { date: m[1], rest: m[2] };
+  if (m?.[1] && m[2] && parseDate(m[1]) !== undefined)
+    return { date: m[1], rest: m[2], full: true };
   const w = WRAPPED_YEAR.exec(text);
   const date = w ? `${w[1]} ${w[3]}` : '';
-  return w?.[2] && parseDate(date) !== undefined ? { date, rest: w[2] } : undefined;
+  if (w?.[2] && parseDate(date) !== undefined) return { date, rest: w[2], full: true };
+  const d = LEADING_DAY.exec(text);
+  return d?.[1] && d[2] && dayAndMonth(d[1]) ? { date: d[1], rest: d[2], full: false } : undefined;
 }
 
 /**
@@ -397,9 +436,44 @@ function splitJoinedFigures(table: DocumentTable): DocumentTable {
   return table;
 }
 
+/** Two amounts one space apart and nothing else (`CA$ 196.21 CA$ 9,743.16`). */
+const TWO_AMOUNTS = new RegExp(`^(${AMOUNT_BODY})\\s+(${AMOUNT_BODY})$`, 'u');
+
+/**
+ * A row's two amounts in one cell beside an empty cell, where the layout set two right-aligned
+ * columns a space apart (`CA$ 196.21 CA$ 9,743.16` under `Deposits`, `Balance` empty): the
+ * second amount goes to the empty neighbour when that column holds amounts in other rows.
+ */
+function spreadJoinedAmounts(table: DocumentTable): DocumentTable {
+  const amounts = (c: number) => table.rows.some((r) => isAmount(r[c]?.text ?? ''));
+  let changed = false;
+  const rows = table.rows.map((row) => {
+    const out = [...row];
+    for (let c = 0; c < out.length; c++) {
+      const both = TWO_AMOUNTS.exec(out[c]?.text ?? '');
+      const cell = out[c] as DocumentCell;
+      const [left, right] = [out[c - 1], out[c + 1]];
+      if (!both?.[1] || !both[2]) continue;
+      // The empty neighbour on the side the amounts lean to: the right one, else the left.
+      if (right && right.text === '' && amounts(c + 1)) {
+        out[c] = { ...cell, text: both[1] };
+        out[c + 1] = { ...right, text: both[2] };
+      } else if (left && left.text === '' && amounts(c - 1)) {
+        out[c - 1] = { ...left, text: both[1] };
+        out[c] = { ...cell, text: both[2] };
+      } else continue;
+      changed = true;
+    }
+    return out;
+  });
+  return changed ? { ...table, rows } : table;
+}
+
 /** Column repairs for what layouts do to narrow columns: joined, or a date cut in two. */
 export function repairColumns(table: DocumentTable): DocumentTable {
-  return joinSplitDates(splitLeadingDates(splitJoinedFigures(splitLeadingNumbers(table))));
+  return spreadJoinedAmounts(
+    joinSplitDates(splitLeadingDates(splitJoinedFigures(splitLeadingNumbers(table)))),
+  );
 }
 
 /**
@@ -515,16 +589,29 @@ function continuesRow(
   previous: DocumentLine | undefined,
   next: DocumentLine | undefined,
 ): boolean {
-  if (!previous || !rowLike(next) || !next) return false;
+  if (!previous || !next) return false;
   if (LABEL_COLON.test(line.text) || TOTAL_LINE.test(line.text) || labelRow(line)) return false;
   const cells = splitCells(line.text);
-  if (cells.length === 0 || cells.length >= splitCells(previous.text).length) return false;
+  const over = splitCells(previous.text).map((c) => cellSpan(previous, c.start, c.end));
+  if (cells.length === 0 || cells.length >= over.length) return false;
+  // Words and an amount (`Order Amount CA$ 6,054.87`) are a total's line, not a wrapped cell.
+  if (cells.some((c) => /\p{L}/u.test(c.text) && TRAILING_AMOUNT.test(c.text))) return false;
+  // A wrapped cell stays in its column: each piece lies under one cell of the row above (as far
+  // as the line's geometry tells: pieces in one box without their own have no extent to judge).
+  const under = (c: { start: number; end: number }) => {
+    if (cells.length > 1 && !line.segments && !line.layout) return true;
+    const [x0, x1] = cellSpan(line, c.start, c.end);
+    return over.filter(([a, b]) => Math.min(b, x1) > Math.max(a, x0)).length === 1;
+  };
+  if (!cells.every(under)) return false;
   const above = gapBetween(previous, line);
   const below = gapBetween(line, next);
   if (above !== undefined && below !== undefined) {
+    // (The table's last row may wrap too: geometry needs no row after it.)
     if (above > 0.5 && above < below * 0.5) return true;
     if (above > below) return false;
   }
+  if (!rowLike(next)) return false;
   // Otherwise one cell of words under a row of figures (a description's end).
   const [only] = cells;
   return (
@@ -876,8 +963,6 @@ export function tablesFromLines(
         break;
       k++;
     }
-    // A wrapped line is no row: the table ends at its last row.
-    while (joined.has(k - 1)) joined.delete(--k);
     const consumed = first - i - 1;
     const aligned = k > j ? alignedTable(window.slice(0, k), fileId, joined) : null;
     if (aligned) {
