@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { itemRows, mapColumns } from '../../src/processors/offline/extract-tables.ts';
 import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
 import { readSchema } from '../../src/processors/schema-node.ts';
+import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
 import type { DocumentTable, DocumentView } from '../../src/processors/view/document-view.ts';
 import { blocksPage } from '../fixtures/view/blocks-page.ts';
@@ -266,5 +267,24 @@ describe('a line under the last item', () => {
     });
     const got = itemRows(table, mapColumns(items, table), 0).map((r) => r[0]?.text);
     expect(got).toEqual(['Stainless fasteners M6', 'Order Amount CA$ 6,054.87']);
+  });
+});
+
+describe('a header set on two lines under a label and its value', () => {
+  it('heads the items, the pair above it no header of theirs', () => {
+    const text = [
+      'Currency         EUR',
+      'Item             Line',
+      '                 Amount',
+      '3 x Milk 1L      13,80',
+      'Coffee            9,58',
+      'Total            23,38',
+    ].join('\n');
+    const table = buildDocumentView([{ output: textToParseOutput([text]) }]).pages[0]?.tables[0];
+    expect(table?.header.map((c) => c.text)).toEqual(['Item', 'Line Amount']);
+    expect(table?.rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['3 x Milk 1L', '13,80'],
+      ['Coffee', '9,58'],
+    ]);
   });
 });

@@ -883,12 +883,15 @@ export function tablesFromLines(
     const continuation = headerContinuation(headerLine, lines[i + 1]);
     // A label/value pair ("Cashier    Peter") above the real header: the header is the row of
     // labels right above the first row of values.
+    // (That header may be set on two lines too: `Item    Line` over `Amount`.)
+    const labels = lines[i + 1];
+    const values = labels && headerContinuation(labels, lines[i + 2]) ? lines[i + 3] : lines[i + 2];
     if (
       !continuation &&
       labelRow(lines[i + 1]) &&
-      lines[i + 2] &&
-      !labelRow(lines[i + 2]) &&
-      splitCells(lines[i + 2]?.text ?? '').length >= 2
+      values &&
+      !labelRow(values) &&
+      splitCells(values.text).length >= 2
     ) {
       i++;
       continue;
