@@ -288,3 +288,70 @@ describe('a header set on two lines under a label and its value', () => {
     ]);
   });
 });
+
+describe('an item whose name a till or a narrow column wrapped', () => {
+  const goods = {
+    type: 'object',
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            description: { type: ['string', 'null'] },
+            quantity: { type: ['number', 'null'] },
+            amount: { type: ['number', 'null'] },
+          },
+        },
+      },
+    },
+  };
+  const extracted = (blocks: Parameters<typeof blocksPage>[0]) =>
+    offlineExtract(buildDocumentView([{ output: blocksPage(blocks) }]), goods as never).value.items;
+
+  // With a tax code after each amount the rows have a cell more than the header (the table is
+  // read by its columns' x); without, as many (read cell by cell).
+  it.each([
+    ['with', [['A', 200, 205]] as Cell[]],
+    ['without', [] as Cell[]],
+  ])('gives a row the first line of its name, set over its figures (%s tax codes)', (_, code) => {
+    expect(
+      extracted([
+        ...rows(
+          [100, ['Item', 18, 40], ['Qty', 140, 155], ['Total', 175, 195]],
+          [115, ['Milk 1L', 18, 60], ['1', 141, 146], ['13.74', 173, 194], ...code],
+          [130, ['Paracetamol 500mg', 18, 110], ['1', 141, 146], ['3.48', 175, 194], ...code],
+        ),
+        // One block of two lines; the row's figures are set beside its second line.
+        { text: 'Semi skimmed British\nmilk 2 litre bottle', box: [18, 145, 106, 165] },
+        ...rows(
+          [152, ['2', 141, 146], ['31.40', 173, 194], ...code],
+          [175, ['Subtotal', 18, 60], ['48.62', 170, 194]],
+        ),
+      ]),
+    ).toEqual([
+      { description: 'Milk 1L', quantity: 1, amount: 13.74 },
+      { description: 'Paracetamol 500mg', quantity: 1, amount: 3.48 },
+      { description: 'Semi skimmed British milk 2 litre bottle', quantity: 2, amount: 31.4 },
+    ]);
+  });
+
+  it('keeps the lines of a name wrapped around its amount in a list without a header', () => {
+    expect(
+      extracted(
+        rows(
+          [100, ['Coffee', 18, 60], ['3.50', 170, 194]],
+          [116, ['Extra virgin olive', 18, 110]],
+          [127.5, ['oil cold pressed', 18, 100], ['11.14', 165, 194]],
+          [139, ['750ml', 18, 50]],
+          [155, ['Cappuccino', 18, 80], ['5.59', 170, 194]],
+          [171, ['Subtotal', 18, 60], ['20.23', 165, 194]],
+        ),
+      ),
+    ).toEqual([
+      { description: 'Coffee', quantity: 1, amount: 3.5 },
+      { description: 'Extra virgin olive oil cold pressed 750ml', quantity: 1, amount: 11.14 },
+      { description: 'Cappuccino', quantity: 1, amount: 5.59 },
+    ]);
+  });
+});

@@ -116,6 +116,7 @@ function alignedTable(
   lines: readonly DocumentLine[],
   fileId: string | undefined,
   joined: ReadonlySet<number> = new Set(),
+  leads: ReadonlySet<number> = new Set(),
 ): DocumentTable | null {
   // Rows whose cells have boxes of their own (runs, a table block's cells) say where columns
   // are; a row of several cells in one box (a text block with gaps) only that its cells are in
@@ -131,6 +132,7 @@ function alignedTable(
     (_, n) =>
       n > 0 &&
       !joined.has(n) &&
+      !leads.has(n) &&
       !FORWARD_LINE.test(lines[n]?.text ?? '') &&
       (!rowsBoxed || boxed(lines[n] as DocumentLine)),
   );
@@ -192,7 +194,7 @@ function alignedTable(
     }
     split.forEach((column, c) => {
       // In a merged pair, only the first word of a data row belongs to the leading column.
-      if (!column.lead || n === 0 || joined.has(n)) return;
+      if (!column.lead || n === 0 || joined.has(n) || leads.has(n)) return;
       const pair = words.filter((w) => placed.get(w) === c || placed.get(w) === c + 1);
       // A date of several words ("1 March 2024", "Mar 4, 2025") leads as a whole.
       const date = LEADING_DATE.exec(pair.map((w) => w.text).join(' '));
@@ -222,8 +224,19 @@ function alignedTable(
     });
   });
   // A wrapped line's words go on the cells of the row above, column by column.
+  // A row's first line (a name wrapped before the row's figures) goes before its cells.
+  dealt.forEach((cells, n) => {
+    const below = dealt[n + 1];
+    if (!leads.has(n) || !below) return;
+    cells.forEach((cell, c) => {
+      const under = below[c];
+      if (cell.text === '' || !under) return;
+      below[c] = under.text === '' ? cell : { ...under, text: `${cell.text} ${under.text}` };
+    });
+  });
   const rows: DocumentCell[][] = [];
   dealt.forEach((cells, n) => {
+    if (leads.has(n) && dealt[n + 1]) return;
     const above = rows[rows.length - 1];
     if (!joined.has(n) || !above || rows.length < 2) {
       rows.push(cells);
@@ -623,6 +636,27 @@ function continuesRow(
   );
 }
 
+/**
+ * True when `line`, one cell of words, is the first line of the row below it (a name wrapped
+ * before the line that holds its figures): it sits closer to that row than to the line above
+ * (touching or overlapping it, as a block's lines and a row's taller cells do, counts as closer).
+ */
+function leadsRow(
+  line: DocumentLine,
+  previous: DocumentLine | undefined,
+  next: DocumentLine | undefined,
+): boolean {
+  if (!previous || !next) return false;
+  const cells = splitCells(line.text);
+  const [only] = cells;
+  if (cells.length !== 1 || !only || !/\p{L}/u.test(only.text) || isAmount(only.text)) return false;
+  if (LABEL_COLON.test(line.text) || TOTAL_LINE.test(line.text)) return false;
+  if (splitCells(next.text).length < 2) return false;
+  const above = gapBetween(previous, line);
+  const below = gapBetween(line, next);
+  return above !== undefined && below !== undefined && below < above * 0.5;
+}
+
 /** The index of the cell of `row` whose left edge is nearest to where `cell` starts. */
 function columnUnder(row: readonly DocumentCell[], cell: DocumentCell): number {
   const left = boxOf(cell.region.polygon)?.left;
@@ -791,8 +825,35 @@ function headerlessItems(
       const row = pair ?? triple ?? itemRow(line, header, cellsOf);
       if (row) {
         if (pair || triple || itemShape(line)?.join('|') === key) own++;
-        rows.push(row);
         end += pair ? 2 : triple ? 3 : 1;
+        // A name wrapped around its amount (`Extra virgin olive` over `oil cold pressed  11.14`
+        // over `750ml`): its lines set tight to the item's line are the item's name.
+        const at = header.indexOf('Description');
+        const name = row[at];
+        if (!pair && !triple && name) {
+          const before = lines[end - 2];
+          let text = name.text;
+          if (
+            before &&
+            rows.length > 0 &&
+            nameCell(before, cellsOf) &&
+            leadsRow(before, lines[end - 3], line)
+          )
+            text = `${before.text.trim()} ${text}`;
+          const after = lines[end];
+          if (
+            after &&
+            nameCell(after, cellsOf) &&
+            !twoLineItem(after, lines[end + 1], cellsOf) &&
+            !threeLineItem(lines, end, cellsOf) &&
+            continuesRow(after, line, lines[end + 1])
+          ) {
+            text = `${text} ${after.text.trim()}`;
+            end++;
+          }
+          if (text !== name.text) row[at] = { ...name, text };
+        }
+        rows.push(row);
         continue;
       }
       // Up to three lines that are no item (the lines of a name wrapped around its amount)
@@ -933,6 +994,18 @@ export function tablesFromLines(
         !endsRows(line, window[j - 1]) &&
         !endsRows(next, line)
       ) {
+        // (Unless it is set tight over the row below: the first line of that row's cell.)
+        if (leadsRow(line, window[j - 1], next)) {
+          const below = cellsOf(next);
+          const c = columnUnder(below, cells[0] as DocumentCell);
+          const under = below[c];
+          if (under && under.text !== '') {
+            below[c] = { ...under, text: `${cells[0]?.text ?? ''} ${under.text}` };
+            rows.push(below);
+            j += 2;
+            continue;
+          }
+        }
         const c = columnUnder(previous, cells[0] as DocumentCell);
         const above = previous[c];
         if (above && above.text !== '' && !isAmount(cells[0]?.text ?? '')) {
@@ -949,10 +1022,16 @@ export function tablesFromLines(
     // A cell's wrapped line goes on the row above; a balance carried forward is a row.
     let k = 1;
     const joined = new Set<number>();
+    const leads = new Set<number>();
     while (k < window.length) {
       const line = window[k];
       if (line && k > 1 && continuesRow(line, window[k - 1], window[k + 1])) {
         joined.add(k);
+        k++;
+        continue;
+      }
+      if (line && leadsRow(line, window[k - 1], window[k + 1])) {
+        leads.add(k);
         k++;
         continue;
       }
@@ -966,8 +1045,10 @@ export function tablesFromLines(
         break;
       k++;
     }
+    // A name's first line leads a row only when the row follows.
+    while (leads.has(k - 1)) leads.delete(--k);
     const consumed = first - i - 1;
-    const aligned = k > j ? alignedTable(window.slice(0, k), fileId, joined) : null;
+    const aligned = k > j ? alignedTable(window.slice(0, k), fileId, joined, leads) : null;
     if (aligned) {
       tables.push(joinHeader(aligned));
       i += k + consumed;
