@@ -244,6 +244,54 @@ describe('a statement whose rows a layout wrapped', () => {
   });
 });
 
+describe('a header cell over two columns of the rows', () => {
+  it('heads the one it covers most, not a column of labels beside it', () => {
+    const view = buildDocumentView([
+      {
+        output: blocksPage(
+          rows(
+            [
+              100,
+              ['Description', 60, 115],
+              ['Unit Price', 334, 381],
+              ['Quantity', 402, 443],
+              ['Total', 511, 535],
+            ],
+            [
+              116,
+              ['Replacement filter cartridge', 60, 182],
+              ['255.27', 350, 381],
+              ['14', 431, 443],
+              ["3'573.78", 497, 535],
+            ],
+            [
+              130,
+              ['Prices are quoted in Swiss francs and include tax', 56, 263],
+              ['Sub-total', 297, 341],
+              ["3'573.78", 493, 531],
+            ],
+          ),
+        ),
+      },
+    ]);
+    const table = view.pages[0]?.tables[0];
+    expect(table?.header.map((c) => c.text)).toEqual([
+      'Description',
+      '',
+      'Unit Price',
+      'Quantity',
+      'Total',
+    ]);
+    expect(table?.rows[0]?.map((c) => c.text)).toEqual([
+      'Replacement filter cartridge',
+      '',
+      '255.27',
+      '14',
+      "3'573.78",
+    ]);
+  });
+});
+
 describe('a line under the last item', () => {
   it('is a total, not the item description wrapped, when it ends with an amount', () => {
     const region = { page: 1, pageWidth: 612, pageHeight: 792, polygon: [], ocrConfidence: null };

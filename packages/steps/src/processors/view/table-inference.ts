@@ -192,6 +192,18 @@ function alignedTable(
       });
       placed.set(w, c);
     }
+    // A header cell (words two spaces apart from the next) dealt to two columns heads one: the
+    // one it covers most (`Unit Price` over the unit prices, not `Unit` over a column of labels
+    // left of them), unless the header's words name a pair of columns the rows merged (and only
+    // where its cells have boxes of their own: a run of two cells in one box is no one cell).
+    if (n === 0 && line.segments && !split.some((c) => c.lead))
+      for (const cell of headerCells(line, words)) {
+        const inside = words.filter((w) => w.x0 >= cell.x0 && w.x1 <= cell.x1);
+        if (new Set(inside.map((w) => placed.get(w))).size < 2) continue;
+        const overlap = split.map((col) => Math.min(col.x1, cell.x1) - Math.max(col.x0, cell.x0));
+        const most = Math.max(...overlap);
+        if (most > 0) for (const w of inside) placed.set(w, overlap.indexOf(most));
+      }
     split.forEach((column, c) => {
       // In a merged pair, only the first word of a data row belongs to the leading column.
       if (!column.lead || n === 0 || joined.has(n) || leads.has(n)) return;
