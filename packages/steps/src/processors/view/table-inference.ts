@@ -80,11 +80,9 @@ function positionedWords(line: DocumentLine): PositionedWord[] {
  * `charWidth` wide a character; cells between keep their share of the box.
  */
 function cellWords(line: DocumentLine, charWidth: number): PositionedWord[] {
-  const words = positionedWords(line);
   const box = boxOf(line.polygon);
-  const cells = splitCells(line.text);
-  return cells.flatMap((cell, n) => {
-    const inside = words.filter((w) => w.start >= cell.start && w.end <= cell.end);
+  const cells = wordsOfCells(line, positionedWords(line));
+  return cells.flatMap(({ cell, inside }, n) => {
     let x0 = Math.min(...inside.map((w) => w.x0));
     let x1 = Math.max(...inside.map((w) => w.x1));
     const width = cell.text.length * charWidth;
@@ -94,14 +92,24 @@ function cellWords(line: DocumentLine, charWidth: number): PositionedWord[] {
   });
 }
 
-/** The x extents of a header line's cells (runs of words two or more spaces apart). */
+/** A line's cells (runs of words two or more spaces apart), each with its positioned words. */
+function wordsOfCells(
+  line: DocumentLine,
+  words: readonly PositionedWord[],
+): { cell: { text: string; start: number; end: number }; inside: PositionedWord[] }[] {
+  return splitCells(line.text).map((cell) => ({
+    cell,
+    inside: words.filter((w) => w.start >= cell.start && w.end <= cell.end),
+  }));
+}
+
+/** The x extents of a header line's cells. */
 function headerCells(
   line: DocumentLine | undefined,
   words: readonly PositionedWord[],
 ): { x0: number; x1: number }[] {
   if (!line) return [];
-  return splitCells(line.text).flatMap((cell) => {
-    const inside = words.filter((w) => w.start >= cell.start && w.end <= cell.end);
+  return wordsOfCells(line, words).flatMap(({ inside }) => {
     const a = inside[0];
     const b = inside[inside.length - 1];
     return a && b ? [{ x0: a.x0, x1: b.x1 }] : [];
