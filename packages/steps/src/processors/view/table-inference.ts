@@ -128,7 +128,7 @@ function alignedTable(
 ): DocumentTable | null {
   // Rows whose cells have boxes of their own (runs, a table block's cells) say where columns
   // are; a row of several cells in one box (a text block with gaps) only that its cells are in
-  // order: where enough rows have boxes, its words are placed as whole cells, by the cell's middle.
+  // order: where enough rows have boxes, its words are placed as whole cells (cellWords).
   const boxed = (line: DocumentLine) =>
     !!line.layout || line.segments !== undefined || splitCells(line.text).length < 2;
   const rowsBoxed = lines.filter((l, n) => n > 0 && !joined.has(n) && boxed(l)).length >= 2;
@@ -243,7 +243,6 @@ function alignedTable(
       };
     });
   });
-  // A wrapped line's words go on the cells of the row above, column by column.
   // A row's first line (a name wrapped before the row's figures) goes before its cells.
   dealt.forEach((cells, n) => {
     const below = dealt[n + 1];
@@ -254,6 +253,7 @@ function alignedTable(
       below[c] = under.text === '' ? cell : { ...under, text: `${cell.text} ${under.text}` };
     });
   });
+  // A wrapped line's words go on the cells of the row above, column by column.
   const rows: DocumentCell[][] = [];
   dealt.forEach((cells, n) => {
     if (leads.has(n) && dealt[n + 1]) return;
@@ -613,9 +613,10 @@ function gapBetween(a: DocumentLine, b: DocumentLine): number | undefined {
 
 /**
  * True when `line` is the wrapped part of the row above it (a date's year under its day, a
- * description's end, `CA$` over its figure), not a row: it has fewer cells than that row, a row
- * follows, and it sits closer to the row above than to the row below (a cell's lines are set
- * tighter than rows are spaced), or, where that says nothing, it is one cell of words.
+ * description's end, `CA$` over its figure), not a row: it has fewer cells than that row, each
+ * under one of its cells, no total's words and amount, and it sits closer to the row above than
+ * half its distance to the line below (a cell's lines are set tighter than rows are spaced), or,
+ * where geometry says nothing, it is one cell of words under a row of figures, a row after it.
  */
 function continuesRow(
   line: DocumentLine,
