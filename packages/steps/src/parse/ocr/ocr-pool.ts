@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Worker } from 'tesseract.js';
-import { loadTesseract, packageDirectory } from '../../optional/optional-package.ts';
+import { isInstalled, loadTesseract, packageDirectory } from '../../optional/optional-package.ts';
 import { type GrayImage, toPgm, toPng } from './gray-image.ts';
 
 const FEATURE = 'OCR';
@@ -19,6 +21,33 @@ function modelPath(model: 'eng' | 'osd'): string {
   return model === 'eng'
     ? join(packageDirectory('@tesseract.js-data/eng', FEATURE), '4.0.0_best_int')
     : join(packageDirectory('@tesseract.js-data/osd', 'Page orientation detection'), '4.0.0');
+}
+
+/**
+ * The German model, when its package is installed: recognised beside English, it reads the
+ * letters English's model lacks (ä ö ü ß: "Zürich", not "Ziirich"). Tesseract asks the second
+ * model only for words the first reads poorly, so it costs little time (decision 0055).
+ */
+const SECOND_MODEL = '@tesseract.js-data/deu';
+
+/**
+ * The second model's data, read and unpacked once per process; undefined when its package is
+ * not installed.
+ */
+let secondModel: Promise<Uint8Array | undefined> | undefined;
+
+function secondModelData(): Promise<Uint8Array | undefined> {
+  secondModel ??= isInstalled(SECOND_MODEL)
+    ? readFile(
+        join(packageDirectory(SECOND_MODEL, FEATURE), '4.0.0_best_int', 'deu.traineddata.gz'),
+      )
+        .then((gz) => new Uint8Array(gunzipSync(gz)))
+        .catch((error: unknown) => {
+          secondModel = undefined;
+          throw error;
+        })
+    : Promise.resolve(undefined);
+  return secondModel;
 }
 
 /** Workers close after this long without work, so an idle process can exit. */
@@ -78,12 +107,29 @@ const pool: Pool = {
 async function newWorker(): Promise<Worker> {
   const { createWorker, OEM } = await tesseract();
   const langPath = modelPath('eng');
+  const second = await secondModelData();
   pool.started++;
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+  // tesseract.js reads every model from one directory (langPath), and its in-memory form
+  // ({ code, data }) fails at initialisation (naptha/tesseract.js#1052). So the worker starts
+  // with English, the German data is written into its file system, and the worker is
+  // initialised again with both: `languages` is the list the worker checks for models it has
+  // (tesseract.js keeps the array it is given), so it loads nothing more.
+  const languages = ['eng'];
+  const worker = await createWorker(languages, OEM.LSTM_ONLY, {
     langPath,
     gzip: true,
     cacheMethod: 'none',
   });
+  if (second) {
+    try {
+      await worker.FS('writeFile', ['deu.traineddata', second]);
+      languages.push('deu');
+      await worker.reinitialize('eng+deu', OEM.LSTM_ONLY);
+    } catch (error) {
+      await worker.terminate().catch(() => undefined);
+      throw error;
+    }
+  }
   // PSM 3 (automatic layout): the default behaves like PSM 6 and drops table columns.
   await worker.setParameters({
     tessedit_pageseg_mode: '3' as never,
