@@ -9,6 +9,7 @@ import { type GrayImage, rotateGray, scaleGray } from './gray-image.ts';
 import { looksUpright } from './looks-upright.ts';
 import { ocrBlocks } from './ocr-blocks.ts';
 import { detectOrientation, type OcrPagePx, recognize } from './ocr-pool.ts';
+import { readFigures } from './read-figures.ts';
 
 /**
  * Recognition resolution cap: 200 DPI reads text of 8 pt and up as well as 300 DPI and is a
@@ -96,7 +97,7 @@ export async function ocrPage(
     context.signal.throwIfAborted();
     const { width, height } = image;
     const ppp = 72 / dpi;
-    const { blocks, lines } = ocrBlocks(read.paragraphs, ppp);
+    const { blocks, lines } = ocrBlocks(readFigures(read).paragraphs, ppp);
     const all: DraftBlock[] = [...blocks];
     if (context.config.barcodesReading) {
       const { readBarcodeBlocks } = await import('./read-barcodes.ts');
