@@ -5,6 +5,7 @@ import type { FormatContext } from '../format-context.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { OutputPageMetadata } from '../parse-output.ts';
 import { spatialText } from '../spatial-text.ts';
+import { dropSpecks } from './drop-specks.ts';
 import { type GrayImage, rotateGray, scaleGray } from './gray-image.ts';
 import { looksUpright } from './looks-upright.ts';
 import { ocrBlocks } from './ocr-blocks.ts';
@@ -97,7 +98,7 @@ export async function ocrPage(
     context.signal.throwIfAborted();
     const { width, height } = image;
     const ppp = 72 / dpi;
-    const { blocks, lines } = ocrBlocks(readFigures(read).paragraphs, ppp);
+    const { blocks, lines } = ocrBlocks(readFigures(dropSpecks(read)).paragraphs, ppp);
     const all: DraftBlock[] = [...blocks];
     if (context.config.barcodesReading) {
       const { readBarcodeBlocks } = await import('./read-barcodes.ts');
