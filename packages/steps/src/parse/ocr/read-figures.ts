@@ -19,6 +19,15 @@ const MISREAD_POINT = /^(\D*?)(\d{1,3}(?:,\d{3})*|\d+)[:;,](\d{2})$/;
  */
 const LOST_POINT = /^(\d{1,5})(\d{2})$/;
 
+/**
+ * A day and a year that OCR joined at the comma between them (`7,2024` of `Jan 7, 2024`),
+ * parted again after a month's name (elsewhere `1,2024` may be a decimal comma's number).
+ */
+const DAY_YEAR = /^(\d{1,2},)((?:19|20)\d{2}[.,;]?)$/;
+
+/** An English month's name, whole or shortened (`Jan`, `Sept.`, `January`). */
+const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;
+
 /** Fewest well-read amounts that make a column of amounts. */
 const MIN_AMOUNTS = 3;
 
@@ -31,9 +40,36 @@ const MIN_SHARE = 0.6;
  * gets its point back where OCR read a colon, a semicolon or a comma before the last two digits
  * (`17:70` becomes `17.70`), or its lost point where all the others are amounts (`1321`
  * becomes `13.21`). Times (`13:21` under `Time:`) and figures outside amount columns are
- * left as they are: only the column says that a colon was a point.
+ * left as they are: only the column says that a colon was a point. A day and a year joined at
+ * their comma (`7,2024`) are parted again.
  */
 export function readFigures(page: OcrPagePx): OcrPagePx {
+  return withAmountPoints(withDayYearSpaces(page));
+}
+
+/** The page with days and years joined at a comma (see {@link DAY_YEAR}) as two words. */
+function withDayYearSpaces(page: OcrPagePx): OcrPagePx {
+  if (!page.paragraphs.some((p) => p.lines.some((l) => l.some((w) => DAY_YEAR.test(w.text)))))
+    return page;
+  const split = (word: OcrWordPx, index: number, line: readonly OcrWordPx[]): OcrWordPx[] => {
+    const parts = DAY_YEAR.exec(word.text);
+    if (!parts?.[1] || !parts[2] || !MONTH.test(line[index - 1]?.text ?? '')) return [word];
+    // The box is cut where the comma ends, by the share of characters before it.
+    const { x0, x1 } = word.bbox;
+    const cut = x0 + ((x1 - x0) * parts[1].length) / word.text.length;
+    return [
+      { ...word, text: parts[1], bbox: { ...word.bbox, x1: cut } },
+      { ...word, text: parts[2], bbox: { ...word.bbox, x0: cut } },
+    ];
+  };
+  return {
+    ...page,
+    paragraphs: page.paragraphs.map((p) => ({ ...p, lines: p.lines.map((l) => l.flatMap(split)) })),
+  };
+}
+
+/** The page with the points of amounts in columns read again (see {@link readFigures}). */
+function withAmountPoints(page: OcrPagePx): OcrPagePx {
   const { columns } = figureColumns(page);
   const fixes = new Map<OcrWordPx, string>();
   for (const column of columns) {

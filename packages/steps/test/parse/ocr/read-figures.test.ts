@@ -86,4 +86,18 @@ describe('readFigures', () => {
     ]);
     expect(texts(readFigures(mixed))).toContain('Qty 1500');
   });
+
+  it('parts a day and a year that OCR joined at their comma after a month, and no number', () => {
+    const read = readFigures(
+      page([
+        [word('Jan', 100, 0), word('7,2024', 200, 0), word('Opening', 400, 0)],
+        [word('Feb', 100, 1), word('14,2024.', 200, 1)],
+        [word('Total', 100, 2), word('1,2024', 200, 2), word('12,500', 300, 2)],
+      ]),
+    );
+    expect(texts(read)).toEqual(['Jan 7, 2024 Opening', 'Feb 14, 2024.', 'Total 1,2024 12,500']);
+    const [day, year] = read.paragraphs[0]?.lines[0]?.slice(1, 3) ?? [];
+    expect(day?.bbox.x1).toBe(year?.bbox.x0);
+    expect(day?.bbox.x0).toBe(200 - 12 * 6);
+  });
 });
