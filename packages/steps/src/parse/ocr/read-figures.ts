@@ -28,6 +28,12 @@ const DAY_YEAR = /^(\d{1,2},)((?:19|20)\d{2}[.,;]?)$/;
 /** An English month's name, whole or shortened (`Jan`, `Sept.`, `January`). */
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;
 
+/** An amount with a decimal comma (`173,28`, `€12,50`): no thousands group of two digits. */
+const COMMA_AMOUNT = /^(\D*?)(\d+),(\d{2})$/;
+
+/** Amounts with a point a page needs, per amount with a comma, to take the commas for points. */
+const POINTS_PER_COMMA = 3;
+
 /** Fewest well-read amounts that make a column of amounts. */
 const MIN_AMOUNTS = 3;
 
@@ -40,8 +46,9 @@ const MIN_SHARE = 0.6;
  * gets its point back where OCR read a colon, a semicolon or a comma before the last two digits
  * (`17:70` becomes `17.70`), or its lost point where all the others are amounts (`1321`
  * becomes `13.21`). Times (`13:21` under `Time:`) and figures outside amount columns are
- * left as they are: only the column says that a colon was a point. A day and a year joined at
- * their comma (`7,2024`) are parted again.
+ * left as they are: only the column says that a colon was a point. An amount with a comma
+ * (`173,28`) on a page whose amounts have points, three for each such comma or more, gets a
+ * point wherever it stands. A day and a year joined at their comma (`7,2024`) are parted again.
  */
 export function readFigures(page: OcrPagePx): OcrPagePx {
   return withAmountPoints(withDayYearSpaces(page));
@@ -72,6 +79,13 @@ function withDayYearSpaces(page: OcrPagePx): OcrPagePx {
 function withAmountPoints(page: OcrPagePx): OcrPagePx {
   const { columns } = figureColumns(page);
   const fixes = new Map<OcrWordPx, string>();
+  // A page that writes its amounts with points: an odd amount with a comma is a misread point
+  // (the German model reads a point as a comma now and then), wherever it stands.
+  const words = page.paragraphs.flatMap((p) => p.lines.flat());
+  const points = words.filter((word) => AMOUNT.test(word.text)).length;
+  const commas = words.filter((word) => COMMA_AMOUNT.test(word.text));
+  if (points >= MIN_AMOUNTS && points >= POINTS_PER_COMMA * commas.length)
+    for (const word of commas) fixes.set(word, word.text.replace(COMMA_AMOUNT, '$1$2.$3'));
   for (const column of columns) {
     const amounts = column.filter((word) => AMOUNT.test(word.text)).length;
     if (amounts < MIN_AMOUNTS || amounts < MIN_SHARE * column.length) continue;

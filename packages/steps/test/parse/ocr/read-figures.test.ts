@@ -100,4 +100,23 @@ describe('readFigures', () => {
     expect(day?.bbox.x1).toBe(year?.bbox.x0);
     expect(day?.bbox.x0).toBe(200 - 12 * 6);
   });
+
+  it('takes an odd decimal comma on a page of decimal points for a point, not on a page of commas', () => {
+    const points = readFigures(
+      page([
+        [word('Subtotal', 100, 0), word('109.18', 600, 0)],
+        [word('Tax', 100, 1), word('20,74', 300, 1)],
+        [word('Total', 100, 2), word('129.92', 400, 2)],
+        [word('Paid', 100, 3), word('CA$129.92', 700, 3)],
+      ]),
+    );
+    expect(texts(points)).toContain('Tax 20.74');
+    const commas = page([
+      [word('Zwischensumme', 100, 0), word('109,18', 600, 0)],
+      [word('MwSt', 100, 1), word('20,74', 600, 1)],
+      [word('Summe', 100, 2), word('129,92', 600, 2)],
+      [word('Kurs', 100, 3), word('1.25', 300, 3)],
+    ]);
+    expect(readFigures(commas)).toBe(commas);
+  });
 });
