@@ -1,3 +1,4 @@
+import { median } from './figure-columns.ts';
 import type { OcrPagePx, OcrParagraphPx, OcrWordPx } from './ocr-pool.ts';
 
 /**
@@ -7,11 +8,6 @@ import type { OcrPagePx, OcrParagraphPx, OcrWordPx } from './ocr-pool.ts';
  * about half the height of the words beside it; a lone point or comma belongs to a word.
  */
 const MAX_SPECK = 0.3;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /**
  * The page without its specks: words much smaller than the words of their paragraph (see

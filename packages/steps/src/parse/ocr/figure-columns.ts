@@ -3,7 +3,8 @@ import type { OcrPagePx, OcrParagraphPx, OcrWordPx } from './ocr-pool.ts';
 /** Right edges within this many word heights of each other are one column. */
 const ALIGN = 0.8;
 
-function median(values: readonly number[]): number {
+/** The middle of `values` (the upper one of two), 0 without values. */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
