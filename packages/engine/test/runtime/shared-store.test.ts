@@ -181,16 +181,19 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
     return { b, run, log, releaseB, parse1 };
   }
 
-  it('a process whose lease was taken over cannot commit the outcome, and says it was alive; the new holder commits', async () => {
+  /**
+   * {@link takenOver} with a process a whose renewals never reach the database (it believes they
+   * did) and whose execution finishes on `release()`; what a reports to `onError` is in `errors`.
+   */
+  async function takenOverFromStalled(start?: (a: Engine) => Promise<{ id: string }>) {
     const errors: unknown[] = [];
     let release = (): void => undefined;
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { b, run, log, releaseB, parse1 } = await takenOver({
+    const scene = await takenOver({
       // Long enough that b renews its own lease on a loaded machine.
       leaseMs: 1000,
-      // Process a stalls: its renewals never reach the database (it believes they did).
       stall: (storage) => {
         storage.renewWork = async (ids) => ids;
       },
@@ -199,7 +202,13 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
         return { output: { by: 'a' } };
       },
       onError: (error) => errors.push(error),
+      ...(start ? { start } : {}),
     });
+    return { ...scene, errors, release };
+  }
+
+  it('a process whose lease was taken over cannot commit the outcome, and says it was alive; the new holder commits', async () => {
+    const { b, run, log, releaseB, parse1, errors, release } = await takenOverFromStalled();
     // b could not tell a slow process from a dead one: it counted a's execution as lost.
     expect((await parse1())?.lost).toBe(1);
     // a finishes while b runs the step: its outcome is refused, and it records that it was alive.
@@ -244,23 +253,9 @@ describe.skipIf(pg.skip)('engines in several processes on one PostgreSQL databas
   });
 
   it('a parse run taken over from a live process: the same accounting on a standalone run', async () => {
-    const errors: unknown[] = [];
-    let release = (): void => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const { b, run, releaseB } = await takenOver({
-      leaseMs: 1000,
-      stall: (storage) => {
-        storage.renewWork = async (ids) => ids;
-      },
-      executeA: async () => {
-        await released;
-        return { output: { by: 'a' } };
-      },
-      onError: (error) => errors.push(error),
-      start: (a) => a.parseRuns.create({ file: { text: 'x' } }),
-    });
+    const { b, run, releaseB, errors, release } = await takenOverFromStalled((a) =>
+      a.parseRuns.create({ file: { text: 'x' } }),
+    );
     const record = async () =>
       (await b.storage.getRun(run.id))?.snapshot as { lost?: number; takenOver?: number };
     expect((await record()).lost).toBe(1);
