@@ -11,7 +11,7 @@
  *   npx tsx src/documents/evaluate.ts --target spatial       # PARSE with the spatial target
  *   npx tsx src/documents/evaluate.ts --set dev --wording held-out  # dev documents, other schemas
  *   npx tsx src/documents/evaluate.ts --set dev --producer reportlab,openpyxl  # some producers
- *   npx tsx src/documents/evaluate.ts --set dev --match w3f --misses  # ids containing w3f
+ *   npx tsx src/documents/evaluate.ts --set dev --match w3f --misses  # ids (and packets) with w3f
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -348,7 +348,10 @@ async function evaluatePackets(
   root: string,
 ): Promise<void> {
   for (const packet of manifest.packets.filter(
-    (p) => p.set === set && (!producers || p.documents.some((d) => producers.has(d.producer))),
+    (p) =>
+      p.set === set &&
+      (!producers || p.documents.some((d) => producers.has(d.producer))) &&
+      (!args.match || p.id.includes(args.match)),
   )) {
     const { output, ms } = await parse(join(root, packet.file));
     score.parseMs += ms;
@@ -531,7 +534,7 @@ async function main(): Promise<void> {
         console.log(`  ${doc.id}: ${String(error)}`);
       }
     }
-    if (!args['no-packets'] && !args.doc && !args.match && !args.type)
+    if (!args['no-packets'] && !args.doc && !args.type)
       await evaluatePackets(manifest, set, score, root);
   }
   const manuals = full && !args['no-manuals'] ? await evaluateManuals() : [];

@@ -64,7 +64,7 @@ function cardName(f: ReceiptFacts, c: Ctx): string {
 }
 
 /** Facts whose one item is `description` at the receipt's own total (a parking fee). */
-function oneItem(f: ReceiptFacts, description: string, r: Random): ReceiptFacts {
+export function oneItem(f: ReceiptFacts, description: string, r: Random): ReceiptFacts {
   const amount = cents(r.int(150, 4800) / 100);
   const tax = cents((amount * f.taxRate) / 100);
   const total = cents(amount + tax);
