@@ -269,12 +269,6 @@ const SHAPES: readonly (readonly [string, RegExp])[] = [
 ];
 
 /**
- * Prefix of a count that notes how much of a term's count the title zone's boost gave it on a
- * line with a figure (see termCounts); no token begins with it.
- */
-const LABELLED = '~';
-
-/**
  * A shape repeated on every row of a table (`@dated-row`) is evidence of what kind of table it is,
  * which a long table shows no better than a short one: counted at most this often. Eight card
  * payments still make a statement; thirty dated charges do not outweigh a bill's title and due
@@ -305,6 +299,17 @@ const ADDRESS =
   /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|\b(?:https?:\/\/|www\.)\S+/giu;
 
 /**
+ * A text's terms as the classifier counts them: `counts`, each word's and shape's count with the
+ * title zone's boost; `labelled`, of a word's count, what lines with a figure in the title zone
+ * gave it beyond one (see termCounts). The two are kept apart so that the notes are never read
+ * as terms.
+ */
+export interface TermCounts {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly labelled: ReadonlyMap<string, number>;
+}
+
+/**
  * Token counts of a text, with the title zone (first `titleLines` lines) and short lines near the
  * top (HEADING_LINES) counted three times, plus shape terms and any `extra` terms (layout facts
  * such as "@narrow-page").
@@ -313,28 +318,29 @@ export function termCounts(
   lines: readonly string[],
   titleLines = 6,
   extra: readonly string[] = [],
-): Map<string, number> {
+): TermCounts {
   const counts = new Map<string, number>();
+  const labelled = new Map<string, number>();
+  const add = (map: Map<string, number>, term: string, n: number) =>
+    map.set(term, (map.get(term) ?? 0) + n);
   lines.forEach((line, i) => {
     const words = tokens(line.replace(ADDRESS, ' ').replace(IDENTIFIER_PREFIX, '$1'));
     const boost =
       i < titleLines || (i < HEADING_LINES && words.length <= 3 && !/[\d:]/.test(line)) ? 3 : 1;
-    for (const t of words) counts.set(t, (counts.get(t) ?? 0) + boost);
+    for (const t of words) add(counts, t, boost);
     // A line with a figure in the first lines is a label with its value, no title: what the
-    // boost gave its words is noted (LABELLED), so that a type's name there counts once (an
+    // boost gave its words is noted (labelled), so that a type's name there counts once (an
     // invoice quoting "Purchase Order    PO532575" beside its letterhead does not name itself an
     // order three times), while its other words keep their weight.
-    if (boost > 1 && /\d/.test(line))
-      for (const t of words) counts.set(LABELLED + t, (counts.get(LABELLED + t) ?? 0) + boost - 1);
-    for (const [term, shape] of SHAPES)
-      if (shape.test(line)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    if (boost > 1 && /\d/.test(line)) for (const t of words) add(labelled, t, boost - 1);
+    for (const [term, shape] of SHAPES) if (shape.test(line)) add(counts, term, 1);
   });
-  for (const term of extra) counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const term of extra) add(counts, term, 1);
   for (const [term] of SHAPES) {
     const n = counts.get(term);
     if (n !== undefined && n > SHAPE_COUNT) counts.set(term, SHAPE_COUNT);
   }
-  return counts;
+  return { counts, labelled };
 }
 
 /** Layout facts of pages as terms: a page as narrow as till paper. */
@@ -356,11 +362,11 @@ const SCORE_SCALE = 3.5;
  */
 export function scoreProfile(
   profile: TermProfile,
-  counts: ReadonlyMap<string, number>,
+  { counts, labelled }: TermCounts,
 ): { score: number; terms: string[] } {
   const contributions: [string, number][] = [];
   for (const [t, w] of profile.weights) {
-    const tf = (counts.get(t) ?? 0) - (profile.names.has(t) ? (counts.get(LABELLED + t) ?? 0) : 0);
+    const tf = (counts.get(t) ?? 0) - (profile.names.has(t) ? (labelled.get(t) ?? 0) : 0);
     if (tf > 0) contributions.push([t, w * Math.log1p(tf)]);
   }
   contributions.sort((a, b) => b[1] - a[1]);
@@ -403,8 +409,8 @@ export interface Ranking {
  */
 export function rank(
   profiles: readonly TermProfile[],
-  counts: ReadonlyMap<string, number>,
-  opening?: ReadonlyMap<string, number>,
+  counts: TermCounts,
+  opening?: TermCounts,
 ): Ranking {
   const scores = new Map<string, number>();
   let best: TermProfile | undefined;
@@ -432,9 +438,9 @@ export function rank(
   // it now and then (a manual's "statement" and "list") is none of them.
   let total = 0;
   let matched = 0;
-  for (const [term, count] of counts) {
+  for (const [term, count] of counts.counts) {
     // Figures (amounts, dates, quantities) say nothing of a text's vocabulary.
-    if (/^\d+$/.test(term) || term.startsWith(LABELLED)) continue;
+    if (/^\d+$/.test(term)) continue;
     total += count;
     if (best.weights.has(term)) matched += count;
   }
