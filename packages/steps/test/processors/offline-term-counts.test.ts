@@ -1,6 +1,6 @@
 /**
- * A text's term counts hold its words and shapes only; what the title zone's boost gave the words
- * of a label with its value is noted apart, and a type's name there counts once.
+ * A text's term counts hold its words and shapes only; what lines with a figure gave their words
+ * is noted apart: a type's name there counts once in the title zone, as a label after it.
  */
 import { describe, expect, it } from 'vitest';
 import { buildTermProfiles, rank, termCounts } from '../../src/processors/offline/term-model.ts';
@@ -10,19 +10,20 @@ describe('term counts', () => {
     const { counts, labelled } = termCounts(['Northwind Traders', 'Purchase Order    PO532575']);
     expect([...counts.keys()].filter((t) => !/^[\p{L}\d_@]/u.test(t))).toEqual([]);
     expect(counts.get('purchase_order')).toBe(3);
-    expect(labelled.get('purchase_order')).toBe(2);
+    expect(labelled.get('purchase_order')).toEqual({ count: 2, lines: 0 });
   });
 
-  it('give a type named only beside a figure its name once', () => {
+  it('give a type named beside a figure its name once at the top and a label after', () => {
     const profiles = buildTermProfiles([
       { id: 'po', type: 'purchase_order' },
       { id: 'other', type: 'other' },
     ]);
-    const once = rank(
-      profiles,
-      termCounts(['filler', 'filler', 'filler', 'x', 'y', 'z', 'Purchase Order    PO532575']),
-    );
-    const labelled = rank(profiles, termCounts(['Purchase Order    PO532575']));
-    expect(labelled.bestScore).toBeCloseTo(once.bestScore, 6);
+    const filler = ['Northwind Traders', 'Harbour Lane 3', 'Bristol', 'BS1 4QA', 'UK', 'Tel.'];
+    const top = rank(profiles, termCounts(['Purchase Order    PO532575']));
+    const later = rank(profiles, termCounts([...filler, 'Purchase Order    PO532575']));
+    const title = rank(profiles, termCounts(['Purchase Order']));
+    expect(later.bestScore).toBeGreaterThan(0);
+    expect(later.bestScore).toBeLessThan(top.bestScore / 2);
+    expect(top.bestScore).toBeLessThan(title.bestScore);
   });
 });

@@ -20,6 +20,7 @@ import {
   layoutTerms,
   type Ranking,
   rank,
+  solidWords,
   type TermProfile,
   termCounts,
 } from './term-model.ts';
@@ -229,7 +230,7 @@ function splitPages(
     const lines = page.lines.map((l) => l.text);
     const ranking = rank(profiles, termCounts(lines, 6, layoutTerms([page])));
     const best = ranking.best?.classification;
-    const title = new Set(lines.slice(0, 10).flatMap((l) => tokens(l)));
+    const title = new Set(lines.slice(0, 10).flatMap((l) => tokens(solidWords(l))));
     const pageNumber = pageNumberOf(page);
     return {
       ...(pageNumber ? { pageNumber } : {}),
