@@ -201,3 +201,34 @@ describe('a type named beside a figure after the title zone', () => {
     expect(classify(text).id).toBe('letter');
   });
 });
+
+describe('a word on several of the first lines', () => {
+  it('is boosted once, as one title word', () => {
+    const counts = termCounts([
+      'Your order',
+      'Order number    R906298',
+      'Ordered on    18 Nov 2025',
+    ]);
+    expect(counts.counts.get('order')).toBe(5);
+  });
+
+  it('reads a marketplace order page paid by card as a receipt', () => {
+    const text = [
+      'Pixel Electronics',
+      'www.pixel.example · My account · Orders',
+      'Your order',
+      'Ordered on    Nov 18, 2025',
+      'Order number    R906298',
+      'Delivery status    Delivered',
+      'Paid with    Visa •••• 7154',
+      'Description    Qty    Total',
+      'Phone charger    1    11.68',
+      'Batteries AA    2    23.84',
+      'Items    35.52',
+      'VAT 20%    7.10',
+      'Grand total    42.62',
+      'Sold and dispatched by Pixel Electronics. Returns accepted within 30 days.',
+    ];
+    expect(classify(text).id).toBe('receipt');
+  });
+});

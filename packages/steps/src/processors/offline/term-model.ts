@@ -377,8 +377,8 @@ const ADDRESS =
 
 /**
  * What lines with a figure gave a word: `count`, the part of its count a type's name does not
- * keep there (the boost of a title-zone line, all of a later line's); `lines`, how many lines
- * after the title zone carry it with a figure.
+ * keep there (all of it, but one count where the name begins a line of the title zone); `lines`,
+ * how many such lines carry it as a label.
  */
 export interface Labelled {
   readonly count: number;
@@ -396,12 +396,12 @@ export interface TermCounts {
 }
 
 /**
- * The weight of a type's name where it labels a value after the title zone ("PO    PO196078"
- * under an invoice's addresses, "against invoice INV-3014" in a letter): twice a built-in word,
- * as a payment made or asked for weighs. There it names the document the value identifies, often
- * another one (the order an invoice answers, the invoice a letter acknowledges); a document's own
- * name stands in its title zone ("Purchase Order PO-6472" as its first line counts once with the
- * name's weight) or on a line of its own.
+ * The weight of a type's name where it labels a value ("PO    PO196078" under an invoice's
+ * addresses, "against invoice INV-3014" in a letter): twice a built-in word, as a payment made or
+ * asked for weighs. There it names the document the value identifies, often another one (the
+ * order an invoice answers, the invoice a letter acknowledges); a document's own name stands on
+ * a line of its own, or begins a line of its title zone with its number ("Purchase Order
+ * PO-6472" as its first line counts once with the name's weight).
  */
 const NAME_AS_LABEL = 1.6;
 
@@ -419,24 +419,32 @@ export function termCounts(
   const labelled = new Map<string, Labelled>();
   const add = (map: Map<string, number>, term: string, n: number) =>
     map.set(term, (map.get(term) ?? 0) + n);
+  const boosted = new Set<string>();
   lines.forEach((line, i) => {
     const words = tokens(solidWords(line).replace(ADDRESS, ' ').replace(IDENTIFIER_PREFIX, '$1'));
-    const boost =
+    const top =
       i < titleLines || (i < HEADING_LINES && words.length <= 3 && !/[\d:]/.test(line)) ? 3 : 1;
-    for (const t of words) add(counts, t, boost);
-    // A line with a figure is a label with its value (or a sentence quoting one), no title: what
-    // it gave its words is noted (labelled), so that a type's name there counts once in the title
-    // zone (an invoice quoting "Purchase Order    PO532575" beside its letterhead does not name
-    // itself an order three times) and as a label after it (NAME_AS_LABEL), while its other
-    // words keep their weight.
+    // A word repeated on several of the first lines is one title word: boosted once.
+    const got = new Map<string, number>();
+    for (const t of words) {
+      const n = top > 1 && !boosted.has(t) ? top : 1;
+      if (top > 1) boosted.add(t);
+      add(counts, t, n);
+      got.set(t, (got.get(t) ?? 0) + n);
+    }
+    // A line with a figure is a label with its value (or a sentence quoting one): what it gave
+    // its words is noted (labelled), so that a type's name there counts as a label
+    // (NAME_AS_LABEL; an invoice quoting "Customer ID C-25748    Purchase Order    PO532575"
+    // beside its letterhead does not name itself an order), while its other words keep their
+    // weight. A name that begins such a line in the title zone is the document's title with its
+    // number ("Purchase Order PO-6472"): it counts once with the name's weight.
     if (/\d/.test(line))
-      for (const t of new Set(words)) {
-        const n = words.filter((w) => w === t).length;
+      for (const [t, n] of got) {
         const was = labelled.get(t) ?? { count: 0, lines: 0 };
         labelled.set(
           t,
-          boost > 1
-            ? { count: was.count + n * (boost - 1), lines: was.lines }
+          top > 1 && t === words[0]
+            ? { count: was.count + n - 1, lines: was.lines }
             : { count: was.count + n, lines: was.lines + 1 },
         );
       }
@@ -475,7 +483,7 @@ export function scoreProfile(
   for (const [t, w] of profile.weights) {
     const label = profile.names.has(t) ? labelled.get(t) : undefined;
     const tf = (counts.get(t) ?? 0) - (label?.count ?? 0);
-    // A type's name beside a figure after the title zone counts as a label does, once a line.
+    // A type's name labelling a figure counts as a label does, once a line.
     const c =
       (tf > 0 ? w * Math.log1p(tf) : 0) +
       (label ? Math.min(w, NAME_AS_LABEL) * Math.log1p(label.lines) : 0);
