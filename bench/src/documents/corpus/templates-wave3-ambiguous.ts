@@ -14,7 +14,6 @@
  */
 
 import type {
-  Facts,
   InvoiceFacts,
   LetterFacts,
   OrderFacts,
@@ -22,15 +21,15 @@ import type {
   StatementFacts,
 } from './content.ts';
 import { addDays, cents } from './locales.ts';
+import type { Element } from './model.ts';
 import type { Random } from './random.ts';
 import {
   bigLetterhead,
+  type Ctx,
   columns,
   doc,
-  type Family,
   insideAddress,
   itemsTable,
-  later,
   letterBody,
   letterhead,
   pairs,
@@ -40,12 +39,29 @@ import {
   space,
   text,
 } from './templates.ts';
-import { oneItem, type WaveFamily } from './templates-wave3-class.ts';
+import { oneItem, type WaveFamily, wave } from './templates-wave3-class.ts';
 
-const wave = <F extends Facts>(family: Family<F>, facts?: (f: F, r: Random) => F): WaveFamily => ({
-  ...later(family),
-  ...(facts ? { facts: facts as unknown as (f: Facts, r: Random) => Facts } : {}),
-});
+/** A statement's rows under `header` (date, description, amount, balance). */
+function rowsTable(
+  f: StatementFacts,
+  c: Ctx,
+  header: readonly string[],
+  rules: 'none' | 'header',
+): Element {
+  return {
+    kind: 'table',
+    header,
+    rows: f.transactions.map((t) => [
+      c.date(t.date),
+      t.description,
+      c.amount(t.amount),
+      c.amount(t.balance),
+    ]),
+    align: ['left', 'left', 'right', 'right'],
+    widths: [0.18, 0.46, 0.18, 0.18],
+    rules,
+  };
+}
 
 /** A word drawn letter by letter with wide spacing, as a designer's title is ("I N V O I C E"). */
 const spaced = (word: string): string => word.toUpperCase().split('').join(' ');
@@ -468,19 +484,7 @@ export const WAVE3_AMBIGUOUS_FAMILIES: readonly WaveFamily[] = [
             'tab',
           ),
           space(),
-          {
-            kind: 'table',
-            header: ['Date', 'Details', 'Amount', 'Balance'],
-            rows: f.transactions.map((t) => [
-              c.date(t.date),
-              t.description,
-              c.amount(t.amount),
-              c.amount(t.balance),
-            ]),
-            align: ['left', 'left', 'right', 'right'],
-            widths: [0.18, 0.46, 0.18, 0.18],
-            rules: 'header',
-          },
+          rowsTable(f, c, ['Date', 'Details', 'Amount', 'Balance'], 'header'),
         ]);
       },
     },
@@ -512,19 +516,12 @@ export const WAVE3_AMBIGUOUS_FAMILIES: readonly WaveFamily[] = [
             'colon',
           ),
           space(),
-          {
-            kind: 'table',
-            header: ['Date', 'Description', 'Paid in', 'Balance'],
-            rows: f.transactions.map((t) => [
-              c.date(t.date),
-              t.description,
-              c.amount(t.amount),
-              c.amount(t.balance),
-            ]),
-            align: ['left', 'left', 'right', 'right'],
-            widths: [0.18, 0.46, 0.18, 0.18],
-            rules: c.r.pick(['none', 'header'] as const),
-          },
+          rowsTable(
+            f,
+            c,
+            ['Date', 'Description', 'Paid in', 'Balance'],
+            c.r.pick(['none', 'header'] as const),
+          ),
           space(),
           text(
             [

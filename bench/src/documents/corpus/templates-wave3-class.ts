@@ -84,7 +84,11 @@ export interface WaveFamily extends Family {
   readonly facts?: (f: Facts, r: Random) => Facts;
 }
 
-const wave = <F extends Facts>(family: Family<F>, facts?: (f: F, r: Random) => F): WaveFamily => ({
+/** A family of a wave, with the facts it prints when they differ from the type's usual ones. */
+export const wave = <F extends Facts>(
+  family: Family<F>,
+  facts?: (f: F, r: Random) => F,
+): WaveFamily => ({
   ...later(family),
   ...(facts ? { facts: facts as unknown as (f: Facts, r: Random) => Facts } : {}),
 });
