@@ -131,6 +131,8 @@ describe('what a document does', () => {
     expect(has('@paid', 'Paid with PayPal')).toBe(true);
     expect(has('@paid', 'Paid by    Cash')).toBe(true);
     expect(has('@paid', 'Payment by bank transfer within 30 days')).toBe(false);
+    expect(has('@paid', 'Payment method    Mastercard •••• 1258')).toBe(true);
+    expect(has('@paid', 'Card account    4929 **** **** 1150')).toBe(false);
   });
 });
 
@@ -216,5 +218,9 @@ describe('a word on several of the first lines', () => {
       'Sold and dispatched by Pixel Electronics. Returns accepted within 30 days.',
     ];
     expect(classify(text).id).toBe('receipt');
+    const named = text.map((l) =>
+      l.startsWith('Paid with') ? 'Payment method    Mastercard •••• 1258' : l,
+    );
+    expect(classify(named).id).toBe('receipt');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Receipts that are no till slip and do not say "receipt": a restaurant's bill, a fuel station's
- * card slip. What tells them is what card terminals, restaurants and pumps print. (A web shop's
- * order paid by card, without the word, still reads as a purchase order: see decision 0047.)
+ * card slip. What tells them is what card terminals, restaurants and pumps print (a web shop's
+ * order paid by card: offline-classify-acts.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { termCounts } from '../../src/processors/offline/term-model.ts';

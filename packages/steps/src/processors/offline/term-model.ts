@@ -295,11 +295,11 @@ const SHAPES: readonly (readonly [string, (line: string) => boolean])[] = [
   // A payment said to be made: "Your payment was successful", "We have received your payment",
   // "Payment approved", "Charged to Visa ending in 1234", "Paid in full"; a receipt book's
   // voucher in its own words ("Received with thanks from …", "Sum received"); the card or wallet
-  // a web shop's order was paid with ("Paid with PayPal").
+  // a web shop's order was paid with ("Paid with PayPal", "Payment method    Visa •••• 7154").
   [
     '@paid',
     matches(
-      /\bpayment\s+(?:was\s+|has\s+been\s+)?(?:successful|received|approved|accepted|completed?|taken|confirmed)\b|\b(?:received|processed|taken)\s+your\s+payment\b|\bcharged\s+to\b|\bpaid\s+in\s+full\b|\breceived\s+with\s+thanks\b|^\s*received\s+from\b|\b(?:sum|amount)\s+received\b|\bpaid\s+(?:with|by|via)\s+(?:cash|card|cheque|check|visa|mastercard|maestro|amex|american\s+express|paypal|apple\s+pay|google\s+pay|gift\s+card|debit|credit)\b/i,
+      /\bpayment\s+(?:was\s+|has\s+been\s+)?(?:successful|received|approved|accepted|completed?|taken|confirmed)\b|\b(?:received|processed|taken)\s+your\s+payment\b|\bcharged\s+to\b|\bpaid\s+in\s+full\b|\breceived\s+with\s+thanks\b|^\s*received\s+from\b|\b(?:sum|amount)\s+received\b|\bpaid\s+(?:with|by|via)\s+(?:cash|card|cheque|check|visa|mastercard|maestro|amex|american\s+express|paypal|apple\s+pay|google\s+pay|gift\s+card|debit|credit)\b|\b(?:payment|paid)\b.*(?:[*xX•]{4}\s?\d{4}\b|\bending(?: in)? \d{4}\b)/i,
     ),
   ],
   // A payment asked for, what an invoice does whatever it is called ("Please pay", "Kindly make
