@@ -224,3 +224,45 @@ describe('a word on several of the first lines', () => {
     expect(classify(named).id).toBe('receipt');
   });
 });
+
+describe('a document naming itself beside its letterhead', () => {
+  it('counts its own number and date labels with its name, a quoted name as a label', () => {
+    const lines = [
+      'Stark & Wayne Consulting Group GmbH',
+      '77 Harbor Road    Order No.    PO-2704',
+      'Austin, TX 78701    PO Date    2022-04-17',
+      'Customer ID C-25748    Purchase Order    PO532575',
+    ];
+    const { labelled } = termCounts(lines);
+    // "PO Date" names the order itself: of its boosted count, one stays with the name; the
+    // quoted "Purchase Order" (counted once, no longer boosted) is a label.
+    expect(labelled.get('purchase_order')).toEqual({ count: 2 + 1, lines: 1 });
+  });
+
+  it('reads an order whose foot speaks of invoices as a purchase order', () => {
+    const text = [
+      'Stark & Wayne Consulting Group GmbH',
+      '77 Harbor Road    Order No.    PO-2704',
+      'Austin, TX 78701    PO Date    2022-04-17',
+      'Tel. +36 849 323 1201    Delivery Date    2022-05-14',
+      'billing@starkwaynecons.example    Terms    Net 30',
+      'Supplier    Invoice address',
+      'Stark & Wayne Design Studio    Stark & Wayne Consulting Group GmbH',
+      '9 Elm Avenue    accounts payable, billing@starkwaynecons.example',
+      'Quantity    Item    Unit Rate    Line Amount',
+      '8    Paint, matte white 10 L    158.83    1,270.64',
+      '3    Consulting hours    298.78    896.34',
+      'Order Amount    2,166.98',
+      'Please quote PO-2704 on your invoice and delivery note.',
+      'Invoices without an order number will be returned unpaid.',
+      'Ordered by Peter Kowalski',
+    ];
+    expect(classify(text).id).toBe('po');
+  });
+
+  it('reads "Invoices to" as the party invoiced, not the name of an invoice', () => {
+    const { counts } = termCounts(['x', 'x', 'x', 'x', 'x', 'x', 'Invoices to']);
+    expect(counts.has('invoice')).toBe(false);
+    expect(counts.has('customer')).toBe(true);
+  });
+});

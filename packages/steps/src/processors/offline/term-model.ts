@@ -405,6 +405,20 @@ export interface TermCounts {
  */
 const NAME_AS_LABEL = 1.6;
 
+/** Words after a document's name that make it the label of the document's own number or date. */
+const OWN_LABEL = new Set(['number', 'date', 'id']);
+
+/**
+ * Whether the name `t` on a line of the title zone names the document itself: it begins the line
+ * (its title with its number, "Purchase Order PO-6472"), or labels a number or a date ("PO
+ * Date    2022-04-17", "Invoice No.    INV-7" in a column beside the letterhead). Elsewhere on
+ * such a line it labels a value as any label does ("Customer ID C-25748    Purchase Order
+ * PO532575").
+ */
+function namesItself(words: readonly string[], t: string): boolean {
+  return words.some((w, k) => w === t && (k === 0 || OWN_LABEL.has(words[k + 1] as string)));
+}
+
 /**
  * Token counts of a text, with the title zone (first `titleLines` lines) and short lines near the
  * top (HEADING_LINES) counted three times, plus shape terms and any `extra` terms (layout facts
@@ -436,14 +450,14 @@ export function termCounts(
     // its words is noted (labelled), so that a type's name there counts as a label
     // (NAME_AS_LABEL; an invoice quoting "Customer ID C-25748    Purchase Order    PO532575"
     // beside its letterhead does not name itself an order), while its other words keep their
-    // weight. A name that begins such a line in the title zone is the document's title with its
-    // number ("Purchase Order PO-6472"): it counts once with the name's weight.
+    // weight. A name in the title zone that names the document itself (namesItself) counts
+    // once with the name's weight.
     if (/\d/.test(line))
       for (const [t, n] of got) {
         const was = labelled.get(t) ?? { count: 0, lines: 0 };
         labelled.set(
           t,
-          top > 1 && t === words[0]
+          top > 1 && namesItself(words, t)
             ? { count: was.count + n - 1, lines: was.lines }
             : { count: was.count + n, lines: was.lines + 1 },
         );
