@@ -25,6 +25,15 @@ const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|g
  */
 const FOOT_ROW =
   /^(balance|amount|change|cash|tendered|paid|paid by|payment|rounding|tip)(\s+(due|paid|tendered|received|given|method))?\s*:?$/i;
+/**
+ * A till's saving or loyalty line (`Discount`, `Promo saving`, `Member price`, `You saved 0.50`,
+ * `Points earned 120`): the whole label is the saving word, with at most a figure after it. Such
+ * a line adjusts the item above it or sums the savings; it is no item of its own when the row
+ * holds at most one other figure (an invoice's `Discount | 1 | -50.00 | -50.00` has its own
+ * quantity and price, and stays an item).
+ */
+const SAVING_ROW =
+  /^((multi-?buy|promo(tion(al)?)?|member(ship)?|loyalty|club|card|staff|total)\s+)?(discount|saving|savings|price|points?|reward|offer)s?(\s+(applied|earned|redeemed|balance|price))?\s*:?\s*[-\p{Sc}\d.,%\s]*$|^you\s+(saved|save|earned)\b/iu;
 const SUMMARY_ROW =
   /\b((balance\s+)?(brought|carried)\s+forward|[bc]\/f|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
 
@@ -388,6 +397,8 @@ export function itemRows(
       row.find((c) => c.text !== '' && !/^[^\p{N}]$/u.test(c.text))?.text ?? ''
     ).replace(/^[^\p{N}\s]\s+(?=\p{L})/u, '');
     if (TOTAL_ROW.test(first) || FOOT_ROW.test(first)) continue;
+    if (SAVING_ROW.test(first) && row.filter((c) => parseNumber(c.text) !== undefined).length <= 1)
+      continue;
     const amountCells = [...map.columns.entries()]
       .filter(([, c]) => c !== descriptionColumn)
       .map(([, c]) => row[c]?.text ?? '');

@@ -1,0 +1,82 @@
+/**
+ * A till's saving and loyalty lines among its items (`Discount`, `Member price`, `You saved`,
+ * `Points earned`) are no items: the item keeps the price its line prints. A discount line with a
+ * quantity and a price of its own (an invoice's) stays an item.
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
+import { buildDocumentView } from '../../src/processors/view/build-view.ts';
+import { blocksPage } from '../fixtures/view/blocks-page.ts';
+
+type Cell = readonly [text: string, left: number, right: number];
+
+/** Blocks of rows: each row's cells at its top, 10 pt high. */
+function rows(...lines: readonly (readonly [top: number, ...cells: Cell[]])[]) {
+  return lines.flatMap(([top, ...cells]) =>
+    cells.map(([text, left, right]) => ({
+      text,
+      box: [left, top, right, top + 10] as [number, number, number, number],
+    })),
+  );
+}
+
+const goods = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          description: { type: ['string', 'null'] },
+          quantity: { type: ['number', 'null'] },
+          unit_price: { type: ['number', 'null'] },
+          amount: { type: ['number', 'null'] },
+        },
+      },
+    },
+  },
+};
+
+const extracted = (blocks: Parameters<typeof blocksPage>[0]) =>
+  offlineExtract(buildDocumentView([{ output: blocksPage(blocks) }]), goods as never).value.items;
+
+describe('saving and loyalty lines on a till', () => {
+  it.each(['Discount', 'Member price', 'Multibuy saving', 'Promo saving'])(
+    'drops a %s line under its item and the savings line below the items',
+    (word) => {
+      const items = extracted(
+        rows(
+          [100, ['Item', 18, 40], ['Qty', 140, 155], ['Amount', 170, 200]],
+          [115, ['Milk 1L', 18, 60], ['2', 141, 146], ['3.40', 178, 198]],
+          [130, [`  ${word}`, 18, 80], ['-0.50', 175, 198]],
+          [145, ['Paracetamol 500mg', 18, 110], ['1', 141, 146], ['3.48', 178, 198]],
+          [160, ['Bread', 18, 50], ['1', 141, 146], ['1.20', 178, 198]],
+          [175, ['You saved', 18, 70], ['-0.50', 175, 198]],
+          [190, ['Points earned', 18, 80], ['12', 185, 198]],
+          [205, ['Subtotal', 18, 60], ['7.58', 178, 198]],
+        ),
+      ) as { description: string; amount: number }[];
+      expect(items.map((i) => [i.description, i.amount])).toEqual([
+        ['Milk 1L', 3.4],
+        ['Paracetamol 500mg', 3.48],
+        ['Bread', 1.2],
+      ]);
+    },
+  );
+
+  it('keeps a discount line that has a quantity and a price of its own', () => {
+    const items = extracted(
+      rows(
+        [100, ['Description', 18, 80], ['Qty', 200, 215], ['Price', 250, 275], ['Total', 320, 345]],
+        [115, ['Consulting', 18, 70], ['10', 203, 213], ['95.00', 250, 275], ['950.00', 315, 345]],
+        [130, ['Discount', 18, 60], ['1', 205, 210], ['-50.00', 247, 275], ['-50.00', 312, 345]],
+        [145, ['Subtotal', 18, 60], ['900.00', 315, 345]],
+      ),
+    ) as { description: string; amount: number }[];
+    expect(items.map((i) => [i.description, i.amount])).toEqual([
+      ['Consulting', 950],
+      ['Discount', -50],
+    ]);
+  });
+});
