@@ -17,7 +17,8 @@ import type { DocumentCell, DocumentTable } from '../view/document-view.ts';
 /** Matches weaker than this are not used. */
 const MIN_SCORE = 0.5;
 
-const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|grand total)\b/i;
+const TOTAL_ROW =
+  /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|grand total|(po|order|invoice|receipt)\s+total)\b/i;
 
 /**
  * A row labelled as a receipt's foot, the whole label (`BALANCE`, `Change`, `Paid by`, `Amount
@@ -397,6 +398,10 @@ export function itemRows(
       row.find((c) => c.text !== '' && !/^[^\p{N}]$/u.test(c.text))?.text ?? ''
     ).replace(/^[^\p{N}\s]\s+(?=\p{L})/u, '');
     if (TOTAL_ROW.test(first) || FOOT_ROW.test(first)) continue;
+    // A foot's total in the description column beside payment words in the first column
+    // (`Tender: Cash | Total excl. tax | 146.49`).
+    const description = descriptionColumn === undefined ? '' : (row[descriptionColumn]?.text ?? '');
+    if (TOTAL_ROW.test(description)) continue;
     if (SAVING_ROW.test(first) && row.filter((c) => parseNumber(c.text) !== undefined).length <= 1)
       continue;
     const amountCells = [...map.columns.entries()]

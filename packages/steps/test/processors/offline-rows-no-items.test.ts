@@ -1,7 +1,9 @@
 /**
- * A till's saving and loyalty lines among its items (`Discount`, `Member price`, `You saved`,
- * `Points earned`) are no items: the item keeps the price its line prints. A discount line with a
- * quantity and a price of its own (an invoice's) stays an item.
+ * Rows of an item table that are no items. A till's saving and loyalty lines among its items
+ * (`Discount`, `Member price`, `You saved`, `Points earned`): the item keeps the price its line
+ * prints; a discount line with a quantity and a price of its own (an invoice's) stays an item. A
+ * foot's totals set in the description column beside payment words (`Tender: Cash`), and an
+ * order's `PO Total`.
  */
 import { describe, expect, it } from 'vitest';
 import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
@@ -77,6 +79,25 @@ describe('saving and loyalty lines on a till', () => {
     expect(items.map((i) => [i.description, i.amount])).toEqual([
       ['Consulting', 950],
       ['Discount', -50],
+    ]);
+  });
+});
+
+describe('a foot beside the items', () => {
+  it('drops totals in the description column beside payment words, and a PO Total', () => {
+    const items = extracted(
+      rows(
+        [100, ['Qty', 18, 35], ['Item / Service', 60, 130], ['Line Amount', 200, 250]],
+        [115, ['1', 20, 25], ['Sourdough loaf', 60, 125], ['5.27', 228, 250]],
+        [130, ['4', 20, 25], ['Unleaded fuel', 60, 120], ['65.28', 225, 250]],
+        [145, ['Tender: Cash', 18, 75], ['Total excl. tax', 90, 160], ['CHF 70.55', 208, 250]],
+        [160, ['Tendered: CHF 80.00', 18, 88], ['VAT 8.25%', 110, 160], ['CHF 5.82', 212, 250]],
+        [175, ['Change: CHF 3.63', 18, 80], ['PO Total', 120, 160], ['CHF 76.37', 208, 250]],
+      ),
+    ) as { description: string; amount: number }[];
+    expect(items.map((i) => [i.description, i.amount])).toEqual([
+      ['Sourdough loaf', 5.27],
+      ['Unleaded fuel', 65.28],
     ]);
   });
 });
