@@ -2,7 +2,8 @@
  * Rows of an item table that are no items. A till's saving and loyalty lines among its items
  * (`Discount`, `Member price`, `You saved`, `Points earned`): the item keeps the price its line
  * prints; a discount line with a quantity and a price of its own (an invoice's) stays an item. A
- * foot's totals set in the description column beside payment words (`Tender: Cash`), and an
+ * foot's totals set in the description column beside payment words (`Tender: Cash`) or in a
+ * figure's column beside a note (`Prices are quoted in sterling | Subtotal | 5,794.48`), and an
  * order's `PO Total`.
  */
 import { describe, expect, it } from 'vitest';
@@ -98,6 +99,50 @@ describe('a foot beside the items', () => {
     expect(items.map((i) => [i.description, i.amount])).toEqual([
       ['Sourdough loaf', 5.27],
       ['Unleaded fuel', 65.28],
+    ]);
+  });
+});
+
+describe('a note set left of the totals', () => {
+  it('drops the totals beside the note and keeps items with a tax column', () => {
+    const items = extracted(
+      rows(
+        [
+          100,
+          ['Item', 18, 40],
+          ['Qty', 200, 215],
+          ['Price', 250, 275],
+          ['Tax', 290, 320],
+          ['Total', 350, 375],
+        ],
+        [
+          115,
+          ['Design review', 18, 80],
+          ['1', 205, 210],
+          ['11.23', 250, 275],
+          ['VAT 20%', 290, 325],
+          ['11.23', 350, 375],
+        ],
+        [
+          130,
+          ['Safety gloves', 18, 80],
+          ['18', 203, 213],
+          ['10.00', 250, 275],
+          ['VAT 20%', 290, 325],
+          ['180.00', 345, 375],
+        ],
+        [
+          145,
+          ['Prices are quoted in sterling and include tax where', 18, 190],
+          ['Subtotal', 250, 290],
+          ['191.23', 345, 375],
+        ],
+        [160, ['stated.', 18, 45], ['VAT 20%', 250, 290], ['38.25', 350, 375]],
+      ),
+    ) as { description: string; amount: number }[];
+    expect(items.map((i) => [i.description, i.amount])).toEqual([
+      ['Design review', 11.23],
+      ['Safety gloves', 180],
     ]);
   });
 });

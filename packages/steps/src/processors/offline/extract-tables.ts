@@ -402,8 +402,15 @@ export function itemRows(
     // (`Tender: Cash | Total excl. tax | 146.49`).
     const description = descriptionColumn === undefined ? '' : (row[descriptionColumn]?.text ?? '');
     if (TOTAL_ROW.test(description)) continue;
-    if (SAVING_ROW.test(first) && row.filter((c) => parseNumber(c.text) !== undefined).length <= 1)
+    // A total's label where the items have figures, beside a note set left of the totals
+    // (`Prices are quoted in sterling | Subtotal | 5,794.48`): a row of one figure. (A tax
+    // column's `VAT 20%` on an item's row stands beside its quantity, price and amount.)
+    const figures = row.filter(
+      (c) => parseNumber(c.text) !== undefined && !TOTAL_ROW.test(c.text),
+    ).length;
+    if (figures <= 1 && row.some((c, i) => i !== descriptionColumn && TOTAL_ROW.test(c.text)))
       continue;
+    if (SAVING_ROW.test(first) && figures <= 1) continue;
     const amountCells = [...map.columns.entries()]
       .filter(([, c]) => c !== descriptionColumn)
       .map(([, c]) => row[c]?.text ?? '');
@@ -439,6 +446,36 @@ export function itemRows(
     )
       continue;
     out.push([...row]);
+  }
+  return out;
+}
+
+/**
+ * Item rows of a table's parts (pages) with a detail line carried over a page joined back: a
+ * part's first row that holds only text in the description column (`MANDATE NO 0042` under the
+ * next page's repeated header) ends the previous part's last row's description.
+ */
+export function joinCarriedLines(
+  parts: readonly DocumentCell[][][],
+  descriptionColumn: number | undefined,
+): DocumentCell[][][] {
+  const out = parts.map((rows) => rows.map((row) => [...row]));
+  if (descriptionColumn === undefined) return out;
+  for (let p = 1; p < out.length; p++) {
+    const rows = out[p] as DocumentCell[][];
+    const first = rows[0];
+    const previous = out
+      .slice(0, p)
+      .reverse()
+      .find((r) => r.length > 0);
+    const last = previous?.[previous.length - 1];
+    const more = first?.[descriptionColumn];
+    const cell = last?.[descriptionColumn];
+    if (!first || !last || !more || !cell || more.text === '' || cell.text === '') continue;
+    if (first.some((c, i) => i !== descriptionColumn && c.text !== '')) continue;
+    if (/^[-+(]?\p{Sc}?\s?\d[\d.,]*\)?$/u.test(more.text) || isDateText(more.text)) continue;
+    last[descriptionColumn] = { ...cell, text: `${cell.text} ${more.text}` };
+    rows.shift();
   }
   return out;
 }
