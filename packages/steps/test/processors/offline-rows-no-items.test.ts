@@ -9,19 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
-import { blocksPage } from '../fixtures/view/blocks-page.ts';
+import { blockRows, blocksPage } from '../fixtures/view/blocks-page.ts';
 
-type Cell = readonly [text: string, left: number, right: number];
-
-/** Blocks of rows: each row's cells at its top, 10 pt high. */
-function rows(...lines: readonly (readonly [top: number, ...cells: Cell[]])[]) {
-  return lines.flatMap(([top, ...cells]) =>
-    cells.map(([text, left, right]) => ({
-      text,
-      box: [left, top, right, top + 10] as [number, number, number, number],
-    })),
-  );
-}
+const rows = blockRows;
 
 const goods = {
   type: 'object',
