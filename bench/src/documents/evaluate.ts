@@ -42,7 +42,7 @@ import {
   schemaFor,
   typeOfClassification,
 } from './scoring/schemas.ts';
-import { alignItems, matches, wordRecall } from './scoring/score.ts';
+import { alignItems, matches, pairItems, wordRecall } from './scoring/score.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -179,7 +179,8 @@ interface TypeScore {
   strict: Count;
   lenient: Count;
   fields: Record<string, { strict: Count; lenient: Count }>;
-  items: { truth: number; extracted: number; strict: number; lenient: number };
+  /** `extra`: extracted rows that pair with no true row (as `lenient` pairs them). */
+  items: { truth: number; extracted: number; strict: number; lenient: number; extra: number };
 }
 
 interface SetScore {
@@ -219,7 +220,7 @@ function typeScore(score: SetScore, type: string): TypeScore {
     strict: count(),
     lenient: count(),
     fields: {},
-    items: { truth: 0, extracted: 0, strict: 0, lenient: 0 },
+    items: { truth: 0, extracted: 0, strict: 0, lenient: 0, extra: 0 },
   };
   return score.types[type] as TypeScore;
 }
@@ -290,11 +291,17 @@ async function evaluateDocument(
       score.misses.push({ doc: doc.id, producer: doc.producer, field: key, expected, actual });
   }
   const truthItems = doc.truth.items;
+  // Rows extracted that match no true row: what a reader would see as spurious items.
+  const paired = new Set(pairItems(truthItems, got.items, kinds, true));
+  const extra = got.items.filter((_, i) => !paired.has(i));
+  ts.items.extracted += got.items.length;
+  ts.items.extra += extra.length;
+  if (extra.length > 0)
+    score.misses.push({ doc: doc.id, producer: doc.producer, field: 'extra items', extra });
   if (truthItems.length > 0) {
-    const lenient = alignItems(truthItems, got.items, kinds, true);
+    const lenient = paired.size;
     const strict = alignItems(truthItems, got.items, kinds, false);
     ts.items.truth += truthItems.length;
-    ts.items.extracted += got.items.length;
     ts.items.lenient += lenient;
     ts.items.strict += strict;
     producer.items.truth += truthItems.length;
@@ -500,6 +507,21 @@ function fieldTable(scores: Partial<Record<CorpusSet, SetScore>>): string[] {
   return lines;
 }
 
+/** Extracted rows that match no true row, per set and type (`pairItems`). */
+function extraTable(scores: Partial<Record<CorpusSet, SetScore>>): string[] {
+  const lines = [
+    '| set | type | rows extracted | matching a true row | extra rows |',
+    '|---|---|---|---|---|',
+  ];
+  for (const [set, score] of Object.entries(scores))
+    for (const type of DOC_TYPES) {
+      const t = score?.types[type]?.items;
+      if (!t || t.extracted + t.truth === 0) continue;
+      lines.push(`| ${set} | ${type} | ${t.extracted} | ${t.extracted - t.extra} | ${t.extra} |`);
+    }
+  return lines;
+}
+
 function git(argsList: string[]): string {
   try {
     return execFileSync('git', argsList, { cwd: BENCH_ROOT, encoding: 'utf8' }).trim();
@@ -583,6 +605,7 @@ async function main(): Promise<void> {
   if (manuals.length) console.log(`\n${manualTable.join('\n')}`);
   if (reportTable.length) console.log(`\n${reportTable.join('\n')}`);
   console.log(`\n${fieldTable(scores).join('\n')}`);
+  console.log(`\n${extraTable(scores).join('\n')}`);
   if (args.misses)
     for (const set of sets)
       for (const m of scores[set]?.misses ?? []) console.log(JSON.stringify(m));
@@ -605,7 +628,7 @@ async function main(): Promise<void> {
     const name = target === 'spatial' ? 'latest-spatial' : 'latest';
     writeFileSync(
       join(details, `${name}.md`),
-      `# Documents from other producers: details (${target} target)\n\n${stamp}, corpus seed ${seed}: ${sets.map((s) => `${s} ${counts(s)}`).join('; ')}. ${machine}; ${seconds.toFixed(0)} s.\n\n${table.join('\n')}\n\n${splitTable.join('\n')}\n\n## Per field\n\n${fieldTable(scores).join('\n')}\n\n## Per producer\n\n${producerTable.join('\n')}\n\n## Packets\n\n${themeTable.join('\n')}\n\n## Debian manuals\n\n${manualTable.join('\n')}\n\n## Long reports\n\n${reportTable.join('\n')}\n\nEvery miss: [${name}-misses.json](${name}-misses.json).\n`,
+      `# Documents from other producers: details (${target} target)\n\n${stamp}, corpus seed ${seed}: ${sets.map((s) => `${s} ${counts(s)}`).join('; ')}. ${machine}; ${seconds.toFixed(0)} s.\n\n${table.join('\n')}\n\n${splitTable.join('\n')}\n\n## Per field\n\n${fieldTable(scores).join('\n')}\n\n## Extra items\n\nRows extracted that pair with no true row (leniently, as line items are scored): spurious rows a reader would see, and rows misread.\n\n${extraTable(scores).join('\n')}\n\n## Per producer\n\n${producerTable.join('\n')}\n\n## Packets\n\n${themeTable.join('\n')}\n\n## Debian manuals\n\n${manualTable.join('\n')}\n\n## Long reports\n\n${reportTable.join('\n')}\n\nEvery miss: [${name}-misses.json](${name}-misses.json).\n`,
     );
     writeFileSync(
       join(details, `${name}-misses.json`),

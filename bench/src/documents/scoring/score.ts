@@ -40,28 +40,58 @@ export function matches(kind: Kind, expected: unknown, actual: unknown, lenient:
 /**
  * The longest order-preserving pairing of true and extracted items in which every field of a
  * pair matches (an LCS): extra or missing rows cost only themselves, not every row after them.
+ * Returns the indices of the extracted rows that pair with a true row; the others are extra rows
+ * (a row a reader would see that the document does not hold as an item, or one misread).
  */
+export function pairItems(
+  truth: readonly Readonly<Record<string, unknown>>[],
+  got: readonly Readonly<Record<string, unknown>>[],
+  kinds: Readonly<Record<string, Kind>>,
+  lenient: boolean,
+): number[] {
+  const same = (t: Readonly<Record<string, unknown>>, g: Readonly<Record<string, unknown>>) =>
+    Object.entries(t).every(([k, v]) => matches(kinds[`item.${k}`] ?? 'string', v, g[k], lenient));
+  const n = truth.length;
+  const m = got.length;
+  const table: number[][] = [new Array<number>(m + 1).fill(0)];
+  const equal: boolean[][] = [];
+  for (let i = 1; i <= n; i++) {
+    const previous = table[i - 1] as number[];
+    const row = new Array<number>(m + 1).fill(0);
+    const eq = new Array<boolean>(m + 1).fill(false);
+    for (let j = 1; j <= m; j++) {
+      eq[j] = same(truth[i - 1] as Record<string, unknown>, got[j - 1] as Record<string, unknown>);
+      row[j] = eq[j]
+        ? (previous[j - 1] as number) + 1
+        : Math.max(previous[j] as number, row[j - 1] as number);
+    }
+    table.push(row);
+    equal.push(eq);
+  }
+  const paired: number[] = [];
+  for (let i = n, j = m; i > 0 && j > 0; ) {
+    const here = (table[i] as number[])[j] as number;
+    if (
+      (equal[i - 1] as boolean[])[j] &&
+      here === ((table[i - 1] as number[])[j - 1] as number) + 1
+    ) {
+      paired.push(j - 1);
+      i--;
+      j--;
+    } else if (((table[i - 1] as number[])[j] as number) === here) i--;
+    else j--;
+  }
+  return paired.reverse();
+}
+
+/** How many true items the extracted ones match (the length of `pairItems`). */
 export function alignItems(
   truth: readonly Readonly<Record<string, unknown>>[],
   got: readonly Readonly<Record<string, unknown>>[],
   kinds: Readonly<Record<string, Kind>>,
   lenient: boolean,
 ): number {
-  const same = (t: Readonly<Record<string, unknown>>, g: Readonly<Record<string, unknown>>) =>
-    Object.entries(t).every(([k, v]) => matches(kinds[`item.${k}`] ?? 'string', v, g[k], lenient));
-  const n = truth.length;
-  const m = got.length;
-  let previous = new Array<number>(m + 1).fill(0);
-  for (let i = 1; i <= n; i++) {
-    const row = new Array<number>(m + 1).fill(0);
-    for (let j = 1; j <= m; j++) {
-      row[j] = same(truth[i - 1] as Record<string, unknown>, got[j - 1] as Record<string, unknown>)
-        ? (previous[j - 1] as number) + 1
-        : Math.max(previous[j] as number, row[j - 1] as number);
-    }
-    previous = row;
-  }
-  return previous[m] as number;
+  return pairItems(truth, got, kinds, lenient).length;
 }
 
 /** Words of a text as recall counts them: letters and digits, markdown marks dropped. */

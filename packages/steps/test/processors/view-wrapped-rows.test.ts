@@ -11,19 +11,10 @@ import { readSchema } from '../../src/processors/schema-node.ts';
 import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
 import { buildDocumentView } from '../../src/processors/view/build-view.ts';
 import type { DocumentTable, DocumentView } from '../../src/processors/view/document-view.ts';
-import { blocksPage } from '../fixtures/view/blocks-page.ts';
+import { blockRows, blocksPage, type PlacedCell } from '../fixtures/view/blocks-page.ts';
 
-type Cell = readonly [text: string, left: number, right: number];
-
-/** Blocks of rows: each row's cells at its top, 10 pt high. */
-function rows(...lines: readonly (readonly [top: number, ...cells: Cell[]])[]) {
-  return lines.flatMap(([top, ...cells]) =>
-    cells.map(([text, left, right]) => ({
-      text,
-      box: [left, top, right, top + 10] as [number, number, number, number],
-    })),
-  );
-}
+type Cell = PlacedCell;
+const rows = blockRows;
 
 const transactions = {
   type: 'object',

@@ -17,7 +17,8 @@ import type { DocumentCell, DocumentTable } from '../view/document-view.ts';
 /** Matches weaker than this are not used. */
 const MIN_SCORE = 0.5;
 
-const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|grand total)\b/i;
+const TOTAL_ROW =
+  /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|grand total|(po|order|invoice|receipt)\s+total)\b/i;
 
 /**
  * A row labelled as a receipt's foot, the whole label (`BALANCE`, `Change`, `Paid by`, `Amount
@@ -25,6 +26,15 @@ const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|g
  */
 const FOOT_ROW =
   /^(balance|amount|change|cash|tendered|paid|paid by|payment|rounding|tip)(\s+(due|paid|tendered|received|given|method))?\s*:?$/i;
+/**
+ * A till's saving or loyalty line (`Discount`, `Promo saving`, `Member price`, `You saved 0.50`,
+ * `Points earned 120`): the whole label is the saving word, with at most a figure after it. Such
+ * a line adjusts the item above it or sums the savings; it is no item of its own when the row
+ * holds at most one other figure (an invoice's `Discount | 1 | -50.00 | -50.00` has its own
+ * quantity and price, and stays an item).
+ */
+const SAVING_ROW =
+  /^((multi-?buy|promo(tion(al)?)?|member(ship)?|loyalty|club|card|staff|total)\s+)?(discount|saving|savings|price|points?|reward|offer)s?(\s+(applied|earned|redeemed|balance|price))?\s*:?\s*[-\p{Sc}\d.,%\s]*$|^you\s+(saved|save|earned)\b/iu;
 const SUMMARY_ROW =
   /\b((balance\s+)?(brought|carried)\s+forward|[bc]\/f|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
 
@@ -388,6 +398,19 @@ export function itemRows(
       row.find((c) => c.text !== '' && !/^[^\p{N}]$/u.test(c.text))?.text ?? ''
     ).replace(/^[^\p{N}\s]\s+(?=\p{L})/u, '');
     if (TOTAL_ROW.test(first) || FOOT_ROW.test(first)) continue;
+    // A foot's total in the description column beside payment words in the first column
+    // (`Tender: Cash | Total excl. tax | 146.49`).
+    const description = descriptionColumn === undefined ? '' : (row[descriptionColumn]?.text ?? '');
+    if (TOTAL_ROW.test(description)) continue;
+    // A total's label where the items have figures, beside a note set left of the totals
+    // (`Prices are quoted in sterling | Subtotal | 5,794.48`): a row of one figure. (A tax
+    // column's `VAT 20%` on an item's row stands beside its quantity, price and amount.)
+    const figures = row.filter(
+      (c) => parseNumber(c.text) !== undefined && !TOTAL_ROW.test(c.text),
+    ).length;
+    if (figures <= 1 && row.some((c, i) => i !== descriptionColumn && TOTAL_ROW.test(c.text)))
+      continue;
+    if (SAVING_ROW.test(first) && figures <= 1) continue;
     const amountCells = [...map.columns.entries()]
       .filter(([, c]) => c !== descriptionColumn)
       .map(([, c]) => row[c]?.text ?? '');
@@ -423,6 +446,36 @@ export function itemRows(
     )
       continue;
     out.push([...row]);
+  }
+  return out;
+}
+
+/**
+ * Item rows of a table's parts (pages) with a detail line carried over a page joined back: a
+ * part's first row that holds only text in the description column (`MANDATE NO 0042` under the
+ * next page's repeated header) ends the previous part's last row's description.
+ */
+export function joinCarriedLines(
+  parts: readonly DocumentCell[][][],
+  descriptionColumn: number | undefined,
+): DocumentCell[][][] {
+  const out = parts.map((rows) => rows.map((row) => [...row]));
+  if (descriptionColumn === undefined) return out;
+  for (let p = 1; p < out.length; p++) {
+    const rows = out[p] as DocumentCell[][];
+    const first = rows[0];
+    const previous = out
+      .slice(0, p)
+      .reverse()
+      .find((r) => r.length > 0);
+    const last = previous?.[previous.length - 1];
+    const more = first?.[descriptionColumn];
+    const cell = last?.[descriptionColumn];
+    if (!first || !last || !more || !cell || more.text === '' || cell.text === '') continue;
+    if (first.some((c, i) => i !== descriptionColumn && c.text !== '')) continue;
+    if (/^[-+(]?\p{Sc}?\s?\d[\d.,]*\)?$/u.test(more.text) || isDateText(more.text)) continue;
+    last[descriptionColumn] = { ...cell, text: `${cell.text} ${more.text}` };
+    rows.shift();
   }
   return out;
 }

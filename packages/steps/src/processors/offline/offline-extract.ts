@@ -51,6 +51,7 @@ import {
   COUNT_FIRST,
   type ColumnMap,
   itemRows,
+  joinCarriedLines,
   mapColumns,
   ocrFigure,
   sidedBySuffix,
@@ -983,9 +984,13 @@ function extractArray(
     );
   });
   const out: ExtractValue[] = [];
-  for (const table of parts) {
+  const partRows = joinCarriedLines(
+    parts.map((table) => itemRows(table, chosen.map, descriptionColumn)),
+    descriptionColumn,
+  );
+  for (const [p, table] of parts.entries()) {
     const sided = sidedBySuffix(table);
-    for (const row of itemRows(table, chosen.map, descriptionColumn)) {
+    for (const row of partRows[p] ?? []) {
       const itemPath = `${path}[${out.length}]`;
       const item: Record<string, ExtractValue> = {};
       let filled = 0;
