@@ -327,6 +327,16 @@ export function recognize(image: GrayImage, dpi: number): Promise<OcrPagePx> {
   });
 }
 
+/** Recognises `parts` one after another on `worker`, under the settings it has. */
+async function readParts(worker: Worker, parts: readonly GrayImage[]): Promise<OcrPagePx[]> {
+  const pages: OcrPagePx[] = [];
+  for (const part of parts) {
+    const { data } = await worker.recognize(toPgm(part), {}, { blocks: true, text: false });
+    pages.push(pageOf(data.blocks ?? []));
+  }
+  return pages;
+}
+
 /**
  * Recognises parts cut out of a page again, on one pooled worker, under other settings than
  * the page's: `figure` reads one line of digits, points and commas (PSM 7), `rows` reads a
@@ -343,11 +353,7 @@ export function recognizeParts(
       ...(kind === 'figure' ? FIGURE_SETTINGS : ROWS_SETTINGS),
       user_defined_dpi: String(Math.round(dpi)),
     } as never);
-    const pages: OcrPagePx[] = [];
-    for (const part of parts) {
-      const { data } = await worker.recognize(toPgm(part), {}, { blocks: true, text: false });
-      pages.push(pageOf(data.blocks ?? []));
-    }
+    const pages = await readParts(worker, parts);
     await worker.setParameters(PAGE_SETTINGS as never);
     return pages;
   });
@@ -381,12 +387,7 @@ export async function recognizePartsInEnglish(
       throw error;
     });
     await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
-    const pages: OcrPagePx[] = [];
-    for (const part of parts) {
-      const { data } = await worker.recognize(toPgm(part), {}, { blocks: true, text: false });
-      pages.push(pageOf(data.blocks ?? []));
-    }
-    return pages;
+    return readParts(worker, parts);
   });
   englishChain = run.catch(() => undefined);
   return run.finally(done);
