@@ -365,7 +365,11 @@ const invoiceFamilies: Family<InvoiceFacts>[] = [
     set: 'development',
     type: 'invoice',
     build(f, c) {
-      const meta = invoiceMeta(f, c).slice(0, 4);
+      // Four columns at most: a customer id drawn in gives way, never the PO number the truth
+      // holds (cutting the list at four left it out of the page).
+      const meta = invoiceMeta(f, c).filter(
+        ([, value], _, all) => all.length <= 4 || value !== f.customerId,
+      );
       return doc(
         c,
         [

@@ -123,4 +123,37 @@ describe('OCR lines from word boxes', () => {
       { description: 'Design review', quantity: null, unit_price: 120, amount: 120 },
     ]);
   });
+
+  it("settles a scanned quantity OCR misread by the row's own quantity × unit price = amount", () => {
+    const misread = [
+      'Item                    Qty     Rate       Amount',
+      'Shipping & handling       2   349.09       698.18',
+      'Printer toner black      44    52.10       573.10',
+      'Server rack 42U           3   142.06       142.06',
+      'Subtotal                                 1,413.34',
+    ];
+    const items = offlineExtract(buildDocumentView([{ output: scanned(misread, true) }]), schema)
+      .value as { line_items: { quantity: number }[] };
+    // `44` is the one reading of `11` that makes 52.10 × q = 573.10; `3` has none that gives
+    // 142.06 (no digit OCR takes for a 3 makes a 1), so it stays as read.
+    expect(items.line_items.map((item) => item.quantity)).toEqual([2, 11, 3]);
+  });
+
+  it('leaves the quantities of a table that was not scanned as they read', () => {
+    const typed = blocksPage([
+      {
+        text: [
+          'Item | Qty | Rate | Amount',
+          'Shipping & handling | 2 | 349.09 | 698.18',
+          'Printer toner black | 44 | 52.10 | 573.10',
+          'Server rack 42U | 1 | 142.06 | 142.06',
+        ].join('\n'),
+        box: [50, 100, 560, 400],
+      },
+    ]);
+    const items = offlineExtract(buildDocumentView([{ output: typed }]), schema).value as {
+      line_items: { quantity: number }[];
+    };
+    expect(items.line_items.map((item) => item.quantity)).toEqual([2, 44, 1]);
+  });
 });

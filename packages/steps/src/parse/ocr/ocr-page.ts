@@ -12,7 +12,7 @@ import { ocrBlocks } from './ocr-blocks.ts';
 import { detectOrientation, type OcrPagePx, recognize } from './ocr-pool.ts';
 import { readFigures } from './read-figures.ts';
 import { rereadColumns } from './reread-columns.ts';
-import { rereadFigures } from './reread-figures.ts';
+import { rereadFigures, rereadFiguresInEnglish } from './reread-figures.ts';
 
 /**
  * Recognition resolution cap: 200 DPI reads text of 8 pt and up as well as 300 DPI and is a
@@ -101,10 +101,12 @@ export async function ocrPage(
     const { width, height } = image;
     const ppp = 72 / dpi;
     // Narrow columns read as rows, specks out, doubtful figures of table columns read again,
-    // amounts' points put back.
+    // totals and doubtful figures read again with English alone, amounts' points put back.
     const rows = await rereadColumns(read, image, dpi);
     context.signal.throwIfAborted();
-    const cleaned = readFigures(await rereadFigures(dropSpecks(rows), image, dpi));
+    const figures = await rereadFigures(dropSpecks(rows), image, dpi);
+    context.signal.throwIfAborted();
+    const cleaned = readFigures(await rereadFiguresInEnglish(figures, image, dpi));
     context.signal.throwIfAborted();
     const { blocks, lines } = ocrBlocks(cleaned.paragraphs, ppp);
     const all: DraftBlock[] = [...blocks];

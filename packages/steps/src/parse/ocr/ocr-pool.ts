@@ -210,6 +210,13 @@ let osd: Promise<Worker> | undefined;
 let osdChain: Promise<unknown> = Promise.resolve();
 
 /**
+ * A worker with English's model alone, started when a page read by both models has figures to
+ * read again (the German model reads a receipt's figures worse now and then); serialised.
+ */
+let english: Promise<Worker> | undefined;
+let englishChain: Promise<unknown> = Promise.resolve();
+
+/**
  * Terminates the OCR workers (they are re-created on demand). Call before a process that used
  * OCR exits early; idle workers also close by themselves after a few seconds.
  */
@@ -217,10 +224,13 @@ export async function closeOcrPool(): Promise<void> {
   const workers = pool.idle.splice(0);
   pool.total -= workers.length;
   const osdWorker = osd;
+  const englishWorker = english;
   osd = undefined;
+  english = undefined;
   await Promise.all([
     ...workers.map((worker) => worker.terminate().catch(() => undefined)),
     osdWorker?.then((worker) => worker.terminate()).catch(() => undefined),
+    englishWorker?.then((worker) => worker.terminate()).catch(() => undefined),
   ]);
 }
 
@@ -317,6 +327,16 @@ export function recognize(image: GrayImage, dpi: number): Promise<OcrPagePx> {
   });
 }
 
+/** Recognises `parts` one after another on `worker`, under the settings it has. */
+async function readParts(worker: Worker, parts: readonly GrayImage[]): Promise<OcrPagePx[]> {
+  const pages: OcrPagePx[] = [];
+  for (const part of parts) {
+    const { data } = await worker.recognize(toPgm(part), {}, { blocks: true, text: false });
+    pages.push(pageOf(data.blocks ?? []));
+  }
+  return pages;
+}
+
 /**
  * Recognises parts cut out of a page again, on one pooled worker, under other settings than
  * the page's: `figure` reads one line of digits, points and commas (PSM 7), `rows` reads a
@@ -333,14 +353,44 @@ export function recognizeParts(
       ...(kind === 'figure' ? FIGURE_SETTINGS : ROWS_SETTINGS),
       user_defined_dpi: String(Math.round(dpi)),
     } as never);
-    const pages: OcrPagePx[] = [];
-    for (const part of parts) {
-      const { data } = await worker.recognize(toPgm(part), {}, { blocks: true, text: false });
-      pages.push(pageOf(data.blocks ?? []));
-    }
+    const pages = await readParts(worker, parts);
     await worker.setParameters(PAGE_SETTINGS as never);
     return pages;
   });
+}
+
+/**
+ * Recognises parts cut out of a page again with English's model alone, each as one line (PSM 7),
+ * when the page was read with the German model beside it; undefined when it was not (English
+ * alone read the page already). Each part's words are in the part's pixels.
+ */
+export async function recognizePartsInEnglish(
+  parts: readonly GrayImage[],
+  dpi: number,
+): Promise<OcrPagePx[] | undefined> {
+  if (parts.length === 0 || !(await secondModelData())) return undefined;
+  busy();
+  const run = englishChain.then(async () => {
+    pool.recognitions += parts.length;
+    english ??= tesseract().then(async ({ createWorker, OEM }) => {
+      pool.started++;
+      const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+        langPath: modelPath('eng'),
+        gzip: true,
+        cacheMethod: 'none',
+      });
+      await worker.setParameters({ tessedit_pageseg_mode: '7' } as never);
+      return worker;
+    });
+    const worker = await english.catch((error: unknown) => {
+      english = undefined;
+      throw error;
+    });
+    await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+    return readParts(worker, parts);
+  });
+  englishChain = run.catch(() => undefined);
+  return run.finally(done);
 }
 
 /**

@@ -1,6 +1,11 @@
-import { figureColumns, withTexts } from './figure-columns.ts';
+import { figureColumns, isFigure, withTexts } from './figure-columns.ts';
 import { cropGray, type GrayImage } from './gray-image.ts';
-import { type OcrPagePx, type OcrWordPx, recognizeParts } from './ocr-pool.ts';
+import {
+  type OcrPagePx,
+  type OcrWordPx,
+  recognizeParts,
+  recognizePartsInEnglish,
+} from './ocr-pool.ts';
 
 /** Words read with less confidence than this (0..100) are doubtful. */
 const DOUBT = 70;
@@ -75,24 +80,86 @@ export async function rereadFigures(
 ): Promise<OcrPagePx> {
   const doubtful = doubtfulFigures(page);
   if (doubtful.length === 0) return page;
-  const crops = doubtful.map((word) => {
-    const height = word.bbox.y1 - word.bbox.y0;
-    return cropGray(image, {
-      x0: word.bbox.x0 - MARGIN.across * height,
-      y0: word.bbox.y0 - MARGIN.down * height,
-      x1: word.bbox.x1 + MARGIN.across * height,
-      y1: word.bbox.y1 + MARGIN.down * height,
-    });
+  const reads = await recognizeParts(
+    doubtful.map((word) => cropWord(image, word)),
+    dpi,
+    'figure',
+  );
+  return withBetterReads(page, doubtful, reads, (text) => FIGURE.test(text));
+}
+
+/** `word` cut out of `image` with a {@link MARGIN} around it. */
+function cropWord(image: GrayImage, word: OcrWordPx): GrayImage {
+  const height = word.bbox.y1 - word.bbox.y0;
+  return cropGray(image, {
+    x0: word.bbox.x0 - MARGIN.across * height,
+    y0: word.bbox.y0 - MARGIN.down * height,
+    x1: word.bbox.x1 + MARGIN.across * height,
+    y1: word.bbox.y1 + MARGIN.down * height,
   });
-  const reads = (await recognizeParts(crops, dpi, 'figure')).map((part) => ({
-    text: part.paragraphs.flatMap((p) => p.lines.flat().map((word) => word.text)).join(''),
-    confidence: part.meanConfidence,
-  }));
+}
+
+/**
+ * The page with each of `words` reading as its part read again (`reads`, in the same order)
+ * where that read is `fit` and more confident than the page's.
+ */
+function withBetterReads(
+  page: OcrPagePx,
+  words: readonly OcrWordPx[],
+  reads: readonly OcrPagePx[],
+  fit: (text: string) => boolean,
+): OcrPagePx {
   const texts = new Map<OcrWordPx, string>();
-  doubtful.forEach((word, i) => {
+  words.forEach((word, i) => {
     const read = reads[i];
-    if (read && FIGURE.test(read.text) && read.confidence > word.confidence)
-      texts.set(word, read.text);
+    if (!read) return;
+    const text = read.paragraphs.flatMap((p) => p.lines.flat().map((w) => w.text)).join('');
+    if (fit(text) && read.meanConfidence > word.confidence) texts.set(word, text);
   });
   return withTexts(page, texts);
+}
+
+/** A label whose figure a reader checks first: a total, a subtotal, a balance, an amount due. */
+const TOTAL_LABEL = /total|balance|amount|due|tax|vat/i;
+
+/**
+ * The figures worth a second reading with English's model alone: figures read with little
+ * confidence, and every figure right of a total's label on its row (`Subtotal … 18.92`; page
+ * layout often reads the label and its figure as different blocks). At most
+ * {@link MAX_WORDS}, the least confident first.
+ */
+export function figuresToCheck(page: OcrPagePx): OcrWordPx[] {
+  const all = page.paragraphs.flatMap((p) => p.lines.flat());
+  const labels = all.filter((word) => TOTAL_LABEL.test(word.text));
+  const middle = (word: OcrWordPx) => (word.bbox.y0 + word.bbox.y1) / 2;
+  const labelled = (word: OcrWordPx) =>
+    labels.some(
+      (label) =>
+        label.bbox.x1 <= word.bbox.x0 &&
+        Math.abs(middle(label) - middle(word)) <= (word.bbox.y1 - word.bbox.y0) / 2,
+    );
+  return all
+    .filter((word) => isFigure(word.text) && (word.confidence < DOUBT || labelled(word)))
+    .sort((a, b) => a.confidence - b.confidence)
+    .slice(0, MAX_WORDS);
+}
+
+/**
+ * Reads the figures of {@link figuresToCheck} again with English's model alone, when the page
+ * was read with the German model beside it: that model reads words English's model lacks
+ * letters for, and now and then a figure worse (a point as a comma, a digit as another). Each
+ * word keeps the more confident of the two readings, when English's is a figure.
+ */
+export async function rereadFiguresInEnglish(
+  page: OcrPagePx,
+  image: GrayImage,
+  dpi: number,
+): Promise<OcrPagePx> {
+  const figures = figuresToCheck(page);
+  if (figures.length === 0) return page;
+  const reads = await recognizePartsInEnglish(
+    figures.map((word) => cropWord(image, word)),
+    dpi,
+  );
+  return reads ? withBetterReads(page, figures, reads, isFigure) : page;
 }

@@ -44,7 +44,7 @@ const CREDIT = /\b(credit|credits|deposits?|paid\s+in|money\s+in|in|cr|receipts?
 /** What an item property holds, from its name and description. */
 type ItemRole = 'quantity' | 'unit' | 'amount' | 'description' | 'date' | 'balance' | undefined;
 
-function itemRole(name: string, node: SchemaNode): ItemRole {
+export function itemRole(name: string, node: SchemaNode): ItemRole {
   const own = new Set(tokens(name));
   if (node.kind === 'date') return 'date';
   if (own.has('balance')) return 'balance';

@@ -26,6 +26,7 @@ import {
 } from '../value-coercion.ts';
 import { isAmount } from '../view/cell-shapes.ts';
 import type {
+  DocumentCell,
   DocumentField,
   DocumentPage,
   DocumentRegion,
@@ -50,6 +51,7 @@ import {
 import {
   COUNT_FIRST,
   type ColumnMap,
+  itemRole,
   itemRows,
   joinCarriedLines,
   mapColumns,
@@ -60,6 +62,7 @@ import {
   splitQuantity,
 } from './extract-tables.ts';
 import { cleanIdentifier, partyToken, type Role, rolesOf } from './field-roles.ts';
+import { figureOf, settledQuantity } from './settle-quantity.ts';
 
 /** Matches weaker than this are not used. */
 const MIN_LABEL_SCORE = 0.5;
@@ -983,6 +986,14 @@ function extractArray(
       !/\b(price|cost|rate|amount|total|value)\b/i.test(named)
     );
   });
+  // The properties a row's arithmetic ties together (quantity × unit price = amount).
+  const byRole = (role: string) =>
+    props.find((p) => chosen.map.columns.has(p.name) && itemRole(p.name, p.node) === role)?.name;
+  const arithmetic = {
+    quantity: byRole('quantity'),
+    unit: byRole('unit'),
+    amount: byRole('amount'),
+  };
   const out: ExtractValue[] = [];
   const partRows = joinCarriedLines(
     parts.map((table) => itemRows(table, chosen.map, descriptionColumn)),
@@ -1054,6 +1065,7 @@ function extractArray(
         );
       }
       if (filled === 0) continue;
+      settleScannedQuantity(item, arithmetic, row, chosen.map.columns);
       const first = row[0];
       if (first)
         ctx.metadata[itemPath] = fieldMetadata(
@@ -1173,4 +1185,31 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
   const ordered: Record<string, ExtractValue> = {};
   for (const prop of root.properties ?? []) ordered[prop.name] = value[prop.name] ?? null;
   return { value: ordered, metadata: ctx.metadata };
+}
+
+/**
+ * A scanned row's quantity read wrong (`44` for `11`) put right by the row's own arithmetic:
+ * only a quantity OCR read, only when exactly one other reading of its digits makes quantity ×
+ * unit price = amount (see {@link settledQuantity}).
+ */
+function settleScannedQuantity(
+  item: Record<string, ExtractValue>,
+  names: {
+    quantity: string | undefined;
+    unit: string | undefined;
+    amount: string | undefined;
+  },
+  row: readonly DocumentCell[],
+  columns: ReadonlyMap<string, number>,
+): void {
+  const { quantity, unit, amount } = names;
+  if (!quantity || !unit || !amount) return;
+  const column = columns.get(quantity);
+  if (column === undefined || row[column]?.region.ocrConfidence == null) return;
+  const q = figureOf(item[quantity]);
+  const u = figureOf(item[unit]);
+  const a = figureOf(item[amount]);
+  if (q === undefined || u === undefined || a === undefined) return;
+  const settled = settledQuantity(q, u, a);
+  if (settled !== undefined) item[quantity] = settled;
 }

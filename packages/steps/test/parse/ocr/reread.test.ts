@@ -8,7 +8,12 @@ import {
   recognize,
 } from '../../../src/parse/ocr/ocr-pool.ts';
 import { rereadColumns } from '../../../src/parse/ocr/reread-columns.ts';
-import { doubtfulFigures, rereadFigures } from '../../../src/parse/ocr/reread-figures.ts';
+import {
+  doubtfulFigures,
+  figuresToCheck,
+  rereadFigures,
+  rereadFiguresInEnglish,
+} from '../../../src/parse/ocr/reread-figures.ts';
 import { makeLinesScanPng } from '../../fixtures/parse/make-scan.ts';
 
 afterAll(async () => {
@@ -109,5 +114,72 @@ describe('rereadFigures', { timeout: 120_000 }, () => {
     const doubtful = misread(misread(page, item, 'Ba', 20), amount, '13.24', 20);
     expect(doubtfulFigures(doubtful)).toEqual([]);
     expect(await rereadFigures(doubtful, image, 200)).toBe(doubtful);
+  });
+});
+
+/** A receipt's last lines: items, then a subtotal, a tax and a total under them. */
+const RECEIPT: readonly (readonly (readonly [string, number])[])[] = [
+  [
+    ['Coffee beans', 72],
+    ['12.40', 400],
+  ],
+  [
+    ['Oat milk', 72],
+    ['6.52', 400],
+  ],
+  [
+    ['Subtotal', 72],
+    ['18.92', 400],
+  ],
+  [
+    ['Tax', 72],
+    ['1.51', 400],
+  ],
+  [
+    ['Total', 72],
+    ['173.28', 400],
+  ],
+];
+
+async function receiptScan(): Promise<GrayImage> {
+  const png = await makeLinesScanPng(RECEIPT);
+  const { data, info } = await sharp(png)
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+/** The words of `page` on the row of `word`, left to right. */
+const rowOf = (page: OcrPagePx, word: OcrWordPx) => row(page, word.bbox.y0);
+
+describe('rereadFiguresInEnglish', { timeout: 120_000 }, () => {
+  it('reads the figures right of total labels and doubtful figures again with English alone', async () => {
+    const image = await receiptScan();
+    const page = await recognize(image, 200);
+    const all = words(page);
+    const total = all.find((w) => w.text === '173.28');
+    const item = all.find((w) => w.text === '12.40');
+    if (!total || !item) throw new Error('receipt not read');
+    // What the German model beside English made of a total on a scan: a digit read wrong.
+    const wrong = misread(page, total, '173.26', 55);
+    const checked = figuresToCheck(wrong);
+    expect(checked[0]?.text).toBe('173.26');
+    expect(checked).toHaveLength(3);
+    // A confident figure without a total's label on its row is not read again.
+    expect(checked).not.toContain(item);
+    const reread = await rereadFiguresInEnglish(wrong, image, 200);
+    expect(rowOf(reread, total)).toEqual(['Total', '173.28']);
+    // The German model drops the tax's point even on this clean page ('151'); English does not.
+    expect(words(reread).map((w) => w.text)).toEqual(
+      expect.arrayContaining(['18.92', '1.51', '12.40', '6.52']),
+    );
+  });
+
+  it('keeps readings more confident than English alone reads the part', async () => {
+    const image = await receiptScan();
+    const page = await recognize(image, 200);
+    const sure = figuresToCheck(page).reduce((p, w) => misread(p, w, w.text, 100), page);
+    expect(await rereadFiguresInEnglish(sure, image, 200)).toBe(sure);
   });
 });
