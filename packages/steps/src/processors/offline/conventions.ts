@@ -14,6 +14,7 @@ import { isAmount, isLabelCell } from '../view/cell-shapes.ts';
 import type { DocumentLine, DocumentPage, DocumentRegion } from '../view/document-view.ts';
 import { splitCells } from '../view/table-inference.ts';
 import { boxOf, rect, regionOf } from '../view/view-geometry.ts';
+import { spelledElsewhere } from './name-case.ts';
 
 /** A value found by convention, with where it is. */
 export interface Found {
@@ -137,34 +138,6 @@ export function letterSpaced(text: string): string | undefined {
   const words = text.trim().split(/\s{2,}/);
   if (!words.every((w) => /^[\p{L}&](?: [\p{L}&.]){1,}$/u.test(w))) return undefined;
   return words.map((w) => w.replace(/ /g, '')).join(' ');
-}
-
-/**
- * The name a letter-spaced letterhead stands for as the page writes it elsewhere ("Cobalt
- * Cloud" under the signature for "C O B A L T C L O U D", whose word gap the text lost): words
- * of another line whose letters, case and spaces aside, are the letterhead's.
- */
-function spelledElsewhere(
-  spaced: string,
-  lines: readonly DocumentLine[],
-  at: number,
-): string | undefined {
-  const key = (t: string) => t.replace(/\s+/g, '').toLowerCase();
-  const wanted = key(spaced);
-  for (let k = 0; k < lines.length; k++) {
-    if (k === at) continue;
-    const text = (lines[k] as DocumentLine).text;
-    if (!key(text).includes(wanted)) continue;
-    const words = text.trim().split(/\s+/);
-    for (let i = 0; i < words.length; i++) {
-      let joined = '';
-      for (let j = i; j < words.length && joined.length < wanted.length; j++) {
-        joined += key(words[j] as string);
-        if (joined === wanted) return words.slice(i, j + 1).join(' ');
-      }
-    }
-  }
-  return undefined;
 }
 
 /**

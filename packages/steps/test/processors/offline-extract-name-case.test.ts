@@ -1,0 +1,71 @@
+/**
+ * Party names a page sets in capitals (a till receipt's shop, a letterhead) come out as the
+ * document spells them elsewhere, else with their words capitalised; acronyms and legal forms
+ * keep their case. Inputs are built by the tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { capitalisedName } from '../../src/processors/offline/name-case.ts';
+import { offlineExtract } from '../../src/processors/offline/offline-extract.ts';
+import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
+import { buildDocumentView } from '../../src/processors/view/build-view.ts';
+
+const str = { type: ['string', 'null'] };
+
+function extract(text: string, properties: Record<string, unknown>) {
+  const view = buildDocumentView([{ output: textToParseOutput([text]) }]);
+  return offlineExtract(view, { type: 'object', properties }).value;
+}
+
+describe('names set in capitals', () => {
+  it('capitalises words, keeping acronyms, legal forms and small words in their own case', () => {
+    expect(capitalisedName('BANQUE LUMIÈRE')).toBe('Banque Lumière');
+    expect(capitalisedName('HSBC TRADE FINANCE GMBH')).toBe('HSBC Trade Finance GmbH');
+    expect(capitalisedName('LUMIÈRE CATERING S.A.')).toBe('Lumière Catering S.A.');
+    expect(capitalisedName('BANK OF THE NORTH LLC')).toBe('Bank of the North LLC');
+    expect(capitalisedName("PRIYA O'BRIEN")).toBe("Priya O'Brien");
+    expect(capitalisedName("JOE'S DINER")).toBe("Joe's Diner");
+    expect(capitalisedName('MERCEDES-BENZ ZEPHYR INC.')).toBe('Mercedes-Benz Zephyr Inc.');
+  });
+
+  it("gives a shop's name in capitals as the receipt spells it elsewhere", () => {
+    const value = extract(
+      [
+        'NORTHGATE FUEL',
+        '12 Market Street, Leeds LS1 4AB',
+        'Receipt no: R-1182',
+        'Total    42.10',
+        'Thank you for choosing Northgate Fuel Ltd - see you soon',
+      ].join('\n'),
+      { merchant_name: str, receipt_number: str },
+    );
+    expect(value).toEqual({ merchant_name: 'Northgate Fuel', receipt_number: 'R-1182' });
+  });
+
+  it('capitalises the words of a name the document writes only in capitals', () => {
+    const value = extract(
+      [
+        'KESTREL SOFTWARE GMBH',
+        'Hauptstraße 5, 10115 Berlin',
+        'INVOICE',
+        'Invoice number: INV-7',
+        'Bill to: NORTHWIND TRADERS LLC',
+      ].join('\n'),
+      { vendor_name: str, customer_name: str, invoice_number: str },
+    );
+    expect(value).toEqual({
+      vendor_name: 'Kestrel Software GmbH',
+      customer_name: 'Northwind Traders LLC',
+      invoice_number: 'INV-7',
+    });
+  });
+
+  it('leaves a name in mixed case and a short acronym as they are', () => {
+    const value = extract(
+      ['KPMG LLP', '15 Canada Square, London E14 5GL', 'INVOICE', 'Bill to: deVries Labs'].join(
+        '\n',
+      ),
+      { vendor_name: str, customer_name: str },
+    );
+    expect(value).toEqual({ vendor_name: 'KPMG LLP', customer_name: 'deVries Labs' });
+  });
+});
