@@ -4,7 +4,7 @@
  * the facts are worded and laid out; packets reuse facts (the same vendor, bank or account).
  */
 import { addDays, cents, LOCALES, type Locale } from './locales.ts';
-import type { DocType, Truth } from './model.ts';
+import type { DocType, Element, LayoutDoc, Truth } from './model.ts';
 import {
   address,
   BANKS,
@@ -476,4 +476,42 @@ export function truthOf(facts: Facts): Truth {
         items: [],
       };
   }
+}
+
+/** Every text a layout prints (its running head, then its body in order). */
+export function layoutTexts(layout: LayoutDoc): string[] {
+  const of = (e: Element): string[] => {
+    switch (e.kind) {
+      case 'text':
+        return [...e.lines];
+      case 'columns':
+        return e.columns.flatMap((c) => c.flatMap(of));
+      case 'pairs':
+        return e.pairs.flat();
+      case 'table':
+        return [...e.header, ...e.rows.flat()];
+      default:
+        return [];
+    }
+  };
+  return [...(layout.running ?? []), ...layout.body.flatMap(of)];
+}
+
+/** Words that name a currency in a sentence ("All amounts in euros"). */
+const CURRENCY_WORDS = /\b(?:euros?|sterling|pounds?|dollars?|francs?|rupees?|yen)\b/i;
+
+/**
+ * The ground truth of a document as printed: an invoice whose amounts are set without a sign and
+ * that names its currency nowhere (no code, sign or word) has none a reader could find, so its
+ * truth holds none (a null field is not scored).
+ */
+export function printedTruth(facts: Facts, layout: LayoutDoc): Truth {
+  const truth = truthOf(facts);
+  if (truth.fields.currency === undefined || truth.fields.currency === null) return truth;
+  const { currency, symbol } = facts.locale;
+  const code = new RegExp(`\\b${currency}\\b`);
+  const named = layoutTexts(layout).some(
+    (t) => code.test(t) || t.includes(symbol) || CURRENCY_WORDS.test(t),
+  );
+  return named ? truth : { ...truth, fields: { ...truth.fields, currency: null } };
 }
