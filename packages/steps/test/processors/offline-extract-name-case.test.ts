@@ -69,3 +69,32 @@ describe('names set in capitals', () => {
     expect(value).toEqual({ vendor_name: 'KPMG LLP', customer_name: 'deVries Labs' });
   });
 });
+
+describe('taglines and titles are no names', () => {
+  it('passes over a tagline under the letterhead and a title that names the account', () => {
+    const value = extract(
+      [
+        'Trade and wholesale',
+        'Savings account summary',
+        'Alpine Kantonalbank',
+        'Bahnhofplatz 7, 8001 Zürich',
+        'Account number: 4412-0093',
+      ].join('\n'),
+      { bank_name: str, account_number: str },
+    );
+    expect(value).toEqual({ bank_name: 'Alpine Kantonalbank', account_number: '4412-0093' });
+  });
+
+  it('takes no sentence for a shop', () => {
+    const value = extract(
+      [
+        'Your order is confirmed',
+        'Harbor Pharmacy',
+        '88 King Street West, Leeds LS1 4AP',
+        'Order no: R240786',
+      ].join('\n'),
+      { merchant_name: str },
+    );
+    expect(value).toEqual({ merchant_name: 'Harbor Pharmacy' });
+  });
+});

@@ -27,7 +27,7 @@ export interface Found {
 
 /** Words that make a line a document title rather than a name. */
 const TITLE_WORDS = new Set(
-  'invoice tax sales receipt statement of account bank purchase order p.o. po credit debit note quotation quote bill customer copy commercial monthly current remittance advice delivery packing slip pro forma proforma original duplicate page letter memo your'.split(
+  'invoice tax sales receipt statement of account bank purchase order p.o. po credit debit note quotation quote bill customer copy commercial monthly current remittance advice delivery packing slip pro forma proforma original duplicate page letter memo your card savings checking loan summary overview activity transactions'.split(
     ' ',
   ),
 );
@@ -73,8 +73,14 @@ function nameShaped(text: string): boolean {
   if (letters < t.replace(/\s/g, '').length * 0.6) return false;
   if (parseDate(t) !== undefined || CONTACT.test(t) || isAddressLine(t)) return false;
   if (/\d/.test(t) && !LEGAL_FORM.test(t)) return false;
-  return true;
+  // A name's words are capitalised but for its small words ("Bank of the North"): a word in
+  // lower case makes a tagline or a sentence ("Trade and wholesale", "Your order is confirmed").
+  return words.every((w) => !/^\p{Ll}/u.test(w) || NAME_SMALL_WORD.test(w) || LEGAL_FORM.test(w));
 }
+
+/** Words a name may write in lower case: articles, conjunctions, prepositions, particles. */
+const NAME_SMALL_WORD =
+  /^(?:of|and|the|for|at|on|in|by|to|with|a|an|de|del|della|di|da|du|des|la|le|les|el|y|e|et|und|van|von|der|den|dos|das|zu|zum|zur|am|im|&)$/;
 
 /** True for a document title ("TAX INVOICE", "Statement of account"). */
 function isTitle(text: string): boolean {
