@@ -59,6 +59,18 @@ describe('names set in capitals', () => {
     });
   });
 
+  it('reads a letter-spaced letterhead whose text kept a kerned pair together', () => {
+    const value = extract(
+      [
+        'H A R B O R   P H A R M AC Y',
+        '12 Market Street, Leeds LS1 4AP',
+        'Order #: TRN-397712',
+      ].join('\n'),
+      { merchant_name: str },
+    );
+    expect(value).toEqual({ merchant_name: 'Harbor Pharmacy' });
+  });
+
   it('leaves a name in mixed case and a short acronym as they are', () => {
     const value = extract(
       ['KPMG LLP', '15 Canada Square, London E14 5GL', 'INVOICE', 'Bill to: deVries Labs'].join(
@@ -83,6 +95,24 @@ describe('taglines and titles are no names', () => {
       { bank_name: str, account_number: str },
     );
     expect(value).toEqual({ bank_name: 'Alpine Kantonalbank', account_number: '4412-0093' });
+  });
+
+  it("reads a bank beside the statement's title as the letterhead, not as a label", () => {
+    const value = extract(
+      [
+        'Banque Lumière    Credit card statement',
+        '1550 Commerce Blvd',
+        '75011 Paris',
+        'Tel. +45 436 296 1834',
+        '',
+        'Mateo García',
+        'Unit 4, Riverside Park',
+        '8001 Zürich',
+        'Opening Balance    1 576,78 €',
+      ].join('\n'),
+      { bank_name: str, account_holder: str },
+    );
+    expect(value).toEqual({ bank_name: 'Banque Lumière', account_holder: 'Mateo García' });
   });
 
   it('takes no sentence for a shop', () => {

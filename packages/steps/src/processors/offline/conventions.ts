@@ -130,7 +130,9 @@ function labelAndValue(cells: readonly { text: string }[]): boolean {
     label !== undefined &&
     value !== undefined &&
     isLabelCell(label.text.replace(/:$/, '')) &&
+    // A document's title beside a name ("Banque Lumière    Credit card statement") is no value.
     !nameShaped(value.text) &&
+    !isTitle(value.text) &&
     // A pair of its own ("Invoice number: INV-7") is no value of the cell before it.
     !/:(\s|$)/.test(value.text)
   );
@@ -138,11 +140,19 @@ function labelAndValue(cells: readonly { text: string }[]): boolean {
 
 /**
  * A name set letter-spaced, as letterheads are ("A C M E   T O O L S": letters one space apart,
- * words further apart), as words ("ACME TOOLS"); undefined for any other text.
+ * words further apart), as words ("ACME TOOLS"); undefined for any other text. A kerned pair may
+ * stay together ("N O RT H E R N": most letters stand alone); where the text lost the wider gaps
+ * between words, the letters come out as one word.
  */
 export function letterSpaced(text: string): string | undefined {
   const words = text.trim().split(/\s{2,}/);
-  if (!words.every((w) => /^[\p{L}&](?: [\p{L}&.]){1,}$/u.test(w))) return undefined;
+  const groups = words.flatMap((w) => w.split(' '));
+  const single = groups.filter((g) => /^[\p{L}&.]$/u.test(g)).length;
+  if (
+    !words.every((w) => /^[\p{L}&]{1,2}(?: [\p{L}&.]{1,2}){1,}$/u.test(w)) ||
+    single < groups.length * 0.75
+  )
+    return undefined;
   return words.map((w) => w.replace(/ /g, '')).join(' ');
 }
 
