@@ -1,6 +1,7 @@
 /**
  * The evaluation corpus's generator (bench/src/documents/corpus) holds to what its documents
- * print: a currency no text of an invoice names is not in its truth, and the HTML for LibreOffice
+ * print: an identifier, a name or a currency no text of a document gives is not in its truth
+ * (printedTruth), and the HTML for LibreOffice
  * Writer leads with an empty paragraph (Writer/Web's import loses a body's first paragraph, which
  * was every document's letterhead). Inputs are built by the tests; no producer runs.
  */
@@ -32,6 +33,16 @@ describe('the corpus truth as printed', () => {
     // Everything else stays as the facts say.
     const plain = printedTruth(facts, layout(['Total    1 066,34']));
     expect(plain.fields.total).toBe(facts.type === 'invoice' ? facts.total : undefined);
+  });
+
+  it('holds no identifier or name the layout leaves out, and those it prints in any case', () => {
+    if (facts.type !== 'invoice') throw new Error('an invoice was asked for');
+    const spaced = facts.vendor.name.toUpperCase().split('').join(' ');
+    const truth = printedTruth(facts, layout([spaced, `Invoice no. ${facts.number}`]));
+    expect(truth.fields.vendor_name).toBe(facts.vendor.name);
+    expect(truth.fields.invoice_number).toBe(facts.number);
+    expect(truth.fields.po_number).toBeNull();
+    expect(truth.fields.customer_name).toBeNull();
   });
 
   it('gives Writer an empty first paragraph to lose, and other producers none', () => {
