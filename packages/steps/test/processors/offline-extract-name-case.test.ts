@@ -127,4 +127,21 @@ describe('taglines and titles are no names', () => {
     );
     expect(value).toEqual({ merchant_name: 'Harbor Pharmacy' });
   });
+
+  it("takes no address beside a party's label for the party's name", () => {
+    const value = extract(
+      [
+        'Lakeside Print Works LLC',
+        'PURCHASE ORDER',
+        'Buyer:    400 Industrial Way, Springfield, IL 62701',
+        'Vendor:    Meridian Design Studio S.A.',
+        'PO number:    PO-4471',
+      ].join('\n'),
+      { buyer_name: str, vendor_name: str },
+    );
+    expect(value).toEqual({
+      buyer_name: 'Lakeside Print Works LLC',
+      vendor_name: 'Meridian Design Studio S.A.',
+    });
+  });
 });

@@ -37,6 +37,7 @@ import {
   addressees,
   documentCurrency,
   type Found,
+  isAddressLine,
   isPersonName,
   letterhead,
   namedIssuer,
@@ -516,9 +517,14 @@ function coerce(
         return id === undefined || parseDate(id) !== undefined ? undefined : id;
       }
       if (PARTY_ROLES.some((r) => leaf.roles.has(r))) {
-        // A name is words, not a date, an amount or a code.
+        // A name is words, not a date, an amount, a code or an address ("400 Industrial Way,
+        // Springfield, IL 62701" beside a party's label is where it is, not who).
         const letters = (t.match(/\p{L}/gu) ?? []).length;
-        if (parseDate(t) !== undefined || letters < t.replace(/\s/g, '').length * 0.6)
+        if (
+          parseDate(t) !== undefined ||
+          letters < t.replace(/\s/g, '').length * 0.6 ||
+          isAddressLine(t)
+        )
           return undefined;
         return leaf.roles.has('issuer') ? t : withoutHonorific(t);
       }
