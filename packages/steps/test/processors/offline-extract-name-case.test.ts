@@ -144,4 +144,38 @@ describe('taglines and titles are no names', () => {
       vendor_name: 'Meridian Design Studio S.A.',
     });
   });
+
+  it('takes no label and value run into one text for a name, and joins a wrapped identifier', () => {
+    const value = extract(
+      [
+        'Castellano Imports GmbH',
+        '400 Industrial Way',
+        'Austin, TX 78701',
+        'PRO FORMA INVOICE',
+        'Bill To    Pro forma no.: INV14334',
+        'Ironbridge Labs    Account number: 8348-4588- 7754',
+        '9 Elm Avenue    Pay before: 2025-02-03',
+        'Toronto, ON M5H 1J9',
+      ].join('\n'),
+      { customer_name: str, account_number: str },
+    );
+    expect(value.customer_name).toBe('Ironbridge Labs');
+    expect(value.account_number).toBe('8348-4588-7754');
+  });
+
+  it('cuts the title a letterhead ran into from its name', () => {
+    const value = extract(
+      [
+        'Lakeside Print Works LLCPurchase Order',
+        '9 Elm Avenue    Order Ref    PO534636',
+        'Portland, OR 97205',
+        'Vendor:    Meridian Design Studio S.A.',
+      ].join('\n'),
+      { buyer_name: str, vendor_name: str },
+    );
+    expect(value).toEqual({
+      buyer_name: 'Lakeside Print Works LLC',
+      vendor_name: 'Meridian Design Studio S.A.',
+    });
+  });
 });

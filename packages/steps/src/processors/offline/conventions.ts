@@ -91,6 +91,19 @@ function isTitle(text: string): boolean {
   return words.length > 0 && words.every((w) => TITLE_WORDS.has(w.replace(/[:#]$/, '')));
 }
 
+/**
+ * A name without the document's title its text ran into, set flush beside it ("Lakeside Print
+ * Works LLCPurchase Order"): cut where a capitalised word follows a letter without a space and
+ * the rest is a title (a name in capitals keeps its last word: "NORTHERNCOOPERATIVEBANK").
+ */
+function withoutGluedTitle(text: string): string {
+  for (const m of text.matchAll(/(?<=\p{L}|\.)\p{Lu}(?=\p{Ll})/gu)) {
+    const at = m.index ?? 0;
+    if (at > 1 && isTitle(text.slice(at))) return text.slice(0, at);
+  }
+  return text;
+}
+
 /** A logo's initials ("BIP", "H C"): short capitals that stand for a longer name nearby. */
 function isInitials(text: string): boolean {
   const t = text.replace(/\s+/g, '');
@@ -220,9 +233,11 @@ export function letterhead(page: DocumentPage): Found | undefined {
       // A name and its address on one line, set apart by a separator ("Larkspur Tooling Inc. ·
       // 88 Foundry Lane"): the name is the first part.
       // A till's greeting names its shop: "Welcome to Sunrise Bakery".
-      const text = (cell.text.split(SEPARATOR)[0] ?? '')
-        .replace(/^[#*\s]+|[*\s]+$/g, '')
-        .replace(/^welcome\s+to\s+/i, '');
+      const text = withoutGluedTitle(
+        (cell.text.split(SEPARATOR)[0] ?? '')
+          .replace(/^[#*\s]+|[*\s]+$/g, '')
+          .replace(/^welcome\s+to\s+/i, ''),
+      );
       // A text the page uses as a label ("Order placed", "Customer name") names no one.
       if (labelTexts.has(text.replace(/:$/, ''))) continue;
       if (!nameShaped(text) || isTitle(text) || isInitials(text)) continue;
@@ -478,7 +493,7 @@ function addressBlock(
 ): { name: string; at: number } | undefined {
   const cell = cellOf(i, side);
   if (!cell) return undefined;
-  let text = cell.text.replace(ATTENTION, '');
+  let text = withoutGluedTitle(cell.text.replace(ATTENTION, ''));
   let from = i;
   // "Attn: Maria Lopez" over "Lopez Logistics Ltd": the block names the organisation, the
   // attention line a contact there.

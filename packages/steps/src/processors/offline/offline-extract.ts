@@ -517,13 +517,15 @@ function coerce(
         return id === undefined || parseDate(id) !== undefined ? undefined : id;
       }
       if (PARTY_ROLES.some((r) => leaf.roles.has(r))) {
-        // A name is words, not a date, an amount, a code or an address ("400 Industrial Way,
+        // A name is words, not a date, an amount, a code, a pair or an address ("400 Industrial Way,
         // Springfield, IL 62701" beside a party's label is where it is, not who).
         const letters = (t.match(/\p{L}/gu) ?? []).length;
         if (
           parseDate(t) !== undefined ||
           letters < t.replace(/\s/g, '').length * 0.6 ||
-          isAddressLine(t)
+          isAddressLine(t) ||
+          // A label and its value run into one text ("Supplier address: Meridian Ltd").
+          /:\s/.test(t)
         )
           return undefined;
         return leaf.roles.has('issuer') ? t : withoutHonorific(t);
