@@ -45,6 +45,7 @@ const OPTIONAL = [
   'sharp',
   'tesseract.js',
   '@tesseract.js-data/eng',
+  '@tesseract.js-data/deu',
   '@tesseract.js-data/osd',
   'zxing-wasm',
 ];

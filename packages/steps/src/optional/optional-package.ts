@@ -8,6 +8,7 @@ export type OptionalPackage =
   | 'sharp'
   | 'tesseract.js'
   | '@tesseract.js-data/eng'
+  | '@tesseract.js-data/deu'
   | '@tesseract.js-data/osd'
   | 'zxing-wasm';
 
@@ -19,6 +20,7 @@ const PROBE: Readonly<Record<OptionalPackage, string>> = {
   sharp: 'sharp',
   'tesseract.js': 'tesseract.js',
   '@tesseract.js-data/eng': '@tesseract.js-data/eng/package.json',
+  '@tesseract.js-data/deu': '@tesseract.js-data/deu/package.json',
   '@tesseract.js-data/osd': '@tesseract.js-data/osd/package.json',
   'zxing-wasm': 'zxing-wasm',
 };

@@ -21,6 +21,7 @@ const OPTIONAL: readonly OptionalPackage[] = [
   'sharp',
   'tesseract.js',
   '@tesseract.js-data/eng',
+  '@tesseract.js-data/deu',
   '@tesseract.js-data/osd',
   'zxing-wasm',
 ];

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrPool, ocrPoolSize, ocrPoolStats } from '../../src/parse/ocr/ocr-pool.ts';
 import { parseDocument } from '../../src/parse/parse-document.ts';
 import { BARCODE_TRUTH, makeBarcodePng } from '../fixtures/parse/make-barcode.ts';
-import { makeScannedPdf, makeScanPng } from '../fixtures/parse/make-scan.ts';
+import { makeLinesScanPng, makeScannedPdf, makeScanPng } from '../fixtures/parse/make-scan.ts';
 import { wordRecall } from './metrics.ts';
 
 afterAll(async () => {
@@ -103,6 +103,23 @@ describe('OCR', { timeout: 180_000 }, () => {
     // Twice for each page of the first batch (read upside down, then upright), once after.
     expect(recognitions).toBeLessThanOrEqual(pages + ocrPoolSize());
     expect(recognitions).toBeLessThan(2 * pages);
+  });
+
+  it('reads umlauts and sharp s, which the English model lacks (the German one beside it)', async () => {
+    const png = await makeLinesScanPng([
+      'Müller & Söhne GmbH',
+      'Hauptstraße 41',
+      '8001 Zürich',
+      'Größe und Maße geprüft',
+    ]);
+    const result = await parseDocument(png, {
+      config: { advancedOptions: { pageRotationEnabled: false } },
+    });
+    if (!result.ok) throw new Error(result.failureMessage);
+    const words = (result.output.chunks[0]?.content ?? '').split(/\s+/);
+    // English alone reads "Muller", "Séhne", "Hauptstrale", "Zurich", "Grof3e" (and varies).
+    expect(words).toEqual(expect.arrayContaining(['Müller', 'Söhne', 'Hauptstraße', 'Zürich']));
+    expect(words).toEqual(expect.arrayContaining(['Größe', 'Maße', 'geprüft']));
   });
 
   it('reads dark text on a transparent background (flattened onto white)', async () => {

@@ -113,6 +113,23 @@ export async function rotateGray(image: GrayImage, degrees: number): Promise<Gra
   return toGray((await fromRaw(image)).rotate(degrees), 'gray');
 }
 
+/** The pixels of `box` (clipped to the image; at least one pixel each way). */
+export function cropGray(
+  image: GrayImage,
+  box: { x0: number; y0: number; x1: number; y1: number },
+): GrayImage {
+  const x0 = Math.max(0, Math.min(image.width - 1, Math.floor(box.x0)));
+  const y0 = Math.max(0, Math.min(image.height - 1, Math.floor(box.y0)));
+  const width = Math.max(1, Math.min(image.width, Math.ceil(box.x1)) - x0);
+  const height = Math.max(1, Math.min(image.height, Math.ceil(box.y1)) - y0);
+  const data = new Uint8Array(width * height);
+  for (let row = 0; row < height; row++) {
+    const from = (y0 + row) * image.width + x0;
+    data.set(image.data.subarray(from, from + width), row * width);
+  }
+  return { data, width, height };
+}
+
 /** Luma of RGBA pixels (as a canvas gives them), for pages rendered from a PDF. */
 export function grayFromRgba(
   rgba: Uint8Array | Uint8ClampedArray,

@@ -5,10 +5,14 @@ import type { FormatContext } from '../format-context.ts';
 import { ParseFailure } from '../parse-failure.ts';
 import type { OutputPageMetadata } from '../parse-output.ts';
 import { spatialText } from '../spatial-text.ts';
+import { dropSpecks } from './drop-specks.ts';
 import { type GrayImage, rotateGray, scaleGray } from './gray-image.ts';
 import { looksUpright } from './looks-upright.ts';
 import { ocrBlocks } from './ocr-blocks.ts';
 import { detectOrientation, type OcrPagePx, recognize } from './ocr-pool.ts';
+import { readFigures } from './read-figures.ts';
+import { rereadColumns } from './reread-columns.ts';
+import { rereadFigures } from './reread-figures.ts';
 
 /**
  * Recognition resolution cap: 200 DPI reads text of 8 pt and up as well as 300 DPI and is a
@@ -96,7 +100,13 @@ export async function ocrPage(
     context.signal.throwIfAborted();
     const { width, height } = image;
     const ppp = 72 / dpi;
-    const { blocks, lines } = ocrBlocks(read.paragraphs, ppp);
+    // Narrow columns read as rows, specks out, doubtful figures of table columns read again,
+    // amounts' points put back.
+    const rows = await rereadColumns(read, image, dpi);
+    context.signal.throwIfAborted();
+    const cleaned = readFigures(await rereadFigures(dropSpecks(rows), image, dpi));
+    context.signal.throwIfAborted();
+    const { blocks, lines } = ocrBlocks(cleaned.paragraphs, ppp);
     const all: DraftBlock[] = [...blocks];
     if (context.config.barcodesReading) {
       const { readBarcodeBlocks } = await import('./read-barcodes.ts');

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Worker } from 'tesseract.js';
-import { loadTesseract, packageDirectory } from '../../optional/optional-package.ts';
+import { isInstalled, loadTesseract, packageDirectory } from '../../optional/optional-package.ts';
 import { type GrayImage, toPgm, toPng } from './gray-image.ts';
 
 const FEATURE = 'OCR';
@@ -20,6 +22,42 @@ function modelPath(model: 'eng' | 'osd'): string {
     ? join(packageDirectory('@tesseract.js-data/eng', FEATURE), '4.0.0_best_int')
     : join(packageDirectory('@tesseract.js-data/osd', 'Page orientation detection'), '4.0.0');
 }
+
+/**
+ * The German model, when its package is installed: recognised beside English, it reads the
+ * letters English's model lacks (ä ö ü ß: "Zürich", not "Ziirich"). Tesseract asks the second
+ * model only for words the first reads poorly, so it costs little time (decision 0055).
+ */
+const SECOND_MODEL = '@tesseract.js-data/deu';
+
+/**
+ * The second model's data, read and unpacked once per process; undefined when its package is
+ * not installed.
+ */
+let secondModel: Promise<Uint8Array | undefined> | undefined;
+
+function secondModelData(): Promise<Uint8Array | undefined> {
+  secondModel ??= isInstalled(SECOND_MODEL)
+    ? readFile(
+        join(packageDirectory(SECOND_MODEL, FEATURE), '4.0.0_best_int', 'deu.traineddata.gz'),
+      )
+        .then((gz) => new Uint8Array(gunzipSync(gz)))
+        .catch((error: unknown) => {
+          secondModel = undefined;
+          throw error;
+        })
+    : Promise.resolve(undefined);
+  return secondModel;
+}
+
+/**
+ * Page recognition: PSM 3 (automatic layout; the default behaves like PSM 6 and drops table
+ * columns), every character. Re-reading parts: one line of digits, points and commas (a
+ * figure), or a block of uniform lines (a narrow column).
+ */
+const PAGE_SETTINGS = { tessedit_pageseg_mode: '3', tessedit_char_whitelist: '' };
+const FIGURE_SETTINGS = { tessedit_pageseg_mode: '7', tessedit_char_whitelist: '0123456789.,' };
+const ROWS_SETTINGS = { tessedit_pageseg_mode: '6', tessedit_char_whitelist: '' };
 
 /** Workers close after this long without work, so an idle process can exit. */
 const IDLE_MS = 4000;
@@ -47,6 +85,11 @@ export interface OcrPagePx {
   /** Text lines, and those whose baseline runs more down than across (a page turned 90°). */
   readonly lines: number;
   readonly verticalLines: number;
+  /**
+   * The vertical lines themselves (the same arrays as in `paragraphs`): on an upright page, a
+   * narrow column of figures that tesseract strung together down the page.
+   */
+  readonly vertical?: readonly (readonly OcrWordPx[])[];
 }
 
 interface Pool {
@@ -78,17 +121,30 @@ const pool: Pool = {
 async function newWorker(): Promise<Worker> {
   const { createWorker, OEM } = await tesseract();
   const langPath = modelPath('eng');
+  const second = await secondModelData();
   pool.started++;
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+  // tesseract.js reads every model from one directory (langPath), and its in-memory form
+  // ({ code, data }) fails at initialisation (naptha/tesseract.js#1052). So the worker starts
+  // with English, the German data is written into its file system, and the worker is
+  // initialised again with both: `languages` is the list the worker checks for models it has
+  // (tesseract.js keeps the array it is given), so it loads nothing more.
+  const languages = ['eng'];
+  const worker = await createWorker(languages, OEM.LSTM_ONLY, {
     langPath,
     gzip: true,
     cacheMethod: 'none',
   });
-  // PSM 3 (automatic layout): the default behaves like PSM 6 and drops table columns.
-  await worker.setParameters({
-    tessedit_pageseg_mode: '3' as never,
-    preserve_interword_spaces: '1',
-  });
+  if (second) {
+    try {
+      await worker.FS('writeFile', ['deu.traineddata', second]);
+      languages.push('deu');
+      await worker.reinitialize('eng+deu', OEM.LSTM_ONLY);
+    } catch (error) {
+      await worker.terminate().catch(() => undefined);
+      throw error;
+    }
+  }
+  await worker.setParameters({ ...PAGE_SETTINGS, preserve_interword_spaces: '1' } as never);
   return worker;
 }
 
@@ -191,49 +247,55 @@ export function ocrPoolStats(): {
   };
 }
 
+/** tesseract.js's block tree, as far as it is read here. */
+type Blocks = NonNullable<Awaited<ReturnType<Worker['recognize']>>['data']['blocks']>;
+
+/** Paragraphs of words from tesseract's block tree, and what tells an upright page. */
+function pageOf(blocks: Blocks): OcrPagePx {
+  const paragraphs: OcrParagraphPx[] = [];
+  const vertical: (readonly OcrWordPx[])[] = [];
+  let words = 0;
+  let confidence = 0;
+  let lines = 0;
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      const kept: OcrWordPx[][] = [];
+      for (const line of paragraph.lines) {
+        const texts = line.words
+          .filter((word) => word.text.trim() !== '')
+          .map((word) => ({ text: word.text, confidence: word.confidence, bbox: word.bbox }));
+        if (texts.length === 0) continue;
+        kept.push(texts);
+        lines++;
+        const { x0, y0, x1, y1 } = line.baseline;
+        if (Math.abs(y1 - y0) > Math.abs(x1 - x0)) vertical.push(texts);
+        words += texts.length;
+        for (const word of texts) confidence += word.confidence;
+      }
+      if (kept.length > 0) paragraphs.push({ lines: kept, bbox: paragraph.bbox });
+    }
+  }
+  return {
+    paragraphs,
+    words,
+    meanConfidence: words === 0 ? 0 : confidence / words,
+    lines,
+    verticalLines: vertical.length,
+    vertical,
+  };
+}
+
 /**
- * Recognises one gray page at `dpi` into paragraphs of words, on a pooled worker. Only the block
- * tree is asked for: text, hOCR, TSV and PDF renderings would each cost a pass over the result.
+ * Runs `read` on a pooled worker; a worker that fails mid-job is terminated, not reused.
+ * `recognitions` is what the job adds to the pool's count.
  */
-export async function recognize(image: GrayImage, dpi: number): Promise<OcrPagePx> {
+async function onWorker<T>(recognitions: number, read: (worker: Worker) => Promise<T>): Promise<T> {
   const worker = await acquire();
   let healthy: Worker | undefined = worker;
-  pool.recognitions++;
+  pool.recognitions += recognitions;
   try {
-    await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
-    const { data } = await worker.recognize(toPgm(image), {}, { blocks: true, text: false });
-    const paragraphs: OcrParagraphPx[] = [];
-    let words = 0;
-    let confidence = 0;
-    let lines = 0;
-    let verticalLines = 0;
-    for (const block of data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        const kept: OcrWordPx[][] = [];
-        for (const line of paragraph.lines) {
-          const texts = line.words
-            .filter((word) => word.text.trim() !== '')
-            .map((word) => ({ text: word.text, confidence: word.confidence, bbox: word.bbox }));
-          if (texts.length === 0) continue;
-          kept.push(texts);
-          lines++;
-          const { x0, y0, x1, y1 } = line.baseline;
-          if (Math.abs(y1 - y0) > Math.abs(x1 - x0)) verticalLines++;
-          words += texts.length;
-          for (const word of texts) confidence += word.confidence;
-        }
-        if (kept.length > 0) paragraphs.push({ lines: kept, bbox: paragraph.bbox });
-      }
-    }
-    return {
-      paragraphs,
-      words,
-      meanConfidence: words === 0 ? 0 : confidence / words,
-      lines,
-      verticalLines,
-    };
+    return await read(worker);
   } catch (error) {
-    // A worker that failed mid-job is not reused.
     healthy = undefined;
     pool.total--;
     await worker.terminate().catch(() => undefined);
@@ -241,6 +303,44 @@ export async function recognize(image: GrayImage, dpi: number): Promise<OcrPageP
   } finally {
     release(healthy);
   }
+}
+
+/**
+ * Recognises one gray page at `dpi` into paragraphs of words, on a pooled worker. Only the block
+ * tree is asked for: text, hOCR, TSV and PDF renderings would each cost a pass over the result.
+ */
+export function recognize(image: GrayImage, dpi: number): Promise<OcrPagePx> {
+  return onWorker(1, async (worker) => {
+    await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+    const { data } = await worker.recognize(toPgm(image), {}, { blocks: true, text: false });
+    return pageOf(data.blocks ?? []);
+  });
+}
+
+/**
+ * Recognises parts cut out of a page again, on one pooled worker, under other settings than
+ * the page's: `figure` reads one line of digits, points and commas (PSM 7), `rows` reads a
+ * block of uniform text lines (PSM 6, which does not take a narrow column for vertical text).
+ * Each part's words are in the part's pixels.
+ */
+export function recognizeParts(
+  parts: readonly GrayImage[],
+  dpi: number,
+  kind: 'figure' | 'rows',
+): Promise<OcrPagePx[]> {
+  return onWorker(parts.length, async (worker) => {
+    await worker.setParameters({
+      ...(kind === 'figure' ? FIGURE_SETTINGS : ROWS_SETTINGS),
+      user_defined_dpi: String(Math.round(dpi)),
+    } as never);
+    const pages: OcrPagePx[] = [];
+    for (const part of parts) {
+      const { data } = await worker.recognize(toPgm(part), {}, { blocks: true, text: false });
+      pages.push(pageOf(data.blocks ?? []));
+    }
+    await worker.setParameters(PAGE_SETTINGS as never);
+    return pages;
+  });
 }
 
 /**

@@ -11,6 +11,7 @@
 import type { SchemaNode } from '../schema-node.ts';
 import { dice, labelTokens, tokens } from '../text-tokens.ts';
 import { isDateText, parseDate, parseNumber } from '../value-coercion.ts';
+import { TRAILING_AMOUNT } from '../view/cell-shapes.ts';
 import type { DocumentCell, DocumentTable } from '../view/document-view.ts';
 
 /** Matches weaker than this are not used. */
@@ -25,7 +26,7 @@ const TOTAL_ROW = /^(sub\s*-?\s*total|total|tax|vat|gst|balance due|amount due|g
 const FOOT_ROW =
   /^(balance|amount|change|cash|tendered|paid|paid by|payment|rounding|tip)(\s+(due|paid|tendered|received|given|method))?\s*:?$/i;
 const SUMMARY_ROW =
-  /\b(balance\s+(brought|carried)\s+forward|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
+  /\b((balance\s+)?(brought|carried)\s+forward|[bc]\/f|(opening|closing|previous|new|start(ing)?|end(ing)?|final)\s+balance|balance\s+at\s+(start|end))\b/i;
 
 const DEBIT = /\b(debit|debits|withdrawals?|paid\s+out|money\s+out|out|dr|payments?|charges?)\b/i;
 const CREDIT = /\b(credit|credits|deposits?|paid\s+in|money\s+in|in|cr|receipts?)\b/i;
@@ -403,7 +404,14 @@ export function itemRows(
       const previous = out[out.length - 1] as DocumentCell[];
       const cell = previous[at];
       const more = row[at];
-      if (cell && more && cell.text !== '' && !/^[-+(]?\p{Sc}?\s?\d[\d.,]*\)?$/u.test(more.text)) {
+      // (Not a figure, nor words and an amount: `Order Amount CA$ 6,054.87` is a total's line.)
+      if (
+        cell &&
+        more &&
+        cell.text !== '' &&
+        !/^[-+(]?\p{Sc}?\s?\d[\d.,]*\)?$/u.test(more.text) &&
+        !TRAILING_AMOUNT.test(more.text)
+      ) {
         previous[at] = { ...cell, text: `${cell.text} ${more.text}` };
         continue;
       }

@@ -34,7 +34,7 @@ export function numeric(text: string): boolean {
  * (`USD 3,472.51`, `CA$ 5.00`, `12,00 €`), a sign or brackets (`-12.50`, `$-4.00`, `(7.10)`),
  * thousands grouped by a comma, a point, an apostrophe or a space, or not at all (`1234.50`).
  */
-const AMOUNT_BODY = String.raw`[-−+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?\p{Sc}?\s?[-−]?\d{1,3}(?:[,.'’ ]?\d{3})*[.,]\d{2}\)?(?:\s?(?:[A-Z]{3}|\p{Sc}))?`;
+export const AMOUNT_BODY = String.raw`[-−+(]?(?:[A-Z]{3}\s?|[A-Z]{1,2}(?=\p{Sc}))?\p{Sc}?\s?[-−]?\d{1,3}(?:[,.'’ ]?\d{3})*[.,]\d{2}\)?(?:\s?(?:[A-Z]{3}|\p{Sc}))?`;
 const AMOUNT = new RegExp(`^${AMOUNT_BODY}$`, 'u');
 
 /** True for a text that is an amount with cents and nothing else. */

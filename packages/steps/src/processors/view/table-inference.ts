@@ -4,9 +4,9 @@
  * between words when a layout parser merged or split cells).
  */
 import type { Block } from '../../parse/parse-output.ts';
-import { isDateText, parseDate } from '../value-coercion.ts';
+import { dayAndMonth, isDateText, parseDate } from '../value-coercion.ts';
 import { plain } from './block-text.ts';
-import { isAmount, isLabelCell } from './cell-shapes.ts';
+import { AMOUNT_BODY, isAmount, isLabelCell, TRAILING_AMOUNT } from './cell-shapes.ts';
 import type { DocumentCell, DocumentLine, DocumentRegion, DocumentTable } from './document-view.ts';
 import { boxOf, linePolygon, regionOf } from './view-geometry.ts';
 
@@ -32,6 +32,12 @@ export function splitCells(text: string): { text: string; start: number; end: nu
 }
 
 const TOTAL_LINE = /^\s*(sub\s*-?\s*total|total|tax|vat|balance|amount due|grand total)\b/i;
+
+/**
+ * A balance brought or carried forward (`Balance brought forward`, `Carried forward`, `b/f`): a
+ * row of a statement's table where a page ends or starts, not the end of its rows.
+ */
+const FORWARD_LINE = /\b(brought|carried)\s+forward\b|(^|\s)[bc]\/f\b/i;
 
 /** A date at the start of a text, and the rest ("1 March 2024 Standing order RENT"). */
 const LEADING_DATE =
@@ -69,20 +75,83 @@ function positionedWords(line: DocumentLine): PositionedWord[] {
 }
 
 /**
+ * The words of a line whose cells share one box, each at the extent of its cell (a cell's words
+ * stay together): the first cell starts where the box starts, the last ends where it ends, each
+ * `charWidth` wide a character; cells between keep their share of the box.
+ */
+function cellWords(line: DocumentLine, charWidth: number): PositionedWord[] {
+  const box = boxOf(line.polygon);
+  const cells = wordsOfCells(line, positionedWords(line));
+  return cells.flatMap(({ cell, inside }, n) => {
+    let x0 = Math.min(...inside.map((w) => w.x0));
+    let x1 = Math.max(...inside.map((w) => w.x1));
+    const width = cell.text.length * charWidth;
+    if (box && n === 0) [x0, x1] = [box.left, box.left + width];
+    else if (box && n === cells.length - 1) [x0, x1] = [box.right - width, box.right];
+    return inside.map((w) => ({ ...w, x0, x1 }));
+  });
+}
+
+/** A line's cells (runs of words two or more spaces apart), each with its positioned words. */
+function wordsOfCells(
+  line: DocumentLine,
+  words: readonly PositionedWord[],
+): { cell: { text: string; start: number; end: number }; inside: PositionedWord[] }[] {
+  return splitCells(line.text).map((cell) => ({
+    cell,
+    inside: words.filter((w) => w.start >= cell.start && w.end <= cell.end),
+  }));
+}
+
+/** The x extents of a header line's cells. */
+function headerCells(
+  line: DocumentLine | undefined,
+  words: readonly PositionedWord[],
+): { x0: number; x1: number }[] {
+  if (!line) return [];
+  return wordsOfCells(line, words).flatMap(({ inside }) => {
+    const a = inside[0];
+    const b = inside[inside.length - 1];
+    return a && b ? [{ x0: a.x0, x1: b.x1 }] : [];
+  });
+}
+
+/**
  * A table from lines whose columns line up: column separators are the x ranges that no word of
  * any line covers (whitespace rivers); each line's words are then dealt to the columns.
  */
 function alignedTable(
   lines: readonly DocumentLine[],
   fileId: string | undefined,
+  joined: ReadonlySet<number> = new Set(),
+  leads: ReadonlySet<number> = new Set(),
 ): DocumentTable | null {
-  const byLine = lines.map(positionedWords);
-  // Columns come from the data rows: headers are shorter and more often joined ("Quantity Rate").
-  const all = (byLine.length > 1 ? byLine.slice(1) : byLine).flat().sort((a, b) => a.x0 - b.x0);
+  // Rows whose cells have boxes of their own (runs, a table block's cells) say where columns
+  // are; a row of several cells in one box (a text block with gaps) only that its cells are in
+  // order: where enough rows have boxes, its words are placed as whole cells (cellWords).
+  const boxed = (line: DocumentLine) =>
+    !!line.layout || line.segments !== undefined || splitCells(line.text).length < 2;
+  const rowsBoxed = lines.filter((l, n) => n > 0 && !joined.has(n) && boxed(l)).length >= 2;
+  const words = lines.map(positionedWords);
+  // Columns come from the data rows: headers are shorter and more often joined ("Quantity Rate");
+  // a cell's wrapped line, a balance carried forward (a label across columns) and, among rows
+  // with boxes, a row without draw none.
+  const data = words.filter(
+    (_, n) =>
+      n > 0 &&
+      !joined.has(n) &&
+      !leads.has(n) &&
+      !FORWARD_LINE.test(lines[n]?.text ?? '') &&
+      (!rowsBoxed || boxed(lines[n] as DocumentLine)),
+  );
+  const all = (data.length > 0 ? data : words).flat().sort((a, b) => a.x0 - b.x0);
   const first = all[0];
   if (!first) return null;
   const spaces = all.map((w) => (w.x1 - w.x0) / Math.max(1, w.text.length));
   const charWidth = spaces.sort((a, b) => a - b)[Math.floor(spaces.length / 2)] ?? 1;
+  const byLine = lines.map((line, n) =>
+    rowsBoxed && !boxed(line) ? cellWords(line, charWidth) : (words[n] as PositionedWord[]),
+  );
   const columns: { x0: number; x1: number }[] = [{ x0: first.x0, x1: first.x1 }];
   for (const w of all) {
     const current = columns[columns.length - 1];
@@ -91,6 +160,14 @@ function alignedTable(
     if (w.x0 > current.x1 + 1.5 * charWidth) columns.push({ x0: w.x0, x1: w.x1 });
     else current.x1 = Math.max(current.x1, w.x1);
   }
+  // A header cell over no column of these rows heads a column they leave empty (`Credit` over a
+  // page whose one row is a withdrawal): a column of its own, not a word of its neighbour's.
+  // (Only where the header's cells have their own boxes: a line's share of its block says too
+  // little of where a word is.)
+  const headed = lines[0]?.segments ? headerCells(lines[0], byLine[0] ?? []) : [];
+  for (const head of headed)
+    if (!columns.some((c) => c.x0 <= head.x1 && head.x0 <= c.x1)) columns.push(head);
+  columns.sort((a, b) => a.x0 - b.x0);
   // A column under two header words that a layout parser merged in the rows ("10/20/2023 ATM
   // withdrawal" under "Date" and "Description"): the rows' first word goes to the first.
   const headerWords = byLine[0] ?? [];
@@ -109,7 +186,7 @@ function alignedTable(
     } else split.push(column);
   }
   if (split.length < 2) return null;
-  const rows = byLine.map((words, n) => {
+  const dealt = byLine.map((words, n) => {
     const line = lines[n] as DocumentLine;
     const placed = new Map<PositionedWord, number>();
     const center = (w: PositionedWord) => (w.x0 + w.x1) / 2;
@@ -123,9 +200,21 @@ function alignedTable(
       });
       placed.set(w, c);
     }
+    // A header cell (words two spaces apart from the next) dealt to two columns heads one: the
+    // one it covers most (`Unit Price` over the unit prices, not `Unit` over a column of labels
+    // left of them), unless the header's words name a pair of columns the rows merged (and only
+    // where its cells have boxes of their own: a run of two cells in one box is no one cell).
+    if (n === 0 && line.segments && !split.some((c) => c.lead))
+      for (const cell of headerCells(line, words)) {
+        const inside = words.filter((w) => w.x0 >= cell.x0 && w.x1 <= cell.x1);
+        if (new Set(inside.map((w) => placed.get(w))).size < 2) continue;
+        const overlap = split.map((col) => Math.min(col.x1, cell.x1) - Math.max(col.x0, cell.x0));
+        const most = Math.max(...overlap);
+        if (most > 0) for (const w of inside) placed.set(w, overlap.indexOf(most));
+      }
     split.forEach((column, c) => {
       // In a merged pair, only the first word of a data row belongs to the leading column.
-      if (!column.lead || n === 0) return;
+      if (!column.lead || n === 0 || joined.has(n) || leads.has(n)) return;
       const pair = words.filter((w) => placed.get(w) === c || placed.get(w) === c + 1);
       // A date of several words ("1 March 2024", "Mar 4, 2025") leads as a whole.
       const date = LEADING_DATE.exec(pair.map((w) => w.text).join(' '));
@@ -154,9 +243,41 @@ function alignedTable(
       };
     });
   });
+  // A row's first line (a name wrapped before the row's figures) goes before its cells.
+  dealt.forEach((cells, n) => {
+    const below = dealt[n + 1];
+    if (!leads.has(n) || !below) return;
+    cells.forEach((cell, c) => {
+      const under = below[c];
+      if (cell.text === '' || !under) return;
+      below[c] = under.text === '' ? cell : { ...under, text: `${cell.text} ${under.text}` };
+    });
+  });
+  // A wrapped line's words go on the cells of the row above, column by column.
+  const rows: DocumentCell[][] = [];
+  dealt.forEach((cells, n) => {
+    if (leads.has(n) && dealt[n + 1]) return;
+    const above = rows[rows.length - 1];
+    if (!joined.has(n) || !above || rows.length < 2) {
+      rows.push(cells);
+      return;
+    }
+    cells.forEach((cell, c) => {
+      const top = above[c];
+      if (cell.text === '' || !top) return;
+      above[c] = top.text === '' ? cell : { ...top, text: `${top.text} ${cell.text}` };
+    });
+  });
+  const headerLine = lines[0] as DocumentLine;
+  // A header of one cell per column heads them in order, wherever its words seem to be.
+  const heads = splitCells(headerLine.text);
+  if (heads.length === split.length && split.every((c) => !c.lead))
+    rows[0] = heads.map((h) => ({
+      text: h.text,
+      region: regionOf(headerLine, linePolygon(headerLine, h.start, h.end)),
+    }));
   const [header, ...body] = rows;
   if (!header || body.length === 0 || header.filter((c) => c.text !== '').length < 2) return null;
-  const headerLine = lines[0] as DocumentLine;
   return { page: headerLine.page, ...(fileId === undefined ? {} : { fileId }), header, rows: body };
 }
 
@@ -214,13 +335,11 @@ function splitLeadingNumbers(table: DocumentTable): DocumentTable {
  * "date" (or its first word).
  */
 function splitLeadingDates(table: DocumentTable): DocumentTable {
-  const dates = table.rows.map((row) => LEADING_DATE.exec(row[0]?.text ?? ''));
+  const dates = table.rows.map((row) => leadingDate(row[0]?.text ?? ''));
   const head = table.header[0];
-  if (
-    !head ||
-    table.rows.length === 0 ||
-    !dates.every((m) => m?.[1] && parseDate(m[1]) !== undefined)
-  )
+  // A balance carried forward among the rows has no date: its words are the second column's.
+  const forward = (i: number) => FORWARD_LINE.test(table.rows[i]?.[0]?.text ?? '');
+  if (!head || !dates.some((m) => m?.full) || !dates.every((m, i) => m !== undefined || forward(i)))
     return table;
   const words = head.text.split(/\s+/);
   if (words.length < 2) return table;
@@ -235,14 +354,36 @@ function splitLeadingDates(table: DocumentTable): DocumentTable {
     ],
     rows: table.rows.map((row, i) => {
       const cell = row[0] as DocumentCell;
-      const m = dates[i] as RegExpExecArray;
-      return [
-        { ...cell, text: m[1] as string },
-        { ...cell, text: m[2] as string },
-        ...row.slice(1),
-      ];
+      const m = dates[i] ?? { date: '', rest: cell.text };
+      return [{ ...cell, text: m.date }, { ...cell, text: m.rest }, ...row.slice(1)];
     }),
   };
+}
+
+/**
+ * A date whose year a narrow cell wrapped onto its next line, which the row's text then gives
+ * after the next column's words (`September 3,` over `2025` beside `Direct debit`: `September 3,
+ * Direct debit 2025`).
+ */
+const WRAPPED_YEAR =
+  /^([A-Za-z]{3,9}\.?\s+\d{1,2},?|\d{1,2}\.?\s+[A-Za-z]{3,9}\.?)\s+(\S.*?)\s+((?:19|20)\d{2})$/;
+
+/** A day and month without their year at the start of a text (`September 9, Standing order`). */
+const LEADING_DAY = /^([A-Za-z]{3,9}\.?\s+\d{1,2}|\d{1,2}\.?\s+[A-Za-z]{3,9}\.?),?\s+(\S.*)$/;
+
+/**
+ * The date a cell starts with and the rest of its text, or undefined when it starts with none;
+ * `full` when the date has its year (a day and month alone is a row whose year the layout lost).
+ */
+function leadingDate(text: string): { date: string; rest: string; full: boolean } | undefined {
+  const m = LEADING_DATE.exec(text);
+  if (m?.[1] && m[2] && parseDate(m[1]) !== undefined)
+    return { date: m[1], rest: m[2], full: true };
+  const w = WRAPPED_YEAR.exec(text);
+  const date = w ? `${w[1]} ${w[3]}` : '';
+  if (w?.[2] && parseDate(date) !== undefined) return { date, rest: w[2], full: true };
+  const d = LEADING_DAY.exec(text);
+  return d?.[1] && d[2] && dayAndMonth(d[1]) ? { date: d[1], rest: d[2], full: false } : undefined;
 }
 
 /**
@@ -328,9 +469,44 @@ function splitJoinedFigures(table: DocumentTable): DocumentTable {
   return table;
 }
 
+/** Two amounts one space apart and nothing else (`CA$ 196.21 CA$ 9,743.16`). */
+const TWO_AMOUNTS = new RegExp(`^(${AMOUNT_BODY})\\s+(${AMOUNT_BODY})$`, 'u');
+
+/**
+ * A row's two amounts in one cell beside an empty cell, where the layout set two right-aligned
+ * columns a space apart (`CA$ 196.21 CA$ 9,743.16` under `Deposits`, `Balance` empty): the
+ * second amount goes to the empty neighbour when that column holds amounts in other rows.
+ */
+function spreadJoinedAmounts(table: DocumentTable): DocumentTable {
+  const amounts = (c: number) => table.rows.some((r) => isAmount(r[c]?.text ?? ''));
+  let changed = false;
+  const rows = table.rows.map((row) => {
+    const out = [...row];
+    for (let c = 0; c < out.length; c++) {
+      const both = TWO_AMOUNTS.exec(out[c]?.text ?? '');
+      const cell = out[c] as DocumentCell;
+      const [left, right] = [out[c - 1], out[c + 1]];
+      if (!both?.[1] || !both[2]) continue;
+      // The empty neighbour on the side the amounts lean to: the right one, else the left.
+      if (right && right.text === '' && amounts(c + 1)) {
+        out[c] = { ...cell, text: both[1] };
+        out[c + 1] = { ...right, text: both[2] };
+      } else if (left && left.text === '' && amounts(c - 1)) {
+        out[c - 1] = { ...left, text: both[1] };
+        out[c] = { ...cell, text: both[2] };
+      } else continue;
+      changed = true;
+    }
+    return out;
+  });
+  return changed ? { ...table, rows } : table;
+}
+
 /** Column repairs for what layouts do to narrow columns: joined, or a date cut in two. */
 export function repairColumns(table: DocumentTable): DocumentTable {
-  return joinSplitDates(splitLeadingDates(splitJoinedFigures(splitLeadingNumbers(table))));
+  return spreadJoinedAmounts(
+    joinSplitDates(splitLeadingDates(splitJoinedFigures(splitLeadingNumbers(table)))),
+  );
 }
 
 /**
@@ -415,6 +591,91 @@ const TOTALS_LINE =
  */
 function endsRows(line: DocumentLine, previous: DocumentLine | undefined): boolean {
   return TOTALS_LINE.test(line.text) || (labelRow(line) && !labelRow(previous));
+}
+
+/** A line that can be a table's row: two or more cells, no label's colon, no total, no labels. */
+function rowLike(line: DocumentLine | undefined): boolean {
+  return (
+    !!line &&
+    splitCells(line.text).length >= 2 &&
+    !LABEL_COLON.test(line.text) &&
+    !TOTALS_LINE.test(line.text) &&
+    !labelRow(line)
+  );
+}
+
+/** The space between the bottom of `a` and the top of `b`, or undefined without geometry. */
+function gapBetween(a: DocumentLine, b: DocumentLine): number | undefined {
+  const upper = boxOf(a.polygon);
+  const lower = boxOf(b.polygon);
+  return upper && lower && !a.layout && !b.layout ? lower.top - upper.bottom : undefined;
+}
+
+/**
+ * True when `line` is the wrapped part of the row above it (a date's year under its day, a
+ * description's end, `CA$` over its figure), not a row: it has fewer cells than that row, each
+ * under one of its cells, no total's words and amount, and it sits closer to the row above than
+ * half its distance to the line below (a cell's lines are set tighter than rows are spaced), or,
+ * where geometry says nothing, it is one cell of words under a row of figures, a row after it.
+ */
+function continuesRow(
+  line: DocumentLine,
+  previous: DocumentLine | undefined,
+  next: DocumentLine | undefined,
+): boolean {
+  if (!previous || !next) return false;
+  if (LABEL_COLON.test(line.text) || TOTAL_LINE.test(line.text) || labelRow(line)) return false;
+  const cells = splitCells(line.text);
+  const over = splitCells(previous.text).map((c) => cellSpan(previous, c.start, c.end));
+  if (cells.length === 0 || cells.length >= over.length) return false;
+  // Words and an amount (`Order Amount CA$ 6,054.87`) are a total's line, not a wrapped cell.
+  if (cells.some((c) => /\p{L}/u.test(c.text) && TRAILING_AMOUNT.test(c.text))) return false;
+  // A wrapped cell stays in its column: each piece lies under one cell of the row above (as far
+  // as the line's geometry tells: pieces in one box without their own have no extent to judge).
+  const under = (c: { start: number; end: number }) => {
+    if (cells.length > 1 && !line.segments && !line.layout) return true;
+    const [x0, x1] = cellSpan(line, c.start, c.end);
+    return over.filter(([a, b]) => Math.min(b, x1) > Math.max(a, x0)).length === 1;
+  };
+  if (!cells.every(under)) return false;
+  const above = gapBetween(previous, line);
+  const below = gapBetween(line, next);
+  if (above !== undefined && below !== undefined) {
+    // (The table's last row may wrap too: geometry needs no row after it.)
+    if (above > 0.5 && above < below * 0.5) return true;
+    if (above > below) return false;
+  }
+  if (!rowLike(next)) return false;
+  // Otherwise one cell of words under a row of figures (a description's end).
+  const [only] = cells;
+  return (
+    cells.length === 1 &&
+    !!only &&
+    /\p{L}/u.test(only.text) &&
+    !isAmount(only.text) &&
+    splitCells(previous.text).some((c) => isAmount(c.text))
+  );
+}
+
+/**
+ * True when `line`, one cell of words, is the first line of the row below it (a name wrapped
+ * before the line that holds its figures): it sits closer to that row than to the line above
+ * (touching or overlapping it, as a block's lines and a row's taller cells do, counts as closer).
+ */
+function leadsRow(
+  line: DocumentLine,
+  previous: DocumentLine | undefined,
+  next: DocumentLine | undefined,
+): boolean {
+  if (!previous || !next) return false;
+  const cells = splitCells(line.text);
+  const [only] = cells;
+  if (cells.length !== 1 || !only || !/\p{L}/u.test(only.text) || isAmount(only.text)) return false;
+  if (LABEL_COLON.test(line.text) || TOTAL_LINE.test(line.text)) return false;
+  if (splitCells(next.text).length < 2) return false;
+  const above = gapBetween(previous, line);
+  const below = gapBetween(line, next);
+  return above !== undefined && below !== undefined && below < above * 0.5;
 }
 
 /** The index of the cell of `row` whose left edge is nearest to where `cell` starts. */
@@ -585,8 +846,35 @@ function headerlessItems(
       const row = pair ?? triple ?? itemRow(line, header, cellsOf);
       if (row) {
         if (pair || triple || itemShape(line)?.join('|') === key) own++;
-        rows.push(row);
         end += pair ? 2 : triple ? 3 : 1;
+        // A name wrapped around its amount (`Extra virgin olive` over `oil cold pressed  11.14`
+        // over `750ml`): its lines set tight to the item's line are the item's name.
+        const at = header.indexOf('Description');
+        const name = row[at];
+        if (!pair && !triple && name) {
+          const before = lines[end - 2];
+          let text = name.text;
+          if (
+            before &&
+            rows.length > 0 &&
+            nameCell(before, cellsOf) &&
+            leadsRow(before, lines[end - 3], line)
+          )
+            text = `${before.text.trim()} ${text}`;
+          const after = lines[end];
+          if (
+            after &&
+            nameCell(after, cellsOf) &&
+            !twoLineItem(after, lines[end + 1], cellsOf) &&
+            !threeLineItem(lines, end, cellsOf) &&
+            continuesRow(after, line, lines[end + 1])
+          ) {
+            text = `${text} ${after.text.trim()}`;
+            end++;
+          }
+          if (text !== name.text) row[at] = { ...name, text };
+        }
+        rows.push(row);
         continue;
       }
       // Up to three lines that are no item (the lines of a name wrapped around its amount)
@@ -677,12 +965,15 @@ export function tablesFromLines(
     const continuation = headerContinuation(headerLine, lines[i + 1]);
     // A label/value pair ("Cashier    Peter") above the real header: the header is the row of
     // labels right above the first row of values.
+    // (That header may be set on two lines too: `Item    Line` over `Amount`.)
+    const labels = lines[i + 1];
+    const values = labels && headerContinuation(labels, lines[i + 2]) ? lines[i + 3] : lines[i + 2];
     if (
       !continuation &&
       labelRow(lines[i + 1]) &&
-      lines[i + 2] &&
-      !labelRow(lines[i + 2]) &&
-      splitCells(lines[i + 2]?.text ?? '').length >= 2
+      values &&
+      !labelRow(values) &&
+      splitCells(values.text).length >= 2
     ) {
       i++;
       continue;
@@ -692,7 +983,8 @@ export function tablesFromLines(
     const carried =
       !continuation &&
       splitCells(lines[i + 1]?.text ?? '').length === 1 &&
-      splitCells(lines[i + 2]?.text ?? '').length === header.length;
+      !TOTALS_LINE.test(lines[i + 1]?.text ?? '') &&
+      rowLike(lines[i + 2]);
     const first =
       (continuation && splitCells(lines[i + 2]?.text ?? '').length >= 2) || carried ? i + 2 : i + 1;
     const window = [headerLine, ...lines.slice(first)];
@@ -723,6 +1015,18 @@ export function tablesFromLines(
         !endsRows(line, window[j - 1]) &&
         !endsRows(next, line)
       ) {
+        // (Unless it is set tight over the row below: the first line of that row's cell.)
+        if (leadsRow(line, window[j - 1], next)) {
+          const below = cellsOf(next);
+          const c = columnUnder(below, cells[0] as DocumentCell);
+          const under = below[c];
+          if (under && under.text !== '') {
+            below[c] = { ...under, text: `${cells[0]?.text ?? ''} ${under.text}` };
+            rows.push(below);
+            j += 2;
+            continue;
+          }
+        }
         const c = columnUnder(previous, cells[0] as DocumentCell);
         const above = previous[c];
         if (above && above.text !== '' && !isAmount(cells[0]?.text ?? '')) {
@@ -736,21 +1040,36 @@ export function tablesFromLines(
       j++;
     }
     // Merged or split cells (a layout parser's runs) break the equal-count rule: align by x.
+    // A cell's wrapped line goes on the row above; a balance carried forward is a row.
     let k = 1;
+    const joined = new Set<number>();
+    const leads = new Set<number>();
     while (k < window.length) {
       const line = window[k];
+      if (line && k > 1 && continuesRow(line, window[k - 1], window[k + 1])) {
+        joined.add(k);
+        k++;
+        continue;
+      }
+      if (line && leadsRow(line, window[k - 1], window[k + 1])) {
+        leads.add(k);
+        k++;
+        continue;
+      }
       if (
         !line ||
         splitCells(line.text).length < 2 ||
         LABEL_COLON.test(line.text) ||
-        TOTAL_LINE.test(line.text) ||
+        (TOTAL_LINE.test(line.text) && !FORWARD_LINE.test(line.text)) ||
         (k > 1 && labelRow(line) && !labelRow(window[k - 1]))
       )
         break;
       k++;
     }
+    // A name's first line leads a row only when the row follows.
+    while (leads.has(k - 1)) leads.delete(--k);
     const consumed = first - i - 1;
-    const aligned = k > j ? alignedTable(window.slice(0, k), fileId) : null;
+    const aligned = k > j ? alignedTable(window.slice(0, k), fileId, joined, leads) : null;
     if (aligned) {
       tables.push(joinHeader(aligned));
       i += k + consumed;

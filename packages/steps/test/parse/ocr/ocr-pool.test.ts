@@ -8,6 +8,8 @@ const starts: (() => Promise<unknown>)[] = [];
 vi.mock('../../../src/optional/optional-package.ts', async (original) => ({
   ...(await original<typeof import('../../../src/optional/optional-package.ts')>()),
   packageDirectory: () => '/nowhere',
+  // English only: the German model's data would be read from the package directory.
+  isInstalled: () => false,
   loadTesseract: async () => ({
     OEM: { LSTM_ONLY: 1, TESSERACT_ONLY: 0 },
     createWorker: () => {

@@ -1,0 +1,113 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GrayImage } from '../../../src/parse/ocr/gray-image.ts';
+import {
+  closeOcrPool,
+  type OcrPagePx,
+  type OcrWordPx,
+  recognize,
+} from '../../../src/parse/ocr/ocr-pool.ts';
+import { rereadColumns } from '../../../src/parse/ocr/reread-columns.ts';
+import { doubtfulFigures, rereadFigures } from '../../../src/parse/ocr/reread-figures.ts';
+import { makeLinesScanPng } from '../../fixtures/parse/make-scan.ts';
+
+afterAll(async () => {
+  await closeOcrPool();
+});
+
+/** A table of quantities and amounts, as a scan at 200 DPI. */
+const ROWS: readonly (readonly [string, string, string])[] = [
+  ['Bananas', '1', '11.88'],
+  ['Orange juice', '2', '4.82'],
+  ['Notebook', '1', '13.21'],
+  ['Batteries AA', '3', '21.24'],
+  ['Bagel', '1', '4.23'],
+];
+
+async function tableScan(): Promise<GrayImage> {
+  const png = await makeLinesScanPng(
+    ROWS.map(([item, qty, amount]) => [
+      [item, 72],
+      [qty, 300],
+      [amount, 400],
+    ]),
+  );
+  const { data, info } = await sharp(png)
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+/** `page` with `word` read as `text` at `confidence` instead. */
+function misread(page: OcrPagePx, word: OcrWordPx, text: string, confidence: number): OcrPagePx {
+  return {
+    ...page,
+    paragraphs: page.paragraphs.map((p) => ({
+      ...p,
+      lines: p.lines.map((line) => line.map((w) => (w === word ? { ...w, text, confidence } : w))),
+    })),
+  };
+}
+
+const words = (page: OcrPagePx) => page.paragraphs.flatMap((p) => p.lines.flat());
+
+/** The words of the row whose top is near `top`, left to right. */
+const row = (page: OcrPagePx, top: number) =>
+  words(page)
+    .filter((w) => Math.abs(w.bbox.y0 - top) < 10)
+    .sort((a, b) => a.bbox.x0 - b.bbox.x0)
+    .map((w) => w.text);
+
+describe('rereadColumns', { timeout: 120_000 }, () => {
+  it('reads a narrow column of quantities, taken for vertical text, again as rows', async () => {
+    const image = await tableScan();
+    const page = await recognize(image, 200);
+    // Automatic layout strings the quantities 1, 2, 1, 3, 1 into one vertical line.
+    expect(page.verticalLines).toBeGreaterThanOrEqual(1);
+    const rows = await rereadColumns(page, image, 200);
+    expect(rows.verticalLines).toBe(0);
+    const tops = words(rows)
+      .filter((w) => /^\d+\.\d\d$/.test(w.text))
+      .map((w) => w.bbox.y0);
+    expect(tops.map((top) => row(rows, top))).toEqual(
+      ROWS.map((r) => r.flatMap((cell) => cell.split(' '))),
+    );
+  });
+
+  it('leaves a page without vertical lines as it is', async () => {
+    const image = await tableScan();
+    const page = await recognize(image, 200);
+    const upright = { ...page, vertical: [], verticalLines: 0 };
+    expect(await rereadColumns(upright, image, 200)).toBe(upright);
+  });
+});
+
+describe('rereadFigures', { timeout: 120_000 }, () => {
+  it('reads a garbled quantity of a figure column again as a figure', async () => {
+    const image = await tableScan();
+    const page = await rereadColumns(await recognize(image, 200), image, 200);
+    const quantities = words(page).filter((w) => w.text === '1');
+    expect(quantities.length).toBeGreaterThanOrEqual(2);
+    const [one] = quantities;
+    if (!one) throw new Error('no quantity');
+    // What a speck on the `1` makes of it in a real scan.
+    const garbled = misread(page, one, 'x}', 30);
+    expect(doubtfulFigures(garbled).map((w) => w.text)).toEqual(['x}']);
+    const reread = await rereadFigures(garbled, image, 200);
+    expect(row(reread, one.bbox.y0)).toEqual(['Bananas', '1', '11.88']);
+  });
+
+  it('reads again neither confident words, words outside figure columns, nor figures', async () => {
+    const image = await tableScan();
+    const page = await rereadColumns(await recognize(image, 200), image, 200);
+    const all = words(page);
+    const item = all.find((w) => w.text === 'Bagel');
+    const amount = all.find((w) => w.text === '13.21');
+    if (!item || !amount) throw new Error('table not read');
+    // A short doubtful word in the items column, a doubtful figure in the amounts column.
+    const doubtful = misread(misread(page, item, 'Ba', 20), amount, '13.24', 20);
+    expect(doubtfulFigures(doubtful)).toEqual([]);
+    expect(await rereadFigures(doubtful, image, 200)).toBe(doubtful);
+  });
+});
