@@ -55,6 +55,7 @@ import { type PythonJob, type PythonProducer, pythonJob } from './render-python.
 import { scanPdf } from './scan.ts';
 import { context, type Family, familiesOf, laterFamiliesOf } from './templates.ts';
 import { wave3FieldFamiliesOf } from './templates-wave3-fields.ts';
+import { WAVE3_AMBIGUOUS } from './wave3-ambiguous.ts';
 import { WAVE3_CLASS } from './wave3-class.ts';
 import { wave3ItemDocuments } from './wave3-items.ts';
 
@@ -912,6 +913,7 @@ const WAVES: readonly WaveSource[] = [
     make: (seed, root) => ({ documents: wave3ItemDocuments(seed, root), packets: [] }),
   },
   { tag: WAVE3_CLASS.tag, make: (seed, root) => waveHalf(seed, WAVE3_CLASS, root) },
+  { tag: WAVE3_AMBIGUOUS.tag, make: (seed, root) => waveHalf(seed, WAVE3_AMBIGUOUS, root) },
 ];
 
 /**

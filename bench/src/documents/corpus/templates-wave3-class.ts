@@ -64,7 +64,7 @@ function cardName(f: ReceiptFacts, c: Ctx): string {
 }
 
 /** Facts whose one item is `description` at the receipt's own total (a parking fee). */
-function oneItem(f: ReceiptFacts, description: string, r: Random): ReceiptFacts {
+export function oneItem(f: ReceiptFacts, description: string, r: Random): ReceiptFacts {
   const amount = cents(r.int(150, 4800) / 100);
   const tax = cents((amount * f.taxRate) / 100);
   const total = cents(amount + tax);
@@ -84,7 +84,11 @@ export interface WaveFamily extends Family {
   readonly facts?: (f: Facts, r: Random) => Facts;
 }
 
-const wave = <F extends Facts>(family: Family<F>, facts?: (f: F, r: Random) => F): WaveFamily => ({
+/** A family of a wave, with the facts it prints when they differ from the type's usual ones. */
+export const wave = <F extends Facts>(
+  family: Family<F>,
+  facts?: (f: F, r: Random) => F,
+): WaveFamily => ({
   ...later(family),
   ...(facts ? { facts: facts as unknown as (f: Facts, r: Random) => Facts } : {}),
 });

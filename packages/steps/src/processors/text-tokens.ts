@@ -61,7 +61,7 @@ const PHRASE_SYNONYMS: readonly (readonly [RegExp, string])[] = [
   [/\binv\.?\s*(?=no\b|#|num|number\b)/g, 'invoice '],
   [/\bp\.\s*o\.?(?=\s|$|#|:)/g, 'purchase_order'],
   [/\bbank\s+statement\b/g, 'bank_statement'],
-  [/\b(?:bill(?:ed)?|sold|invoice)\s+to\b/g, 'customer'],
+  [/\b(?:bill(?:ed)?|sold|invoices?)\s+to\b/g, 'customer'],
   // The party billed, by its address or details ("Billing address", "Invoice address").
   [/\b(?:billing|invoice)\s+(?:address|party|contact|name|details)\b/g, 'customer'],
   // When to pay ("Pay by", "Please pay by", "Payable by"): the due date.

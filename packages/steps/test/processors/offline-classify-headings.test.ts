@@ -53,6 +53,6 @@ describe('short lines as headings', () => {
     ];
     const counts = termCounts(lines);
     // Three for the title, one for the sentence.
-    expect(counts.get('invoice')).toBe(4);
+    expect(counts.counts.get('invoice')).toBe(4);
   });
 });

@@ -54,13 +54,13 @@ describe('a payment said to be made', () => {
       'Charged to Visa ending in 1234',
       'Paid in full on 3 May 2024.',
     ])
-      expect(termCounts([line]).has('@paid'), line).toBe(true);
+      expect(termCounts([line]).counts.has('@paid'), line).toBe(true);
     for (const line of [
       'Payment terms: Net 30',
       'Payment due 3 May 2024',
       'Please pay by transfer',
     ])
-      expect(termCounts([line]).has('@paid'), line).toBe(false);
+      expect(termCounts([line]).counts.has('@paid'), line).toBe(false);
   });
 });
 
@@ -90,7 +90,7 @@ describe('rows that begin with dates', () => {
       { length: 24 },
       (_, i) => `${String(i + 1).padStart(2, '0')}/03/2024    Call to mobile    1    ${i + 1}.20`,
     );
-    expect(termCounts(rows).get('@dated-row')).toBe(8);
+    expect(termCounts(rows).counts.get('@dated-row')).toBe(8);
   });
 
   it('reads a periodic bill of dated charges as an invoice', () => {

@@ -1,27 +1,13 @@
 /**
  * Receipts that are no till slip and do not say "receipt": a restaurant's bill, a fuel station's
- * card slip. What tells them is what card terminals, restaurants and pumps print. (A web shop's
- * order paid by card, without the word, still reads as a purchase order: see decision 0047.)
+ * card slip. What tells them is what card terminals, restaurants and pumps print (a web shop's
+ * order paid by card: offline-classify-acts.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { offlineClassify } from '../../src/processors/offline/offline-classify.ts';
 import { termCounts } from '../../src/processors/offline/term-model.ts';
-import { textToParseOutput } from '../../src/processors/text-parse-output.ts';
-import { buildDocumentView } from '../../src/processors/view/build-view.ts';
+import { classifyBusiness } from './business-classify.ts';
 
-const classifications = [
-  { id: 'invoice', type: 'invoice', description: 'A bill from a supplier asking for payment' },
-  { id: 'receipt', type: 'receipt', description: 'Proof of a purchase already paid' },
-  { id: 'po', type: 'purchase_order', description: 'An order for goods sent to a supplier' },
-  { id: 'stmt', type: 'bank_statement', description: 'A list of account transactions' },
-  { id: 'letter', type: 'letter', description: 'Business correspondence' },
-  { id: 'other', type: 'other' },
-];
-
-const classify = (lines: readonly string[]) =>
-  offlineClassify(buildDocumentView([{ output: textToParseOutput([lines.join('\n')]) }]), {
-    classifications,
-  }).id;
+const classify = (lines: readonly string[]) => classifyBusiness(lines).id;
 
 describe('receipts that do not say their name', () => {
   it("reads a restaurant's bill and a fuel station's card slip as receipts", () => {
@@ -58,9 +44,9 @@ describe('receipts that do not say their name', () => {
   });
 
   it('reads a dish that begins like a month as no dated row', () => {
-    expect(termCounts(['2 Margherita    24.00', '1 Mayo dip    1.50']).has('@dated-row')).toBe(
-      false,
-    );
-    expect(termCounts(['2 Mar 2024    Card payment    24.00']).get('@dated-row')).toBe(1);
+    expect(
+      termCounts(['2 Margherita    24.00', '1 Mayo dip    1.50']).counts.has('@dated-row'),
+    ).toBe(false);
+    expect(termCounts(['2 Mar 2024    Card payment    24.00']).counts.get('@dated-row')).toBe(1);
   });
 });

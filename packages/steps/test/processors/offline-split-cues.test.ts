@@ -256,3 +256,28 @@ describe('same-type neighbours', () => {
     });
   });
 });
+
+describe('a title spaced out letter by letter', () => {
+  it('starts a new titled document as the solid title does', () => {
+    const first = [
+      'INVOICE',
+      'Quarry Hill Studio',
+      'To: Harbour Foods Ltd',
+      'Site survey    540.00',
+      'Total due    540.00',
+      'Please pay within 30 days',
+    ].join('\n');
+    const second = (title: string) =>
+      [
+        title,
+        'Quarry Hill Studio',
+        'No.: 2291',
+        'To: Dockside Bakery',
+        'Design review    300.00',
+        'Total due    300.00',
+        'Please pay within 30 days',
+      ].join('\n');
+    expect(ranges([first, second('INVOICE')])).toBe('1-1,2-2');
+    expect(ranges([first, second('I N V O I C E')])).toBe('1-1,2-2');
+  });
+});

@@ -13,6 +13,7 @@ import {
   OPENING_SHARE,
   type Ranking,
   rank,
+  type TermProfile,
   termCounts,
 } from './term-model.ts';
 
@@ -25,17 +26,17 @@ type ClassifyConfig = Pick<
 >;
 
 /**
- * Ranks the classifications for the lines of a document (or of some of its pages). `opening`, the
- * lines of its first page with text when it has more than one page, must carry a good part of the
- * answer's evidence (see term-model.ts, OPENING_SHARE).
+ * Ranks the classifications (their term profiles, built once per configuration) for the lines of
+ * a document (or of some of its pages). `opening`, the lines of its first page with text when it
+ * has more than one page, must carry a good part of the answer's evidence (see term-model.ts,
+ * OPENING_SHARE).
  */
 export function rankLines(
   lines: readonly string[],
-  config: ClassifyConfig,
+  profiles: readonly TermProfile[],
   layout: readonly string[] = [],
   opening?: readonly string[],
 ): Ranking {
-  const profiles = buildTermProfiles(config.classifications, config.classificationRules);
   return rank(
     profiles,
     termCounts(lines, 6, layout),
@@ -50,7 +51,8 @@ export function classifyLines(
   layout: readonly string[] = [],
   opening?: readonly string[],
 ): ClassifyOutput {
-  return classifyRanking(rankLines(lines, config, layout, opening), lines, config);
+  const profiles = buildTermProfiles(config.classifications, config.classificationRules);
+  return classifyRanking(rankLines(lines, profiles, layout, opening), lines, config);
 }
 
 /** The answer a ranking gives: its best classification, or `other` when it is not sure enough. */

@@ -20,6 +20,8 @@ import {
   layoutTerms,
   type Ranking,
   rank,
+  solidWords,
+  type TermProfile,
   termCounts,
 } from './term-model.ts';
 
@@ -213,19 +215,22 @@ function withNeighbours(
   };
 }
 
-/** Splits the pages of one file. */
+/**
+ * Splits the pages of one file; `profiles` are the term profiles of the configuration's
+ * classifications (built once for every file and part).
+ */
 function splitPages(
   pages: readonly DocumentPage[],
   config: SplitterConfig,
+  profiles: readonly TermProfile[],
   fileId: string | undefined,
 ): ProposedSplit[] {
   const classifications = config.splitClassifications;
-  const profiles = buildTermProfiles(classifications, config.splitRules);
   const cues: PageCues[] = pages.map((page) => {
     const lines = page.lines.map((l) => l.text);
     const ranking = rank(profiles, termCounts(lines, 6, layoutTerms([page])));
     const best = ranking.best?.classification;
-    const title = new Set(lines.slice(0, 10).flatMap((l) => tokens(l)));
+    const title = new Set(lines.slice(0, 10).flatMap((l) => tokens(solidWords(l))));
     const pageNumber = pageNumberOf(page);
     return {
       ...(pageNumber ? { pageNumber } : {}),
@@ -357,7 +362,7 @@ function splitPages(
   const segments = starts.map((s, k) => pages.slice(s, starts[k + 1] ?? pages.length));
   const read = segments.map((segment) => {
     const lines = segment.flatMap(pageLines);
-    const ranking = rankLines(lines, classifyConfig, layoutTerms(segment), openingLines(segment));
+    const ranking = rankLines(lines, profiles, layoutTerms(segment), openingLines(segment));
     return { ranking, output: classifyRanking(ranking, lines, classifyConfig) };
   });
   return starts.map((s, k) => {
@@ -398,8 +403,9 @@ export function offlineSplit(doc: DocumentView, config: SplitterConfig): Propose
     list.push(page);
     groups.set(key, list);
   }
+  const profiles = buildTermProfiles(config.splitClassifications, config.splitRules);
   const splits: ProposedSplit[] = [];
   for (const [key, pages] of groups)
-    splits.push(...splitPages(pages, config, key === '' ? undefined : key));
+    splits.push(...splitPages(pages, config, profiles, key === '' ? undefined : key));
   return splits;
 }

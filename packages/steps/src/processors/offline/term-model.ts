@@ -8,6 +8,7 @@
  */
 import type { Classification } from '../processor-config.ts';
 import { tokens } from '../text-tokens.ts';
+import { parseNumber } from '../value-coercion.ts';
 
 /** Known vocabulary of common document types: terms a document of that type usually carries. */
 const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
@@ -20,6 +21,13 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     'due',
     'due',
     'remit',
+    // Rows of goods priced out (shared by invoices, receipts and orders: they tell those from
+    // letters and statements, not from each other).
+    '@priced-row',
+    '@priced-row',
+    // A payment asked for weighs as the type's name does (twice a built-in word).
+    '@payment-asked',
+    '@payment-asked',
     'payment term',
     'total',
     'tax',
@@ -63,6 +71,8 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     // Totals and taxes are on receipts as on invoices: shared, they tell neither apart.
     'total',
     'tax',
+    '@priced-row',
+    '@priced-row',
   ],
   purchase_order: [
     'purchase_order',
@@ -74,6 +84,11 @@ const BUILTIN_HINTS: Readonly<Record<string, readonly string[]>> = {
     'authorized',
     'buyer',
     'order',
+    // An order placed ("Please supply the following") weighs as the type's name does.
+    '@ordering',
+    '@ordering',
+    '@priced-row',
+    '@priced-row',
     // Orders state their payment terms as invoices do: shared, they tell neither apart.
     'payment term',
   ],
@@ -248,31 +263,76 @@ const MONTH =
  * Terms for shapes of text rather than words ("@"-prefixed, so no word collides with them): a
  * time of day and a masked card number are what till receipts print.
  */
-const SHAPES: readonly (readonly [string, RegExp])[] = [
-  ['@time-of-day', /\b([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?\b(?!\s*(?:%|:))/],
-  ['@masked-card', /[*xX•]{4}\s?\d{4}\b|\bending(?: in)? \d{4}\b/],
+/** A cell that holds one figure and nothing else but a currency ("CHF 33.24", "4 390,82 €"). */
+const FIGURE_CELL =
+  /^(?:[A-Z]{3}\s*)?[-−(]?\s*[$€£¥₹]?\s*\d[\d.,'’ \u00a0\u2009\u202f]*\)?\s*(?:[$€£¥₹]|[A-Z]{3})?$/u;
+
+/**
+ * A row of goods priced out: a description, then a quantity and a unit price (in either order)
+ * whose product is the row's last figure ("Cable ties, 100 pack    19    448,68    8 524,92").
+ * Invoices, receipts and orders sell or buy goods by the piece; a letter's table of figures and a
+ * statement's transactions do not multiply out.
+ */
+function pricedRow(line: string): boolean {
+  const cells = line
+    .split(/\s{2,}/)
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  if (cells.length < 4 || !/\p{L}/u.test(cells[0] as string)) return false;
+  const [q, u, a] = cells.slice(-3).map((c) => (FIGURE_CELL.test(c) ? parseNumber(c) : undefined));
+  if (q === undefined || u === undefined || a === undefined || a <= 0) return false;
+  return Math.abs(q * u - a) <= Math.max(0.011, a * 0.005);
+}
+
+const matches =
+  (pattern: RegExp) =>
+  (line: string): boolean =>
+    pattern.test(line);
+
+const SHAPES: readonly (readonly [string, (line: string) => boolean])[] = [
+  ['@time-of-day', matches(/\b([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?\b(?!\s*(?:%|:))/)],
+  ['@masked-card', matches(/[*xX•]{4}\s?\d{4}\b|\bending(?: in)? \d{4}\b/)],
   // A payment said to be made: "Your payment was successful", "We have received your payment",
-  // "Payment approved", "Charged to Visa ending in 1234", "Paid in full".
+  // "Payment approved", "Charged to Visa ending in 1234", "Paid in full"; a receipt book's
+  // voucher in its own words ("Received with thanks from …", "Sum received"); the card or wallet
+  // a web shop's order was paid with ("Paid with PayPal", "Payment method    Visa •••• 7154").
   [
     '@paid',
-    /\bpayment\s+(?:was\s+|has\s+been\s+)?(?:successful|received|approved|accepted|completed?|taken|confirmed)\b|\b(?:received|processed|taken)\s+your\s+payment\b|\bcharged\s+to\b|\bpaid\s+in\s+full\b/i,
+    matches(
+      /\bpayment\s+(?:was\s+|has\s+been\s+)?(?:successful|received|approved|accepted|completed?|taken|confirmed)\b|\b(?:received|processed|taken)\s+your\s+payment\b|\bcharged\s+to\b|\bpaid\s+in\s+full\b|\breceived\s+with\s+thanks\b|^\s*received\s+from\b|\b(?:sum|amount)\s+received\b|\bpaid\s+(?:with|by|via)\s+(?:cash|card|cheque|check|visa|mastercard|maestro|amex|american\s+express|paypal|apple\s+pay|google\s+pay|gift\s+card|debit|credit)\b|\b(?:payment|paid)\b.*(?:[*xX•]{4}\s?\d{4}\b|\bending(?: in)? \d{4}\b)/i,
+    ),
+  ],
+  // A payment asked for, what an invoice does whatever it is called ("Please pay", "Kindly make
+  // transfers", "Payable by 24.12.2023", "quoting our reference"); an order states its terms and
+  // a receipt a payment made.
+  [
+    '@payment-asked',
+    matches(
+      /\b(?:please|kindly)\s+(?:pay|remit|transfer|settle|make\s+(?:a\s+|your\s+)?(?:payments?|transfers?))\b|\bpayable\s+(?:by|before|within|until|on)\b|\bquoting\s+(?:our|the|your|this|invoice|reference|number)\b/i,
+    ),
+  ],
+  // An order placed, what a purchase order does whatever it is called ("Please supply the
+  // following", "We would like to order", "Please confirm this order", "Quote our number on your
+  // invoice"): the buyer speaking to its supplier.
+  [
+    '@ordering',
+    matches(
+      /\b(?:please|kindly)\s+(?:supply|send|deliver|ship|provide|dispatch)\s+(?:us\s+)?(?:with\s+)?(?:the\s+following|the\s+goods|the\s+items|these|as\s+follows)\b|\b(?:would\s+like|wish|want)\s+to\s+(?:order|purchase)\b|\border\s+the\s+following\b|\b(?:please\s+)?(?:confirm|acknowledge)\s+(?:receipt\s+of\s+)?(?:this|our)\s+order\b|\bon\s+(?:your|all)\s+(?:invoices?|delivery\s+notes?|shipping\s+documents)\b/i,
+    ),
   ],
   // A row that begins with a date and carries an amount: a statement's transaction (a receipt
   // has one date and no amount beside it; an invoice's items begin with their description).
   [
     '@dated-row',
-    new RegExp(
-      `^\\s*(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{1,2}[./-]\\d{1,2}(?=\\s+\\p{L})|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[ -]${MONTH}\\.?(?:[ -]\\d{2,4})?|${MONTH}\\.? \\d{1,2}(?:,? \\d{4})?)\\b.*\\d[.,]\\d{2}(?!\\d)`,
-      'iu',
+    matches(
+      new RegExp(
+        `^\\s*(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{1,2}[./-]\\d{1,2}(?=\\s+\\p{L})|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[ -]${MONTH}\\.?(?:[ -]\\d{2,4})?|${MONTH}\\.? \\d{1,2}(?:,? \\d{4})?)\\b.*\\d[.,]\\d{2}(?!\\d)`,
+        'iu',
+      ),
     ),
   ],
+  ['@priced-row', pricedRow],
 ];
-
-/**
- * Prefix of a count that notes how much of a term's count the title zone's boost gave it on a
- * line with a figure (see termCounts); no token begins with it.
- */
-const LABELLED = '~';
 
 /**
  * A shape repeated on every row of a table (`@dated-row`) is evidence of what kind of table it is,
@@ -297,12 +357,67 @@ const HEADING_LINES = 40;
 const IDENTIFIER_PREFIX = /\b(\p{L}{1,4})[-/](?=\d)/gu;
 
 /**
+ * A word spaced out letter by letter, as a designer sets a title ("I N V O I C E", "R e c e i p
+ * t"): four letters or more, each alone between single spaces.
+ */
+const SPACED_WORD = /(?<![\p{L}\p{N}])\p{L}(?: \p{L}){3,}(?![\p{L}\p{N}])/gu;
+
+/** `line` with its words spaced out letter by letter written solid ("I N V O I C E" → "INVOICE"). */
+export function solidWords(line: string): string {
+  return line.replace(SPACED_WORD, (word) => word.replace(/ /g, ''));
+}
+
+/**
  * E-mail and web addresses: names of mailboxes and hosts, not words of the text
  * (`accounts@vandelay.example` says nothing of a bank account, `invoices@…` nothing of an
  * invoice).
  */
 const ADDRESS =
   /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+|\b(?:https?:\/\/|www\.)\S+/giu;
+
+/**
+ * What lines with a figure gave a word: `count`, the part of its count a type's name does not
+ * keep there (all of it, but one count where the name begins a line of the title zone); `lines`,
+ * how many such lines carry it as a label.
+ */
+export interface Labelled {
+  readonly count: number;
+  readonly lines: number;
+}
+
+/**
+ * A text's terms as the classifier counts them: `counts`, each word's and shape's count with the
+ * title zone's boost; `labelled`, what lines with a figure gave the words (see termCounts). The
+ * two are kept apart so that the notes are never read as terms.
+ */
+export interface TermCounts {
+  readonly counts: ReadonlyMap<string, number>;
+  readonly labelled: ReadonlyMap<string, Labelled>;
+}
+
+/**
+ * The weight of a type's name where it labels a value ("PO    PO196078" under an invoice's
+ * addresses, "against invoice INV-3014" in a letter): twice a built-in word, as a payment made or
+ * asked for weighs. There it names the document the value identifies, often another one (the
+ * order an invoice answers, the invoice a letter acknowledges); a document's own name stands on
+ * a line of its own, or begins a line of its title zone with its number ("Purchase Order
+ * PO-6472" as its first line counts once with the name's weight).
+ */
+const NAME_AS_LABEL = 1.6;
+
+/** Words after a document's name that make it the label of the document's own number or date. */
+const OWN_LABEL = new Set(['number', 'date', 'id']);
+
+/**
+ * Whether the name `t` on a line of the title zone names the document itself: it begins the line
+ * (its title with its number, "Purchase Order PO-6472"), or labels a number or a date ("PO
+ * Date    2022-04-17", "Invoice No.    INV-7" in a column beside the letterhead). Elsewhere on
+ * such a line it labels a value as any label does ("Customer ID C-25748    Purchase Order
+ * PO532575").
+ */
+function namesItself(words: readonly string[], t: string): boolean {
+  return words.some((w, k) => w === t && (k === 0 || OWN_LABEL.has(words[k + 1] as string)));
+}
 
 /**
  * Token counts of a text, with the title zone (first `titleLines` lines) and short lines near the
@@ -313,28 +428,48 @@ export function termCounts(
   lines: readonly string[],
   titleLines = 6,
   extra: readonly string[] = [],
-): Map<string, number> {
+): TermCounts {
   const counts = new Map<string, number>();
+  const labelled = new Map<string, Labelled>();
+  const add = (map: Map<string, number>, term: string, n: number) =>
+    map.set(term, (map.get(term) ?? 0) + n);
+  const boosted = new Set<string>();
   lines.forEach((line, i) => {
-    const words = tokens(line.replace(ADDRESS, ' ').replace(IDENTIFIER_PREFIX, '$1'));
-    const boost =
+    const words = tokens(solidWords(line).replace(ADDRESS, ' ').replace(IDENTIFIER_PREFIX, '$1'));
+    const top =
       i < titleLines || (i < HEADING_LINES && words.length <= 3 && !/[\d:]/.test(line)) ? 3 : 1;
-    for (const t of words) counts.set(t, (counts.get(t) ?? 0) + boost);
-    // A line with a figure in the first lines is a label with its value, no title: what the
-    // boost gave its words is noted (LABELLED), so that a type's name there counts once (an
-    // invoice quoting "Purchase Order    PO532575" beside its letterhead does not name itself an
-    // order three times), while its other words keep their weight.
-    if (boost > 1 && /\d/.test(line))
-      for (const t of words) counts.set(LABELLED + t, (counts.get(LABELLED + t) ?? 0) + boost - 1);
-    for (const [term, shape] of SHAPES)
-      if (shape.test(line)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    // A word repeated on several of the first lines is one title word: boosted once.
+    const got = new Map<string, number>();
+    for (const t of words) {
+      const n = top > 1 && !boosted.has(t) ? top : 1;
+      if (top > 1) boosted.add(t);
+      add(counts, t, n);
+      got.set(t, (got.get(t) ?? 0) + n);
+    }
+    // A line with a figure is a label with its value (or a sentence quoting one): what it gave
+    // its words is noted (labelled), so that a type's name there counts as a label
+    // (NAME_AS_LABEL; an invoice quoting "Customer ID C-25748    Purchase Order    PO532575"
+    // beside its letterhead does not name itself an order), while its other words keep their
+    // weight. A name in the title zone that names the document itself (namesItself) counts
+    // once with the name's weight.
+    if (/\d/.test(line))
+      for (const [t, n] of got) {
+        const was = labelled.get(t) ?? { count: 0, lines: 0 };
+        labelled.set(
+          t,
+          top > 1 && namesItself(words, t)
+            ? { count: was.count + n - 1, lines: was.lines }
+            : { count: was.count + n, lines: was.lines + 1 },
+        );
+      }
+    for (const [term, shape] of SHAPES) if (shape(line)) add(counts, term, 1);
   });
-  for (const term of extra) counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const term of extra) add(counts, term, 1);
   for (const [term] of SHAPES) {
     const n = counts.get(term);
     if (n !== undefined && n > SHAPE_COUNT) counts.set(term, SHAPE_COUNT);
   }
-  return counts;
+  return { counts, labelled };
 }
 
 /** Layout facts of pages as terms: a page as narrow as till paper. */
@@ -356,12 +491,17 @@ const SCORE_SCALE = 3.5;
  */
 export function scoreProfile(
   profile: TermProfile,
-  counts: ReadonlyMap<string, number>,
+  { counts, labelled }: TermCounts,
 ): { score: number; terms: string[] } {
   const contributions: [string, number][] = [];
   for (const [t, w] of profile.weights) {
-    const tf = (counts.get(t) ?? 0) - (profile.names.has(t) ? (counts.get(LABELLED + t) ?? 0) : 0);
-    if (tf > 0) contributions.push([t, w * Math.log1p(tf)]);
+    const label = profile.names.has(t) ? labelled.get(t) : undefined;
+    const tf = (counts.get(t) ?? 0) - (label?.count ?? 0);
+    // A type's name labelling a figure counts as a label does, once a line.
+    const c =
+      (tf > 0 ? w * Math.log1p(tf) : 0) +
+      (label ? Math.min(w, NAME_AS_LABEL) * Math.log1p(label.lines) : 0);
+    if (c > 0) contributions.push([t, c]);
   }
   contributions.sort((a, b) => b[1] - a[1]);
   let score = 0;
@@ -403,8 +543,8 @@ export interface Ranking {
  */
 export function rank(
   profiles: readonly TermProfile[],
-  counts: ReadonlyMap<string, number>,
-  opening?: ReadonlyMap<string, number>,
+  counts: TermCounts,
+  opening?: TermCounts,
 ): Ranking {
   const scores = new Map<string, number>();
   let best: TermProfile | undefined;
@@ -432,9 +572,9 @@ export function rank(
   // it now and then (a manual's "statement" and "list") is none of them.
   let total = 0;
   let matched = 0;
-  for (const [term, count] of counts) {
+  for (const [term, count] of counts.counts) {
     // Figures (amounts, dates, quantities) say nothing of a text's vocabulary.
-    if (/^\d+$/.test(term) || term.startsWith(LABELLED)) continue;
+    if (/^\d+$/.test(term)) continue;
     total += count;
     if (best.weights.has(term)) matched += count;
   }
