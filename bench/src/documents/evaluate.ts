@@ -287,8 +287,15 @@ async function evaluateDocument(
     add(ts.strict, strict);
     add(ts.lenient, lenient);
     add(producer.lenient, lenient);
-    if (!lenient)
-      score.misses.push({ doc: doc.id, producer: doc.producer, field: key, expected, actual });
+    if (!strict)
+      score.misses.push({
+        doc: doc.id,
+        producer: doc.producer,
+        field: key,
+        expected,
+        actual,
+        ...(lenient ? { lenient: 'matches' } : {}),
+      });
   }
   const truthItems = doc.truth.items;
   // Rows extracted that match no true row: what a reader would see as spurious items.

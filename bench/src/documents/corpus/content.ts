@@ -4,7 +4,7 @@
  * the facts are worded and laid out; packets reuse facts (the same vendor, bank or account).
  */
 import { addDays, cents, LOCALES, type Locale } from './locales.ts';
-import type { DocType, Truth } from './model.ts';
+import type { DocType, Element, LayoutDoc, Truth } from './model.ts';
 import {
   address,
   BANKS,
@@ -476,4 +476,56 @@ export function truthOf(facts: Facts): Truth {
         items: [],
       };
   }
+}
+
+/** Every text a layout prints (its running head, then its body in order). */
+export function layoutTexts(layout: LayoutDoc): string[] {
+  const of = (e: Element): string[] => {
+    switch (e.kind) {
+      case 'text':
+        return [...e.lines];
+      case 'columns':
+        return e.columns.flatMap((c) => c.flatMap(of));
+      case 'pairs':
+        return e.pairs.flat();
+      case 'table':
+        return [...e.header, ...e.rows.flat()];
+      default:
+        return [];
+    }
+  };
+  return [...(layout.running ?? []), ...layout.body.flatMap(of)];
+}
+
+/** Words that name a currency in a sentence ("All amounts in euros"). */
+const CURRENCY_WORDS = /\b(?:euros?|sterling|pounds?|dollars?|francs?|rupees?|yen)\b/i;
+
+/** Fields a document prints word for word: identifiers and names (dates and amounts it formats). */
+const VERBATIM = /(?:_number|_name|^sender_organization|^subject)$/;
+
+/** Text as an identifier or a name is compared: case and spacing aside. */
+const squeezed = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+/**
+ * The ground truth of a document as printed: a fact its layout never prints has no truth (a null
+ * field is not scored). An identifier or a name absent from every text (case and spacing aside:
+ * a letterhead in spaced capitals still prints its name) was left out by the template; an
+ * invoice whose amounts are set without a sign and that names its currency nowhere (no code,
+ * sign or word) has none a reader could find.
+ */
+export function printedTruth(facts: Facts, layout: LayoutDoc): Truth {
+  const truth = truthOf(facts);
+  const texts = layoutTexts(layout);
+  const printed = squeezed(texts.join(''));
+  const fields: Record<string, Truth['fields'][string]> = { ...truth.fields };
+  for (const [key, value] of Object.entries(fields))
+    if (typeof value === 'string' && VERBATIM.test(key) && !printed.includes(squeezed(value)))
+      fields[key] = null;
+  if (typeof fields.currency === 'string') {
+    const { currency, symbol } = facts.locale;
+    const code = new RegExp(`\\b${currency}\\b`);
+    const named = texts.some((t) => code.test(t) || t.includes(symbol) || CURRENCY_WORDS.test(t));
+    if (!named) fields.currency = null;
+  }
+  return { ...truth, fields };
 }

@@ -16,7 +16,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { unprintedTexts } from './calc-check.ts';
-import { type FactHints, type Facts, factsFor, type StatementFacts, truthOf } from './content.ts';
+import {
+  type FactHints,
+  type Facts,
+  factsFor,
+  printedTruth,
+  type StatementFacts,
+} from './content.ts';
 import { addDays } from './locales.ts';
 import {
   type CorpusDocument,
@@ -241,7 +247,7 @@ export function documentOf(job: Job, root: string): CorpusDocument {
     file: job.pdf.slice(root.length + 1),
     ...(alternates.length > 0 ? { alternates } : {}),
     pages: pageCount(job.pdf),
-    truth: truthOf(job.facts),
+    truth: printedTruth(job.facts, job.layout),
   };
 }
 
@@ -566,7 +572,7 @@ function scriptedHalf(
       file: job.pdf.slice(root.length + 1),
       ...(rotate ? { rotatedPages: rotate } : {}),
       ...(pdf ? { pages: pageCount(job.pdf) } : {}),
-      truth: truthOf(job.facts),
+      truth: printedTruth(job.facts, job.layout),
     });
   }
   const packets = packetJobs.map((p) => {

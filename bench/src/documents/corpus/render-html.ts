@@ -169,6 +169,9 @@ export function renderHtml(layout: LayoutDoc, forWriter = false): string {
 body { font-family: '${layout.font.family}'; font-size: ${layout.size}pt; margin: 0; }
 thead { display: table-header-group; }
 tr { page-break-inside: avoid; }`;
-  const body = layout.body.map((e) => render(e, layout.size, forWriter)).join('\n');
+  // Writer/Web's import (LibreOffice 7.4) loses a document's first paragraph (a body of
+  // `<p>A</p><p>B</p>` prints only B): an empty one goes first so that the letterhead survives.
+  const lost = forWriter ? '<p style="margin:0">&nbsp;</p>\n' : '';
+  const body = lost + layout.body.map((e) => render(e, layout.size, forWriter)).join('\n');
   return `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>document</title><style>${css}</style></head><body>\n${body}\n</body></html>\n`;
 }

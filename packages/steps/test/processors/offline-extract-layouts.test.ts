@@ -533,7 +533,7 @@ describe('issuers named outside a letterhead', () => {
         ),
         po,
       ),
-    ).toMatchObject({ buyer: 'LARKSPUR TOOLING INC.', vendor_name: 'Castellano Imports GmbH' });
+    ).toMatchObject({ buyer: 'Larkspur Tooling Inc.', vendor_name: 'Castellano Imports GmbH' });
   });
 
   it('reads the issuer from a sentence that names it when no letterhead does', () => {
@@ -670,7 +670,7 @@ describe('a window address beside the letterhead', () => {
       ].join('\n'),
       { bank_name: str('The bank that issued the statement'), account_holder: str() },
     );
-    expect(value).toEqual({ bank_name: 'NORTHWIND SAVINGS BANK', account_holder: 'John Smith' });
+    expect(value).toEqual({ bank_name: 'Northwind Savings Bank', account_holder: 'John Smith' });
     // Without a legal form, the name that is no person's.
     const receipt = extract(
       [

@@ -157,7 +157,7 @@ const invoiceCases: [string, string[], Record<string, unknown>][] = [
   [
     'spaced letterhead',
     ['A C M E   T O O L S   L T D', '12 Market Street', 'INVOICE', 'Invoice #: 5'],
-    { vendor_name: 'ACME TOOLS LTD' },
+    { vendor_name: 'Acme Tools Ltd' },
   ],
   [
     'billed to next line',
@@ -190,7 +190,7 @@ const invoiceCases: [string, string[], Record<string, unknown>][] = [
       'INVOICE DATE: 01/02/2024',
       'AMOUNT DUE: $1,234.50',
     ],
-    { invoice_number: '5', total: 1234.5, vendor_name: 'ACME TOOLS LTD' },
+    { invoice_number: '5', total: 1234.5, vendor_name: 'Acme Tools Ltd' },
   ],
   [
     'invoice number with hash no space',
@@ -320,7 +320,7 @@ const otherCases: [string, object, string[], Record<string, unknown>][] = [
       po_number: 'PO-7781',
       order_date: '2024-04-03',
       vendor_name: 'Acme Tools Ltd',
-      buyer_name: 'GLOBEX CORPORATION',
+      buyer_name: 'Globex Corporation',
       delivery_date: '2024-04-20',
       total: 1200,
     },
@@ -359,7 +359,7 @@ const otherCases: [string, object, string[], Record<string, unknown>][] = [
       'Closing    1,250.00',
     ],
     {
-      bank_name: 'NORTHERN TRUST BANK',
+      bank_name: 'Northern Trust Bank',
       account_number: 'GB29 NWBK 6016 1331 9268 19',
       account_holder: 'Maria Lopez',
       period_start: '2024-03-01',
@@ -426,7 +426,7 @@ const otherCases: [string, object, string[], Record<string, unknown>][] = [
     ],
     {
       sender_name: 'Daniel Brooks',
-      sender_organization: 'NORTHWIND LEGAL LLP',
+      sender_organization: 'Northwind Legal LLP',
       recipient_name: 'Ana Ortega',
       date: '2024-03-12',
       subject: 'LEASE RENEWAL',

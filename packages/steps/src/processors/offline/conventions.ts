@@ -14,6 +14,7 @@ import { isAmount, isLabelCell } from '../view/cell-shapes.ts';
 import type { DocumentLine, DocumentPage, DocumentRegion } from '../view/document-view.ts';
 import { splitCells } from '../view/table-inference.ts';
 import { boxOf, rect, regionOf } from '../view/view-geometry.ts';
+import { spelledElsewhere } from './name-case.ts';
 
 /** A value found by convention, with where it is. */
 export interface Found {
@@ -26,7 +27,7 @@ export interface Found {
 
 /** Words that make a line a document title rather than a name. */
 const TITLE_WORDS = new Set(
-  'invoice tax sales receipt statement of account bank purchase order p.o. po credit debit note quotation quote bill customer copy commercial monthly current remittance advice delivery packing slip pro forma proforma original duplicate page letter memo your'.split(
+  'invoice tax sales receipt statement of account bank purchase order p.o. po credit debit note quotation quote bill customer copy commercial monthly current remittance advice delivery packing slip pro forma proforma original duplicate page letter memo your card savings checking loan summary overview activity transactions'.split(
     ' ',
   ),
 );
@@ -72,8 +73,14 @@ function nameShaped(text: string): boolean {
   if (letters < t.replace(/\s/g, '').length * 0.6) return false;
   if (parseDate(t) !== undefined || CONTACT.test(t) || isAddressLine(t)) return false;
   if (/\d/.test(t) && !LEGAL_FORM.test(t)) return false;
-  return true;
+  // A name's words are capitalised but for its small words ("Bank of the North"): a word in
+  // lower case makes a tagline or a sentence ("Trade and wholesale", "Your order is confirmed").
+  return words.every((w) => !/^\p{Ll}/u.test(w) || NAME_SMALL_WORD.test(w) || LEGAL_FORM.test(w));
 }
+
+/** Words a name may write in lower case: articles, conjunctions, prepositions, particles. */
+const NAME_SMALL_WORD =
+  /^(?:of|and|the|for|at|on|in|by|to|with|a|an|de|del|della|di|da|du|des|la|le|les|el|y|e|et|und|van|von|der|den|dos|das|zu|zum|zur|am|im|&)$/;
 
 /** True for a document title ("TAX INVOICE", "Statement of account"). */
 function isTitle(text: string): boolean {
@@ -82,6 +89,19 @@ function isTitle(text: string): boolean {
     .split(/\s+/)
     .filter((w) => w !== '');
   return words.length > 0 && words.every((w) => TITLE_WORDS.has(w.replace(/[:#]$/, '')));
+}
+
+/**
+ * A name without the document's title its text ran into, set flush beside it ("Lakeside Print
+ * Works LLCPurchase Order"): cut where a capitalised word follows a letter without a space and
+ * the rest is a title (a name in capitals keeps its last word: "NORTHERNCOOPERATIVEBANK").
+ */
+function withoutGluedTitle(text: string): string {
+  for (const m of text.matchAll(/(?<=\p{L}|\.)\p{Lu}(?=\p{Ll})/gu)) {
+    const at = m.index ?? 0;
+    if (at > 1 && isTitle(text.slice(at))) return text.slice(0, at);
+  }
+  return text;
 }
 
 /** A logo's initials ("BIP", "H C"): short capitals that stand for a longer name nearby. */
@@ -123,7 +143,9 @@ function labelAndValue(cells: readonly { text: string }[]): boolean {
     label !== undefined &&
     value !== undefined &&
     isLabelCell(label.text.replace(/:$/, '')) &&
+    // A document's title beside a name ("Banque Lumière    Credit card statement") is no value.
     !nameShaped(value.text) &&
+    !isTitle(value.text) &&
     // A pair of its own ("Invoice number: INV-7") is no value of the cell before it.
     !/:(\s|$)/.test(value.text)
   );
@@ -131,40 +153,20 @@ function labelAndValue(cells: readonly { text: string }[]): boolean {
 
 /**
  * A name set letter-spaced, as letterheads are ("A C M E   T O O L S": letters one space apart,
- * words further apart), as words ("ACME TOOLS"); undefined for any other text.
+ * words further apart), as words ("ACME TOOLS"); undefined for any other text. A kerned pair may
+ * stay together ("N O RT H E R N": most letters stand alone); where the text lost the wider gaps
+ * between words, the letters come out as one word.
  */
 export function letterSpaced(text: string): string | undefined {
   const words = text.trim().split(/\s{2,}/);
-  if (!words.every((w) => /^[\p{L}&](?: [\p{L}&.]){1,}$/u.test(w))) return undefined;
+  const groups = words.flatMap((w) => w.split(' '));
+  const single = groups.filter((g) => /^[\p{L}&.]$/u.test(g)).length;
+  if (
+    !words.every((w) => /^[\p{L}&]{1,2}(?: [\p{L}&.]{1,2}){1,}$/u.test(w)) ||
+    single < groups.length * 0.75
+  )
+    return undefined;
   return words.map((w) => w.replace(/ /g, '')).join(' ');
-}
-
-/**
- * The name a letter-spaced letterhead stands for as the page writes it elsewhere ("Cobalt
- * Cloud" under the signature for "C O B A L T C L O U D", whose word gap the text lost): words
- * of another line whose letters, case and spaces aside, are the letterhead's.
- */
-function spelledElsewhere(
-  spaced: string,
-  lines: readonly DocumentLine[],
-  at: number,
-): string | undefined {
-  const key = (t: string) => t.replace(/\s+/g, '').toLowerCase();
-  const wanted = key(spaced);
-  for (let k = 0; k < lines.length; k++) {
-    if (k === at) continue;
-    const text = (lines[k] as DocumentLine).text;
-    if (!key(text).includes(wanted)) continue;
-    const words = text.trim().split(/\s+/);
-    for (let i = 0; i < words.length; i++) {
-      let joined = '';
-      for (let j = i; j < words.length && joined.length < wanted.length; j++) {
-        joined += key(words[j] as string);
-        if (joined === wanted) return words.slice(i, j + 1).join(' ');
-      }
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -231,9 +233,11 @@ export function letterhead(page: DocumentPage): Found | undefined {
       // A name and its address on one line, set apart by a separator ("Larkspur Tooling Inc. ·
       // 88 Foundry Lane"): the name is the first part.
       // A till's greeting names its shop: "Welcome to Sunrise Bakery".
-      const text = (cell.text.split(SEPARATOR)[0] ?? '')
-        .replace(/^[#*\s]+|[*\s]+$/g, '')
-        .replace(/^welcome\s+to\s+/i, '');
+      const text = withoutGluedTitle(
+        (cell.text.split(SEPARATOR)[0] ?? '')
+          .replace(/^[#*\s]+|[*\s]+$/g, '')
+          .replace(/^welcome\s+to\s+/i, ''),
+      );
       // A text the page uses as a label ("Order placed", "Customer name") names no one.
       if (labelTexts.has(text.replace(/:$/, ''))) continue;
       if (!nameShaped(text) || isTitle(text) || isInitials(text)) continue;
@@ -489,7 +493,7 @@ function addressBlock(
 ): { name: string; at: number } | undefined {
   const cell = cellOf(i, side);
   if (!cell) return undefined;
-  let text = cell.text.replace(ATTENTION, '');
+  let text = withoutGluedTitle(cell.text.replace(ATTENTION, ''));
   let from = i;
   // "Attn: Maria Lopez" over "Lopez Logistics Ltd": the block names the organisation, the
   // attention line a contact there.

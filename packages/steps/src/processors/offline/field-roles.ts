@@ -104,7 +104,8 @@ function sideOf(description: string): Role | undefined {
 /**
  * An identifier as written, without the words a layout ran into it ("PO-8806 Order" →
  * "PO-8806", "3795 Statement" → "3795"): the leading words that carry a digit, with short
- * capital codes between them ("GB29 NWBK 6016"); undefined when no digit is there at all.
+ * capital codes between them ("GB29 NWBK 6016"), a part wrapped after its hyphen joined again;
+ * undefined when no digit is there at all.
  */
 export function cleanIdentifier(text: string): string | undefined {
   const words = text
@@ -120,6 +121,11 @@ export function cleanIdentifier(text: string): string | undefined {
     else if (kept.length > 0) break;
     else if (i >= 1) return undefined;
   }
-  const id = kept.join(' ').replace(/[.,;:]+$/, '');
+  // A hyphen that ends a part joins the next one: the identifier was wrapped after it
+  // ("8348-4588- 7754").
+  const id = kept
+    .join(' ')
+    .replace(/(\d)- (?=\d)/g, '$1-')
+    .replace(/[.,;:]+$/, '');
   return /\d/.test(id) ? id : undefined;
 }

@@ -38,6 +38,7 @@ import {
   addressees,
   documentCurrency,
   type Found,
+  isAddressLine,
   isPersonName,
   letterhead,
   namedIssuer,
@@ -62,6 +63,7 @@ import {
   splitQuantity,
 } from './extract-tables.ts';
 import { cleanIdentifier, partyToken, type Role, rolesOf } from './field-roles.ts';
+import { nameAsSpelled } from './name-case.ts';
 import { figureOf, settledQuantity } from './settle-quantity.ts';
 
 /** Matches weaker than this are not used. */
@@ -99,6 +101,9 @@ interface Leaf {
 /** Words of a property's name or description that ask for an organisation, not a person. */
 const ORGANISATION =
   /\b(?:company|companies|organi[sz]ations?|business(?:es)?|firms?|corporations?|enterprises?|banks?|stores?|shops?|merchants?|retailers?|vendors?|suppliers?|sellers?|institutions?)\b/i;
+
+/** The roles of properties that name a party. */
+const PARTY_ROLES: readonly Role[] = ['issuer', 'recipient', 'signer'];
 
 interface Context {
   readonly candidates: readonly Candidate[];
@@ -515,10 +520,17 @@ function coerce(
         const id = cleanIdentifier(t);
         return id === undefined || parseDate(id) !== undefined ? undefined : id;
       }
-      if (leaf.roles.has('issuer') || leaf.roles.has('recipient') || leaf.roles.has('signer')) {
-        // A name is words, not a date, an amount or a code.
+      if (PARTY_ROLES.some((r) => leaf.roles.has(r))) {
+        // A name is words, not a date, an amount, a code, a pair or an address ("400 Industrial Way,
+        // Springfield, IL 62701" beside a party's label is where it is, not who).
         const letters = (t.match(/\p{L}/gu) ?? []).length;
-        if (parseDate(t) !== undefined || letters < t.replace(/\s/g, '').length * 0.6)
+        if (
+          parseDate(t) !== undefined ||
+          letters < t.replace(/\s/g, '').length * 0.6 ||
+          isAddressLine(t) ||
+          // A label and its value run into one text ("Supplier address: Meridian Ltd").
+          /:\s/.test(t)
+        )
           return undefined;
         return leaf.roles.has('issuer') ? t : withoutHonorific(t);
       }
@@ -1137,6 +1149,15 @@ function latestDate(
   return latest;
 }
 
+/** A party's name the page sets in capitals, as the document spells it (name-case.ts). */
+function spellNames(leaves: readonly Leaf[], ctx: Context, value: Record<string, ExtractValue>) {
+  for (const leaf of leaves) {
+    if (!PARTY_ROLES.some((r) => leaf.roles.has(r))) continue;
+    const name = valueAt(value, leaf.path);
+    if (typeof name === 'string') setPath(value, leaf.path, nameAsSpelled(name, ctx.pages));
+  }
+}
+
 /**
  * Extracts `schema` from a document view. The value follows the schema's shape (missing scalars
  * are null, missing arrays empty); the caller conforms it to the schema with ajv.
@@ -1179,6 +1200,7 @@ export function offlineExtract(doc: DocumentView, schema: JsonSchema): ExtractOu
   collectLeaves(root, '', [], leaves);
   extractLeaves(leaves, ctx, value);
   dueFromTerms(leaves, ctx, value);
+  spellNames(leaves, ctx, value);
   const tables = doc.pages.flatMap((p) => p.tables);
   extractArrays(root, '', ctx, value, tables, new Set());
   // Keep the schema's property order.

@@ -589,12 +589,17 @@ export function balanceRowFields(table: DocumentTable): DocumentField[] {
   const span = dateSpan(table.rows);
   const out: DocumentField[] = [];
   for (const row of table.rows) {
-    const k = row.findIndex((c) => BALANCE_ROW.test(undated(c.text, span)));
-    const cell = row[k];
+    // Each cell's label without its date, once: the row's balance label is the first that reads
+    // as one.
+    let label: string | undefined;
+    const k = row.findIndex((c) => {
+      label = undated(c.text, span);
+      return BALANCE_ROW.test(label);
+    });
     const value = row.findLast((c, i) => i > k && c.text !== '');
-    if (!cell || !value || !isAmount(value.text)) continue;
+    if (k < 0 || label === undefined || !value || !isAmount(value.text)) continue;
     out.push({
-      label: undated(cell.text, span),
+      label,
       value: value.text,
       source: 'table',
       region: value.region,

@@ -151,7 +151,11 @@ export function buildPieces(runs: readonly TextRun[]): LinePiece[] {
     };
     for (const run of band) {
       const last = current[current.length - 1];
-      if (last && run.box.left - last.box.right > Math.max(last.size, run.size) * PIECE_GAP) {
+      if (
+        last &&
+        (run.box.left - last.box.right > Math.max(last.size, run.size) * PIECE_GAP ||
+          otherBaseline(last, run))
+      ) {
         flush();
       }
       current.push(run);
@@ -159,6 +163,26 @@ export function buildPieces(runs: readonly TextRun[]): LinePiece[] {
     flush();
   }
   return pieces;
+}
+
+/**
+ * Two runs side by side that sit on baselines further apart than this share of the smaller size
+ * belong to two columns, however close: the text of one line shares its baseline (a script,
+ * smaller, is attached to it before, see attachScripts).
+ */
+const BASELINE_SHIFT = 0.15;
+
+/**
+ * True when `run` starts a column of its own after `last` though no gap sets them apart: a
+ * column of text set flush right against the next column ("9 Elm Avenue" ending where "Order
+ * Ref" starts), which only their different baselines tell apart.
+ */
+function otherBaseline(last: TextRun, run: TextRun): boolean {
+  const smaller = Math.min(last.size, run.size);
+  return (
+    smaller >= Math.max(last.size, run.size) * SCRIPT_RATIO &&
+    Math.abs(run.baseline - last.baseline) > smaller * BASELINE_SHIFT
+  );
 }
 
 /** The piece of runs on one baseline, left to right; undefined when they hold no text. */
