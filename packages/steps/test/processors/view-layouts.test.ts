@@ -432,6 +432,39 @@ describe('relining a page', () => {
     expect(out).toContain('Batteries AA 3 @ 14,35    43,05');
     expect(out).not.toContain('Thanks for shopping with us, see you again next time');
   });
+
+  it('puts the cells of a row of a slightly turned scan back on one line', () => {
+    // The page is turned by about half a degree: from the amount column on the right to the
+    // description on the left, each cell of a row sits a few points lower. The description's
+    // middle is below the amount's box, but inside the price's, which is beside the amount.
+    const make = <T extends { text: string }>(
+      base: T,
+      text: string,
+      polygon: readonly { x: number; y: number }[],
+    ) => ({ ...base, text, polygon });
+    const cell = (text: string, left: number, top: number, right: number, bottom: number) => ({
+      text,
+      polygon: rect(left, top, right, bottom),
+      ocrConfidence: 0.9,
+    });
+    const lines = [
+      cell('Item / Service', 83, 382, 166, 396),
+      cell('Price', 394, 383, 423, 391),
+      cell('Amount', 516, 382, 562, 390),
+      cell('Shipping & handling', 84, 413.6, 195, 424.8),
+      cell('CA$ 349.09', 360, 410, 424, 420.1),
+      cell('CA$ 698.18', 499, 408.6, 562, 418.3),
+      cell('Printer toner black', 84, 440.6, 185, 451.8),
+      cell('CA$ 52.10', 367, 437.4, 423, 447.1),
+      cell('CA$ 1,250.40', 489, 436, 562, 445.7),
+    ];
+    const out = relinePage(lines, make).map((l) => l.text);
+    expect(out).toEqual([
+      'Item / Service    Price    Amount',
+      'Shipping & handling    CA$ 349.09    CA$ 698.18',
+      'Printer toner black    CA$ 52.10    CA$ 1,250.40',
+    ]);
+  });
 });
 
 describe('fields of a table block', () => {

@@ -197,7 +197,10 @@ export function relinePage<T extends RelineInput>(
     }
     pieces.push({ line, box: b });
   });
-  // 2. Merge pieces that share a band into rows, left to right.
+  // 2. Merge pieces that share a band into rows, left to right. A row's band is the union of
+  // its pieces' boxes: in a scan turned by a fraction of a degree, the cells of one row sit a
+  // few points lower from one column to the next, so a cell far from the row's first (highest)
+  // one can have its middle below that one's box, though not below its neighbour's.
   pieces.sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
   const rows: { items: { line: T; box: Box }[]; top: number; bottom: number }[] = [];
   for (const piece of pieces) {
@@ -210,8 +213,11 @@ export function relinePage<T extends RelineInput>(
           (it) => it.box.right <= piece.box.left + 1 || it.box.left >= piece.box.right - 1,
         ),
     );
-    if (row) row.items.push(piece);
-    else rows.push({ items: [piece], top: piece.box.top, bottom: piece.box.bottom });
+    if (row) {
+      row.items.push(piece);
+      row.top = Math.min(row.top, piece.box.top);
+      row.bottom = Math.max(row.bottom, piece.box.bottom);
+    } else rows.push({ items: [piece], top: piece.box.top, bottom: piece.box.bottom });
   }
   rows.sort((a, b) => a.top - b.top);
   return rows.map((row) => {
