@@ -12,6 +12,7 @@ import { ocrBlocks } from './ocr-blocks.ts';
 import { detectOrientation, type OcrPagePx, recognize } from './ocr-pool.ts';
 import { readFigures } from './read-figures.ts';
 import { rereadColumns } from './reread-columns.ts';
+import { rereadEmptyColumns } from './reread-empty-columns.ts';
 import { rereadFigures, rereadFiguresInEnglish } from './reread-figures.ts';
 
 /**
@@ -100,11 +101,14 @@ export async function ocrPage(
     context.signal.throwIfAborted();
     const { width, height } = image;
     const ppp = 72 / dpi;
-    // Narrow columns read as rows, specks out, doubtful figures of table columns read again,
-    // totals and doubtful figures read again with English alone, amounts' points put back.
+    // Narrow columns read as rows, specks out, table columns left empty read as rows, doubtful
+    // figures of table columns read again, totals and doubtful figures read again with English
+    // alone, amounts' points put back.
     const rows = await rereadColumns(read, image, dpi);
     context.signal.throwIfAborted();
-    const figures = await rereadFigures(dropSpecks(rows), image, dpi);
+    const filled = await rereadEmptyColumns(dropSpecks(rows), image, dpi);
+    context.signal.throwIfAborted();
+    const figures = await rereadFigures(filled, image, dpi);
     context.signal.throwIfAborted();
     const cleaned = readFigures(await rereadFiguresInEnglish(figures, image, dpi));
     context.signal.throwIfAborted();

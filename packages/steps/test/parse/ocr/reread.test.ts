@@ -8,6 +8,7 @@ import {
   recognize,
 } from '../../../src/parse/ocr/ocr-pool.ts';
 import { rereadColumns } from '../../../src/parse/ocr/reread-columns.ts';
+import { rereadEmptyColumns } from '../../../src/parse/ocr/reread-empty-columns.ts';
 import {
   doubtfulFigures,
   figuresToCheck,
@@ -29,9 +30,9 @@ const ROWS: readonly (readonly [string, string, string])[] = [
   ['Bagel', '1', '4.23'],
 ];
 
-async function tableScan(): Promise<GrayImage> {
+async function tableScan(header?: readonly [string, string, string]): Promise<GrayImage> {
   const png = await makeLinesScanPng(
-    ROWS.map(([item, qty, amount]) => [
+    (header ? [header, ...ROWS] : ROWS).map(([item, qty, amount]) => [
       [item, 72],
       [qty, 300],
       [amount, 400],
@@ -181,5 +182,47 @@ describe('rereadFiguresInEnglish', { timeout: 120_000 }, () => {
     const page = await recognize(image, 200);
     const sure = figuresToCheck(page).reduce((p, w) => misread(p, w, w.text, 100), page);
     expect(await rereadFiguresInEnglish(sure, image, 200)).toBe(sure);
+  });
+});
+
+describe('rereadEmptyColumns', { timeout: 120_000 }, () => {
+  /** The table under a header row, read, with its narrow columns read as rows. */
+  async function headedTable(): Promise<{ image: GrayImage; page: OcrPagePx }> {
+    const image = await tableScan(['Item', 'Qty', 'Amount']);
+    const page = await rereadColumns(await recognize(image, 200), image, 200);
+    return { image, page };
+  }
+
+  it('reads a column left empty under its header again as rows', async () => {
+    const { image, page } = await headedTable();
+    const qty = words(page).find((w) => w.text === 'Qty');
+    if (!qty) throw new Error('header not read');
+    // What automatic layout does to a narrow column in some scans: it drops its figures but
+    // one, leaving the header over an almost empty column.
+    const under = (w: OcrWordPx) =>
+      w !== qty && w.bbox.x1 > qty.bbox.x0 && w.bbox.x0 < qty.bbox.x1 && w.text !== '3';
+    const dropped: OcrPagePx = {
+      ...page,
+      paragraphs: page.paragraphs.map((p) => ({
+        ...p,
+        lines: p.lines.map((line) => line.filter((w) => !under(w))).filter((l) => l.length > 0),
+      })),
+    };
+    expect(words(dropped).filter((w) => /^\d$/.test(w.text))).toHaveLength(1);
+    const filled = await rereadEmptyColumns(dropped, image, 200);
+    const tops = words(filled)
+      .filter((w) => /^\d+\.\d\d$/.test(w.text))
+      .map((w) => w.bbox.y0);
+    expect(tops.map((top) => row(filled, top))).toEqual(
+      ROWS.map((r) => r.flatMap((cell) => cell.split(' '))),
+    );
+    // The quantity read before is not added twice.
+    expect(words(filled).filter((w) => w.text === '3')).toHaveLength(1);
+  });
+
+  it('leaves a table whose columns were read as it is', async () => {
+    const { image, page } = await headedTable();
+    expect(words(page).filter((w) => /^\d$/.test(w.text))).toHaveLength(ROWS.length);
+    expect(await rereadEmptyColumns(page, image, 200)).toBe(page);
   });
 });
