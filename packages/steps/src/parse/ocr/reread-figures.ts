@@ -1,4 +1,4 @@
-import { figureColumns, isFigure, withTexts } from './figure-columns.ts';
+import { figureColumns, isFigure, median, withTexts } from './figure-columns.ts';
 import { cropGray, type GrayImage } from './gray-image.ts';
 import {
   type OcrPagePx,
@@ -9,6 +9,9 @@ import {
 
 /** Words read with less confidence than this (0..100) are doubtful. */
 const DOUBT = 70;
+
+/** A word taller than this many times its column's median figure height has a speck on it. */
+const SPECKED = 1.4;
 
 /** Fewest figures that make a column whose doubtful words are read again as figures. */
 const MIN_FIGURES = 3;
@@ -30,8 +33,8 @@ const FIGURE = /^\d[\d.,]*$/;
 
 /**
  * The doubtful words of a page's figure columns: short words without a digit, read with little
- * confidence, that sit in a column of {@link MIN_FIGURES} figures or more (a quantity `1` read
- * as `x}` where a speck touched it). At most {@link MAX_WORDS}, the least confident first.
+ * confidence or taller than the column's figures (see {@link SPECKED}), that sit in a column of
+ * {@link MIN_FIGURES} figures or more (a quantity `1` read as `x}` where a speck touched it). At most {@link MAX_WORDS}, the least confident first.
  * Figures read doubtfully are not read again: with only digits allowed, tesseract reads a
  * figure's digits no better than with every character (`44` for `11` stays `44` or turns into
  * another wrong figure), so a re-read could only trade one wrong figure for another.
@@ -40,8 +43,8 @@ export function doubtfulFigures(page: OcrPagePx): OcrWordPx[] {
   const { columns, tolerance } = figureColumns(page);
   const tables = columns.filter((column) => column.length >= MIN_FIGURES);
   if (tables.length === 0) return [];
-  const inColumn = (word: OcrWordPx) =>
-    tables.some((column) => {
+  const column = (word: OcrWordPx) =>
+    tables.find((column) => {
       const rights = column.map((w) => w.bbox.x1);
       const top = Math.min(...column.map((w) => w.bbox.y0));
       const bottom = Math.max(...column.map((w) => w.bbox.y1));
@@ -54,15 +57,18 @@ export function doubtfulFigures(page: OcrPagePx): OcrWordPx[] {
         word.bbox.y1 <= bottom + row + tolerance
       );
     });
+  // A word much taller than its column's figures has a speck on it: doubtful however
+  // confidently it was read (`aß` for a `1` with a speck below, at 85).
+  const doubtful = (word: OcrWordPx, figures: readonly OcrWordPx[]) =>
+    word.confidence < DOUBT ||
+    word.bbox.y1 - word.bbox.y0 > SPECKED * median(figures.map((w) => w.bbox.y1 - w.bbox.y0));
   return page.paragraphs
     .flatMap((paragraph) => paragraph.lines.flat())
-    .filter(
-      (word) =>
-        word.confidence < DOUBT &&
-        word.text.length <= MAX_GARBLED &&
-        !/\d/.test(word.text) &&
-        inColumn(word),
-    )
+    .filter((word) => {
+      if (word.text.length > MAX_GARBLED || /\d/.test(word.text)) return false;
+      const figures = column(word);
+      return figures !== undefined && doubtful(word, figures);
+    })
     .sort((a, b) => a.confidence - b.confidence)
     .slice(0, MAX_WORDS);
 }

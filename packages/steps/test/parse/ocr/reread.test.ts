@@ -104,6 +104,29 @@ describe('rereadFigures', { timeout: 120_000 }, () => {
     expect(row(reread, one.bbox.y0)).toEqual(['Bananas', '1', '11.88']);
   });
 
+  it('reads a confidently garbled quantity again when a speck made it taller than its column', async () => {
+    const image = await tableScan();
+    const page = await rereadColumns(await recognize(image, 200), image, 200);
+    const [one] = words(page).filter((w) => w.text === '1');
+    if (!one) throw new Error('no quantity');
+    // A speck under the `1`: its box reaches down half as far again, and it reads `aß` at 85.
+    const tall = { ...one.bbox, y1: one.bbox.y1 + (one.bbox.y1 - one.bbox.y0) * 0.7 };
+    const specked: OcrPagePx = {
+      ...page,
+      paragraphs: page.paragraphs.map((p) => ({
+        ...p,
+        lines: p.lines.map((line) =>
+          line.map((w) => (w === one ? { ...w, text: 'aß', confidence: 85, bbox: tall } : w)),
+        ),
+      })),
+    };
+    expect(doubtfulFigures(specked).map((w) => w.text)).toEqual(['aß']);
+    // As tall as its column's figures, the same confident reading is left alone.
+    expect(doubtfulFigures(misread(page, one, 'aß', 85))).toEqual([]);
+    const reread = await rereadFigures(specked, image, 200);
+    expect(row(reread, one.bbox.y0)).toEqual(['Bananas', '1', '11.88']);
+  });
+
   it('reads again neither confident words, words outside figure columns, nor figures', async () => {
     const image = await tableScan();
     const page = await rereadColumns(await recognize(image, 200), image, 200);
