@@ -49,6 +49,7 @@ import {
   subjectLine,
   withoutHonorific,
 } from './conventions.ts';
+import { dateOrder } from './date-order.ts';
 import {
   COUNT_FIRST,
   type ColumnMap,
@@ -1106,29 +1107,6 @@ function extractArrays(
     else if (prop.node.kind === 'object')
       extractArrays(prop.node, p, ctx, value, tables, usedTables);
   }
-}
-
-/**
- * Whether the document writes numeric dates day first: yes when one of its dates can only be
- * read so (31/03/2024), no when one can only be read month first (03/31/2024); otherwise by the
- * convention of its amounts (a decimal comma, or a currency of day-first countries).
- */
-function dateOrder(pages: readonly DocumentPage[], currency: string | null): boolean | undefined {
-  let dayFirst = 0;
-  let monthFirst = 0;
-  let decimalComma = 0;
-  for (const page of pages)
-    for (const line of page.lines) {
-      for (const m of line.text.matchAll(/\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})\b/g)) {
-        if (Number(m[1]) > 12) dayFirst++;
-        else if (Number(m[2]) > 12) monthFirst++;
-      }
-      if (/\d[.\s]\d{3},\d{2}\b|\b\d+,\d{2}\b(?!\d)/.test(line.text)) decimalComma++;
-    }
-  if (dayFirst > 0 && monthFirst === 0) return true;
-  if (monthFirst > 0 && dayFirst === 0) return false;
-  if (decimalComma > 0 || (currency !== null && currency !== 'USD')) return true;
-  return undefined;
 }
 
 /**
