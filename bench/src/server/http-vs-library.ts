@@ -13,6 +13,7 @@
  *   cd bench && npx tsx src/server/http-vs-library.ts [GET rounds] [GET seconds per slice] [POST rounds] [runs per side]
  */
 import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -210,5 +211,8 @@ console.log(
   `SDK createAndPoll, ${latencies.length} runs from 8 clients: p50 ${pct(0.5).toFixed(0)} ms, p99 ${pct(0.99).toFixed(0)} ms`,
 );
 
-await ask({ type: 'stop' }).catch(() => undefined);
-child.kill();
+// The child answers 'stop' by closing its servers and exiting, not with a message: waiting for a
+// reply left the top-level await unsettled once the child was gone (exit code 13).
+const exited = once(child, 'exit');
+child.send({ type: 'stop' });
+await exited;
