@@ -1,5 +1,6 @@
 import { cropGray, type GrayImage } from './gray-image.ts';
 import { type OcrPagePx, type OcrParagraphPx, type OcrWordPx, recognizeParts } from './ocr-pool.ts';
+import { coveredShare, cropOrigin, movedBox, unionBox } from './pixel-boxes.ts';
 
 /**
  * Above this share of vertical lines the page itself is turned (orientation detection's case),
@@ -15,36 +16,6 @@ const SAME_WORD = 0.5;
 
 /** Margin around a vertical line's words when its region is cut out, in pixels per DPI. */
 const MARGIN_PER_DPI = 0.06;
-
-type Box = OcrWordPx['bbox'];
-
-function union(boxes: readonly Box[]): Box {
-  return {
-    x0: Math.min(...boxes.map((b) => b.x0)),
-    y0: Math.min(...boxes.map((b) => b.y0)),
-    x1: Math.max(...boxes.map((b) => b.x1)),
-    y1: Math.max(...boxes.map((b) => b.y1)),
-  };
-}
-
-function area(box: Box): number {
-  return Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
-}
-
-/** The share of `box`'s area that `other` covers. */
-function covered(box: Box, other: Box): number {
-  const overlap = area({
-    x0: Math.max(box.x0, other.x0),
-    y0: Math.max(box.y0, other.y0),
-    x1: Math.min(box.x1, other.x1),
-    y1: Math.min(box.y1, other.y1),
-  });
-  return overlap / Math.max(1, area(box));
-}
-
-function moved(box: Box, x: number, y: number): Box {
-  return { x0: box.x0 + x, y0: box.y0 + y, x1: box.x1 + x, y1: box.y1 + y };
-}
 
 /**
  * Reads the vertical lines of an upright page again as rows. Automatic layout (PSM 3) takes a
@@ -63,7 +34,7 @@ export async function rereadColumns(
   if (vertical.length === 0 || vertical.length > MAX_VERTICAL_SHARE * page.lines) return page;
   const margin = MARGIN_PER_DPI * dpi;
   const regions = vertical.map((line) => {
-    const box = union(line.map((word) => word.bbox));
+    const box = unionBox(line.map((word) => word.bbox));
     // The line may have left out the column's first or last figure: the region reaches a
     // row further each way (a row: the line's height over its words).
     const row = (box.y1 - box.y0) / line.length;
@@ -83,24 +54,23 @@ export async function rereadColumns(
     .map((word) => word.bbox);
   // A word of the region that the page had read already (a header above the column) is not
   // added twice.
-  const isNew = (word: OcrWordPx) => !others.some((box) => covered(word.bbox, box) > SAME_WORD);
+  const isNew = (word: OcrWordPx) =>
+    !others.some((box) => coveredShare(word.bbox, box) > SAME_WORD);
   vertical.forEach((line, i) => {
     const read = reads[i];
     const region = regions[i];
     if (!read || !region || read.words === 0 || read.verticalLines > 0) return;
     const before = line.reduce((sum, word) => sum + word.confidence, 0) / line.length;
     if (read.meanConfidence <= before) return;
-    // cropGray clips at the image's edges: the part starts at the clipped corner.
-    const x = Math.max(0, Math.floor(region.x0));
-    const y = Math.max(0, Math.floor(region.y0));
+    const { x, y } = cropOrigin(region);
     const paragraphs: OcrParagraphPx[] = [];
     for (const paragraph of read.paragraphs) {
       const rows = paragraph.lines
         .map((words) =>
-          words.map((word) => ({ ...word, bbox: moved(word.bbox, x, y) })).filter(isNew),
+          words.map((word) => ({ ...word, bbox: movedBox(word.bbox, x, y) })).filter(isNew),
         )
         .filter((words) => words.length > 0);
-      if (rows.length > 0) paragraphs.push({ bbox: moved(paragraph.bbox, x, y), lines: rows });
+      if (rows.length > 0) paragraphs.push({ bbox: movedBox(paragraph.bbox, x, y), lines: rows });
     }
     replaced.set(line, paragraphs);
   });

@@ -1,6 +1,7 @@
 import { figureColumns, isFigure, median } from './figure-columns.ts';
 import { cropGray, type GrayImage } from './gray-image.ts';
 import { type OcrPagePx, type OcrParagraphPx, type OcrWordPx, recognizeParts } from './ocr-pool.ts';
+import { coveredShare, cropOrigin, movedBox, type PixelBox, unionBox } from './pixel-boxes.ts';
 
 /** A table body: a column of at least this many figures. */
 const MIN_ROWS = 3;
@@ -13,14 +14,6 @@ const MIN_CONFIDENCE = 60;
 
 /** A re-read word overlapping a word read before by this share of its area is that word. */
 const SAME_WORD = 0.5;
-
-type Box = OcrWordPx['bbox'];
-
-function overlap(a: Box, b: Box): number {
-  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  return w > 0 && h > 0 ? w * h : 0;
-}
 
 /**
  * A column's figures cut where the gap down to the next is over twice the column's middle gap
@@ -74,7 +67,7 @@ export async function rereadEmptyColumns(
       w.text.length >= 2 &&
       /^\p{L}+\.?$/u.test(w.text),
   );
-  const regions: Box[] = [];
+  const regions: PixelBox[] = [];
   for (const header of headers) {
     const under = inBody.filter((w) => w.bbox.x1 > header.bbox.x0 && w.bbox.x0 < header.bbox.x1);
     if (under.length >= body.length / 2) continue;
@@ -106,28 +99,16 @@ export async function rereadEmptyColumns(
   regions.forEach((region, i) => {
     const read = reads[i];
     if (!read || read.words === 0 || read.meanConfidence < MIN_CONFIDENCE) return;
-    // cropGray clips at the image's edges: the part starts at the clipped corner.
-    const x = Math.max(0, Math.floor(region.x0));
-    const y = Math.max(0, Math.floor(region.y0));
+    const { x, y } = cropOrigin(region);
     const lines = read.paragraphs
       .flatMap((paragraph) => paragraph.lines)
       .map((line) =>
         line
-          .map((word) => ({
-            ...word,
-            bbox: {
-              x0: word.bbox.x0 + x,
-              y0: word.bbox.y0 + y,
-              x1: word.bbox.x1 + x,
-              y1: word.bbox.y1 + y,
-            },
-          }))
+          .map((word) => ({ ...word, bbox: movedBox(word.bbox, x, y) }))
           .filter(
             (word) =>
               isFigure(word.text) &&
-              !words.some(
-                (w) => overlap(word.bbox, w.bbox) > SAME_WORD * overlap(word.bbox, word.bbox),
-              ),
+              !words.some((w) => coveredShare(word.bbox, w.bbox) > SAME_WORD),
           ),
       )
       .filter((line) => line.length > 0);
@@ -135,12 +116,7 @@ export async function rereadEmptyColumns(
     if (all.length === 0) return;
     added.push({
       lines,
-      bbox: {
-        x0: Math.min(...all.map((w) => w.bbox.x0)),
-        y0: Math.min(...all.map((w) => w.bbox.y0)),
-        x1: Math.max(...all.map((w) => w.bbox.x1)),
-        y1: Math.max(...all.map((w) => w.bbox.y1)),
-      },
+      bbox: unionBox(all.map((w) => w.bbox)),
     });
   });
   if (added.length === 0) return page;
